@@ -1,0 +1,78 @@
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { registerAuthentication } from './auth/authenticate';
+import { registerAuthRoutes } from './auth/routes';
+import { registerClientRoutes } from './client/routes';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { registerErrorHandling } from './errors-handler';
+import { ApiError } from './jsonapi/errors';
+import { JSONAPI_MEDIA_TYPE, registerResourceRoutes } from './jsonapi/routes';
+import { registerAdminApp } from './ops/admin-app';
+import { registerMetrics } from './ops/metrics';
+import { registerOpenApi } from './ops/openapi';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+}
+
+export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    // Ids and filter keys arrive as flat `filter[name]` keys; the engine parses them itself.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    return503OnClosing: true,
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'http:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'http:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', 'http:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(formbody);
+
+  // JSON:API's media type, with no parameters (JSON:API 1.0 answers 415 to any).
+  app.addContentTypeParser(/^application\/vnd\.api\+json/, { parseAs: 'string' }, (request, body, done) => {
+    const type = request.headers['content-type'] ?? '';
+    if (type.trim() !== JSONAPI_MEDIA_TYPE && !/;\s*charset=utf-8\s*$/i.test(type)) {
+      done(new ApiError(415, 'unsupportedMediaType', 'application/vnd.api+json takes no media type parameters.', { header: 'Content-Type' }), undefined);
+      return;
+    }
+    try {
+      done(null, body === '' ? undefined : JSON.parse(body as string));
+    } catch {
+      done(new ApiError(400, 'malformedJson', 'The request body is not valid JSON.'), undefined);
+    }
+  });
+
+  registerErrorHandling(app);
+  registerMetrics(app);
+  registerAuthentication(app, config, database);
+  app.get('/healthz', async () => {
+    await database.db.selectNoFrom((eb) => eb.val(1).as('ok')).execute();
+    return { status: 'ok', database: database.dialect };
+  });
+  registerAuthRoutes(app, config, database);
+  registerClientRoutes(app, config, database);
+  registerResourceRoutes(app, database);
+  registerOpenApi(app);
+  await registerAdminApp(app, config);
+  return app;
+}

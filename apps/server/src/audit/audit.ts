@@ -1,0 +1,29 @@
+import type { WriteContext } from '../jsonapi/write';
+import { nowIso, toDb } from '../jsonapi/values';
+
+export type Changes = Record<string, { before: unknown; after: unknown }>;
+
+/** One row of the history of changes, written in the caller's transaction. */
+export async function recordAudit(
+  ctx: WriteContext,
+  action: 'create' | 'update' | 'delete',
+  resourceType: string,
+  resourceId: string,
+  changes: Changes,
+): Promise<void> {
+  const now = toDb(ctx.dialect, 'datetime', nowIso());
+  await ctx.db
+    .insertInto('audit_events')
+    .values({
+      client_id: ctx.clientId,
+      action,
+      resource_type: resourceType,
+      resource_id: resourceId,
+      actor: ctx.actor,
+      changes: JSON.stringify(changes),
+      occurred_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+}

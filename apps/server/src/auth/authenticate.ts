@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import { ApiError } from '../jsonapi/errors';
+import { abilityFor } from './context';
+import { verifyToken } from './tokens';
+
+export const SESSION_COOKIE = 'umpire_session';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+
+/** The token of a request: the Authorization header (raw or Bearer), else the gateway's cookie. */
+function tokenOf(request: FastifyRequest): { token: string; via: 'header' | 'cookie' } | null {
+  const header = request.headers.authorization;
+  if (header) return { token: header.replace(/^Bearer\s+/i, '').trim(), via: 'header' };
+  const cookie = request.cookies?.[SESSION_COOKIE];
+  return cookie ? { token: cookie, via: 'cookie' } : null;
+}
+
+export function registerAuthentication(app: FastifyInstance, config: Config, database: Database) {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('authError', null);
+  app.addHook('onRequest', async (request) => {
+    const found = tokenOf(request);
+    if (!found) return;
+    let claims;
+    try {
+      claims = await verifyToken(found.token, config.jwtSecret);
+    } catch (err) {
+      request.authError = (err as { code?: string }).code === 'ERR_JWT_EXPIRED' ? 'The token has expired; sign in again.' : 'The token is not valid.';
+      return;
+    }
+    // The user must still exist and be enabled: a token outlives neither.
+    const user = await database.db
+      .selectFrom('users')
+      .innerJoin('clients', 'clients.id', 'users.client_id')
+      .select(['users.id', 'users.username', 'users.roles', 'users.disabled', 'users.client_id', 'clients.name as client_name'])
+      .where('users.username', '=', claims.username)
+      .executeTakeFirst();
+    if (!user || user.disabled === true || user.disabled === 1 || String(user.client_id) !== String(claims.client?.id)) {
+      request.authError = 'The account of this token no longer exists or is disabled.';
+      return;
+    }
+    const roles: string[] = typeof user.roles === 'string' ? JSON.parse(user.roles) : user.roles;
+    request.auth = {
+      userId: Number(user.id),
+      username: user.username,
+      clientId: Number(user.client_id),
+      clientName: user.client_name,
+      roles,
+      ability: abilityFor(roles),
+      via: found.via,
+      token: found.token,
+    };
+  });
+  // Cookie sessions are open to cross-site requests; the double-submit header closes that door.
+  app.addHook('preHandler', async (request) => {
+    if (request.auth?.via !== 'cookie' || ['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
+    if (request.url.startsWith('/auth/v1/sign_')) return; // the gateway's own form does not act on the session
+    const cookie = request.cookies?.[XSRF_COOKIE];
+    const header = request.headers[XSRF_HEADER];
+    if (!cookie || header !== cookie)
+      throw new ApiError(403, 'xsrfTokenMismatch', 'This request needs the X-XSRF-TOKEN header equal to the XSRF-TOKEN cookie.', {
+        header: 'X-XSRF-TOKEN',
+      });
+  });
+}

@@ -1,0 +1,40 @@
+import { ALLOWED_PLAYER_PROVIDERS, rulesForRoles, type TokenClaims } from '@umpire/schema';
+import { SignJWT, jwtVerify } from 'jose';
+
+export interface TokenSubject {
+  username: string;
+  client: { id: number; name: string; providers: Record<string, string> };
+  roles: string[];
+}
+
+/** Providers reduced to the allowed player provider names (spec §3). */
+export function allowedProviders(providers: Record<string, unknown>): Record<string, string> {
+  const allowed = new Set<string>(ALLOWED_PLAYER_PROVIDERS);
+  return Object.fromEntries(
+    Object.entries(providers ?? {})
+      .filter(([name, ids]) => allowed.has(name) && typeof ids === 'string')
+      .map(([name, ids]) => [name, ids as string]),
+  );
+}
+
+export async function signToken(subject: TokenSubject, secret: Uint8Array, ttlSeconds: number): Promise<string> {
+  const claims: Omit<TokenClaims, 'exp' | 'iat' | 'sub'> = {
+    username: subject.username,
+    client: { id: String(subject.client.id), name: subject.client.name, providers: allowedProviders(subject.client.providers) },
+    roles: subject.roles,
+    abilities: rulesForRoles(subject.roles),
+  };
+  return new SignJWT(claims as unknown as Record<string, unknown>)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(subject.username)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+    .setIssuer('umpire')
+    .sign(secret);
+}
+
+/** Only HS256 with our secret, an expiry that has not passed, and our issuer; anything else throws. */
+export async function verifyToken(token: string, secret: Uint8Array): Promise<TokenClaims> {
+  const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: 'umpire', requiredClaims: ['exp', 'sub'] });
+  return payload as unknown as TokenClaims;
+}

@@ -1,0 +1,199 @@
+import type { ClientConfiguration } from '@umpire/schema';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { recordAudit } from '../audit/audit';
+import { requireAbility, requireAuth } from '../auth/context';
+import { requestOrigin } from '../auth/routes';
+import { allowedProviders } from '../auth/tokens';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import { ApiError, errorObject, type ErrorObject } from '../jsonapi/errors';
+import { detailFor, keyOfIssue } from '../jsonapi/messages';
+import { fromDb, nowIso, toDb } from '../jsonapi/values';
+
+const JSONAPI = 'application/vnd.api+json';
+export const INTERFACE_LANGUAGES = ['pl', 'en'] as const;
+
+/** What a client may configure; kept as JSON on the client row. */
+const settingsSchema = z.object({
+  interface_languages: z.array(z.enum(INTERFACE_LANGUAGES, { error: 'invalidEnum' })).min(1, { error: 'atLeastOneItemRequired' }),
+  default_language: z.enum(INTERFACE_LANGUAGES, { error: 'invalidEnum' }),
+  assets_bucket: z.string().max(120, { error: 'maxLength' }),
+  analytics_id: z.string().max(120, { error: 'maxLength' }).nullable(),
+  external_api_keys: z.record(z.string().max(60), z.string().max(500)),
+});
+export type ClientSettings = z.infer<typeof settingsSchema>;
+
+export const DEFAULT_SETTINGS: ClientSettings = {
+  interface_languages: ['pl', 'en'],
+  default_language: 'pl',
+  assets_bucket: 'umpire-assets',
+  analytics_id: null,
+  external_api_keys: {},
+};
+
+const patchSchema = z.object({
+  name: z.string().trim().min(1, { error: 'required' }).max(120, { error: 'maxLength' }).optional(),
+  providers: z.record(z.string().max(60), z.string().max(2000)).optional(),
+  settings: settingsSchema.partial().optional(),
+});
+
+interface ClientRow {
+  id: number;
+  name: string;
+  slug: string;
+  providers: Record<string, string>;
+  settings: ClientSettings;
+  created_at: string;
+  updated_at: string;
+}
+
+async function loadClient(database: Database, id: number): Promise<ClientRow> {
+  const row = await database.db.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  return {
+    ...row,
+    providers: fromDb('json', row.providers) as Record<string, string>,
+    settings: { ...DEFAULT_SETTINGS, ...(fromDb('json', row.settings) as Partial<ClientSettings>) },
+  } as ClientRow;
+}
+
+function clientResource(c: ClientRow) {
+  const keys = Object.keys(c.settings.external_api_keys);
+  return {
+    type: 'clients',
+    id: String(c.id),
+    attributes: {
+      name: c.name,
+      slug: c.slug,
+      providers: allowedProviders(c.providers),
+      settings: { ...c.settings, external_api_keys: undefined, external_api_key_names: keys },
+      created_at: fromDb('datetime', c.created_at),
+      updated_at: fromDb('datetime', c.updated_at),
+    },
+  };
+}
+
+export function configurationFor(request: FastifyRequest, config: Config, settings: ClientSettings): ClientConfiguration {
+  const origin = requestOrigin(request, config);
+  const host = new URL(origin).host.replace(/^127\.0\.0\.1/, 'localhost');
+  const languages = settings.interface_languages.filter((l) => (config.interfaceLanguages as string[]).includes(l));
+  return {
+    interface_languages: languages.length ? languages : [...settings.interface_languages],
+    default_language: settings.default_language,
+    umpire_api_url: `${origin}/api/v3`,
+    umpire_moderator_api_url: `${origin}/api/v3`,
+    auth_api_url: `${origin}/auth/v1`,
+    media_library_api_url: `${origin}/media/v1`,
+    // Chromium and most systems resolve *.localhost to loopback, so the CDN form works locally.
+    cdn_id: config.cdnId,
+    cdn_host: `${host}/img`,
+    assets_bucket: settings.assets_bucket,
+    analytics_id: settings.analytics_id,
+  };
+}
+
+/** The client (organisation) record, the signed-in person, and the client's configuration. */
+export function registerClientRoutes(app: FastifyInstance, config: Config, database: Database) {
+  app.get('/api/v3/client', async (request, reply) => {
+    const auth = requireAbility(request, 'read', 'client');
+    reply.type(JSONAPI);
+    return { data: clientResource(await loadClient(database, auth.clientId)) };
+  });
+
+  app.patch('/api/v3/client', async (request, reply) => {
+    const auth = requireAbility(request, 'update', 'client');
+    const body = request.body as { data?: { type?: string; attributes?: unknown } } | undefined;
+    if (body?.data?.type !== undefined && body.data.type !== 'clients')
+      throw new ApiError(409, 'conflict', 'The type must be clients.', { pointer: '/data/type' });
+    const parsed = patchSchema.safeParse(body?.data?.attributes ?? {});
+    if (!parsed.success) {
+      const errors: ErrorObject[] = parsed.error.issues.map((issue) => {
+        const { key, params } = keyOfIssue(issue);
+        const pointer = `/data/attributes/${issue.path.join('/')}`;
+        return errorObject(422, key, detailFor(String(issue.path.at(-1) ?? 'value'), key, params), { pointer }, params);
+      });
+      throw ApiError.many(errors);
+    }
+    const before = await loadClient(database, auth.clientId);
+    const next = {
+      name: parsed.data.name ?? before.name,
+      providers: parsed.data.providers ?? before.providers,
+      settings: { ...before.settings, ...parsed.data.settings },
+    };
+    if (!next.settings.interface_languages.includes(next.settings.default_language))
+      throw ApiError.many([
+        errorObject(422, 'invalidEnum', 'default_language must be one of the interface languages.', {
+          pointer: '/data/attributes/settings/default_language',
+        }),
+      ]);
+    await database.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('clients')
+        .set({
+          name: next.name,
+          providers: JSON.stringify(next.providers),
+          settings: JSON.stringify(next.settings),
+          updated_at: toDb(database.dialect, 'datetime', nowIso()),
+        })
+        .where('id', '=', auth.clientId)
+        .execute();
+      const changes: Record<string, { before: unknown; after: unknown }> = {};
+      for (const k of ['name', 'providers', 'settings'] as const)
+        if (JSON.stringify(before[k]) !== JSON.stringify(next[k])) changes[k] = { before: before[k], after: next[k] };
+      await recordAudit(
+        { db: trx, dialect: database.dialect, clientId: auth.clientId, actor: auth.username, apiBase: '/api/v3' },
+        'update',
+        'client',
+        String(auth.clientId),
+        changes,
+      );
+    });
+    reply.type(JSONAPI);
+    return { data: clientResource(await loadClient(database, auth.clientId)) };
+  });
+
+  app.get('/api/v3/current_client', async (request, reply) => {
+    const auth = requireAuth(request);
+    const client = await loadClient(database, auth.clientId);
+    reply.type(JSONAPI);
+    return {
+      data: {
+        type: 'current_client',
+        id: auth.username,
+        attributes: {
+          username: auth.username,
+          roles: auth.roles,
+          abilities: auth.ability.rules,
+          client: { id: String(client.id), name: client.name, providers: allowedProviders(client.providers) },
+        },
+      },
+    };
+  });
+
+  app.get('/api/v3/settings/configurations', async (request, reply) => {
+    const auth = requireAuth(request);
+    const q = request.query as Record<string, string | undefined>;
+    if (q.resource !== 'client')
+      throw new ApiError(400, 'badRequest', 'Only resource=client is configured.', { parameter: 'resource' });
+    if (q.product !== 'umpire') throw new ApiError(400, 'badRequest', 'Only product=umpire is configured.', { parameter: 'product' });
+    const client = await loadClient(database, auth.clientId);
+    reply.type(JSONAPI);
+    return { data: { type: 'configurations', id: 'umpire', attributes: configurationFor(request, config, client.settings) } };
+  });
+
+  app.get('/api/v3/settings/external_api_keys', async (request, reply) => {
+    const auth = requireAbility(request, 'read', 'client');
+    const client = await loadClient(database, auth.clientId);
+    const canSee = auth.ability.can('update', 'client');
+    reply.type(JSONAPI);
+    // Only those who may change the keys see them whole; others see that a key exists.
+    return {
+      data: Object.entries(client.settings.external_api_keys).map(([provider, key]) => ({
+        type: 'external_api_keys',
+        id: provider,
+        attributes: { provider, key: canSee ? key : `${'•'.repeat(8)}${key.slice(-4)}` },
+      })),
+      meta: { total: Object.keys(client.settings.external_api_keys).length },
+    };
+  });
+}

@@ -1,0 +1,77 @@
+import type { AttributeType } from '@umpire/schema';
+import { sql, type ColumnDataType, type CreateTableBuilder, type Expression } from 'kysely';
+import type { DB, Dialect } from './database';
+
+/** Column types per database for the attribute types of resource declarations. */
+export function columnType(dialect: Dialect, type: AttributeType | 'id'): ColumnDataType | Expression<unknown> {
+  const pg = dialect === 'postgres';
+  switch (type) {
+    case 'id':
+      return pg ? 'serial' : 'integer';
+    case 'string':
+    case 'text':
+      return 'text';
+    case 'integer':
+      return 'integer';
+    case 'number':
+      return pg ? 'double precision' : 'real';
+    case 'boolean':
+      return pg ? 'boolean' : 'integer';
+    case 'date':
+      return pg ? 'date' : 'text';
+    case 'datetime':
+      return pg ? 'timestamptz' : 'text';
+    case 'json':
+      return pg ? 'jsonb' : 'text';
+  }
+}
+
+type Col = [name: string, type: AttributeType, opts?: { notNull?: boolean; default?: unknown }];
+type Ref = [name: string, table: string, onDelete: 'restrict' | 'set null' | 'cascade', opts?: { notNull?: boolean }];
+
+/**
+ * A business table: id, client_id (tenancy), the given columns and references, timestamps,
+ * an index on each reference and a unique index per client for each `unique` column.
+ */
+export async function createBusinessTable(
+  db: DB,
+  dialect: Dialect,
+  name: string,
+  columns: Col[],
+  refs: Ref[] = [],
+  unique: string[] = [],
+): Promise<void> {
+  let t: CreateTableBuilder<string, never> = db.schema
+    .createTable(name)
+    .addColumn('id', columnType(dialect, 'id') as ColumnDataType, (c) =>
+      dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+    )
+    .addColumn('client_id', 'integer', (c) => c.notNull().references('clients.id').onDelete('cascade'));
+  for (const [col, type, opts] of columns) {
+    t = t.addColumn(col, columnType(dialect, type) as ColumnDataType, (c) => {
+      let b = c;
+      if (opts?.notNull) b = b.notNull();
+      if (opts?.default !== undefined) b = b.defaultTo(sqlDefault(dialect, opts.default));
+      return b;
+    });
+  }
+  for (const [col, target, onDelete, opts] of refs) {
+    t = t.addColumn(col, 'integer', (c) => {
+      const b = c.references(`${target}.id`).onDelete(onDelete);
+      return opts?.notNull ? b.notNull() : b;
+    });
+  }
+  t = t
+    .addColumn('created_at', columnType(dialect, 'datetime') as ColumnDataType, (c) => c.notNull())
+    .addColumn('updated_at', columnType(dialect, 'datetime') as ColumnDataType, (c) => c.notNull());
+  await t.execute();
+  await db.schema.createIndex(`${name}_client_idx`).on(name).columns(['client_id', 'id']).execute();
+  for (const [col] of refs) await db.schema.createIndex(`${name}_${col}_idx`).on(name).column(col).execute();
+  for (const col of unique)
+    await db.schema.createIndex(`${name}_${col}_unique`).on(name).columns(['client_id', col]).unique().execute();
+}
+
+function sqlDefault(dialect: Dialect, value: unknown) {
+  if (typeof value === 'boolean') return dialect === 'postgres' ? sql.lit(value) : value ? 1 : 0;
+  return value as string | number;
+}

@@ -1,0 +1,20 @@
+import { Migrator, type Migration } from 'kysely';
+import type { Database } from './database';
+import * as core from './migrations/0001-core';
+import * as firstResources from './migrations/0002-first-resources';
+
+/** Every migration in order; each one runs on SQLite and PostgreSQL alike. */
+const MIGRATIONS = {
+  '0001-core': core,
+  '0002-first-resources': firstResources,
+};
+
+export async function migrate(database: Database): Promise<string[]> {
+  const migrations: Record<string, Migration> = {};
+  for (const [name, m] of Object.entries(MIGRATIONS)) migrations[name] = { up: (db) => m.up(db, database.dialect) };
+  // Kysely's migrator takes a lock, so instances starting side by side migrate once.
+  const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,41 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { DB } from '../db/database';
+import { ApiError } from './errors';
+
+export interface StoredResponse {
+  status: number;
+  body: string;
+  headers: Record<string, string>;
+}
+
+/** The `Idempotency-Key` of a request, checked for shape. */
+export function idempotencyKeyOf(request: FastifyRequest): string | null {
+  const key = request.headers['idempotency-key'];
+  if (key === undefined) return null;
+  if (typeof key !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(key))
+    throw new ApiError(400, 'badRequest', 'Idempotency-Key must be 1 to 255 visible ASCII characters.', { header: 'Idempotency-Key' });
+  return key;
+}
+
+/** Same key, same call: method, path and body must match, or the key was reused by mistake. */
+export function fingerprintOf(request: FastifyRequest): string {
+  return createHash('sha256')
+    .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
+    .digest('base64url');
+}
+
+export async function findStored(db: DB, clientId: number, key: string, fingerprint: string): Promise<StoredResponse | null> {
+  const row = await db.selectFrom('idempotency_keys').selectAll().where('client_id', '=', clientId).where('key', '=', key).executeTakeFirst();
+  if (!row) return null;
+  if (row.fingerprint !== fingerprint)
+    throw new ApiError(422, 'idempotencyKeyReused', 'This Idempotency-Key was used for a different request.', { header: 'Idempotency-Key' });
+  return { status: Number(row.status), body: row.body, headers: typeof row.headers === 'string' ? JSON.parse(row.headers) : row.headers };
+}
+
+export async function storeResponse(db: DB, clientId: number, key: string, fingerprint: string, res: StoredResponse, now: string) {
+  await db
+    .insertInto('idempotency_keys')
+    .values({ client_id: clientId, key, fingerprint, status: res.status, body: res.body, headers: JSON.stringify(res.headers), created_at: now })
+    .execute();
+}

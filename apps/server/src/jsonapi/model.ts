@@ -1,0 +1,86 @@
+import {
+  RESOURCES,
+  foreignKeyOf,
+  type AttributeDef,
+  type AttributeType,
+  type BelongsTo,
+  type RelationshipDef,
+  type ResourceDef,
+} from '@umpire/schema';
+
+/** A resource declaration with what the engine derives from it, computed once at start. */
+export interface Model {
+  def: ResourceDef;
+  type: string;
+  table: string;
+  /** URL path under the API prefix. */
+  path: string;
+  attributes: Map<string, AttributeDef>;
+  /** Every attribute the client reads, timestamps included. */
+  attributeTypes: Map<string, AttributeType>;
+  relationships: Map<string, RelationshipDef>;
+  belongsTo: Map<string, { rel: BelongsTo; fk: string }>;
+  /** Relationships of other resources that point here (for delete checks). */
+  referencedBy: { model: () => Model; name: string; fk: string; onDelete: NonNullable<BelongsTo['onDelete']> }[];
+}
+
+export const TIMESTAMPS: [string, AttributeType][] = [
+  ['created_at', 'datetime'],
+  ['updated_at', 'datetime'],
+];
+
+const models = new Map<string, Model>();
+
+function build(def: ResourceDef): Model {
+  const attributeTypes = new Map<string, AttributeType>(Object.entries(def.attributes).map(([n, a]) => [n, a.type]));
+  for (const [n, t] of TIMESTAMPS) attributeTypes.set(n, t);
+  const belongsTo = new Map<string, { rel: BelongsTo; fk: string }>();
+  for (const [name, rel] of Object.entries(def.relationships))
+    if (rel.kind === 'belongsTo') belongsTo.set(name, { rel, fk: foreignKeyOf(name, rel) });
+  return {
+    def,
+    type: def.type,
+    table: def.table,
+    path: def.path ?? def.type,
+    attributes: new Map(Object.entries(def.attributes)),
+    attributeTypes,
+    relationships: new Map(Object.entries(def.relationships)),
+    belongsTo,
+    referencedBy: [],
+  };
+}
+
+for (const def of RESOURCES as unknown as ResourceDef[]) models.set(def.type, build(def));
+for (const m of models.values())
+  for (const [name, { rel, fk }] of m.belongsTo) {
+    const target = models.get(rel.type);
+    if (!target) throw new Error(`${m.type}.${name} points to unknown type ${rel.type}`);
+    target.referencedBy.push({ model: () => m, name, fk, onDelete: rel.onDelete ?? 'restrict' });
+  }
+// Declarations are checked at start so a typo fails fast, not on the first request.
+for (const m of models.values())
+  for (const [name, rel] of m.relationships) {
+    const target = models.get(rel.type);
+    if (!target) throw new Error(`${m.type}.${name} points to unknown type ${rel.type}`);
+    if (rel.kind === 'hasMany' && !target.belongsTo.has(rel.inverse))
+      throw new Error(`${m.type}.${name}: ${rel.type} has no belongsTo ${rel.inverse}`);
+    if (rel.kind === 'manyToMany') {
+      const through = models.get(rel.through);
+      if (!through?.belongsTo.has(rel.from) || !through.belongsTo.has(rel.to))
+        throw new Error(`${m.type}.${name}: bad manyToMany through ${rel.through}`);
+    }
+  }
+
+export function modelOf(type: string): Model {
+  const m = models.get(type);
+  if (!m) throw new Error(`Unknown resource type ${type}`);
+  return m;
+}
+
+export function findModel(type: string): Model | undefined {
+  return models.get(type);
+}
+
+export function allModels(): Model[] {
+  return [...models.values()];
+}

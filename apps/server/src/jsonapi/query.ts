@@ -1,0 +1,216 @@
+import type { AttributeType } from '@umpire/schema';
+import { badParameter } from './errors';
+import { findModel, modelOf, type Model } from './model';
+
+export interface IncludeTree {
+  [relationship: string]: IncludeTree;
+}
+
+export type Filter =
+  | { kind: 'in'; column: string; values: unknown[] }
+  | { kind: 'null'; column: string }
+  | { kind: 'compare'; column: string; op: '>=' | '<=' | '>' | '<'; value: unknown }
+  | { kind: 'search'; columns: string[]; text: string };
+
+export interface SortKey {
+  column: string;
+  desc: boolean;
+}
+
+export interface ParsedQuery {
+  include: IncludeTree;
+  /** Sparse fieldsets: type → allowed attribute and relationship names. */
+  fields: Map<string, Set<string>>;
+  filters: Filter[];
+  sort: SortKey[];
+  page: { number: number; size: number };
+}
+
+export type RawQuery = Record<string, string | string[] | undefined>;
+
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 100;
+const RANGE_OPS = { gte: '>=', lte: '<=', gt: '>', lt: '<' } as const;
+const MAX_INCLUDE_DEPTH = 3;
+
+function single(raw: RawQuery, name: string): string | undefined {
+  const v = raw[name];
+  if (Array.isArray(v)) throw badParameter(name, 'badRequest', `The parameter ${name} may be given once.`);
+  return v;
+}
+
+export function parseInclude(model: Model, value: string | undefined): IncludeTree {
+  const tree: IncludeTree = {};
+  if (value === undefined || value === '') return tree;
+  const maxDepth = model.def.maxIncludeDepth ?? MAX_INCLUDE_DEPTH;
+  for (const path of value.split(',')) {
+    const parts = path.trim().split('.');
+    if (parts.length > maxDepth)
+      throw badParameter('include', 'unknownInclude', `The include path "${path}" is deeper than ${maxDepth}.`);
+    let current = model;
+    let node = tree;
+    for (const part of parts) {
+      const rel = current.relationships.get(part);
+      if (!rel) throw badParameter('include', 'unknownInclude', `${current.type} has no relationship "${part}" (include "${path}").`);
+      node = node[part] ??= {};
+      current = modelOf(rel.type);
+    }
+  }
+  return tree;
+}
+
+export function parseFields(raw: RawQuery): Map<string, Set<string>> {
+  const fields = new Map<string, Set<string>>();
+  for (const key of Object.keys(raw)) {
+    const m = /^fields\[([a-z0-9_]+)\]$/.exec(key);
+    if (!key.startsWith('fields')) continue;
+    if (!m) throw badParameter(key, 'badRequest', `The parameter ${key} is not of the form fields[type].`);
+    const type = m[1]!;
+    const target = findModel(type);
+    if (!target) throw badParameter(key, 'unknownField', `There is no resource type "${type}".`);
+    const names = (single(raw, key) ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    for (const n of names)
+      if (!target.attributeTypes.has(n) && !target.relationships.has(n))
+        throw badParameter(key, 'unknownField', `${type} has no field "${n}".`);
+    fields.set(type, new Set(names));
+  }
+  return fields;
+}
+
+/** Turns a filter value of the query string into the attribute's type, or a 400. */
+function coerce(type: AttributeType | 'id', value: string, parameter: string): unknown {
+  const fail = () => badParameter(parameter, 'invalidFilterValue', `"${value}" is not a valid value for ${parameter}.`);
+  switch (type) {
+    case 'id':
+    case 'integer':
+      if (!/^-?\d{1,15}$/.test(value)) throw fail();
+      return Number(value);
+    case 'number': {
+      const n = Number(value);
+      if (value.trim() === '' || !Number.isFinite(n)) throw fail();
+      return n;
+    }
+    case 'boolean':
+      if (value === 'true' || value === '1') return true;
+      if (value === 'false' || value === '0') return false;
+      throw fail();
+    case 'date':
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) throw fail();
+      return value;
+    case 'datetime': {
+      const t = Date.parse(value);
+      if (Number.isNaN(t)) throw fail();
+      return new Date(t).toISOString();
+    }
+    case 'json':
+      throw fail();
+    default:
+      return value;
+  }
+}
+
+export function parseFilters(model: Model, raw: RawQuery): Filter[] {
+  const filters: Filter[] = [];
+  for (const key of Object.keys(raw)) {
+    if (!key.startsWith('filter')) continue;
+    const m = /^filter\[([a-z0-9_]+)\](?:\[(gte|lte|gt|lt)\])?$/.exec(key);
+    if (!m) throw badParameter(key, 'unknownFilter', `The parameter ${key} is not of the form filter[name] or filter[name][gte].`);
+    const [, name, op] = m as unknown as [string, string, keyof typeof RANGE_OPS | undefined];
+    const value = single(raw, key) ?? '';
+    if (name === 'q' && !op) {
+      const columns = [...model.attributes].filter(([, a]) => a.search).map(([n]) => n);
+      if (!columns.length) throw badParameter(key, 'unknownFilter', `${model.type} has no text search.`);
+      if (value.trim()) filters.push({ kind: 'search', columns, text: value.trim() });
+      continue;
+    }
+    let column: string;
+    let type: AttributeType | 'id';
+    let range = false;
+    const attr = model.attributes.get(name);
+    const belongs = model.belongsTo.get(name) ?? [...model.belongsTo.values()].find((b) => b.fk === name);
+    if (name === 'id') {
+      column = 'id';
+      type = 'id';
+    } else if (attr?.filter) {
+      column = name;
+      type = attr.type;
+      range = attr.filter === 'range';
+    } else if (belongs) {
+      column = belongs.fk;
+      type = 'id';
+    } else if (name === 'created_at' || name === 'updated_at') {
+      column = name;
+      type = 'datetime';
+      range = true;
+    } else {
+      throw badParameter(key, 'unknownFilter', `${model.type} cannot be filtered by "${name}".`);
+    }
+    if (op) {
+      if (!range) throw badParameter(key, 'unknownFilter', `${model.type}.${name} has no range filter.`);
+      filters.push({ kind: 'compare', column, op: RANGE_OPS[op], value: coerce(type, value, key) });
+    } else if (value === 'null' && type !== 'string' && type !== 'text') {
+      filters.push({ kind: 'null', column });
+    } else {
+      const values = value.split(',').map((v) => coerce(type, type === 'string' || type === 'text' ? v : v.trim(), key));
+      filters.push({ kind: 'in', column, values });
+    }
+  }
+  return filters;
+}
+
+export function parseSort(model: Model, value: string | undefined): SortKey[] {
+  const spec = value ?? model.def.defaultSort ?? 'id';
+  if (spec === '') return [{ column: 'id', desc: false }];
+  const keys: SortKey[] = [];
+  for (const item of spec.split(',')) {
+    const desc = item.startsWith('-');
+    const name = (desc ? item.slice(1) : item).trim();
+    const sortable =
+      name === 'id' || name === 'created_at' || name === 'updated_at' || model.attributes.get(name)?.sort === true;
+    if (!sortable) throw badParameter('sort', 'unknownSort', `${model.type} cannot be sorted by "${name}".`);
+    keys.push({ column: name, desc });
+  }
+  return keys;
+}
+
+export function parsePage(raw: RawQuery): { number: number; size: number } {
+  const parse = (name: string, fallback: number, max: number) => {
+    const v = single(raw, name);
+    if (v === undefined) return fallback;
+    if (!/^\d{1,9}$/.test(v) || Number(v) < 1 || Number(v) > max)
+      throw badParameter(name, 'invalidPage', `${name} must be a whole number from 1 to ${max}.`);
+    return Number(v);
+  };
+  for (const key of Object.keys(raw))
+    if (key.startsWith('page') && key !== 'page[number]' && key !== 'page[size]')
+      throw badParameter(key, 'invalidPage', `Pagination takes page[number] and page[size], not ${key}.`);
+  return { number: parse('page[number]', 1, 1_000_000), size: parse('page[size]', DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE) };
+}
+
+export function parseListQuery(model: Model, raw: RawQuery): ParsedQuery {
+  return {
+    include: parseInclude(model, single(raw, 'include')),
+    fields: parseFields(raw),
+    filters: parseFilters(model, raw),
+    sort: parseSort(model, single(raw, 'sort')),
+    page: parsePage(raw),
+  };
+}
+
+/** Fetch, create and update take include and fields only. */
+export function parseRecordQuery(model: Model, raw: RawQuery): Pick<ParsedQuery, 'include' | 'fields'> {
+  for (const key of Object.keys(raw))
+    if (key.startsWith('filter') || key.startsWith('page') || key === 'sort')
+      throw badParameter(key, 'badRequest', `${key} applies to lists only.`);
+  return { include: parseInclude(model, single(raw, 'include')), fields: parseFields(raw) };
+}
+
+/** Every type an include tree reaches, for the ability check. */
+export function includedTypes(model: Model, tree: IncludeTree, out = new Set<string>()): Set<string> {
+  for (const [name, sub] of Object.entries(tree)) {
+    const target = modelOf(model.relationships.get(name)!.type);
+    out.add(target.type);
+    includedTypes(target, sub, out);
+  }
+  return out;
+}

@@ -1,0 +1,245 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { DB, Dialect } from '../db/database';
+import { notFound } from './errors';
+import { modelOf, type Model } from './model';
+import type { Filter, IncludeTree, ParsedQuery, SortKey } from './query';
+import { fromDb } from './values';
+
+export type Row = Record<string, unknown>;
+
+export interface ResourceIdentifier {
+  type: string;
+  id: string;
+}
+
+export interface ResourceObject extends ResourceIdentifier {
+  attributes: Record<string, unknown>;
+  relationships?: Record<string, { data: ResourceIdentifier | ResourceIdentifier[] | null }>;
+  links: { self: string };
+}
+
+/** What every read needs: the connection (or transaction), the tenant and where links point. */
+export interface ReadContext {
+  db: DB;
+  dialect: Dialect;
+  clientId: number;
+  apiBase: string;
+}
+
+/** Every query of the engine starts here, so no row of another client can be read. */
+export function scoped(ctx: ReadContext, model: Model): SelectQueryBuilder<any, any, Row> {
+  return ctx.db.selectFrom(model.table).selectAll().where('client_id', '=', ctx.clientId);
+}
+
+export function applyFilters<Q extends SelectQueryBuilder<any, any, any>>(q: Q, filters: Filter[], table: string): Q {
+  for (const f of filters) {
+    const col = f.kind === 'search' ? '' : `${table}.${f.column}`;
+    switch (f.kind) {
+      case 'in':
+        q = q.where(col, f.values.length === 1 ? '=' : 'in', f.values.length === 1 ? f.values[0] : f.values) as Q;
+        break;
+      case 'null':
+        q = q.where(col, 'is', null) as Q;
+        break;
+      case 'compare':
+        q = q.where(col, f.op, f.value) as Q;
+        break;
+      case 'search': {
+        const pattern = `%${f.text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        q = q.where((eb) =>
+          eb.or(f.columns.map((c) => sql<boolean>`lower(${sql.ref(`${table}.${c}`)}) like ${pattern} escape '\\'`)),
+        ) as Q;
+        break;
+      }
+    }
+  }
+  return q;
+}
+
+function applySort<Q extends SelectQueryBuilder<any, any, any>>(q: Q, sort: SortKey[], table: string): Q {
+  for (const s of sort)
+    // The same null ordering on both databases: nulls first ascending, last descending.
+    q = q.orderBy(`${table}.${s.column}`, (ob) => (s.desc ? ob.desc().nullsLast() : ob.asc().nullsFirst())) as Q;
+  if (!sort.some((s) => s.column === 'id')) q = q.orderBy(`${table}.id`) as Q;
+  return q;
+}
+
+/** Builds resource objects, deduplicated by type and id, across primary data and includes. */
+class Graph {
+  readonly objects = new Map<string, ResourceObject>();
+  constructor(private readonly apiBase: string) {}
+
+  add(model: Model, row: Row): ResourceObject {
+    const key = `${model.type}:${row.id}`;
+    const existing = this.objects.get(key);
+    if (existing) return existing;
+    const attributes: Record<string, unknown> = {};
+    for (const [name, type] of model.attributeTypes) attributes[name] = fromDb(type, row[name]);
+    const relationships: ResourceObject['relationships'] = {};
+    for (const [name, { rel, fk }] of model.belongsTo)
+      relationships[name] = { data: row[fk] == null ? null : { type: rel.type, id: String(row[fk]) } };
+    const obj: ResourceObject = {
+      type: model.type,
+      id: String(row.id),
+      attributes,
+      ...(Object.keys(relationships).length ? { relationships } : {}),
+      links: { self: `${this.apiBase}/${model.path}/${row.id}` },
+    };
+    this.objects.set(key, obj);
+    return obj;
+  }
+
+  get(type: string, id: unknown): ResourceObject {
+    return this.objects.get(`${type}:${id}`)!;
+  }
+}
+
+function setLinkage(obj: ResourceObject, name: string, data: ResourceIdentifier[]) {
+  (obj.relationships ??= {})[name] = { data };
+}
+
+const unique = <T>(xs: T[]) => [...new Set(xs)];
+
+/** One query per relationship and level, whatever the number of rows. */
+async function loadIncludes(ctx: ReadContext, model: Model, rows: Row[], tree: IncludeTree, graph: Graph) {
+  for (const [name, sub] of Object.entries(tree)) {
+    const rel = model.relationships.get(name)!;
+    const target = modelOf(rel.type);
+    let related: Row[] = [];
+    if (rel.kind === 'belongsTo') {
+      const fk = model.belongsTo.get(name)!.fk;
+      const ids = unique(rows.map((r) => r[fk]).filter((v) => v != null));
+      if (ids.length) related = await scoped(ctx, target).where('id', 'in', ids).execute();
+    } else if (rel.kind === 'hasMany') {
+      const fk = target.belongsTo.get(rel.inverse)!.fk;
+      const ids = rows.map((r) => r.id);
+      if (ids.length) related = await applySort(scoped(ctx, target).where(fk, 'in', ids), sortOf(target), target.table).execute();
+      const byParent = new Map<unknown, ResourceIdentifier[]>();
+      for (const r of related) {
+        const list = byParent.get(r[fk]) ?? [];
+        list.push({ type: target.type, id: String(r.id) });
+        byParent.set(r[fk], list);
+      }
+      for (const r of rows) setLinkage(graph.get(model.type, r.id), name, byParent.get(r.id) ?? []);
+    } else {
+      const through = modelOf(rel.through);
+      const fromFk = through.belongsTo.get(rel.from)!.fk;
+      const toFk = through.belongsTo.get(rel.to)!.fk;
+      const ids = rows.map((r) => r.id);
+      let linked: Row[] = [];
+      if (ids.length)
+        linked = await ctx.db
+          .selectFrom(`${target.table} as t`)
+          .innerJoin(`${through.table} as j`, `j.${toFk}`, 't.id')
+          .selectAll('t')
+          .select(`j.${fromFk} as __parent`)
+          .where(`j.${fromFk}`, 'in', ids)
+          .where('t.client_id', '=', ctx.clientId)
+          .where('j.client_id', '=', ctx.clientId)
+          .orderBy('t.id')
+          .execute();
+      const byParent = new Map<unknown, ResourceIdentifier[]>();
+      const seen = new Map<unknown, Row>();
+      for (const r of linked) {
+        const list = byParent.get(r.__parent) ?? [];
+        if (!list.some((x) => x.id === String(r.id))) list.push({ type: target.type, id: String(r.id) });
+        byParent.set(r.__parent, list);
+        seen.set(r.id, r);
+      }
+      related = [...seen.values()];
+      for (const r of rows) setLinkage(graph.get(model.type, r.id), name, byParent.get(r.id) ?? []);
+    }
+    for (const r of related) graph.add(target, r);
+    if (Object.keys(sub).length) await loadIncludes(ctx, target, related, sub, graph);
+  }
+}
+
+function sortOf(model: Model): SortKey[] {
+  return (model.def.defaultSort ?? 'id').split(',').map((s) => ({ column: s.replace(/^-/, ''), desc: s.startsWith('-') }));
+}
+
+/** Applies sparse fieldsets to a resource object. */
+function project(obj: ResourceObject, fields: Map<string, Set<string>>): ResourceObject {
+  const allowed = fields.get(obj.type);
+  if (!allowed) return obj;
+  const attributes = Object.fromEntries(Object.entries(obj.attributes).filter(([k]) => allowed.has(k)));
+  const rels = obj.relationships && Object.fromEntries(Object.entries(obj.relationships).filter(([k]) => allowed.has(k)));
+  return { ...obj, attributes, ...(rels && Object.keys(rels).length ? { relationships: rels } : { relationships: undefined }) };
+}
+
+export interface Document {
+  data: ResourceObject | ResourceObject[];
+  included?: ResourceObject[];
+  meta?: Record<string, unknown>;
+  links?: Record<string, string | null>;
+}
+
+async function document(
+  ctx: ReadContext,
+  model: Model,
+  rows: Row[],
+  query: Pick<ParsedQuery, 'include' | 'fields'>,
+  single: boolean,
+): Promise<Document> {
+  const graph = new Graph(ctx.apiBase);
+  const primary = rows.map((r) => graph.add(model, r));
+  await loadIncludes(ctx, model, rows, query.include, graph);
+  const primaryKeys = new Set(primary.map((o) => `${o.type}:${o.id}`));
+  const doc: Document = { data: single ? project(primary[0]!, query.fields) : primary.map((o) => project(o, query.fields)) };
+  if (Object.keys(query.include).length)
+    doc.included = [...graph.objects.entries()].filter(([k]) => !primaryKeys.has(k)).map(([, o]) => project(o, query.fields));
+  return doc;
+}
+
+export async function listDocument(ctx: ReadContext, model: Model, query: ParsedQuery, selfUrl: URL): Promise<Document> {
+  const { number, size } = query.page;
+  const countRow = await applyFilters(
+    ctx.db.selectFrom(model.table).select((eb) => eb.fn.countAll().as('n')).where('client_id', '=', ctx.clientId),
+    query.filters,
+    model.table,
+  ).executeTakeFirst();
+  const total = Number((countRow as { n: number | string } | undefined)?.n ?? 0);
+  const rows = await applySort(applyFilters(scoped(ctx, model), query.filters, model.table), query.sort, model.table)
+    .limit(size)
+    .offset((number - 1) * size)
+    .execute();
+  const doc = await document(ctx, model, rows, query, false);
+  const pages = Math.max(1, Math.ceil(total / size));
+  const link = (n: number) => {
+    const params = new URLSearchParams(selfUrl.search);
+    params.set('page[number]', String(n));
+    params.set('page[size]', String(size));
+    // Brackets stay readable; they are legal in a query string.
+    return `${selfUrl.pathname}?${params.toString().replace(/%5B/gi, '[').replace(/%5D/gi, ']')}`;
+  };
+  doc.meta = { total, pages, page: number, size };
+  doc.links = {
+    self: selfUrl.pathname + selfUrl.search,
+    first: link(1),
+    prev: number > 1 ? link(Math.min(number - 1, pages)) : null,
+    next: number < pages ? link(number + 1) : null,
+    last: link(pages),
+  };
+  return doc;
+}
+
+/** A numeric id or a 404: ids in URLs are never trusted. */
+export function parseId(model: Model, id: string): number {
+  if (!/^[1-9]\d{0,14}$/.test(id)) throw notFound(model.type, id);
+  return Number(id);
+}
+
+export async function findRow(ctx: ReadContext, model: Model, id: string): Promise<Row> {
+  const row = await scoped(ctx, model).where('id', '=', parseId(model, id)).executeTakeFirst();
+  if (!row) throw notFound(model.type, id);
+  return row;
+}
+
+export async function recordDocument(
+  ctx: ReadContext,
+  model: Model,
+  row: Row,
+  query: Pick<ParsedQuery, 'include' | 'fields'>,
+): Promise<Document> {
+  return document(ctx, model, [row], query, true);
+}

@@ -1,0 +1,134 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Action } from '@umpire/schema';
+import { requireAbility, type AuthContext } from '../auth/context';
+import { isUniqueViolation, queryStats, type Database } from '../db/database';
+import { ApiError } from './errors';
+import { fingerprintOf, findStored, idempotencyKeyOf, storeResponse, type StoredResponse } from './idempotency';
+import { allModels, type Model } from './model';
+import { includedTypes, parseListQuery, parseRecordQuery, type IncludeTree, type RawQuery } from './query';
+import { findRow, listDocument, recordDocument } from './read';
+import { nowIso, toDb } from './values';
+import { createRecord, deleteRecord, updateRecord, type WriteContext } from './write';
+
+export const API_PREFIX = '/api/v3';
+export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json';
+
+/** Counts the SQL statements of a request and reports them in a header (tests and benchmarks read it). */
+export async function withQueryStats<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
+  const stats = { queries: 0 };
+  return queryStats.run(stats, async () => {
+    try {
+      return await run();
+    } finally {
+      reply.header('x-db-queries', String(stats.queries));
+    }
+  });
+}
+
+/** Checks the ability for the resource and for every type an include reaches. */
+function authorize(request: FastifyRequest, model: Model, action: Action, include: IncludeTree): AuthContext {
+  const auth = requireAbility(request, action, model.type);
+  for (const type of includedTypes(model, include)) requireAbility(request, 'read', type);
+  return auth;
+}
+
+function selfUrl(request: FastifyRequest): URL {
+  return new URL(request.url, 'http://x');
+}
+
+/** The five routes of every declared resource. */
+export function registerResourceRoutes(app: FastifyInstance, database: Database) {
+  const ctxOf = (auth: AuthContext, db = database.db): WriteContext => ({
+    db,
+    dialect: database.dialect,
+    clientId: auth.clientId,
+    actor: auth.username,
+    apiBase: API_PREFIX,
+  });
+
+  for (const model of allModels()) {
+    const base = `${API_PREFIX}/${model.path}`;
+
+    app.get(base, async (request, reply) =>
+      withQueryStats(reply, async () => {
+        const query = parseListQuery(model, request.query as RawQuery);
+        const auth = authorize(request, model, 'read', query.include);
+        reply.type(JSONAPI_MEDIA_TYPE);
+        return listDocument(ctxOf(auth), model, query, selfUrl(request));
+      }),
+    );
+
+    app.get<{ Params: { id: string } }>(`${base}/:id`, async (request, reply) =>
+      withQueryStats(reply, async () => {
+        const query = parseRecordQuery(model, request.query as RawQuery);
+        const auth = authorize(request, model, 'read', query.include);
+        const ctx = ctxOf(auth);
+        reply.type(JSONAPI_MEDIA_TYPE);
+        return recordDocument(ctx, model, await findRow(ctx, model, request.params.id), query);
+      }),
+    );
+
+    if (model.def.readOnly) continue;
+
+    app.post(base, async (request, reply) =>
+      withQueryStats(reply, async () => {
+        const query = parseRecordQuery(model, request.query as RawQuery);
+        const auth = authorize(request, model, 'create', query.include);
+        const key = idempotencyKeyOf(request);
+        const fingerprint = key ? fingerprintOf(request) : '';
+        const send = (res: StoredResponse, replayed: boolean) => {
+          reply.code(res.status).headers(res.headers).type(JSONAPI_MEDIA_TYPE);
+          if (replayed) reply.header('idempotent-replayed', 'true');
+          return reply.send(res.body);
+        };
+        if (key) {
+          const stored = await findStored(database.db, auth.clientId, key, fingerprint);
+          if (stored) return send(stored, true);
+        }
+        try {
+          const res = await database.db.transaction().execute(async (trx) => {
+            const ctx = ctxOf(auth, trx);
+            const row = await createRecord(ctx, model, request.body);
+            const doc = await recordDocument(ctx, model, row, query);
+            const res: StoredResponse = { status: 201, body: JSON.stringify(doc), headers: { location: `${base}/${row.id}` } };
+            // Stored in the same transaction: the record and its replay exist together or not at all.
+            if (key) await storeResponse(trx, auth.clientId, key, fingerprint, res, toDb(database.dialect, 'datetime', nowIso()) as string);
+            return res;
+          });
+          return send(res, false);
+        } catch (err) {
+          // The same key arrived twice at once: the first one won, answer with its response.
+          if (key && isUniqueViolation(err)) {
+            const stored = await findStored(database.db, auth.clientId, key, fingerprint);
+            if (stored) return send(stored, true);
+          }
+          throw err;
+        }
+      }),
+    );
+
+    app.patch<{ Params: { id: string } }>(`${base}/:id`, async (request, reply) =>
+      withQueryStats(reply, async () => {
+        const query = parseRecordQuery(model, request.query as RawQuery);
+        const auth = authorize(request, model, 'update', query.include);
+        const doc = await database.db.transaction().execute(async (trx) => {
+          const ctx = ctxOf(auth, trx);
+          const row = await updateRecord(ctx, model, request.params.id, request.body);
+          return recordDocument(ctx, model, row, query);
+        });
+        reply.type(JSONAPI_MEDIA_TYPE);
+        return doc;
+      }),
+    );
+
+    app.delete<{ Params: { id: string } }>(`${base}/:id`, async (request, reply) =>
+      withQueryStats(reply, async () => {
+        const auth = authorize(request, model, 'delete', {});
+        if (Object.keys(request.query as object).length)
+          throw new ApiError(400, 'badRequest', 'Delete takes no query parameters.', { parameter: Object.keys(request.query as object)[0] });
+        await database.db.transaction().execute((trx) => deleteRecord(ctxOf(auth, trx), model, request.params.id));
+        return reply.code(204).send();
+      }),
+    );
+  }
+}

@@ -1,0 +1,254 @@
+import { sql } from 'kysely';
+import { isUniqueViolation } from '../db/database';
+import { recordAudit, type Changes } from '../audit/audit';
+import { ApiError, errorObject, type ErrorObject } from './errors';
+import { detailFor, keyOfIssue } from './messages';
+import { modelOf, TIMESTAMPS, type Model } from './model';
+import { findRow, parseId, type ReadContext, type Row } from './read';
+import { fromDb, nowIso, toDb } from './values';
+
+export interface WriteContext extends ReadContext {
+  /** Username recorded in the history of changes. */
+  actor: string;
+}
+
+const TIMESTAMP_NAMES = new Set(TIMESTAMPS.map(([n]) => n));
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function invalid(pointer: string, field: string, key: string, params?: Record<string, unknown>, status = 422): ErrorObject {
+  return errorObject(status, key, detailFor(field, key, params), { pointer }, params);
+}
+
+interface ParsedBody {
+  /** Column → stored value. */
+  columns: Record<string, unknown>;
+  /** belongsTo relationships to check: column, target model, id, pointer. */
+  links: { fk: string; target: Model; id: number; pointer: string; name: string }[];
+}
+
+/** Checks a JSON:API document against the declaration; collects every problem before failing. */
+function parseBody(ctx: ReadContext, model: Model, body: unknown, mode: 'create' | 'update', urlId?: string): ParsedBody {
+  const errors: ErrorObject[] = [];
+  const out: ParsedBody = { columns: {}, links: [] };
+  if (!isObject(body) || !isObject(body.data)) {
+    throw ApiError.many([invalid('/data', 'data', 'required')]);
+  }
+  const data = body.data;
+  if (data.type === undefined) errors.push(invalid('/data/type', 'type', 'required'));
+  else if (data.type !== model.type)
+    throw new ApiError(409, 'conflict', `The type ${JSON.stringify(data.type)} does not match ${model.type}.`, { pointer: '/data/type' });
+  if (mode === 'create' && data.id !== undefined)
+    throw new ApiError(403, 'clientIdNotSupported', 'Ids are given by the server; leave out data.id.', { pointer: '/data/id' });
+  if (mode === 'update') {
+    if (data.id === undefined) errors.push(invalid('/data/id', 'id', 'required'));
+    else if (String(data.id) !== urlId)
+      throw new ApiError(409, 'conflict', `The id ${JSON.stringify(data.id)} does not match the address.`, { pointer: '/data/id' });
+  }
+  const attrs = data.attributes ?? {};
+  if (!isObject(attrs)) errors.push(invalid('/data/attributes', 'attributes', 'invalidType'));
+  else {
+    for (const [name, value] of Object.entries(attrs)) {
+      const pointer = `/data/attributes/${name}`;
+      if (TIMESTAMP_NAMES.has(name)) continue; // kept by the server; clients often send them back
+      const def = model.attributes.get(name);
+      if (!def) {
+        errors.push(invalid(pointer, name, 'unknownAttribute'));
+        continue;
+      }
+      if (def.readOnly) {
+        errors.push(invalid(pointer, name, 'readOnly'));
+        continue;
+      }
+      // An empty value means "no value", so optional validators (website) accept it (spec §5).
+      if (value === null || value === '') {
+        if (def.required) errors.push(invalid(pointer, name, 'required'));
+        else out.columns[name] = null;
+        continue;
+      }
+      const result = def.schema.safeParse(value);
+      if (!result.success) {
+        for (const issue of result.error.issues) {
+          const { key, params } = keyOfIssue(issue);
+          errors.push(invalid(pointer + issue.path.map((p) => `/${String(p)}`).join(''), name, key, params));
+        }
+        continue;
+      }
+      out.columns[name] = toDb(ctx.dialect, def.type, result.data);
+    }
+  }
+  const rels = data.relationships ?? {};
+  if (!isObject(rels)) errors.push(invalid('/data/relationships', 'relationships', 'invalidType'));
+  else {
+    for (const [name, value] of Object.entries(rels)) {
+      const pointer = `/data/relationships/${name}`;
+      const rel = model.relationships.get(name);
+      if (!rel) {
+        errors.push(invalid(pointer, name, 'unknownRelationship'));
+        continue;
+      }
+      const belongs = model.belongsTo.get(name);
+      if (!belongs) {
+        errors.push(invalid(pointer, name, 'readOnly'));
+        continue;
+      }
+      if (!isObject(value) || !('data' in value)) {
+        errors.push(invalid(`${pointer}/data`, name, 'required'));
+        continue;
+      }
+      const linkage = value.data;
+      if (linkage === null) {
+        if (belongs.rel.required) errors.push(invalid(`${pointer}/data`, name, 'required'));
+        else out.columns[belongs.fk] = null;
+        continue;
+      }
+      if (!isObject(linkage) || linkage.type !== belongs.rel.type || (typeof linkage.id !== 'string' && typeof linkage.id !== 'number')) {
+        errors.push(invalid(`${pointer}/data`, name, 'invalidType', { expected: belongs.rel.type }));
+        continue;
+      }
+      const target = modelOf(belongs.rel.type);
+      const id = String(linkage.id);
+      if (!/^[1-9]\d{0,14}$/.test(id)) {
+        errors.push(invalid(`${pointer}/data/id`, name, 'notFound'));
+        continue;
+      }
+      out.links.push({ fk: belongs.fk, target, id: Number(id), pointer: `${pointer}/data/id`, name });
+      out.columns[belongs.fk] = Number(id);
+    }
+  }
+  if (mode === 'create') {
+    for (const [name, def] of model.attributes) {
+      if (def.readOnly || name in out.columns || errors.some((e) => e.source?.pointer?.startsWith(`/data/attributes/${name}`))) continue;
+      if (def.required) errors.push(invalid(`/data/attributes/${name}`, name, 'required'));
+      else if (def.default !== undefined) out.columns[name] = toDb(ctx.dialect, def.type, def.default);
+    }
+    for (const [name, { rel, fk }] of model.belongsTo)
+      if (rel.required && !(fk in out.columns) && !errors.some((e) => e.source?.pointer?.startsWith(`/data/relationships/${name}`)))
+        errors.push(invalid(`/data/relationships/${name}`, name, 'required'));
+  }
+  if (errors.length) throw ApiError.many(errors);
+  return out;
+}
+
+/** Related records must exist for the same client; another client's id looks exactly like a missing one. */
+async function checkLinks(ctx: ReadContext, parsed: ParsedBody, errors: ErrorObject[]) {
+  for (const link of parsed.links) {
+    const found = await ctx.db
+      .selectFrom(link.target.table)
+      .select('id')
+      .where('id', '=', link.id)
+      .where('client_id', '=', ctx.clientId)
+      .executeTakeFirst();
+    if (!found) errors.push(invalid(link.pointer, link.name, 'notFound'));
+  }
+}
+
+/** Unique attributes, case-insensitively, among the client's rows. */
+async function checkUnique(ctx: ReadContext, model: Model, columns: Record<string, unknown>, selfId: number | null, errors: ErrorObject[]) {
+  for (const [name, def] of model.attributes) {
+    if (!def.unique || columns[name] === undefined || columns[name] === null) continue;
+    let q = ctx.db
+      .selectFrom(model.table)
+      .select('id')
+      .where('client_id', '=', ctx.clientId)
+      .where(sql`lower(${sql.ref(name)})`, '=', String(columns[name]).toLowerCase());
+    if (selfId !== null) q = q.where('id', '!=', selfId);
+    if (await q.executeTakeFirst()) errors.push(invalid(`/data/attributes/${name}`, name, 'unique'));
+  }
+}
+
+/** Values as the API shows them, for the history of changes. */
+function apiValues(model: Model, columns: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [col, value] of Object.entries(columns)) {
+    const type = model.attributeTypes.get(col);
+    if (type) out[col] = fromDb(type, value);
+    else out[col] = value == null ? null : String(value); // foreign keys as string ids
+  }
+  return out;
+}
+
+function diff(model: Model, before: Row | null, after: Record<string, unknown>): Changes {
+  const changes: Changes = {};
+  const b = before ? apiValues(model, before) : {};
+  for (const [k, v] of Object.entries(apiValues(model, after))) {
+    if (k === 'id' || k === 'client_id' || TIMESTAMP_NAMES.has(k)) continue;
+    const old = before ? (b[k] ?? null) : null;
+    if (JSON.stringify(old) !== JSON.stringify(v)) changes[k] = { before: old, after: v };
+  }
+  return changes;
+}
+
+async function insertOrUpdate(run: () => Promise<Row | undefined>, model: Model): Promise<Row> {
+  try {
+    const row = await run();
+    if (!row) throw new Error('no row written');
+    return row;
+  } catch (err) {
+    // Two writers passed the unique check at once; the index caught the second.
+    if (isUniqueViolation(err)) throw new ApiError(409, 'conflict', `A ${model.type} record with the same unique value already exists.`);
+    throw err;
+  }
+}
+
+export async function createRecord(ctx: WriteContext, model: Model, body: unknown): Promise<Row> {
+  const parsed = parseBody(ctx, model, body, 'create');
+  const errors: ErrorObject[] = [];
+  await checkLinks(ctx, parsed, errors);
+  await checkUnique(ctx, model, parsed.columns, null, errors);
+  if (errors.length) throw ApiError.many(errors);
+  const now = nowIso();
+  const values = { ...parsed.columns, client_id: ctx.clientId, created_at: toDb(ctx.dialect, 'datetime', now), updated_at: toDb(ctx.dialect, 'datetime', now) };
+  const row = await insertOrUpdate(() => ctx.db.insertInto(model.table).values(values).returningAll().executeTakeFirst(), model);
+  await recordAudit(ctx, 'create', model.type, String(row.id), diff(model, null, parsed.columns));
+  return row;
+}
+
+export async function updateRecord(ctx: WriteContext, model: Model, id: string, body: unknown): Promise<Row> {
+  const before = await findRow(ctx, model, id);
+  const parsed = parseBody(ctx, model, body, 'update', id);
+  const errors: ErrorObject[] = [];
+  await checkLinks(ctx, parsed, errors);
+  await checkUnique(ctx, model, parsed.columns, Number(before.id), errors);
+  if (errors.length) throw ApiError.many(errors);
+  const changes = diff(model, before, parsed.columns);
+  if (!Object.keys(changes).length) return before;
+  const row = await insertOrUpdate(
+    () =>
+      ctx.db
+        .updateTable(model.table)
+        .set({ ...parsed.columns, updated_at: toDb(ctx.dialect, 'datetime', nowIso()) })
+        .where('id', '=', before.id as number)
+        .where('client_id', '=', ctx.clientId)
+        .returningAll()
+        .executeTakeFirst(),
+    model,
+  );
+  await recordAudit(ctx, 'update', model.type, id, changes);
+  return row;
+}
+
+export async function deleteRecord(ctx: WriteContext, model: Model, id: string): Promise<void> {
+  const before = await findRow(ctx, model, id);
+  // Refuse with a clear message while restricting references exist, instead of a database error.
+  for (const ref of model.referencedBy) {
+    if (ref.onDelete !== 'restrict') continue;
+    const other = ref.model();
+    const row = await ctx.db
+      .selectFrom(other.table)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where(ref.fk, '=', before.id as number)
+      .where('client_id', '=', ctx.clientId)
+      .executeTakeFirst();
+    const n = Number((row as { n: number | string }).n);
+    if (n > 0)
+      throw new ApiError(409, 'stillReferenced', `This ${model.type} record is still used by ${n} ${other.type} record(s) (${ref.name}).`, undefined, {
+        type: other.type,
+        count: n,
+      });
+  }
+  await ctx.db.deleteFrom(model.table).where('id', '=', parseId(model, id)).where('client_id', '=', ctx.clientId).execute();
+  const changes: Changes = {};
+  const values = apiValues(model, Object.fromEntries(Object.entries(before).filter(([k]) => k !== 'client_id' && k !== 'id' && !TIMESTAMP_NAMES.has(k))));
+  for (const [k, v] of Object.entries(values)) if (v !== null) changes[k] = { before: v, after: null };
+  await recordAudit(ctx, 'delete', model.type, id, changes);
+}

@@ -1,0 +1,21 @@
+import { DEMO_PASSWORD } from './seed/demo-data';
+import { startServer } from './server';
+
+const server = await startServer();
+const port = new URL(server.url).port;
+const where = server.database.dialect === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : server.config.sqlitePath;
+console.log(`
+  Umpire is running at http://localhost:${port}
+  Database: ${where}
+  Sign in as admin / ${DEMO_PASSWORD} (also editor, moderator, operator, viewer; other-admin for the second client)
+  API reference: http://localhost:${port}/api/docs
+`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, async () => {
+    server.app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await server.close();
+    process.exit(0);
+  });

@@ -1,0 +1,26 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import { ApiError } from '../jsonapi/errors';
+
+const API_PREFIXES = ['/api/', '/auth/', '/media/', '/cable', '/img/', '/metrics', '/healthz'];
+
+/** The built admin app at `/`, with its client-side routes answered by index.html. */
+export async function registerAdminApp(app: FastifyInstance, config: Config) {
+  const built = existsSync(join(config.adminDist, 'index.html'));
+  if (built) await app.register(fastifyStatic, { root: config.adminDist, prefix: '/', wildcard: false, index: false });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0]!;
+    if (request.method !== 'GET' || API_PREFIXES.some((p) => path.startsWith(p)) || /\.[a-z0-9]+$/i.test(path))
+      throw new ApiError(404, 'notFound', `Nothing at ${request.method} ${path}.`);
+    if (!built)
+      return reply
+        .type('text/html; charset=utf-8')
+        .send('<!doctype html><title>Umpire</title><p>The admin app is not built yet: run <code>npm start</code>.</p>');
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}

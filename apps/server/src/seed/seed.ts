@@ -1,0 +1,200 @@
+import type { Database, DB } from '../db/database';
+import { hashPassword } from '../auth/passwords';
+import { DEFAULT_SETTINGS } from '../client/routes';
+import { nowIso, toDb } from '../jsonapi/values';
+import {
+  DEMO_CLUBS,
+  DEMO_PASSWORD,
+  DEMO_PRODUCTS,
+  DEMO_PUBLICATION_CATEGORIES,
+  DEMO_SPONSORS,
+  DEMO_STAFF_ROLES,
+  DEMO_TAGS,
+  DEMO_TRANSMISSION_PROVIDERS,
+  DEMO_USERS,
+} from './demo-data';
+
+export const DEMO_CLIENT = 'Ekstraklasa Demo';
+export const OTHER_CLIENT = 'Other League';
+
+type Values = Record<string, unknown>;
+
+/** Inserts rows for one client with timestamps and booleans as the database wants them. */
+class Seeder {
+  readonly now: unknown;
+  constructor(
+    readonly db: DB,
+    readonly dialect: Database['dialect'],
+    readonly clientId: number,
+  ) {
+    this.now = toDb(dialect, 'datetime', nowIso());
+  }
+
+  private row(values: Values): Values {
+    const out: Values = { client_id: this.clientId, created_at: this.now, updated_at: this.now };
+    for (const [k, v] of Object.entries(values)) out[k] = typeof v === 'boolean' ? toDb(this.dialect, 'boolean', v) : v;
+    return out;
+  }
+
+  async insert(table: string, values: Values): Promise<number> {
+    const r = await this.db.insertInto(table).values(this.row(values)).returning('id').executeTakeFirstOrThrow();
+    return Number(r.id);
+  }
+
+  async insertMany(table: string, rows: Values[]): Promise<number[]> {
+    if (!rows.length) return [];
+    const r = await this.db.insertInto(table).values(rows.map((v) => this.row(v))).returning('id').execute();
+    return r.map((x) => Number(x.id));
+  }
+}
+
+async function createClient(db: DB, dialect: Database['dialect'], name: string, slug: string, providers: Record<string, string>) {
+  const now = toDb(dialect, 'datetime', nowIso());
+  const r = await db
+    .insertInto('clients')
+    .values({ name, slug, providers: JSON.stringify(providers), settings: JSON.stringify(DEFAULT_SETTINGS), created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(r.id);
+}
+
+export async function createUser(
+  database: Database,
+  clientId: number,
+  user: { username: string; display_name?: string; roles: string[]; password: string },
+) {
+  const now = toDb(database.dialect, 'datetime', nowIso());
+  await database.db
+    .insertInto('users')
+    .values({
+      client_id: clientId,
+      username: user.username,
+      display_name: user.display_name ?? user.username,
+      password_hash: await hashPassword(user.password),
+      roles: JSON.stringify(user.roles),
+      disabled: toDb(database.dialect, 'boolean', false),
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+}
+
+export async function isSeeded(database: Database): Promise<boolean> {
+  return !!(await database.db.selectFrom('clients').select('id').where('name', '=', DEMO_CLIENT).executeTakeFirst());
+}
+
+const slugify = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ł/g, 'l')
+    .replace(/Ł/g, 'L')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/** The demo data, the same on every run: used by `npm start`, tests and benchmarks. */
+export async function seedDemo(database: Database): Promise<{ clientId: number; otherClientId: number } | null> {
+  if (await isSeeded(database)) return null;
+  const hashes = await Promise.all([...DEMO_USERS, { username: 'other-admin' }].map(() => hashPassword(DEMO_PASSWORD)));
+  return database.db.transaction().execute(async (db) => {
+    const clientId = await createClient(db, database.dialect, DEMO_CLIENT, 'ekstraklasa-demo', {
+      opta: '1234,5678',
+      wyscout: '901',
+      internal_crm: 'hidden',
+    });
+    const s = new Seeder(db, database.dialect, clientId);
+    const now = s.now;
+    await db
+      .insertInto('users')
+      .values(
+        DEMO_USERS.map((u, i) => ({
+          client_id: clientId,
+          username: u.username,
+          display_name: u.display_name,
+          password_hash: hashes[i],
+          roles: JSON.stringify(u.roles),
+          disabled: toDb(database.dialect, 'boolean', false),
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+
+    const logo = await s.insert('images', { path: 'competitions/ekstraklasa.png', name: 'Ekstraklasa', alt_text: 'Logo Ekstraklasy', width: 512, height: 512 });
+    const competitionId = await s.insert('competitions', {
+      name: 'PKO BP Ekstraklasa', short_name: 'Ekstraklasa', code: 'EKS', kind: 'league', country: 'PL', is_active: true,
+      display_order: 1, points_for_win: 3, points_for_draw: 1, points_for_loss: 0, image_id: logo,
+    });
+    const cupId = await s.insert('competitions', {
+      name: 'Fortuna Puchar Polski', short_name: 'Puchar Polski', code: 'PP', kind: 'cup', country: 'PL', is_active: true,
+      display_order: 2, points_for_win: 3, points_for_draw: 1, points_for_loss: 0,
+    });
+    const seasons = [
+      { name: '2024/25', start_date: '2024-07-19', end_date: '2025-05-24', is_current: false },
+      { name: '2025/26', start_date: '2025-07-18', end_date: '2026-05-23', is_current: true },
+    ];
+    const seasonIds = await s.insertMany('seasons', seasons);
+    for (const [i, season] of seasons.entries()) {
+      await s.insert('competition_seasons', {
+        name: `PKO BP Ekstraklasa ${season.name}`, start_date: season.start_date, end_date: season.end_date,
+        is_current: season.is_current, competition_id: competitionId, season_id: seasonIds[i], image_id: logo,
+      });
+    }
+    await s.insert('competition_seasons', {
+      name: `Fortuna Puchar Polski ${seasons[1]!.name}`, start_date: '2025-08-05', end_date: '2026-05-02',
+      is_current: true, competition_id: cupId, season_id: seasonIds[1],
+    });
+
+    for (const club of DEMO_CLUBS) {
+      const slug = slugify(club.short);
+      const crest = await s.insert('images', { path: `crests/${slug}.png`, name: `${club.name} — herb`, alt_text: `Herb ${club.name}`, width: 256, height: 256 });
+      const venueId = await s.insert('venues', {
+        name: club.venue.name, city: club.city, address: club.venue.address, country: 'PL', capacity: club.venue.capacity,
+        latitude: club.venue.lat, longitude: club.venue.lng, opened: club.venue.opened, surface: 'grass',
+      });
+      const clubId = await s.insert('clubs', {
+        name: club.name, short_name: club.short, code: club.code, founded: club.founded, website: club.website,
+        email: `kontakt@${new URL(club.website).hostname.replace(/^www\./, '')}`, city: club.city, country: 'PL',
+        primary_color: club.colors[0], secondary_color: club.colors[1], image_id: crest, venue_id: venueId,
+      });
+      const teamId = await s.insert('teams', { name: club.name, short_name: club.short, kind: 'first', club_id: clubId, image_id: crest });
+      await s.insertMany(
+        'squads',
+        seasons.map((season, i) => ({ name: `${club.name} ${season.name}`, season_id: seasonIds[i], team_id: teamId, image_id: crest })),
+      );
+    }
+
+    for (const [i, sp] of DEMO_SPONSORS.entries()) {
+      const image = await s.insert('images', { path: `sponsors/${slugify(sp.name)}.png`, name: sp.name, alt_text: `Logo ${sp.name}`, width: 400, height: 200 });
+      await s.insert('sponsors', { name: sp.name, tier: sp.tier, website: sp.website, display_order: i + 1, is_active: true, image_id: image });
+    }
+    await s.insertMany('tags', DEMO_TAGS.map((name) => ({ name, slug: slugify(name) })));
+    await s.insertMany('staff_roles', DEMO_STAFF_ROLES.map((r, i) => ({ name: r.name, kind: r.kind, display_order: i + 1 })));
+    await s.insertMany('transmission_providers', DEMO_TRANSMISSION_PROVIDERS.map((t) => ({ name: t.name, kind: t.kind, website: t.website })));
+    await s.insertMany(
+      'publication_categories',
+      DEMO_PUBLICATION_CATEGORIES.map((c, i) => ({ ...c, description: null, display_order: i + 1 })),
+    );
+    await s.insertMany(
+      'products',
+      DEMO_PRODUCTS.map((p) => ({ name: p.name, kind: p.kind, price: p.price, currency: 'PLN', is_active: true, description: null })),
+    );
+
+    // A second tenant, so that isolation can be seen and tested.
+    const otherClientId = await createClient(db, database.dialect, OTHER_CLIENT, 'other-league', { opta: '42' });
+    const o = new Seeder(db, database.dialect, otherClientId);
+    await db
+      .insertInto('users')
+      .values({
+        client_id: otherClientId, username: 'other-admin', display_name: 'Other Admin', password_hash: hashes.at(-1),
+        roles: JSON.stringify(['admin']), disabled: toDb(database.dialect, 'boolean', false), created_at: now, updated_at: now,
+      })
+      .execute();
+    const otherVenue = await o.insert('venues', { name: 'Riverside Ground', city: 'Springfield', capacity: 12000, country: 'GB' });
+    await o.insert('clubs', { name: 'Springfield Rovers', short_name: 'Rovers', code: 'SPR', founded: 1899, city: 'Springfield', venue_id: otherVenue });
+    await o.insert('sponsors', { name: 'Acme Corp', tier: 'title', is_active: true, display_order: 1 });
+    await o.insert('tags', { name: 'Transfery', slug: 'transfery' });
+    return { clientId, otherClientId };
+  });
+}

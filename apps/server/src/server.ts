@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { loadConfig, type Config } from './config';
+import { openDatabase, type Database } from './db/database';
+import { migrate } from './db/migrate';
+import { seedDemo } from './seed/seed';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Opens the database, migrates, seeds an empty one, and listens. Used by main, tests and benchmarks. */
+export async function startServer(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
+  const config = loadConfig(env, overrides);
+  const database = openDatabase(config);
+  await migrate(database);
+  if (config.seedOnEmpty) {
+    try {
+      await seedDemo(database);
+    } catch (err) {
+      // Another instance seeding the same database at the same moment wins; that is fine.
+      if (!(await import('./seed/seed').then((m) => m.isSeeded(database)))) throw err;
+    }
+  }
+  const app = await buildApp({ config, database });
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  let closing: Promise<void> | null = null;
+  return {
+    app,
+    database,
+    config,
+    url: `http://127.0.0.1:${port}`,
+    // Stops taking requests, lets those in flight finish, then closes the database cleanly.
+    close: () =>
+      (closing ??= (async () => {
+        await app.close();
+        await database.close();
+      })()),
+  };
+}

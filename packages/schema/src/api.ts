@@ -1,0 +1,32 @@
+/** Shapes shared by the server and the admin beyond the resources themselves. */
+
+/** GET /api/v3/settings/configurations?resource=client&product=umpire → data.attributes */
+export interface ClientConfiguration {
+  interface_languages: string[];
+  default_language: string;
+  umpire_api_url: string;
+  umpire_moderator_api_url: string;
+  auth_api_url: string;
+  media_library_api_url: string;
+  cdn_id: string;
+  cdn_host: string;
+  assets_bucket: string;
+  analytics_id: string | null;
+}
+
+/** The claims of a session token (JWT), read by the admin without verifying. */
+export interface TokenClaims {
+  sub: string;
+  username: string;
+  client: { id: string; name: string; providers: Record<string, string> };
+  roles: string[];
+  abilities: import('./abilities').RawRule[];
+  exp: number;
+  iat: number;
+}
+
+/** Player external data providers a token may carry (spec §3: filtered to an allowed set). */
+export const ALLOWED_PLAYER_PROVIDERS = ['opta', 'chyron', 'external_data_provider', 'transfermarkt', 'wyscout'] as const;
+
+export const TOKEN_STORAGE_KEY = 'TISA_TOKEN';
+export const LANGUAGE_STORAGE_KEY = 'preferredLanguage';

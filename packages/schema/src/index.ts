@@ -1,0 +1,6 @@
+export * from './resource';
+export * from './validators';
+export * from './abilities';
+export * from './enums';
+export * from './registry';
+export * from './api';

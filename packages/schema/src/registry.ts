@@ -1,0 +1,43 @@
+import type { ResourceDef } from './resource';
+import { auditEvents } from './resources/audit-events.resource';
+import { clubs } from './resources/clubs.resource';
+import { competitionSeasons } from './resources/competition-seasons.resource';
+import { competitions } from './resources/competitions.resource';
+import { images } from './resources/images.resource';
+import { products } from './resources/products.resource';
+import { publicationCategories } from './resources/publication-categories.resource';
+import { seasons } from './resources/seasons.resource';
+import { sponsors } from './resources/sponsors.resource';
+import { squads } from './resources/squads.resource';
+import { staffRoles } from './resources/staff-roles.resource';
+import { tags } from './resources/tags.resource';
+import { teams } from './resources/teams.resource';
+import { transmissionProviders } from './resources/transmission-providers.resource';
+import { venues } from './resources/venues.resource';
+
+/** Every resource of the umpire API, in one explicit list. */
+export const RESOURCES = [
+  images,
+  competitions,
+  seasons,
+  competitionSeasons,
+  clubs,
+  teams,
+  squads,
+  venues,
+  sponsors,
+  products,
+  tags,
+  staffRoles,
+  transmissionProviders,
+  publicationCategories,
+  auditEvents,
+] as const;
+
+export type ResourceType = (typeof RESOURCES)[number]['type'];
+
+const byType = new Map<string, ResourceDef>(RESOURCES.map((r) => [r.type, r as unknown as ResourceDef]));
+
+export function resourceByType(type: string): ResourceDef | undefined {
+  return byType.get(type);
+}

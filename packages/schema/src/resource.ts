@@ -1,0 +1,111 @@
+import type { z } from 'zod';
+
+/**
+ * A resource is declared once here; the server turns the declaration into routes, SQL,
+ * validation, OpenAPI and tests, and the admin turns it into default screens.
+ */
+export type AttributeType = 'string' | 'text' | 'integer' | 'number' | 'boolean' | 'date' | 'datetime' | 'json';
+
+export interface AttributeDef {
+  type: AttributeType;
+  /** Validates a present, non-null value. Messages are translation keys (see validators.ts). */
+  schema: z.ZodType;
+  /** Must be present and non-null on create. */
+  required?: boolean;
+  /** Value stored when create omits it. */
+  default?: unknown;
+  /** `true`: equality and comma lists; `range`: also [gte]/[lte]/[gt]/[lt]. */
+  filter?: true | 'range';
+  sort?: boolean;
+  /** Part of the free-text search `filter[q]`. */
+  search?: boolean;
+  /** Set by the server only (computed or derived); rejected in bodies. */
+  readOnly?: boolean;
+  /** Unique among the rows of one client. */
+  unique?: boolean;
+  /** Shown in the admin's list by default. */
+  list?: boolean;
+}
+
+export interface BelongsTo {
+  kind: 'belongsTo';
+  type: string;
+  /** Column holding the id; defaults to `<name>_id`. */
+  foreignKey?: string;
+  required?: boolean;
+  /** What deleting the referenced row does: refuse (default) or clear this link. */
+  onDelete?: 'restrict' | 'setNull' | 'cascade';
+}
+
+export interface HasMany {
+  kind: 'hasMany';
+  type: string;
+  /** Name of the belongsTo relationship on the other resource that points back here. */
+  inverse: string;
+}
+
+export interface ManyToMany {
+  kind: 'manyToMany';
+  type: string;
+  /** The linking resource and its two belongsTo relationships. */
+  through: string;
+  from: string;
+  to: string;
+}
+
+export type RelationshipDef = BelongsTo | HasMany | ManyToMany;
+
+export interface ResourceDef<
+  A extends Record<string, AttributeDef> = Record<string, AttributeDef>,
+  R extends Record<string, RelationshipDef> = Record<string, RelationshipDef>,
+> {
+  /** JSON:API type and URL segment, exactly as the specification spells it. */
+  type: string;
+  /** URL path under /api/v3 when it is not the type (e.g. `ott/playlists`). */
+  path?: string;
+  table: string;
+  /** Sidebar section in the admin. */
+  section: SectionName;
+  attributes: A;
+  relationships: R;
+  /** Default sort when the request has none. */
+  defaultSort?: string;
+  /** Attribute that names a record in pickers and titles. */
+  titleAttribute?: keyof A & string;
+  /** Routes the engine does not generate (read-only resources). */
+  readOnly?: boolean;
+  /** New records are shown at the head of lists (spec §4). */
+  newestFirst?: boolean;
+  /** Highest include depth (`a.b.c` is 3). */
+  maxIncludeDepth?: number;
+}
+
+export const SECTIONS = [
+  'football',
+  'team',
+  'time',
+  'branding',
+  'document',
+  'video',
+  'folder',
+  'notification',
+  'settings',
+  'calendar',
+  'award',
+  'match_predictor',
+] as const;
+export type SectionName = (typeof SECTIONS)[number];
+
+export function defineResource<
+  const A extends Record<string, AttributeDef>,
+  const R extends Record<string, RelationshipDef>,
+>(def: ResourceDef<A, R>): ResourceDef<A, R> {
+  return def;
+}
+
+export function foreignKeyOf(name: string, rel: BelongsTo): string {
+  return rel.foreignKey ?? `${name}_id`;
+}
+
+/** Attributes every resource has, kept by the server. */
+export const TIMESTAMP_ATTRIBUTES = ['created_at', 'updated_at'] as const;

@@ -1,0 +1,27 @@
+import { defineResource } from '../resource';
+import { email, hexColor, integer, text, websiteUrl } from '../validators';
+
+export const clubs = defineResource({
+  type: 'clubs',
+  table: 'clubs',
+  section: 'team',
+  titleAttribute: 'name',
+  defaultSort: 'name',
+  attributes: {
+    name: { type: 'string', schema: text(120), required: true, unique: true, search: true, sort: true, filter: true, list: true },
+    short_name: { type: 'string', schema: text(40), search: true, sort: true, list: true },
+    code: { type: 'string', schema: text(5, 2).regex(/^[A-Z0-9]+$/, { error: 'pattern' }), unique: true, filter: true, sort: true, search: true, list: true },
+    founded: { type: 'integer', schema: integer(1800, 2100), filter: 'range', sort: true, list: true },
+    website: { type: 'string', schema: websiteUrl(), list: true },
+    email: { type: 'string', schema: email() },
+    city: { type: 'string', schema: text(120), search: true, filter: true, sort: true, list: true },
+    country: { type: 'string', schema: text(3, 2), filter: true },
+    primary_color: { type: 'string', schema: hexColor() },
+    secondary_color: { type: 'string', schema: hexColor() },
+  },
+  relationships: {
+    image: { kind: 'belongsTo', type: 'images', onDelete: 'setNull' },
+    venue: { kind: 'belongsTo', type: 'venues', onDelete: 'setNull' },
+    teams: { kind: 'hasMany', type: 'teams', inverse: 'club' },
+  },
+});

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { defineResource } from '../resource';
+import { isoDate, text } from '../validators';
+
+export const competitionSeasons = defineResource({
+  type: 'competition_seasons',
+  table: 'competition_seasons',
+  section: 'football',
+  titleAttribute: 'name',
+  defaultSort: '-start_date',
+  attributes: {
+    name: { type: 'string', schema: text(160), required: true, search: true, sort: true, filter: true, list: true },
+    start_date: { type: 'date', schema: isoDate(), filter: 'range', sort: true, list: true },
+    end_date: { type: 'date', schema: isoDate(), filter: 'range', sort: true },
+    is_current: { type: 'boolean', schema: z.boolean({ error: 'invalidType' }), default: false, filter: true, sort: true, list: true },
+  },
+  relationships: {
+    competition: { kind: 'belongsTo', type: 'competitions', required: true },
+    season: { kind: 'belongsTo', type: 'seasons', required: true },
+    image: { kind: 'belongsTo', type: 'images', onDelete: 'setNull' },
+  },
+});

@@ -1,0 +1,29 @@
+import { COMPETITION_KINDS } from '../enums';
+import { defineResource } from '../resource';
+import { integer, oneOf, text } from '../validators';
+import { z } from 'zod';
+
+export const competitions = defineResource({
+  type: 'competitions',
+  table: 'competitions',
+  section: 'football',
+  titleAttribute: 'name',
+  defaultSort: 'display_order,name',
+  attributes: {
+    name: { type: 'string', schema: text(120), required: true, search: true, sort: true, filter: true, list: true },
+    short_name: { type: 'string', schema: text(40), search: true, sort: true, list: true },
+    code: { type: 'string', schema: text(12), unique: true, filter: true, sort: true, list: true },
+    kind: { type: 'string', schema: oneOf(COMPETITION_KINDS), default: 'league', filter: true, sort: true, list: true },
+    country: { type: 'string', schema: text(3, 2), filter: true },
+    is_active: { type: 'boolean', schema: z.boolean({ error: 'invalidType' }), default: true, filter: true, sort: true, list: true },
+    display_order: { type: 'integer', schema: integer(0, 10000), default: 0, sort: true },
+    points_for_win: { type: 'integer', schema: integer(0, 10), default: 3 },
+    points_for_draw: { type: 'integer', schema: integer(0, 10), default: 1 },
+    points_for_loss: { type: 'integer', schema: integer(0, 10), default: 0 },
+  },
+  relationships: {
+    image: { kind: 'belongsTo', type: 'images', onDelete: 'setNull' },
+    competition_seasons: { kind: 'hasMany', type: 'competition_seasons', inverse: 'competition' },
+    seasons: { kind: 'manyToMany', type: 'seasons', through: 'competition_seasons', from: 'competition', to: 'season' },
+  },
+});

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { PRODUCT_KINDS } from '../enums';
+import { defineResource } from '../resource';
+import { decimal, oneOf, text, websiteUrl } from '../validators';
+
+export const products = defineResource({
+  type: 'products',
+  table: 'products',
+  section: 'branding',
+  titleAttribute: 'name',
+  defaultSort: 'name',
+  attributes: {
+    name: { type: 'string', schema: text(160), required: true, search: true, sort: true, filter: true, list: true },
+    kind: { type: 'string', schema: oneOf(PRODUCT_KINDS), default: 'merchandise', filter: true, sort: true, list: true },
+    description: { type: 'text', schema: text(5000), search: true },
+    price: { type: 'number', schema: decimal(0, 1000000), filter: 'range', sort: true, list: true },
+    currency: { type: 'string', schema: oneOf(['PLN', 'EUR', 'USD', 'GBP'] as const), default: 'PLN', filter: true, list: true },
+    url: { type: 'string', schema: websiteUrl() },
+    is_active: { type: 'boolean', schema: z.boolean({ error: 'invalidType' }), default: true, filter: true, sort: true, list: true },
+  },
+  relationships: {
+    image: { kind: 'belongsTo', type: 'images', onDelete: 'setNull' },
+  },
+});

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { defineResource } from '../resource';
+import { isoDate, text } from '../validators';
+
+export const seasons = defineResource({
+  type: 'seasons',
+  table: 'seasons',
+  section: 'time',
+  titleAttribute: 'name',
+  defaultSort: '-start_date',
+  attributes: {
+    name: { type: 'string', schema: text(40), required: true, unique: true, search: true, sort: true, filter: true, list: true },
+    start_date: { type: 'date', schema: isoDate(), required: true, filter: 'range', sort: true, list: true },
+    end_date: { type: 'date', schema: isoDate(), required: true, filter: 'range', sort: true, list: true },
+    is_current: { type: 'boolean', schema: z.boolean({ error: 'invalidType' }), default: false, filter: true, sort: true, list: true },
+  },
+  relationships: {
+    competition_seasons: { kind: 'hasMany', type: 'competition_seasons', inverse: 'season' },
+    competitions: { kind: 'manyToMany', type: 'competitions', through: 'competition_seasons', from: 'season', to: 'competition' },
+    squads: { kind: 'hasMany', type: 'squads', inverse: 'season' },
+  },
+});

@@ -1,0 +1,18 @@
+import { defineResource } from '../resource';
+import { text } from '../validators';
+
+export const squads = defineResource({
+  type: 'squads',
+  table: 'squads',
+  section: 'team',
+  titleAttribute: 'name',
+  defaultSort: 'name',
+  attributes: {
+    name: { type: 'string', schema: text(160), required: true, search: true, sort: true, filter: true, list: true },
+  },
+  relationships: {
+    season: { kind: 'belongsTo', type: 'seasons', required: true },
+    team: { kind: 'belongsTo', type: 'teams', required: true },
+    image: { kind: 'belongsTo', type: 'images', onDelete: 'setNull' },
+  },
+});

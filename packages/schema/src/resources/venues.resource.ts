@@ -1,0 +1,26 @@
+import { VENUE_SURFACES } from '../enums';
+import { defineResource } from '../resource';
+import { decimal, integer, oneOf, text } from '../validators';
+
+export const venues = defineResource({
+  type: 'venues',
+  table: 'venues',
+  section: 'football',
+  titleAttribute: 'name',
+  defaultSort: '-created_at',
+  newestFirst: true,
+  attributes: {
+    name: { type: 'string', schema: text(120), required: true, search: true, sort: true, filter: true, list: true },
+    city: { type: 'string', schema: text(120), required: true, search: true, sort: true, filter: true, list: true },
+    address: { type: 'string', schema: text(255), search: true },
+    country: { type: 'string', schema: text(3, 2), filter: true },
+    capacity: { type: 'integer', schema: integer(0, 200000), filter: 'range', sort: true, list: true },
+    latitude: { type: 'number', schema: decimal(-90, 90) },
+    longitude: { type: 'number', schema: decimal(-180, 180) },
+    opened: { type: 'integer', schema: integer(1800, 2100), filter: 'range', sort: true },
+    surface: { type: 'string', schema: oneOf(VENUE_SURFACES), filter: true, list: true },
+  },
+  relationships: {
+    image: { kind: 'belongsTo', type: 'images', onDelete: 'setNull' },
+  },
+});
