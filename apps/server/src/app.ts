@@ -47,6 +47,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   });
   await app.register(cookie);
   await app.register(formbody);
+  // Only JSON (and the gateway's form) is accepted; anything else gets 415.
+  app.removeContentTypeParser('text/plain');
 
   // JSON:API's media type, with no parameters (JSON:API 1.0 answers 415 to any).
   app.addContentTypeParser(/^application\/vnd\.api\+json/, { parseAs: 'string' }, (request, body, done) => {
@@ -71,7 +73,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   });
   registerAuthRoutes(app, config, database);
   registerClientRoutes(app, config, database);
-  registerResourceRoutes(app, database);
+  registerResourceRoutes(app, config, database);
   registerOpenApi(app);
   await registerAdminApp(app, config);
   return app;

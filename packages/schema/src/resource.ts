@@ -25,6 +25,8 @@ export interface AttributeDef {
   unique?: boolean;
   /** Shown in the admin's list by default. */
   list?: boolean;
+  /** A valid value: documents the API and feeds the tests generated from the registry. */
+  example?: unknown;
 }
 
 export interface BelongsTo {

@@ -23,6 +23,7 @@ export interface ReadContext {
   db: DB;
   dialect: Dialect;
   clientId: number;
+  /** Absolute base of links, e.g. http://localhost:8080/api/v3 (JSON:API links are URIs). */
   apiBase: string;
 }
 
@@ -31,18 +32,20 @@ export function scoped(ctx: ReadContext, model: Model): SelectQueryBuilder<any, 
   return ctx.db.selectFrom(model.table).selectAll().where('client_id', '=', ctx.clientId);
 }
 
-export function applyFilters<Q extends SelectQueryBuilder<any, any, any>>(q: Q, filters: Filter[], table: string): Q {
+export function applyFilters<Q extends SelectQueryBuilder<any, any, any>>(q: Q, filters: Filter[], table: string, dialect: Dialect): Q {
+  // SQLite stores booleans as 0/1 and its driver cannot bind true/false.
+  const bind = (v: unknown) => (typeof v === 'boolean' && dialect === 'sqlite' ? Number(v) : v);
   for (const f of filters) {
     const col = f.kind === 'search' ? '' : `${table}.${f.column}`;
     switch (f.kind) {
       case 'in':
-        q = q.where(col, f.values.length === 1 ? '=' : 'in', f.values.length === 1 ? f.values[0] : f.values) as Q;
+        q = q.where(col, f.values.length === 1 ? '=' : 'in', f.values.length === 1 ? bind(f.values[0]) : f.values.map(bind)) as Q;
         break;
       case 'null':
         q = q.where(col, 'is', null) as Q;
         break;
       case 'compare':
-        q = q.where(col, f.op, f.value) as Q;
+        q = q.where(col, f.op, bind(f.value)) as Q;
         break;
       case 'search': {
         const pattern = `%${f.text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -197,24 +200,24 @@ export async function listDocument(ctx: ReadContext, model: Model, query: Parsed
     ctx.db.selectFrom(model.table).select((eb) => eb.fn.countAll().as('n')).where('client_id', '=', ctx.clientId),
     query.filters,
     model.table,
+    ctx.dialect,
   ).executeTakeFirst();
   const total = Number((countRow as { n: number | string } | undefined)?.n ?? 0);
-  const rows = await applySort(applyFilters(scoped(ctx, model), query.filters, model.table), query.sort, model.table)
+  const rows = await applySort(applyFilters(scoped(ctx, model), query.filters, model.table, ctx.dialect), query.sort, model.table)
     .limit(size)
     .offset((number - 1) * size)
     .execute();
   const doc = await document(ctx, model, rows, query, false);
   const pages = Math.max(1, Math.ceil(total / size));
   const link = (n: number) => {
-    const params = new URLSearchParams(selfUrl.search);
-    params.set('page[number]', String(n));
-    params.set('page[size]', String(size));
-    // Brackets stay readable; they are legal in a query string.
-    return `${selfUrl.pathname}?${params.toString().replace(/%5B/gi, '[').replace(/%5D/gi, ']')}`;
+    const u = new URL(selfUrl);
+    u.searchParams.set('page[number]', String(n));
+    u.searchParams.set('page[size]', String(size));
+    return u.toString();
   };
   doc.meta = { total, pages, page: number, size };
   doc.links = {
-    self: selfUrl.pathname + selfUrl.search,
+    self: link(number),
     first: link(1),
     prev: number > 1 ? link(Math.min(number - 1, pages)) : null,
     next: number < pages ? link(number + 1) : null,

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Action } from '@umpire/schema';
 import { requireAbility, type AuthContext } from '../auth/context';
+import { requestOrigin } from '../auth/routes';
+import type { Config } from '../config';
 import { isUniqueViolation, queryStats, type Database } from '../db/database';
 import { ApiError } from './errors';
 import { fingerprintOf, findStored, idempotencyKeyOf, storeResponse, type StoredResponse } from './idempotency';
@@ -32,18 +34,18 @@ function authorize(request: FastifyRequest, model: Model, action: Action, includ
   return auth;
 }
 
-function selfUrl(request: FastifyRequest): URL {
-  return new URL(request.url, 'http://x');
+function selfUrl(request: FastifyRequest, config: Config): URL {
+  return new URL(request.url, requestOrigin(request, config));
 }
 
 /** The five routes of every declared resource. */
-export function registerResourceRoutes(app: FastifyInstance, database: Database) {
-  const ctxOf = (auth: AuthContext, db = database.db): WriteContext => ({
+export function registerResourceRoutes(app: FastifyInstance, config: Config, database: Database) {
+  const ctxOf = (request: FastifyRequest, auth: AuthContext, db = database.db): WriteContext => ({
     db,
     dialect: database.dialect,
     clientId: auth.clientId,
     actor: auth.username,
-    apiBase: API_PREFIX,
+    apiBase: requestOrigin(request, config) + API_PREFIX,
   });
 
   for (const model of allModels()) {
@@ -54,7 +56,7 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database)
         const query = parseListQuery(model, request.query as RawQuery);
         const auth = authorize(request, model, 'read', query.include);
         reply.type(JSONAPI_MEDIA_TYPE);
-        return listDocument(ctxOf(auth), model, query, selfUrl(request));
+        return listDocument(ctxOf(request, auth), model, query, selfUrl(request, config));
       }),
     );
 
@@ -62,7 +64,7 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database)
       withQueryStats(reply, async () => {
         const query = parseRecordQuery(model, request.query as RawQuery);
         const auth = authorize(request, model, 'read', query.include);
-        const ctx = ctxOf(auth);
+        const ctx = ctxOf(request, auth);
         reply.type(JSONAPI_MEDIA_TYPE);
         return recordDocument(ctx, model, await findRow(ctx, model, request.params.id), query);
       }),
@@ -87,10 +89,10 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database)
         }
         try {
           const res = await database.db.transaction().execute(async (trx) => {
-            const ctx = ctxOf(auth, trx);
+            const ctx = ctxOf(request, auth, trx);
             const row = await createRecord(ctx, model, request.body);
             const doc = await recordDocument(ctx, model, row, query);
-            const res: StoredResponse = { status: 201, body: JSON.stringify(doc), headers: { location: `${base}/${row.id}` } };
+            const res: StoredResponse = { status: 201, body: JSON.stringify(doc), headers: { location: `${ctx.apiBase}/${model.path}/${row.id}` } };
             // Stored in the same transaction: the record and its replay exist together or not at all.
             if (key) await storeResponse(trx, auth.clientId, key, fingerprint, res, toDb(database.dialect, 'datetime', nowIso()) as string);
             return res;
@@ -112,7 +114,7 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database)
         const query = parseRecordQuery(model, request.query as RawQuery);
         const auth = authorize(request, model, 'update', query.include);
         const doc = await database.db.transaction().execute(async (trx) => {
-          const ctx = ctxOf(auth, trx);
+          const ctx = ctxOf(request, auth, trx);
           const row = await updateRecord(ctx, model, request.params.id, request.body);
           return recordDocument(ctx, model, row, query);
         });
@@ -126,7 +128,7 @@ export function registerResourceRoutes(app: FastifyInstance, database: Database)
         const auth = authorize(request, model, 'delete', {});
         if (Object.keys(request.query as object).length)
           throw new ApiError(400, 'badRequest', 'Delete takes no query parameters.', { parameter: Object.keys(request.query as object)[0] });
-        await database.db.transaction().execute((trx) => deleteRecord(ctxOf(auth, trx), model, request.params.id));
+        await database.db.transaction().execute((trx) => deleteRecord(ctxOf(request, auth, trx), model, request.params.id));
         return reply.code(204).send();
       }),
     );

@@ -9,10 +9,10 @@ export const competitionSeasons = defineResource({
   titleAttribute: 'name',
   defaultSort: '-start_date',
   attributes: {
-    name: { type: 'string', schema: text(160), required: true, search: true, sort: true, filter: true, list: true },
-    start_date: { type: 'date', schema: isoDate(), filter: 'range', sort: true, list: true },
-    end_date: { type: 'date', schema: isoDate(), filter: 'range', sort: true },
-    is_current: { type: 'boolean', schema: z.boolean({ error: 'invalidType' }), default: false, filter: true, sort: true, list: true },
+    name: { type: 'string', schema: text(160), required: true, search: true, sort: true, filter: true, list: true, example: 'PKO BP Ekstraklasa 2026/27' },
+    start_date: { type: 'date', schema: isoDate(), filter: 'range', sort: true, list: true, example: '2026-07-17' },
+    end_date: { type: 'date', schema: isoDate(), filter: 'range', sort: true, example: '2027-05-29' },
+    is_current: { type: 'boolean', schema: z.boolean({ error: 'invalidType' }), default: false, filter: true, sort: true, list: true, example: false },
   },
   relationships: {
     competition: { kind: 'belongsTo', type: 'competitions', required: true },

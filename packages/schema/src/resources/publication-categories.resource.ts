@@ -8,10 +8,10 @@ export const publicationCategories = defineResource({
   titleAttribute: 'name',
   defaultSort: 'display_order,name',
   attributes: {
-    name: { type: 'string', schema: text(120), required: true, unique: true, search: true, sort: true, filter: true, list: true },
-    slug: { type: 'string', schema: text(120).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'pattern' }), unique: true, filter: true, sort: true, list: true },
-    description: { type: 'text', schema: text(2000), search: true },
-    display_order: { type: 'integer', schema: integer(0, 10000), default: 0, sort: true, list: true },
+    name: { type: 'string', schema: text(120), required: true, unique: true, search: true, sort: true, filter: true, list: true, example: 'Felietony' },
+    slug: { type: 'string', schema: text(120).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'pattern' }), unique: true, filter: true, sort: true, list: true, example: 'felietony' },
+    description: { type: 'text', schema: text(2000), search: true, example: 'Opinie i komentarze' },
+    display_order: { type: 'integer', schema: integer(0, 10000), default: 0, sort: true, list: true, example: 6 },
   },
   relationships: {
     image: { kind: 'belongsTo', type: 'images', onDelete: 'setNull' },

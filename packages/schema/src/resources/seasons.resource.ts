@@ -9,10 +9,10 @@ export const seasons = defineResource({
   titleAttribute: 'name',
   defaultSort: '-start_date',
   attributes: {
-    name: { type: 'string', schema: text(40), required: true, unique: true, search: true, sort: true, filter: true, list: true },
-    start_date: { type: 'date', schema: isoDate(), required: true, filter: 'range', sort: true, list: true },
-    end_date: { type: 'date', schema: isoDate(), required: true, filter: 'range', sort: true, list: true },
-    is_current: { type: 'boolean', schema: z.boolean({ error: 'invalidType' }), default: false, filter: true, sort: true, list: true },
+    name: { type: 'string', schema: text(40), required: true, unique: true, search: true, sort: true, filter: true, list: true, example: '2026/27' },
+    start_date: { type: 'date', schema: isoDate(), required: true, filter: 'range', sort: true, list: true, example: '2026-07-17' },
+    end_date: { type: 'date', schema: isoDate(), required: true, filter: 'range', sort: true, list: true, example: '2027-05-29' },
+    is_current: { type: 'boolean', schema: z.boolean({ error: 'invalidType' }), default: false, filter: true, sort: true, list: true, example: false },
   },
   relationships: {
     competition_seasons: { kind: 'hasMany', type: 'competition_seasons', inverse: 'season' },

@@ -8,7 +8,7 @@ export const squads = defineResource({
   titleAttribute: 'name',
   defaultSort: 'name',
   attributes: {
-    name: { type: 'string', schema: text(160), required: true, search: true, sort: true, filter: true, list: true },
+    name: { type: 'string', schema: text(160), required: true, search: true, sort: true, filter: true, list: true, example: 'Rezerwy 2025/26' },
   },
   relationships: {
     season: { kind: 'belongsTo', type: 'seasons', required: true },

@@ -9,9 +9,9 @@ export const staffRoles = defineResource({
   titleAttribute: 'name',
   defaultSort: 'display_order,name',
   attributes: {
-    name: { type: 'string', schema: text(80), required: true, unique: true, search: true, sort: true, filter: true, list: true },
-    kind: { type: 'string', schema: oneOf(STAFF_ROLE_KINDS), default: 'coaching', filter: true, sort: true, list: true },
-    display_order: { type: 'integer', schema: integer(0, 10000), default: 0, sort: true, list: true },
+    name: { type: 'string', schema: text(80), required: true, unique: true, search: true, sort: true, filter: true, list: true, example: 'Trener analityk' },
+    kind: { type: 'string', schema: oneOf(STAFF_ROLE_KINDS), default: 'coaching', filter: true, sort: true, list: true, example: 'technical' },
+    display_order: { type: 'integer', schema: integer(0, 10000), default: 0, sort: true, list: true, example: 9 },
   },
   relationships: {},
 });

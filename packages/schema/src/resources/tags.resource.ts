@@ -8,8 +8,8 @@ export const tags = defineResource({
   titleAttribute: 'name',
   defaultSort: 'name',
   attributes: {
-    name: { type: 'string', schema: text(80), required: true, unique: true, search: true, sort: true, filter: true, list: true },
-    slug: { type: 'string', schema: text(80).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'pattern' }), unique: true, filter: true, sort: true, list: true },
+    name: { type: 'string', schema: text(80), required: true, unique: true, search: true, sort: true, filter: true, list: true, example: 'Derby' },
+    slug: { type: 'string', schema: text(80).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'pattern' }), unique: true, filter: true, sort: true, list: true, example: 'derby' },
   },
   relationships: {},
 });

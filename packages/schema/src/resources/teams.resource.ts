@@ -10,9 +10,9 @@ export const teams = defineResource({
   titleAttribute: 'name',
   defaultSort: 'name',
   attributes: {
-    name: { type: 'string', schema: text(120), required: true, search: true, sort: true, filter: true, list: true },
-    short_name: { type: 'string', schema: text(40), search: true, sort: true, list: true },
-    kind: { type: 'string', schema: oneOf(TEAM_KINDS), default: 'first', filter: true, sort: true, list: true },
+    name: { type: 'string', schema: text(120), required: true, search: true, sort: true, filter: true, list: true, example: 'Legia II Warszawa' },
+    short_name: { type: 'string', schema: text(40), search: true, sort: true, list: true, example: 'Legia II' },
+    kind: { type: 'string', schema: oneOf(TEAM_KINDS), default: 'first', filter: true, sort: true, list: true, example: 'reserve' },
   },
   relationships: {
     club: { kind: 'belongsTo', type: 'clubs', required: true },

@@ -11,9 +11,9 @@ export const transmissionProviders = defineResource({
   defaultSort: '-created_at',
   newestFirst: true,
   attributes: {
-    name: { type: 'string', schema: text(120), required: true, unique: true, search: true, sort: true, filter: true, list: true },
-    kind: { type: 'string', schema: oneOf(TRANSMISSION_KINDS), default: 'tv', filter: true, sort: true, list: true },
-    website: { type: 'string', schema: websiteUrl(), list: true },
+    name: { type: 'string', schema: text(120), required: true, unique: true, search: true, sort: true, filter: true, list: true, example: 'Viaplay' },
+    kind: { type: 'string', schema: oneOf(TRANSMISSION_KINDS), default: 'tv', filter: true, sort: true, list: true, example: 'streaming' },
+    website: { type: 'string', schema: websiteUrl(), list: true, example: 'https://viaplay.pl' },
   },
   relationships: {
     image: { kind: 'belongsTo', type: 'images', onDelete: 'setNull' },

@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { Config } from '../../src/config';
+import { startServer, type RunningServer } from '../../src/server';
+import { DEMO_PASSWORD } from '../../src/seed/demo-data';
+import { assertJsonApiDocument } from './jsonapi-schema';
+
+export const TEST_DB = process.env.UMPIRE_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+
+/** A fresh, empty database per test file: a temporary folder, or a new PostgreSQL database. */
+export async function freshDatabase(): Promise<{ env: NodeJS.ProcessEnv; drop(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'umpire-test-'));
+  const base = { DATA_DIR: dataDir, UMPIRE_JWT_SECRET: 'test-secret-0123456789abcdef0123456789', LOG_LEVEL: 'silent' };
+  if (TEST_DB !== 'postgres') return { env: { ...base, DATABASE_URL: '' }, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('UMPIRE_TEST_DB=postgres needs DATABASE_URL');
+  const name = `umpire_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { ...base, DATABASE_URL: url.toString() },
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  token?: string | null;
+  body?: unknown;
+  /** Sent as is, not JSON-encoded. */
+  rawBody?: string;
+  headers?: Record<string, string>;
+  contentType?: string;
+}
+
+export interface TestServer {
+  url: string;
+  server: RunningServer;
+  /** A signed-in token for a demo user (cached per user). */
+  token(username?: string): Promise<string>;
+  request(method: string, path: string, opts?: RequestOptions): Promise<ApiResponse>;
+  get(path: string, opts?: RequestOptions): Promise<ApiResponse>;
+  post(path: string, body: unknown, opts?: RequestOptions): Promise<ApiResponse>;
+  patch(path: string, body: unknown, opts?: RequestOptions): Promise<ApiResponse>;
+  delete(path: string, opts?: RequestOptions): Promise<ApiResponse>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the real server on a free port with the demo data. Every JSON:API response is checked
+ * against the official schema, so a malformed document fails the test that received it.
+ */
+export async function startTestServer(overrides: Partial<Config> = {}, extraEnv: NodeJS.ProcessEnv = {}): Promise<TestServer> {
+  const db = await freshDatabase();
+  const server = await startServer({ port: 0, host: '127.0.0.1', ...overrides }, { ...db.env, ...extraEnv });
+  const tokens = new Map<string, string>();
+
+  async function request(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse> {
+    const headers: Record<string, string> = { accept: 'application/vnd.api+json', ...opts.headers };
+    let body: string | undefined;
+    if (opts.rawBody !== undefined) body = opts.rawBody;
+    else if (opts.body !== undefined) body = JSON.stringify(opts.body);
+    if (body !== undefined) headers['content-type'] = opts.contentType ?? 'application/vnd.api+json';
+    const token = opts.token === undefined ? await api.token('admin') : opts.token;
+    if (token) headers.authorization = `Bearer ${token}`;
+    const res = await fetch(server.url + path, { method, headers, body, redirect: 'manual' });
+    const text = await res.text();
+    let parsed: unknown = undefined;
+    const type = res.headers.get('content-type') ?? '';
+    if (type.includes('json') && text) parsed = JSON.parse(text);
+    if (type.startsWith('application/vnd.api+json')) assertJsonApiDocument(parsed, `${method} ${path} → ${res.status}`);
+    return { status: res.status, headers: res.headers, body: parsed, text };
+  }
+
+  const api: TestServer = {
+    url: server.url,
+    server,
+    async token(username = 'admin') {
+      const cached = tokens.get(username);
+      if (cached) return cached;
+      const res = await request('POST', '/auth/v1/sign_in', {
+        token: null,
+        body: { data: { type: 'sign_in', attributes: { username, password: DEMO_PASSWORD } } },
+      });
+      if (res.status !== 200) throw new Error(`sign in as ${username}: ${res.status} ${res.text}`);
+      tokens.set(username, res.body.data.attributes.token);
+      return res.body.data.attributes.token;
+    },
+    request,
+    get: (path, opts) => request('GET', path, opts),
+    post: (path, body, opts) => request('POST', path, { ...opts, body }),
+    patch: (path, body, opts) => request('PATCH', path, { ...opts, body }),
+    delete: (path, opts) => request('DELETE', path, opts),
+    async close() {
+      await server.close();
+      await db.drop();
+    },
+  };
+  return api;
+}
