@@ -7,7 +7,7 @@ import { registerAuthRoutes } from './auth/routes';
 import { registerClientRoutes } from './client/routes';
 import type { Config } from './config';
 import type { Database } from './db/database';
-import { registerErrorHandling } from './errors-handler';
+import { registerErrorHandling, registerNulGuard } from './errors-handler';
 import { ApiError } from './jsonapi/errors';
 import { JSONAPI_MEDIA_TYPE, registerResourceRoutes } from './jsonapi/routes';
 import { registerAdminApp } from './ops/admin-app';
@@ -65,6 +65,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   });
 
   registerErrorHandling(app);
+  registerNulGuard(app);
   registerMetrics(app);
   registerAuthentication(app, config, database);
   app.get('/healthz', async () => {

@@ -29,8 +29,8 @@ export interface Config {
 }
 
 /** The JWT secret comes from UMPIRE_JWT_SECRET, else a file under data/ made on first start. */
-function loadSecret(dataDir: string): Uint8Array {
-  const fromEnv = process.env.UMPIRE_JWT_SECRET;
+function loadSecret(env: NodeJS.ProcessEnv, dataDir: string): Uint8Array {
+  const fromEnv = env.UMPIRE_JWT_SECRET;
   if (fromEnv) return new TextEncoder().encode(fromEnv);
   const file = join(dataDir, 'jwt-secret');
   if (!existsSync(file)) {
@@ -52,7 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
     sqlitePath: join(dataDir, 'umpire.sqlite'),
-    jwtSecret: loadSecret(dataDir),
+    jwtSecret: loadSecret(env, dataDir),
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 12 * 3600),
     allowedOrigins: origins.length
       ? origins

@@ -37,3 +37,28 @@ export function registerErrorHandling(app: FastifyInstance) {
     return reply.code(status).type('application/vnd.api+json').send({ errors });
   });
 }
+
+/** Where a NUL character hides in a value, as a JSON pointer, or null. */
+function findNul(value: unknown, pointer: string, depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? pointer : null;
+  if (depth > 32 || typeof value !== 'object' || value === null) return null;
+  for (const [k, v] of Object.entries(value)) {
+    const where = k.includes('\u0000') ? `${pointer}/${k}` : findNul(v, `${pointer}/${k}`, depth + 1);
+    if (where) return where;
+  }
+  return null;
+}
+
+/**
+ * PostgreSQL cannot store NUL characters in text; refuse them up front (SQLite would keep them),
+ * so both databases answer the same 400/422 instead of one of them failing.
+ */
+export function registerNulGuard(app: FastifyInstance) {
+  app.addHook('onRequest', async (request) => {
+    if (/%00/.test(request.url)) throw new ApiError(400, 'badRequest', 'The address contains a NUL character.');
+  });
+  app.addHook('preHandler', async (request) => {
+    const where = findNul(request.body, '');
+    if (where !== null) throw ApiError.many([errorObject(422, 'pattern', 'Text may not contain NUL characters.', { pointer: where })]);
+  });
+}

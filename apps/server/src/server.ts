@@ -39,7 +39,13 @@ export async function startServer(overrides: Partial<Config> = {}, env: NodeJS.P
     // Stops taking requests, lets those in flight finish, then closes the database cleanly.
     close: () =>
       (closing ??= (async () => {
-        await app.close();
+        // Keep-alive connections that finish a request while closing would hold the server open.
+        const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
+        try {
+          await app.close();
+        } finally {
+          clearInterval(sweep);
+        }
         await database.close();
       })()),
   };

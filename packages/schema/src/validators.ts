@@ -71,7 +71,7 @@ export function hasNonEmptyItem(items: readonly unknown[] | null | undefined): b
 export const text = (max = 255, min = 1) =>
   z
     .string({ error: 'invalidType' })
-    .refine((v) => !isBlank(v), { error: 'whitespace' })
+    .refine((v) => !isBlank(v), { error: 'whitespace', abort: true })
     .refine((v) => v.trim().length >= min, { error: 'minLength', params: { min } })
     .refine((v) => v.length <= max, { error: 'maxLength', params: { max } });
 

@@ -67,10 +67,10 @@ function parseBody(ctx: ReadContext, model: Model, body: unknown, mode: 'create'
       }
       const result = def.schema.safeParse(value);
       if (!result.success) {
-        for (const issue of result.error.issues) {
-          const { key, params } = keyOfIssue(issue);
-          errors.push(invalid(pointer + issue.path.map((p) => `/${String(p)}`).join(''), name, key, params));
-        }
+        // The first problem of a field is the one worth showing next to it.
+        const issue = result.error.issues[0]!;
+        const { key, params } = keyOfIssue(issue);
+        errors.push(invalid(pointer + issue.path.map((p) => `/${String(p)}`).join(''), name, key, params));
         continue;
       }
       out.columns[name] = toDb(ctx.dialect, def.type, result.data);

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, TEST_DB, type TestServer } from './support/test-server';
+
+let api: TestServer;
+beforeAll(async () => {
+  api = await startTestServer();
+});
+afterAll(() => api?.close());
+
+describe('operations', () => {
+  it('reports health with the database in use', async () => {
+    const res = await fetch(`${api.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok', database: TEST_DB });
+  });
+
+  it('exposes Prometheus metrics with request durations per route and SQL statements', async () => {
+    await api.get('/api/v3/clubs');
+    const text = await (await fetch(`${api.url}/metrics`)).text();
+    expect(text).toMatch(/umpire_http_request_duration_seconds_count\{method="GET",route="\/api\/v3\/clubs",status="200"\} \d+/);
+    expect(text).toMatch(/umpire_sql_queries_total \d+/);
+    expect(text).toContain('process_resident_memory_bytes');
+  });
+
+  it('describes every resource in OpenAPI generated from the declarations, and renders it', async () => {
+    const doc = await (await fetch(`${api.url}/api/docs/openapi.json`)).json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toContain('/api/v3/competition_seasons');
+    expect(doc.paths['/api/v3/clubs/{id}'].delete).toBeDefined();
+    expect(doc.paths['/api/v3/audit_events/{id}'].delete).toBeUndefined();
+    expect(doc.components.schemas.clubs.properties.attributes.properties.website.type).toBe('string');
+    const html = await (await fetch(`${api.url}/api/docs`)).text();
+    expect(html).toContain('/api/v3/clubs');
+  });
+
+  it('sends security headers', async () => {
+    const res = await fetch(`${api.url}/healthz`);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
+
+  it('answers unknown API routes with a JSON:API 404 and unknown pages with the admin app', async () => {
+    const res = await api.get('/api/v3/unknown');
+    expect(res.status).toBe(404);
+    expect(res.body.errors[0].meta.key).toBe('notFound');
+    const page = await fetch(`${api.url}/competitions/clubs`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+  });
+});
