@@ -7,9 +7,11 @@ import { registerAuthRoutes } from './auth/routes';
 import { registerClientRoutes } from './client/routes';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import type { ChangeBus } from './realtime/change-bus';
 import { registerErrorHandling, registerNulGuard } from './errors-handler';
 import { ApiError } from './jsonapi/errors';
 import { JSONAPI_MEDIA_TYPE, registerResourceRoutes } from './jsonapi/routes';
+import './rules';
 import { registerAdminApp } from './ops/admin-app';
 import { registerMetrics } from './ops/metrics';
 import { registerOpenApi } from './ops/openapi';
@@ -17,9 +19,10 @@ import { registerOpenApi } from './ops/openapi';
 export interface AppDeps {
   config: Config;
   database: Database;
+  bus: ChangeBus;
 }
 
-export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, bus }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimit,
@@ -74,7 +77,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   });
   registerAuthRoutes(app, config, database);
   registerClientRoutes(app, config, database);
-  registerResourceRoutes(app, config, database);
+  registerResourceRoutes(app, config, database, bus);
   registerOpenApi(app);
   await registerAdminApp(app, config);
   return app;

@@ -3,11 +3,13 @@ import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
+import { ChangeBus } from './realtime/change-bus';
 import { seedDemo } from './seed/seed';
 
 export interface RunningServer {
   app: FastifyInstance;
   database: Database;
+  bus: ChangeBus;
   config: Config;
   url: string;
   close(): Promise<void>;
@@ -26,7 +28,9 @@ export async function startServer(overrides: Partial<Config> = {}, env: NodeJS.P
       if (!(await import('./seed/seed').then((m) => m.isSeeded(database)))) throw err;
     }
   }
-  const app = await buildApp({ config, database });
+  const bus = new ChangeBus(database);
+  await bus.start();
+  const app = await buildApp({ config, database, bus });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -34,6 +38,7 @@ export async function startServer(overrides: Partial<Config> = {}, env: NodeJS.P
   return {
     app,
     database,
+    bus,
     config,
     url: `http://127.0.0.1:${port}`,
     // Stops taking requests, lets those in flight finish, then closes the database cleanly.
@@ -46,6 +51,7 @@ export async function startServer(overrides: Partial<Config> = {}, env: NodeJS.P
         } finally {
           clearInterval(sweep);
         }
+        await bus.close();
         await database.close();
       })()),
   };

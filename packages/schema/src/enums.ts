@@ -46,3 +46,14 @@ export const PRODUCT_KINDS = ['ticket', 'season_ticket', 'merchandise', 'subscri
 export const STAFF_ROLE_KINDS = ['coaching', 'medical', 'technical', 'management', 'other'] as const;
 export const VENUE_SURFACES = ['grass', 'hybrid', 'artificial'] as const;
 export const PLAYER_POSITIONS = ['goalkeeper', 'defender', 'midfielder', 'forward'] as const;
+export const STAGE_KINDS = ['league', 'group_stage', 'knockout', 'playoff', 'qualifying'] as const;
+export const MATCH_STATUSES = ['not_started', 'first_half', 'half_time', 'second_half', 'finished'] as const;
+export const PREFERRED_FEET = ['left', 'right', 'both'] as const;
+/** Halves: 1 and 2, extra time 3 and 4, penalty shoot-out 5. */
+export const MATCH_HALVES = [1, 2, 3, 4, 5] as const;
+export const LINEUP_POSITIONS = ['GK', 'RB', 'CB', 'LB', 'RWB', 'LWB', 'DM', 'CM', 'AM', 'RM', 'LM', 'RW', 'LW', 'CF', 'ST'] as const;
+/** Rules that order teams level on points, applied in the order a competition chooses. */
+export const TIEBREAKERS = [
+  'head_to_head_points', 'head_to_head_goal_difference', 'head_to_head_goals_scored', 'head_to_head_away_goals',
+  'goal_difference', 'goals_scored', 'away_goals_scored', 'wins', 'away_wins', 'fair_play', 'drawing_of_lots',
+] as const;

@@ -14,6 +14,19 @@ import { tags } from './resources/tags.resource';
 import { teams } from './resources/teams.resource';
 import { transmissionProviders } from './resources/transmission-providers.resource';
 import { venues } from './resources/venues.resource';
+import { careerClubs } from './resources/career-clubs.resource';
+import { competitionSeasonSquads } from './resources/competition-season-squads.resource';
+import { groups } from './resources/groups.resource';
+import { incidents } from './resources/incidents.resource';
+import { lineups } from './resources/lineups.resource';
+import { matches, matchTransmissions } from './resources/matches.resource';
+import { players } from './resources/players.resource';
+import { pointDeductions } from './resources/point-deductions.resource';
+import { rounds } from './resources/rounds.resource';
+import { squadPlayers } from './resources/squad-players.resource';
+import { squadStaffMembers } from './resources/squad-staff-members.resource';
+import { staffMembers } from './resources/staff-members.resource';
+import { stages } from './resources/stages.resource';
 
 /** Every resource of the umpire API, in one explicit list. */
 export const RESOURCES = [
@@ -31,6 +44,20 @@ export const RESOURCES = [
   staffRoles,
   transmissionProviders,
   publicationCategories,
+  stages,
+  groups,
+  rounds,
+  matches,
+  matchTransmissions,
+  incidents,
+  lineups,
+  players,
+  careerClubs,
+  staffMembers,
+  squadPlayers,
+  squadStaffMembers,
+  competitionSeasonSquads,
+  pointDeductions,
   auditEvents,
 ] as const;
 

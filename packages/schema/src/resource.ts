@@ -23,6 +23,8 @@ export interface AttributeDef {
   readOnly?: boolean;
   /** Unique among the rows of one client. */
   unique?: boolean;
+  /** Unique only among rows sharing these columns (e.g. a shirt number within its squad: ['squad_id']). */
+  uniqueWith?: string[];
   /** Shown in the admin's list by default. */
   list?: boolean;
   /** A valid value: documents the API and feeds the tests generated from the registry. */

@@ -116,6 +116,10 @@ export const isoDateTime = () =>
       error: 'invalidDateTime',
     });
 
+/** ISO 3166-1 alpha-2, the UK's home nations (GB-ENG, GB-SCT, GB-WLS, GB-NIR) and Kosovo as XKX. */
+export const COUNTRY_CODE_PATTERN = /^(?:[A-Z]{2}|GB-(?:ENG|SCT|WLS|NIR)|XKX)$/;
+export const countryCode = () => z.string({ error: 'invalidType' }).regex(COUNTRY_CODE_PATTERN, { error: 'invalidCountry' });
+
 export const hexColor = () => z.string({ error: 'invalidType' }).regex(/^#[0-9a-fA-F]{6}$/, { error: 'invalidColor' });
 
 export const imagePath = () =>

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { DB } from '../db/database';
+import { sql } from 'kysely';
+import type { DB, Dialect } from '../db/database';
 import { ApiError } from './errors';
 
 export interface StoredResponse {
@@ -38,4 +39,13 @@ export async function storeResponse(db: DB, clientId: number, key: string, finge
     .insertInto('idempotency_keys')
     .values({ client_id: clientId, key, fingerprint, status: res.status, body: res.body, headers: JSON.stringify(res.headers), created_at: now })
     .execute();
+}
+
+/**
+ * PostgreSQL: a transaction-scoped advisory lock per key, so concurrent requests with one key run
+ * one after the other. SQLite runs one write transaction at a time already.
+ */
+export async function lockIdempotencyKey(db: DB, dialect: Dialect, clientId: number, key: string): Promise<void> {
+  if (dialect !== 'postgres') return;
+  await sql`select pg_advisory_xact_lock(hashtext(${`${clientId}:${key}`}))`.execute(db);
 }

@@ -3,9 +3,11 @@ import type { Action } from '@umpire/schema';
 import { requireAbility, type AuthContext } from '../auth/context';
 import { requestOrigin } from '../auth/routes';
 import type { Config } from '../config';
-import { isUniqueViolation, queryStats, type Database } from '../db/database';
+import { queryStats, type Database } from '../db/database';
 import { ApiError } from './errors';
-import { fingerprintOf, findStored, idempotencyKeyOf, storeResponse, type StoredResponse } from './idempotency';
+import type { ChangeBus } from '../realtime/change-bus';
+import type { ChangeEvent } from './rules';
+import { fingerprintOf, findStored, idempotencyKeyOf, lockIdempotencyKey, storeResponse, type StoredResponse } from './idempotency';
 import { allModels, type Model } from './model';
 import { includedTypes, parseListQuery, parseRecordQuery, type IncludeTree, type RawQuery } from './query';
 import { findRow, listDocument, recordDocument } from './read';
@@ -39,14 +41,22 @@ function selfUrl(request: FastifyRequest, config: Config): URL {
 }
 
 /** The five routes of every declared resource. */
-export function registerResourceRoutes(app: FastifyInstance, config: Config, database: Database) {
+export function registerResourceRoutes(app: FastifyInstance, config: Config, database: Database, bus: ChangeBus) {
   const ctxOf = (request: FastifyRequest, auth: AuthContext, db = database.db): WriteContext => ({
     db,
     dialect: database.dialect,
     clientId: auth.clientId,
     actor: auth.username,
     apiBase: requestOrigin(request, config) + API_PREFIX,
+    events: [],
   });
+  /** Runs a write in a transaction and tells realtime subscribers once it has committed. */
+  async function write<T>(request: FastifyRequest, auth: AuthContext, run: (ctx: WriteContext) => Promise<T>): Promise<T> {
+    const events: ChangeEvent[] = [];
+    const result = await database.db.transaction().execute((trx) => run({ ...ctxOf(request, auth, trx), events }));
+    await bus.publish(events);
+    return result;
+  }
 
   for (const model of allModels()) {
     const base = `${API_PREFIX}/${model.path}`;
@@ -87,25 +97,25 @@ export function registerResourceRoutes(app: FastifyInstance, config: Config, dat
           const stored = await findStored(database.db, auth.clientId, key, fingerprint);
           if (stored) return send(stored, true);
         }
-        try {
-          const res = await database.db.transaction().execute(async (trx) => {
-            const ctx = ctxOf(request, auth, trx);
-            const row = await createRecord(ctx, model, request.body);
-            const doc = await recordDocument(ctx, model, row, query);
-            const res: StoredResponse = { status: 201, body: JSON.stringify(doc), headers: { location: `${ctx.apiBase}/${model.path}/${row.id}` } };
-            // Stored in the same transaction: the record and its replay exist together or not at all.
-            if (key) await storeResponse(trx, auth.clientId, key, fingerprint, res, toDb(database.dialect, 'datetime', nowIso()) as string);
-            return res;
-          });
-          return send(res, false);
-        } catch (err) {
-          // The same key arrived twice at once: the first one won, answer with its response.
-          if (key && isUniqueViolation(err)) {
-            const stored = await findStored(database.db, auth.clientId, key, fingerprint);
-            if (stored) return send(stored, true);
+        let replayed = false;
+        const res = await write(request, auth, async (ctx) => {
+          if (key) {
+            // Requests with the same key wait for each other; the later one then replays the first.
+            await lockIdempotencyKey(ctx.db, database.dialect, auth.clientId, key);
+            const stored = await findStored(ctx.db, auth.clientId, key, fingerprint);
+            if (stored) {
+              replayed = true;
+              return stored;
+            }
           }
-          throw err;
-        }
+          const row = await createRecord(ctx, model, request.body);
+          const doc = await recordDocument(ctx, model, row, query);
+          const res: StoredResponse = { status: 201, body: JSON.stringify(doc), headers: { location: `${ctx.apiBase}/${model.path}/${row.id}` } };
+          // Stored in the same transaction: the record and its replay exist together or not at all.
+          if (key) await storeResponse(ctx.db, auth.clientId, key, fingerprint, res, toDb(database.dialect, 'datetime', nowIso()) as string);
+          return res;
+        });
+        return send(res, replayed);
       }),
     );
 
@@ -113,8 +123,7 @@ export function registerResourceRoutes(app: FastifyInstance, config: Config, dat
       withQueryStats(reply, async () => {
         const query = parseRecordQuery(model, request.query as RawQuery);
         const auth = authorize(request, model, 'update', query.include);
-        const doc = await database.db.transaction().execute(async (trx) => {
-          const ctx = ctxOf(request, auth, trx);
+        const doc = await write(request, auth, async (ctx) => {
           const row = await updateRecord(ctx, model, request.params.id, request.body);
           return recordDocument(ctx, model, row, query);
         });
@@ -128,7 +137,7 @@ export function registerResourceRoutes(app: FastifyInstance, config: Config, dat
         const auth = authorize(request, model, 'delete', {});
         if (Object.keys(request.query as object).length)
           throw new ApiError(400, 'badRequest', 'Delete takes no query parameters.', { parameter: Object.keys(request.query as object)[0] });
-        await database.db.transaction().execute((trx) => deleteRecord(ctxOf(request, auth, trx), model, request.params.id));
+        await write(request, auth, (ctx) => deleteRecord(ctx, model, request.params.id));
         return reply.code(204).send();
       }),
     );

@@ -6,10 +6,13 @@ import { detailFor, keyOfIssue } from './messages';
 import { modelOf, TIMESTAMPS, type Model } from './model';
 import { findRow, parseId, type ReadContext, type Row } from './read';
 import { fromDb, nowIso, toDb } from './values';
+import { rulesOf, type ChangeEvent } from './rules';
 
 export interface WriteContext extends ReadContext {
   /** Username recorded in the history of changes. */
   actor: string;
+  /** Changes made in this transaction, published once it commits. */
+  events?: ChangeEvent[];
 }
 
 const TIMESTAMP_NAMES = new Set(TIMESTAMPS.map(([n]) => n));
@@ -24,12 +27,16 @@ interface ParsedBody {
   columns: Record<string, unknown>;
   /** belongsTo relationships to check: column, target model, id, pointer. */
   links: { fk: string; target: Model; id: number; pointer: string; name: string }[];
+  /** manyToMany relationships to replace: name → target ids. */
+  sets: Map<string, number[]>;
+  /** `data.meta.updated_at` of the version the client edited, for the stale check. */
+  seenUpdatedAt: string | null;
 }
 
 /** Checks a JSON:API document against the declaration; collects every problem before failing. */
 function parseBody(ctx: ReadContext, model: Model, body: unknown, mode: 'create' | 'update', urlId?: string): ParsedBody {
   const errors: ErrorObject[] = [];
-  const out: ParsedBody = { columns: {}, links: [] };
+  const out: ParsedBody = { columns: {}, links: [], sets: new Map(), seenUpdatedAt: null };
   if (!isObject(body) || !isObject(body.data)) {
     throw ApiError.many([invalid('/data', 'data', 'required')]);
   }
@@ -44,6 +51,7 @@ function parseBody(ctx: ReadContext, model: Model, body: unknown, mode: 'create'
     else if (String(data.id) !== urlId)
       throw new ApiError(409, 'conflict', `The id ${JSON.stringify(data.id)} does not match the address.`, { pointer: '/data/id' });
   }
+  if (isObject(data.meta) && typeof data.meta.updated_at === 'string') out.seenUpdatedAt = data.meta.updated_at;
   const attrs = data.attributes ?? {};
   if (!isObject(attrs)) errors.push(invalid('/data/attributes', 'attributes', 'invalidType'));
   else {
@@ -87,6 +95,25 @@ function parseBody(ctx: ReadContext, model: Model, body: unknown, mode: 'create'
         continue;
       }
       const belongs = model.belongsTo.get(name);
+      if (rel.kind === 'manyToMany') {
+        const linkage = isObject(value) ? value.data : undefined;
+        if (!Array.isArray(linkage)) {
+          errors.push(invalid(`${pointer}/data`, name, 'invalidType', { expected: 'array' }));
+          continue;
+        }
+        const ids: number[] = [];
+        linkage.forEach((item, i) => {
+          const id = isObject(item) ? String(item.id) : '';
+          if (!isObject(item) || item.type !== rel.type || !/^[1-9]\d{0,14}$/.test(id))
+            errors.push(invalid(`${pointer}/data/${i}`, name, 'invalidType', { expected: rel.type }));
+          else {
+            ids.push(Number(id));
+            out.links.push({ fk: '', target: modelOf(rel.type), id: Number(id), pointer: `${pointer}/data/${i}/id`, name });
+          }
+        });
+        out.sets.set(name, [...new Set(ids)]);
+        continue;
+      }
       if (!belongs) {
         errors.push(invalid(pointer, name, 'readOnly'));
         continue;
@@ -131,28 +158,55 @@ function parseBody(ctx: ReadContext, model: Model, body: unknown, mode: 'create'
 
 /** Related records must exist for the same client; another client's id looks exactly like a missing one. */
 async function checkLinks(ctx: ReadContext, parsed: ParsedBody, errors: ErrorObject[]) {
-  for (const link of parsed.links) {
+  const byTable = new Map<string, ParsedBody['links']>();
+  for (const link of parsed.links) byTable.set(link.target.table, [...(byTable.get(link.target.table) ?? []), link]);
+  for (const [table, links] of byTable) {
     const found = await ctx.db
-      .selectFrom(link.target.table)
+      .selectFrom(table)
       .select('id')
-      .where('id', '=', link.id)
+      .where('id', 'in', [...new Set(links.map((l) => l.id))])
       .where('client_id', '=', ctx.clientId)
-      .executeTakeFirst();
-    if (!found) errors.push(invalid(link.pointer, link.name, 'notFound'));
+      .execute();
+    const ids = new Set(found.map((r) => Number(r.id)));
+    for (const link of links) if (!ids.has(link.id)) errors.push(invalid(link.pointer, link.name, 'notFound'));
   }
 }
 
-/** Unique attributes, case-insensitively, among the client's rows. */
-async function checkUnique(ctx: ReadContext, model: Model, columns: Record<string, unknown>, selfId: number | null, errors: ErrorObject[]) {
+/** Unique attributes, case-insensitively, among the client's rows (or those sharing `uniqueWith`). */
+async function checkUnique(ctx: ReadContext, model: Model, columns: Record<string, unknown>, row: Row, selfId: number | null, errors: ErrorObject[]) {
   for (const [name, def] of model.attributes) {
-    if (!def.unique || columns[name] === undefined || columns[name] === null) continue;
-    let q = ctx.db
-      .selectFrom(model.table)
-      .select('id')
-      .where('client_id', '=', ctx.clientId)
-      .where(sql`lower(${sql.ref(name)})`, '=', String(columns[name]).toLowerCase());
+    if (!(def.unique || def.uniqueWith) || row[name] === undefined || row[name] === null) continue;
+    // Checked when the value or its scope changes.
+    if (!(name in columns) && !(def.uniqueWith ?? []).some((c) => c in columns)) continue;
+    let q = ctx.db.selectFrom(model.table).select('id').where('client_id', '=', ctx.clientId);
+    q = typeof row[name] === 'string'
+      ? q.where(sql`lower(${sql.ref(name)})`, '=', String(row[name]).toLowerCase())
+      : q.where(name, '=', row[name]);
+    for (const scope of def.uniqueWith ?? []) q = row[scope] == null ? q.where(scope, 'is', null) : q.where(scope, '=', row[scope]);
     if (selfId !== null) q = q.where('id', '!=', selfId);
     if (await q.executeTakeFirst()) errors.push(invalid(`/data/attributes/${name}`, name, 'unique'));
+  }
+}
+
+/** Replaces the links of manyToMany relationships in their linking table. */
+async function writeSets(ctx: WriteContext, model: Model, id: number, sets: Map<string, number[]>, changes: Changes) {
+  for (const [name, ids] of sets) {
+    const rel = model.relationships.get(name);
+    if (rel?.kind !== 'manyToMany') continue;
+    const through = modelOf(rel.through);
+    const fromFk = through.belongsTo.get(rel.from)!.fk;
+    const toFk = through.belongsTo.get(rel.to)!.fk;
+    const existing = await ctx.db.selectFrom(through.table).select(toFk).where(fromFk, '=', id).where('client_id', '=', ctx.clientId).orderBy(toFk).execute();
+    const before = existing.map((r) => Number(r[toFk]));
+    if (JSON.stringify(before) === JSON.stringify([...ids].sort((a, b) => a - b))) continue;
+    await ctx.db.deleteFrom(through.table).where(fromFk, '=', id).where('client_id', '=', ctx.clientId).execute();
+    const now = toDb(ctx.dialect, 'datetime', nowIso());
+    if (ids.length)
+      await ctx.db
+        .insertInto(through.table)
+        .values(ids.map((to) => ({ client_id: ctx.clientId, [fromFk]: id, [toFk]: to, created_at: now, updated_at: now })))
+        .execute();
+    changes[name] = { before: before.map(String), after: ids.map(String) };
   }
 }
 
@@ -190,33 +244,61 @@ async function insertOrUpdate(run: () => Promise<Row | undefined>, model: Model)
   }
 }
 
+export function publish(ctx: WriteContext, model: Model, action: ChangeEvent['action'], id: string, before: Row | null, after: Row | null): ChangeEvent {
+  const event: ChangeEvent = { clientId: ctx.clientId, type: model.type, id, action, actor: ctx.actor, before, after };
+  ctx.events?.push(event);
+  return event;
+}
+
 export async function createRecord(ctx: WriteContext, model: Model, body: unknown): Promise<Row> {
   const parsed = parseBody(ctx, model, body, 'create');
   const errors: ErrorObject[] = [];
   await checkLinks(ctx, parsed, errors);
-  await checkUnique(ctx, model, parsed.columns, null, errors);
+  await checkUnique(ctx, model, parsed.columns, parsed.columns, null, errors);
+  const rules = rulesOf(model.type);
+  if (!errors.length && rules.validate) errors.push(...(await rules.validate(ctx, { action: 'create', before: null, row: parsed.columns })));
   if (errors.length) throw ApiError.many(errors);
+  if (rules.derive) Object.assign(parsed.columns, await rules.derive(ctx, parsed.columns));
   const now = nowIso();
   const values = { ...parsed.columns, client_id: ctx.clientId, created_at: toDb(ctx.dialect, 'datetime', now), updated_at: toDb(ctx.dialect, 'datetime', now) };
   const row = await insertOrUpdate(() => ctx.db.insertInto(model.table).values(values).returningAll().executeTakeFirst(), model);
-  await recordAudit(ctx, 'create', model.type, String(row.id), diff(model, null, parsed.columns));
+  const changes = diff(model, null, parsed.columns);
+  await writeSets(ctx, model, Number(row.id), parsed.sets, changes);
+  await recordAudit(ctx, 'create', model.type, String(row.id), changes);
+  const event = publish(ctx, model, 'create', String(row.id), null, row);
+  await rules.afterWrite?.(ctx, event);
   return row;
+}
+
+/** A later instant than `before`, so that two quick edits never share an updated_at (the stale check relies on it). */
+export function nextUpdatedAt(before: unknown): string {
+  const now = Date.now();
+  const prev = Date.parse(String(fromDb('datetime', before)));
+  return new Date(Number.isNaN(prev) || now > prev ? now : prev + 1).toISOString();
 }
 
 export async function updateRecord(ctx: WriteContext, model: Model, id: string, body: unknown): Promise<Row> {
   const before = await findRow(ctx, model, id);
   const parsed = parseBody(ctx, model, body, 'update', id);
+  const current = String(fromDb('datetime', before.updated_at));
+  if (parsed.seenUpdatedAt !== null && Date.parse(parsed.seenUpdatedAt) !== Date.parse(current))
+    throw new ApiError(409, 'staleRecord', `This ${model.type} record was changed by someone else since you loaded it; reload it and apply your change again.`, { pointer: '/data/meta/updated_at' }, { updated_at: current });
   const errors: ErrorObject[] = [];
+  const row = { ...before, ...parsed.columns };
   await checkLinks(ctx, parsed, errors);
-  await checkUnique(ctx, model, parsed.columns, Number(before.id), errors);
+  await checkUnique(ctx, model, parsed.columns, row, Number(before.id), errors);
+  const rules = rulesOf(model.type);
+  if (!errors.length && rules.validate) errors.push(...(await rules.validate(ctx, { action: 'update', before, row })));
   if (errors.length) throw ApiError.many(errors);
+  if (rules.derive) Object.assign(parsed.columns, await rules.derive(ctx, row));
   const changes = diff(model, before, parsed.columns);
+  await writeSets(ctx, model, Number(before.id), parsed.sets, changes);
   if (!Object.keys(changes).length) return before;
-  const row = await insertOrUpdate(
+  const after = await insertOrUpdate(
     () =>
       ctx.db
         .updateTable(model.table)
-        .set({ ...parsed.columns, updated_at: toDb(ctx.dialect, 'datetime', nowIso()) })
+        .set({ ...parsed.columns, updated_at: toDb(ctx.dialect, 'datetime', nextUpdatedAt(before.updated_at)) })
         .where('id', '=', before.id as number)
         .where('client_id', '=', ctx.clientId)
         .returningAll()
@@ -224,11 +306,15 @@ export async function updateRecord(ctx: WriteContext, model: Model, id: string, 
     model,
   );
   await recordAudit(ctx, 'update', model.type, id, changes);
-  return row;
+  const event = publish(ctx, model, 'update', id, before, after);
+  await rules.afterWrite?.(ctx, event);
+  return after;
 }
 
 export async function deleteRecord(ctx: WriteContext, model: Model, id: string): Promise<void> {
   const before = await findRow(ctx, model, id);
+  const rules = rulesOf(model.type);
+  await rules.beforeDelete?.(ctx, before);
   // Refuse with a clear message while restricting references exist, instead of a database error.
   for (const ref of model.referencedBy) {
     if (ref.onDelete !== 'restrict') continue;
@@ -251,4 +337,6 @@ export async function deleteRecord(ctx: WriteContext, model: Model, id: string):
   const values = apiValues(model, Object.fromEntries(Object.entries(before).filter(([k]) => k !== 'client_id' && k !== 'id' && !TIMESTAMP_NAMES.has(k))));
   for (const [k, v] of Object.entries(values)) if (v !== null) changes[k] = { before: v, after: null };
   await recordAudit(ctx, 'delete', model.type, id, changes);
+  const event = publish(ctx, model, 'delete', id, before, null);
+  await rules.afterWrite?.(ctx, event);
 }

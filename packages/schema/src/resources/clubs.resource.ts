@@ -1,5 +1,5 @@
 import { defineResource } from '../resource';
-import { email, hexColor, integer, text, websiteUrl } from '../validators';
+import { countryCode, email, hexColor, integer, text, websiteUrl } from '../validators';
 
 export const clubs = defineResource({
   type: 'clubs',
@@ -15,7 +15,7 @@ export const clubs = defineResource({
     website: { type: 'string', schema: websiteUrl(), list: true, example: 'https://wislakrakow.com' },
     email: { type: 'string', schema: email(), example: 'biuro@wislakrakow.com' },
     city: { type: 'string', schema: text(120), search: true, filter: true, sort: true, list: true, example: 'Kraków' },
-    country: { type: 'string', schema: text(3, 2), filter: true, example: 'PL' },
+    country: { type: 'string', schema: countryCode(), filter: true, example: 'PL' },
     primary_color: { type: 'string', schema: hexColor(), example: '#C8102E' },
     secondary_color: { type: 'string', schema: hexColor(), example: '#FFFFFF' },
   },

@@ -18,5 +18,7 @@ export const competitionSeasons = defineResource({
     competition: { kind: 'belongsTo', type: 'competitions', required: true },
     season: { kind: 'belongsTo', type: 'seasons', required: true },
     image: { kind: 'belongsTo', type: 'images', onDelete: 'setNull' },
+    stages: { kind: 'hasMany', type: 'stages', inverse: 'competition_season' },
+    squads: { kind: 'manyToMany', type: 'squads', through: 'competition_season_squads', from: 'competition_season', to: 'squad' },
   },
 });

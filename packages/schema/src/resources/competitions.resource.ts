@@ -1,6 +1,6 @@
-import { COMPETITION_KINDS } from '../enums';
+import { COMPETITION_KINDS, TIEBREAKERS } from '../enums';
 import { defineResource } from '../resource';
-import { integer, oneOf, text } from '../validators';
+import { countryCode, integer, oneOf, text } from '../validators';
 import { z } from 'zod';
 
 export const competitions = defineResource({
@@ -14,7 +14,7 @@ export const competitions = defineResource({
     short_name: { type: 'string', schema: text(40), search: true, sort: true, list: true, example: '1 Liga' },
     code: { type: 'string', schema: text(12), unique: true, filter: true, sort: true, list: true, example: 'L1' },
     kind: { type: 'string', schema: oneOf(COMPETITION_KINDS), default: 'league', filter: true, sort: true, list: true, example: 'league' },
-    country: { type: 'string', schema: text(3, 2), filter: true, example: 'PL' },
+    country: { type: 'string', schema: countryCode(), filter: true, example: 'PL' },
     is_active: { type: 'boolean', schema: z.boolean({ error: 'invalidType' }), default: true, filter: true, sort: true, list: true, example: true },
     display_order: { type: 'integer', schema: integer(0, 10000), default: 0, sort: true, example: 3 },
     points_for_win: { type: 'integer', schema: integer(0, 10), default: 3, example: 3 },

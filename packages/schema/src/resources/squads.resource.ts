@@ -14,5 +14,8 @@ export const squads = defineResource({
     season: { kind: 'belongsTo', type: 'seasons', required: true },
     team: { kind: 'belongsTo', type: 'teams', required: true },
     image: { kind: 'belongsTo', type: 'images', onDelete: 'setNull' },
+    squad_players: { kind: 'hasMany', type: 'squad_players', inverse: 'squad' },
+    squad_staff_members: { kind: 'hasMany', type: 'squad_staff_members', inverse: 'squad' },
+    competition_seasons: { kind: 'manyToMany', type: 'competition_seasons', through: 'competition_season_squads', from: 'squad', to: 'competition_season' },
   },
 });

@@ -1,6 +1,6 @@
 import { VENUE_SURFACES } from '../enums';
 import { defineResource } from '../resource';
-import { decimal, integer, oneOf, text } from '../validators';
+import { countryCode, decimal, integer, oneOf, text } from '../validators';
 
 export const venues = defineResource({
   type: 'venues',
@@ -13,7 +13,7 @@ export const venues = defineResource({
     name: { type: 'string', schema: text(120), required: true, search: true, sort: true, filter: true, list: true, example: 'Stadion Narodowy' },
     city: { type: 'string', schema: text(120), required: true, search: true, sort: true, filter: true, list: true, example: 'Warszawa' },
     address: { type: 'string', schema: text(255), search: true, example: 'al. Poniatowskiego 1' },
-    country: { type: 'string', schema: text(3, 2), filter: true, example: 'PL' },
+    country: { type: 'string', schema: countryCode(), filter: true, example: 'PL' },
     capacity: { type: 'integer', schema: integer(0, 200000), filter: 'range', sort: true, list: true, example: 58580 },
     latitude: { type: 'number', schema: decimal(-90, 90), example: 52.2395 },
     longitude: { type: 'number', schema: decimal(-180, 180), example: 21.0458 },

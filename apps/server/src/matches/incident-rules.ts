@@ -1,0 +1,141 @@
+import type { ErrorObject } from '../jsonapi/errors';
+import { errorObject } from '../jsonapi/errors';
+import type { Row } from '../jsonapi/read';
+import type { WriteContext } from '../jsonapi/write';
+import { toDb } from '../jsonapi/values';
+
+/** Incidents that mark the state of the match rather than something a team did. */
+export const STATUS_TYPES = new Set(['match_started', 'kick_off', 'half_time', 'second_half_started', 'match_ended']);
+const GOAL_TYPES = new Set(['goal', 'penalty']);
+/** Minutes each half spans: first, second, extra time halves, shoot-out. Stoppage time only at the end. */
+export const HALF_MINUTES: Record<number, [number, number]> = { 1: [0, 45], 2: [45, 90], 3: [90, 105], 4: [105, 120], 5: [120, 120] };
+
+/** Spec §4: half_time at 98 + 100·half, second_half_started at 100·half − 1, others half·100 + minute. */
+export function incidentSortKey(type: string, half: number, minute: number): number {
+  if (type === 'half_time') return 98 + 100 * half;
+  if (type === 'second_half_started') return 100 * half - 1;
+  return half * 100 + minute;
+}
+
+/** Spec §3: substitution, assist, goal, other incident, match status, or the component's own kind. */
+export function incidentSection(type: string, componentKind: unknown): string {
+  if (type === 'substitution') return 'substitution';
+  if (type === 'assist') return 'assist';
+  if (type === 'goal' || type === 'own_goal' || type === 'penalty') return 'goal';
+  if (STATUS_TYPES.has(type)) return 'match_status';
+  if (type === 'component') return typeof componentKind === 'string' ? componentKind : 'other_incident';
+  return 'other_incident';
+}
+
+const at = (field: string, pointer: string, key: string, detail: string, params?: Record<string, unknown>): ErrorObject =>
+  errorObject(422, key, `${field} ${detail}`, { pointer }, params);
+
+async function inSquad(ctx: WriteContext, squadId: unknown, playerId: unknown): Promise<boolean> {
+  const row = await ctx.db
+    .selectFrom('squad_players')
+    .select('id')
+    .where('client_id', '=', ctx.clientId)
+    .where('squad_id', '=', squadId as number)
+    .where('player_id', '=', playerId as number)
+    .executeTakeFirst();
+  return !!row;
+}
+
+export async function matchOf(ctx: WriteContext, matchId: unknown): Promise<Row | undefined> {
+  return ctx.db.selectFrom('matches').selectAll().where('client_id', '=', ctx.clientId).where('id', '=', matchId as number).executeTakeFirst();
+}
+
+/** The rules of spec §3/§4 for one incident; every problem is reported with its field. */
+export async function validateIncident(ctx: WriteContext, row: Row): Promise<ErrorObject[]> {
+  const errors: ErrorObject[] = [];
+  const type = String(row.incident_type);
+  const half = Number(row.occurrence_half);
+  const minute = Number(row.occurrence_minute);
+  const [from, to] = HALF_MINUTES[half] ?? [0, 0];
+  if (minute < from || minute > to)
+    errors.push(at('occurrence_minute', '/data/attributes/occurrence_minute', 'minuteOutOfHalf', `must be from ${from} to ${to} in half ${half}.`, { min: from, max: to, half }));
+  if (row.stoppage_minute != null && minute !== to)
+    errors.push(at('stoppage_minute', '/data/attributes/stoppage_minute', 'stoppageOnlyAtEndOfHalf', `is only possible at minute ${to} of half ${half} (e.g. ${to}+3).`, { minute: to }));
+  if (type === 'half_time' && half > 4) errors.push(at('occurrence_half', '/data/attributes/occurrence_half', 'wrongHalf', 'cannot have a half time.'));
+  if (type === 'second_half_started' && half === 1) errors.push(at('occurrence_half', '/data/attributes/occurrence_half', 'wrongHalf', 'must be 2 or later for the start of a half.'));
+
+  const match = await matchOf(ctx, row.match_id);
+  if (!match) return errors; // the link check has reported it
+  const squads = [match.home_squad_id, match.away_squad_id].map(Number);
+  const needsSquad = !STATUS_TYPES.has(type) && type !== 'component';
+  if (row.squad_id == null) {
+    if (needsSquad) errors.push(at('squad', '/data/relationships/squad', 'required', `is required for ${type}.`));
+  } else if (!squads.includes(Number(row.squad_id))) {
+    errors.push(at('squad', '/data/relationships/squad/data/id', 'squadNotInMatch', 'does not play this match.'));
+    return errors;
+  }
+  for (const [field, value] of [['player', row.player_id], ['related_player', row.related_player_id]] as const) {
+    if (value == null) continue;
+    if (row.squad_id == null) errors.push(at(field, `/data/relationships/${field}`, 'squadRequiredForPlayer', 'needs the squad of the incident.'));
+    else if (!(await inSquad(ctx, row.squad_id, value)))
+      errors.push(at(field, `/data/relationships/${field}/data/id`, 'playerNotInSquad', 'is not in the squad of this incident.'));
+  }
+  if (row.player_id != null && row.player_id === row.related_player_id)
+    errors.push(at('related_player', '/data/relationships/related_player/data/id', 'samePlayer', 'must be another player.'));
+  return errors;
+}
+
+export async function deriveIncident(ctx: WriteContext, row: Row): Promise<Record<string, unknown>> {
+  const match = await matchOf(ctx, row.match_id);
+  const type = String(row.incident_type);
+  return {
+    home_squad: row.squad_id == null || !match ? null : toDb(ctx.dialect, 'boolean', Number(row.squad_id) === Number(match.home_squad_id)),
+    own_goal: toDb(ctx.dialect, 'boolean', type === 'own_goal'),
+    section: incidentSection(type, row.component_kind),
+    sort_key: incidentSortKey(type, Number(row.occurrence_half), Number(row.occurrence_minute)),
+  };
+}
+
+export interface MatchState {
+  status: 'not_started' | 'first_half' | 'half_time' | 'second_half' | 'finished';
+  home_score: number;
+  away_score: number;
+  home_half_time_score: number | null;
+  away_half_time_score: number | null;
+}
+
+/** The score and status that follow from a match's incidents (never typed in). */
+export function matchStateFrom(incidents: Row[], homeSquadId: number, awaySquadId: number): MatchState {
+  let home = 0;
+  let away = 0;
+  let homeHt = 0;
+  let awayHt = 0;
+  const sorted = [...incidents].sort((a, b) => Number(a.sort_key) - Number(b.sort_key) || Number(a.stoppage_minute ?? 0) - Number(b.stoppage_minute ?? 0));
+  let status: MatchState['status'] = 'not_started';
+  for (const i of sorted) {
+    const type = String(i.incident_type);
+    const half = Number(i.occurrence_half);
+    if (GOAL_TYPES.has(type) || type === 'own_goal') {
+      const squad = Number(i.squad_id);
+      // An own goal counts for the other team; shoot-out penalties (half 5) do not change the score.
+      const forHome = type === 'own_goal' ? squad === awaySquadId : squad === homeSquadId;
+      if (half <= 4) {
+        if (forHome) home++;
+        else away++;
+        if (half === 1) {
+          if (forHome) homeHt++;
+          else awayHt++;
+        }
+      }
+    }
+    if (type === 'match_ended') status = 'finished';
+    else if (status !== 'finished') {
+      if (type === 'half_time') status = 'half_time';
+      else if (type === 'second_half_started' || half >= 2) status = 'second_half';
+      else if (status === 'not_started') status = 'first_half';
+    }
+  }
+  const reachedHalfTime = sorted.some((i) => i.incident_type === 'half_time' || Number(i.occurrence_half) >= 2);
+  return {
+    status,
+    home_score: home,
+    away_score: away,
+    home_half_time_score: reachedHalfTime ? homeHt : null,
+    away_half_time_score: reachedHalfTime ? awayHt : null,
+  };
+}

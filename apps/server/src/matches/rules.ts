@@ -1,0 +1,89 @@
+import { errorObject, type ErrorObject } from '../jsonapi/errors';
+import { modelOf } from '../jsonapi/model';
+import { defineRules } from '../jsonapi/rules';
+import { nextUpdatedAt, publish, type WriteContext } from '../jsonapi/write';
+import { toDb } from '../jsonapi/values';
+import { deriveIncident, matchOf, matchStateFrom, validateIncident } from './incident-rules';
+
+const fieldError = (pointer: string, key: string, detail: string): ErrorObject => errorObject(422, key, detail, { pointer });
+
+/** Keeps a match's score and status in step with its incidents, and tells its subscribers. */
+export async function refreshMatchState(ctx: WriteContext, matchId: number): Promise<void> {
+  const match = await matchOf(ctx, matchId);
+  if (!match) return;
+  const incidents = await ctx.db.selectFrom('incidents').selectAll().where('client_id', '=', ctx.clientId).where('match_id', '=', matchId).execute();
+  const state = matchStateFrom(incidents, Number(match.home_squad_id), Number(match.away_squad_id));
+  const changed = (Object.keys(state) as (keyof typeof state)[]).some((k) => match[k] !== state[k]);
+  if (!changed) return;
+  const after = await ctx.db
+    .updateTable('matches')
+    .set({ ...state, updated_at: toDb(ctx.dialect, 'datetime', nextUpdatedAt(match.updated_at)) })
+    .where('id', '=', matchId)
+    .where('client_id', '=', ctx.clientId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  publish(ctx, modelOf('matches'), 'update', String(matchId), match, after);
+}
+
+defineRules('incidents', {
+  async validate(ctx, { before, row }) {
+    if (before && Number(before.match_id) !== Number(row.match_id))
+      return [fieldError('/data/relationships/match', 'readOnly', 'match cannot be changed; delete the incident and add it to the other match.')];
+    return validateIncident(ctx, row);
+  },
+  derive: deriveIncident,
+  async afterWrite(ctx, event) {
+    await refreshMatchState(ctx, Number((event.after ?? event.before)!.match_id));
+  },
+});
+
+defineRules('matches', {
+  async validate(ctx, { before, row }) {
+    const errors: ErrorObject[] = [];
+    if (Number(row.home_squad_id) === Number(row.away_squad_id))
+      errors.push(fieldError('/data/relationships/away_squad/data/id', 'sameSquad', 'away_squad must differ from home_squad.'));
+    if (row.group_id != null) {
+      const [round, group] = await Promise.all([
+        ctx.db.selectFrom('rounds').select('stage_id').where('id', '=', row.round_id as number).where('client_id', '=', ctx.clientId).executeTakeFirst(),
+        ctx.db.selectFrom('groups').select('stage_id').where('id', '=', row.group_id as number).where('client_id', '=', ctx.clientId).executeTakeFirst(),
+      ]);
+      if (round && group && Number(round.stage_id) !== Number(group.stage_id))
+        errors.push(fieldError('/data/relationships/group/data/id', 'groupNotInStage', 'group belongs to another stage than the round.'));
+    }
+    // Squads cannot change once incidents refer to them.
+    if (before && (before.home_squad_id !== row.home_squad_id || before.away_squad_id !== row.away_squad_id)) {
+      const used = await ctx.db.selectFrom('incidents').select('id').where('match_id', '=', before.id as number).where('client_id', '=', ctx.clientId).executeTakeFirst();
+      if (used) errors.push(fieldError('/data/relationships/home_squad', 'squadsLocked', 'squads cannot change once the match has incidents.'));
+    }
+    return errors;
+  },
+});
+
+defineRules('lineups', {
+  async validate(ctx, { row }) {
+    const match = await matchOf(ctx, row.match_id);
+    if (!match) return [];
+    if (![Number(match.home_squad_id), Number(match.away_squad_id)].includes(Number(row.squad_id)))
+      return [fieldError('/data/relationships/squad/data/id', 'squadNotInMatch', 'squad does not play this match.')];
+    const member = await ctx.db
+      .selectFrom('squad_players')
+      .select('id')
+      .where('client_id', '=', ctx.clientId)
+      .where('squad_id', '=', row.squad_id as number)
+      .where('player_id', '=', row.player_id as number)
+      .executeTakeFirst();
+    return member ? [] : [fieldError('/data/relationships/player/data/id', 'playerNotInSquad', 'player is not in this squad.')];
+  },
+  async derive(ctx, row) {
+    if (row.shirt_number != null) return {};
+    // The squad's shirt number unless the lineup says otherwise.
+    const member = await ctx.db
+      .selectFrom('squad_players')
+      .select('shirt_number')
+      .where('client_id', '=', ctx.clientId)
+      .where('squad_id', '=', row.squad_id as number)
+      .where('player_id', '=', row.player_id as number)
+      .executeTakeFirst();
+    return { shirt_number: member?.shirt_number ?? null };
+  },
+});

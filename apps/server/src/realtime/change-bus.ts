@@ -1,0 +1,77 @@
+import { EventEmitter } from 'node:events';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from '../db/database';
+import type { ChangeEvent } from '../jsonapi/rules';
+
+/** What subscribers receive: the change without the raw rows of other columns' internals. */
+export type BusEvent = ChangeEvent & { origin: string };
+
+const CHANNEL = 'umpire_changes';
+// NOTIFY payloads are limited to 8000 bytes; larger events travel as a reference and are re-read.
+const MAX_PAYLOAD = 7000;
+
+/**
+ * Committed changes for realtime channels. Within one process it is an event emitter; with
+ * PostgreSQL every instance also LISTENs, so a change made through one instance reaches the
+ * WebSocket clients of all of them.
+ */
+export class ChangeBus {
+  private readonly emitter = new EventEmitter();
+  readonly instance = randomUUID();
+  private listener: pg.Client | null = null;
+  private closed = false;
+
+  constructor(private readonly database: Database) {
+    this.emitter.setMaxListeners(0);
+  }
+
+  async start(): Promise<void> {
+    if (this.database.dialect !== 'postgres' || !this.database.url) return;
+    await this.connect();
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.database.url! });
+    client.on('notification', (msg) => {
+      if (!msg.payload) return;
+      const event = JSON.parse(msg.payload) as BusEvent;
+      if (event.origin !== this.instance) this.emitter.emit('change', event);
+    });
+    client.on('error', () => this.reconnect());
+    client.on('end', () => this.reconnect());
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+    this.listener = client;
+  }
+
+  private reconnect() {
+    if (this.closed) return;
+    this.listener = null;
+    setTimeout(() => void this.connect().catch(() => this.reconnect()), 500).unref();
+  }
+
+  /** Called after commit, never inside a transaction that might still roll back. */
+  async publish(events: ChangeEvent[]): Promise<void> {
+    for (const e of events) {
+      const event: BusEvent = { ...e, origin: this.instance };
+      this.emitter.emit('change', event);
+      if (this.database.dialect === 'postgres') {
+        let payload = JSON.stringify(event);
+        if (payload.length > MAX_PAYLOAD) payload = JSON.stringify({ ...event, before: null, after: null, truncated: true });
+        await sql`select pg_notify(${CHANNEL}, ${payload})`.execute(this.database.db);
+      }
+    }
+  }
+
+  subscribe(listener: (event: BusEvent) => void): () => void {
+    this.emitter.on('change', listener);
+    return () => this.emitter.off('change', listener);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.listener?.end().catch(() => {});
+  }
+}

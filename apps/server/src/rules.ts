@@ -1,0 +1,2 @@
+// Every resource's server-side rules, loaded once so the engine finds them by type.
+import './matches/rules';

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { MATCH_STATUSES } from '../enums';
+import { defineResource } from '../resource';
+import { integer, isoDateTime, oneOf, text } from '../validators';
+
+const formation = () => z.string({ error: 'invalidType' }).regex(/^[1-6](-[1-6]){1,4}$/, { error: 'pattern' });
+
+/** A match; its score and status follow from its incidents and are never typed in. */
+export const matches = defineResource({
+  type: 'matches',
+  table: 'matches',
+  section: 'calendar',
+  defaultSort: 'kickoff_at',
+  attributes: {
+    kickoff_at: { type: 'datetime', schema: isoDateTime(), required: true, filter: 'range', sort: true, list: true, example: '2026-05-02T18:00:00+02:00' },
+    status: { type: 'string', schema: oneOf(MATCH_STATUSES), readOnly: true, filter: true, sort: true, list: true },
+    home_score: { type: 'integer', schema: integer(0, 99), readOnly: true, list: true },
+    away_score: { type: 'integer', schema: integer(0, 99), readOnly: true, list: true },
+    home_half_time_score: { type: 'integer', schema: integer(0, 99), readOnly: true },
+    away_half_time_score: { type: 'integer', schema: integer(0, 99), readOnly: true },
+    home_formation: { type: 'string', schema: formation(), example: '4-2-3-1' },
+    away_formation: { type: 'string', schema: formation(), example: '3-4-3' },
+    attendance: { type: 'integer', schema: integer(0, 200000), sort: true, example: 25123 },
+    referee: { type: 'string', schema: text(120), search: true, filter: true, example: 'Szymon Marciniak' },
+  },
+  relationships: {
+    round: { kind: 'belongsTo', type: 'rounds', required: true, onDelete: 'cascade' },
+    group: { kind: 'belongsTo', type: 'groups', onDelete: 'setNull' },
+    home_squad: { kind: 'belongsTo', type: 'squads', required: true },
+    away_squad: { kind: 'belongsTo', type: 'squads', required: true },
+    venue: { kind: 'belongsTo', type: 'venues', onDelete: 'setNull' },
+    incidents: { kind: 'hasMany', type: 'incidents', inverse: 'match' },
+    lineups: { kind: 'hasMany', type: 'lineups', inverse: 'match' },
+    transmission_providers: { kind: 'manyToMany', type: 'transmission_providers', through: 'match_transmissions', from: 'match', to: 'transmission_provider' },
+  },
+});
+
+/** The link between a match and who broadcasts it. */
+export const matchTransmissions = defineResource({
+  type: 'match_transmissions',
+  table: 'match_transmissions',
+  section: 'calendar',
+  attributes: {},
+  relationships: {
+    match: { kind: 'belongsTo', type: 'matches', required: true, onDelete: 'cascade' },
+    transmission_provider: { kind: 'belongsTo', type: 'transmission_providers', required: true, onDelete: 'cascade' },
+  },
+});

@@ -1,0 +1,21 @@
+import { defineResource } from '../resource';
+import { countryCode, isoDate, text } from '../validators';
+
+export const staffMembers = defineResource({
+  type: 'staff_members',
+  table: 'staff_members',
+  section: 'team',
+  titleAttribute: 'last_name',
+  defaultSort: 'last_name,first_name',
+  attributes: {
+    first_name: { type: 'string', schema: text(80), required: true, search: true, sort: true, filter: true, list: true, example: 'Marek' },
+    last_name: { type: 'string', schema: text(80), required: true, search: true, sort: true, filter: true, list: true, example: 'Papszun' },
+    birth_date: { type: 'date', schema: isoDate(), filter: 'range', sort: true, list: true, example: '1974-08-08' },
+    nationality: { type: 'string', schema: countryCode(), filter: true, sort: true, list: true, example: 'PL' },
+    biography: { type: 'text', schema: text(10000), search: true },
+  },
+  relationships: {
+    image: { kind: 'belongsTo', type: 'images', onDelete: 'setNull' },
+    squad_staff_members: { kind: 'hasMany', type: 'squad_staff_members', inverse: 'staff_member' },
+  },
+});
