@@ -1,0 +1,115 @@
+#!/usr/bin/env node
+// `npm start`: installs what is missing, builds the admin app, then runs the server, which
+// migrates, seeds demo data on an empty database and prints its address and the demo sign-in.
+// Env is passed through (PORT, DATABASE_URL, ...). UMPIRE_FORCE_BUILD=1 rebuilds the admin
+// even when its build looks up to date.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ensureFfmpeg, ensureNpm, log as setupLog, repoRoot } from './ensure-deps.mjs';
+
+const log = (msg) => setupLog(msg, 'start');
+
+const abs = (p) => path.join(repoRoot, p);
+
+/** Newest mtime of the files under the given paths (ignoring dependencies and build output). */
+function newestMtime(paths) {
+  let newest = 0;
+  const walk = (p) => {
+    let st;
+    try {
+      st = fs.statSync(p);
+    } catch {
+      return;
+    }
+    if (st.isDirectory()) {
+      const base = path.basename(p);
+      if (base === 'node_modules' || base === 'dist' || base === '.vite') return;
+      for (const e of fs.readdirSync(p)) walk(path.join(p, e));
+    } else if (st.mtimeMs > newest) newest = st.mtimeMs;
+  };
+  paths.forEach(walk);
+  return newest;
+}
+
+function buildAdmin() {
+  const pkg = JSON.parse(fs.readFileSync(abs('apps/admin/package.json'), 'utf8'));
+  if (!pkg.scripts?.build) {
+    log('apps/admin has no build script; serving without building it');
+    return;
+  }
+  // Skip a build that is newer than every source it comes from: a second `npm start` is then instant.
+  const built = fs.existsSync(abs('apps/admin/dist/index.html')) ? fs.statSync(abs('apps/admin/dist/index.html')).mtimeMs : 0;
+  const sources = newestMtime([abs('apps/admin'), abs('packages/schema'), abs('package-lock.json')]);
+  if (built > sources && process.env.UMPIRE_FORCE_BUILD !== '1') {
+    log('admin build is up to date (UMPIRE_FORCE_BUILD=1 rebuilds it)');
+    return;
+  }
+  log('building the admin app (npm run build -w apps/admin)');
+  const r = spawnSync('npm', ['run', 'build', '-w', 'apps/admin'], { cwd: repoRoot, stdio: 'inherit' });
+  if (r.status !== 0) {
+    // No half-working start: a server without its admin app is not what `npm start` promises.
+    log(`admin build failed (exit code ${r.status ?? r.signal}); not starting the server`);
+    process.exit(r.status || 1);
+  }
+}
+
+/** `node --import tsx` keeps one process (signals reach the server directly); npx tsx is the fallback. */
+function serverCommand(entry) {
+  const ok = spawnSync(process.execPath, ['--import', 'tsx', '-e', ''], { cwd: repoRoot, stdio: 'ignore' }).status === 0;
+  if (ok) return [process.execPath, ['--import', 'tsx', entry]];
+  log('node --import tsx does not work here; falling back to tsx');
+  const tsx = abs('node_modules/.bin/tsx');
+  return fs.existsSync(tsx) ? [tsx, [entry]] : ['npx', ['--no-install', 'tsx', entry]];
+}
+
+try {
+  ensureNpm();
+} catch (err) {
+  log(err.message);
+  process.exit(1);
+}
+// Video transcoding and live ingest use Debian's ffmpeg; the rest of the server runs without it.
+try {
+  if (!ensureFfmpeg()) log('ffmpeg is not available: video jobs will fail until it is installed');
+} catch (err) {
+  log(`could not install ffmpeg (${err.message}); video jobs will fail until it is installed`);
+}
+
+if (fs.existsSync(abs('apps/admin/package.json'))) buildAdmin();
+
+const entry = 'apps/server/src/main.ts';
+if (!fs.existsSync(abs(entry))) {
+  log(`${entry} does not exist`);
+  process.exit(1);
+}
+const [cmd, args] = serverCommand(entry);
+// Own process group: a terminal Ctrl-C reaches us and we pass it on once, so the server sees a
+// single SIGINT (a second one could cut its graceful shutdown short).
+const child = spawn(cmd, args, { cwd: repoRoot, env: process.env, stdio: 'inherit', detached: true });
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(sig, () => {
+    try {
+      child.kill(sig);
+    } catch {
+      /* already gone */
+    }
+  });
+}
+// `kill <npm pid>` stops npm and its shell but never reaches us: when our parent goes away,
+// stop the server as if we had been sent SIGTERM.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) process.emit('SIGTERM', 'SIGTERM');
+}, 1000).unref();
+child.on('error', (err) => {
+  log(`could not start the server: ${err.message}`);
+  process.exit(1);
+});
+child.on('exit', (code, signal) => {
+  // Exit like the server did, so a supervisor sees the real outcome.
+  if (signal) {
+    process.removeAllListeners(signal);
+    process.kill(process.pid, signal);
+  } else process.exit(code ?? 1);
+});

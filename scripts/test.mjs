@@ -1,0 +1,370 @@
+#!/usr/bin/env node
+// `npm test`: installs what is missing, runs every suite as its own child process (a failing
+// suite does not stop the others), and ends with one line `N passed, N failed`.
+//   npm test                          all suites
+//   npm test -- unit api-sqlite       only some: typecheck lint unit api (= api-sqlite api-postgres) api-sqlite api-postgres e2e
+// Env: UMPIRE_TEST_TIMEOUT (seconds per suite run, default 1800).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { APT, ensureApt, ensureNpm, repoRoot } from './ensure-deps.mjs';
+import { startTempPostgres } from './pg-temp.mjs';
+
+const GROUPS = ['typecheck', 'lint', 'unit', 'api-sqlite', 'api-postgres', 'e2e'];
+const ALIASES = { api: ['api-sqlite', 'api-postgres'], types: ['typecheck'], tsc: ['typecheck'], browser: ['e2e'] };
+
+const argv = process.argv.slice(2);
+if (argv.includes('-h') || argv.includes('--help')) {
+  console.log(`usage: npm test [-- ${GROUPS.join('|')}|api ...]`);
+  process.exit(0);
+}
+const selected = new Set();
+for (const a of argv) {
+  if (GROUPS.includes(a)) selected.add(a);
+  else if (ALIASES[a]) ALIASES[a].forEach((g) => selected.add(g));
+  else {
+    console.error(`unknown suite "${a}"; known: ${GROUPS.join(', ')}, api`);
+    process.exit(2);
+  }
+}
+const want = (g) => selected.size === 0 || selected.has(g);
+
+const timeoutMs = Number(process.env.UMPIRE_TEST_TIMEOUT || 1800) * 1000;
+const reportDir = path.join(repoRoot, '.tmp', 'test-reports'); // .tmp/ is git-ignored; reports stay for a look
+fs.mkdirSync(reportDir, { recursive: true });
+
+const results = []; // { name, passed, failed, skipped, note, seconds }
+const say = (msg) => console.log(`\n[umpire-test] ${msg}`);
+
+function record(r) {
+  const res = { passed: 0, failed: 0, skipped: 0, note: '', seconds: 0, ...r };
+  results.push(res);
+  const counts = `${res.passed} passed, ${res.failed} failed${res.skipped ? `, ${res.skipped} skipped` : ''}`;
+  say(`${res.failed ? 'FAIL' : 'ok  '} ${res.name}: ${counts}${res.note ? ` (${res.note})` : ''}${res.seconds ? ` in ${res.seconds.toFixed(1)} s` : ''}`);
+}
+
+// ---- child processes -------------------------------------------------------------------------
+
+let current = null; // the running child, for signal forwarding
+let interrupted = null;
+
+/**
+ * Runs a command with its output streamed to ours. The child gets its own process group so
+ * that a timeout or Ctrl-C can stop it together with its workers and web servers.
+ */
+function runChild(cmd, args, { env = process.env, cwd = repoRoot } = {}) {
+  return new Promise((resolve) => {
+    const t0 = Date.now();
+    say(`$ ${[cmd, ...args].map((a) => (a.startsWith(repoRoot + path.sep) ? path.relative(repoRoot, a) : a)).join(' ')}`);
+    const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+    current = child;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      say(`timed out after ${timeoutMs / 1000} s; stopping it`);
+      killGroup(child, 'SIGTERM');
+      setTimeout(() => killGroup(child, 'SIGKILL'), 10_000).unref();
+    }, timeoutMs);
+    const done = (code, signal, error) => {
+      clearTimeout(timer);
+      current = null;
+      // Whatever the child left running in its group (a web server, a worker) goes too.
+      killGroup(child, 'SIGKILL');
+      resolve({ code, signal, timedOut, error, seconds: (Date.now() - t0) / 1000 });
+    };
+    child.on('error', (err) => done(null, null, err));
+    child.on('exit', (code, signal) => done(code, signal));
+  });
+}
+
+function killGroup(child, sig) {
+  try {
+    process.kill(-child.pid, sig);
+  } catch {
+    /* already gone */
+  }
+}
+
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(sig, () => {
+    if (interrupted) {
+      if (current) killGroup(current, 'SIGKILL');
+      process.exit(130);
+    }
+    interrupted = sig;
+    console.error(`\n[umpire-test] ${sig}: stopping (again to force)`);
+    if (current) killGroup(current, sig);
+  });
+}
+
+const crashNote = (r) =>
+  r.error ? `could not start: ${r.error.message}` : r.timedOut ? 'timed out' : r.signal ? `killed by ${r.signal}` : `exit code ${r.code}`;
+
+const readJson = (file) => {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+};
+
+function localBin(name) {
+  const p = path.join(repoRoot, 'node_modules', '.bin', name);
+  return fs.existsSync(p) ? p : null;
+}
+
+// ---- what exists ----------------------------------------------------------------------------
+
+const TEST_FILE = /\.(test|spec)\.[cm]?[jt]sx?$/;
+const SKIP_DIRS = new Set(['node_modules', 'dist', 'build', 'coverage', '.git', '.vite', '.tmp']);
+
+/** Test files under dir (vitest's default naming), ignoring build output and dependencies. */
+function findTests(dir) {
+  const found = [];
+  const walk = (d) => {
+    let entries;
+    try {
+      entries = fs.readdirSync(d, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      if (e.isDirectory()) {
+        if (!SKIP_DIRS.has(e.name)) walk(path.join(d, e.name));
+      } else if (TEST_FILE.test(e.name)) found.push(path.join(d, e.name));
+    }
+  };
+  walk(dir);
+  return found;
+}
+
+const abs = (p) => path.join(repoRoot, p);
+
+// ---- suites ---------------------------------------------------------------------------------
+
+async function typecheck() {
+  const projects = [
+    ['schema', 'packages/schema'],
+    ['server', 'apps/server'],
+    ['admin', 'apps/admin'],
+  ];
+  for (const [name, dir] of projects) {
+    if (interrupted) return;
+    if (!fs.existsSync(abs(`${dir}/tsconfig.json`))) {
+      say(`typecheck:${name}: skipped, ${dir}/tsconfig.json does not exist`);
+      continue;
+    }
+    const tsc = localBin('tsc');
+    if (!tsc) {
+      record({ name: `typecheck:${name}`, failed: 1, note: 'typescript is not installed' });
+      continue;
+    }
+    const r = await runChild(tsc, ['-p', dir]);
+    record({ name: `typecheck:${name}`, passed: r.code === 0 ? 1 : 0, failed: r.code === 0 ? 0 : 1, note: r.code === 0 ? '' : crashNote(r), seconds: r.seconds });
+  }
+}
+
+async function lint() {
+  const config = ['eslint.config.js', 'eslint.config.mjs', 'eslint.config.cjs', 'eslint.config.ts'].find((f) => fs.existsSync(abs(f)));
+  if (!config) {
+    say('lint: skipped, no eslint.config.* at the repository root');
+    return;
+  }
+  const eslint = localBin('eslint');
+  if (!eslint) {
+    record({ name: 'lint', failed: 1, note: `${config} exists but eslint is not installed` });
+    return;
+  }
+  const r = await runChild(eslint, ['.', '--max-warnings=0']);
+  record({ name: 'lint', passed: r.code === 0 ? 1 : 0, failed: r.code === 0 ? 0 : 1, note: r.code === 0 ? '' : crashNote(r), seconds: r.seconds });
+}
+
+/** One vitest run; counts come from its JSON report, not from its exit code alone. */
+async function vitest(name, root, dir, extraEnv = {}, { deleteEnv = [] } = {}) {
+  const vitestBin = localBin('vitest');
+  if (!vitestBin) {
+    record({ name, failed: 1, note: 'vitest is not installed' });
+    return;
+  }
+  const report = path.join(reportDir, `${name.replace(/[^a-z0-9-]+/gi, '-')}.json`);
+  fs.rmSync(report, { force: true });
+  const env = { ...process.env, UMPIRE_TEST_SUITE: name.split(':')[0], ...extraEnv };
+  for (const k of deleteEnv) delete env[k];
+  const args = ['run', '--root', root, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, '--passWithNoTests'];
+  // A path filter rather than --dir: --dir also re-bases the config's "include" globs
+  // (apps/server's include: ['src/**/*.test.ts', 'test/**/*.test.ts'] would then match nothing).
+  if (dir) args.push(path.join(repoRoot, root, dir) + path.sep);
+  const r = await runChild(vitestBin, args, { env });
+  const j = readJson(report);
+  if (!j) {
+    record({ name, failed: 1, note: `no report (${crashNote(r)})`, seconds: r.seconds });
+    return;
+  }
+  const passed = j.numPassedTests ?? 0;
+  let failed = j.numFailedTests ?? 0;
+  const skipped = (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
+  let note = '';
+  // A test file that fails to load, or an unhandled error, fails the run without failing a test.
+  if (failed === 0 && (r.code !== 0 || j.success === false)) {
+    failed = Math.max(1, j.numFailedTestSuites ?? 0);
+    note = `run failed outside tests: ${crashNote(r)}`;
+  }
+  if (passed + failed + skipped === 0) {
+    // We only run vitest where test files exist, so none run means a config that leaves them out.
+    failed = 1;
+    note = `vitest ran no test although ${path.join(root, dir ?? '')} has test files (check "include" in its vitest config)`;
+  }
+  record({ name, passed, failed, skipped, note, seconds: r.seconds });
+}
+
+async function unit() {
+  const projects = [
+    ['unit:schema', 'packages/schema', null],
+    ['unit:admin', 'apps/admin', null],
+    // Unit tests sit next to the code; apps/server/test holds the API tests, run separately.
+    // (vitest picks up each workspace's own vitest.config.ts through --root.)
+    ['unit:server', 'apps/server', 'src'],
+  ];
+  for (const [name, root, dir] of projects) {
+    if (interrupted) return;
+    if (!fs.existsSync(abs(root))) {
+      say(`${name}: skipped, ${root} does not exist`);
+      continue;
+    }
+    if (findTests(abs(dir ? `${root}/${dir}` : root)).length === 0) {
+      say(`${name}: skipped, no *.test.ts files in ${dir ? `${root}/${dir}` : root}`);
+      continue;
+    }
+    await vitest(name, root, dir);
+  }
+}
+
+const apiTestsExist = () => findTests(abs('apps/server/test')).length > 0;
+
+async function apiSqlite() {
+  if (!apiTestsExist()) {
+    say('api-sqlite: skipped, no test files in apps/server/test');
+    return;
+  }
+  // DATABASE_URL would point the server at PostgreSQL; this run is about SQLite.
+  await vitest('api-sqlite', 'apps/server', 'test', { UMPIRE_TEST_DB: 'sqlite' }, { deleteEnv: ['DATABASE_URL'] });
+}
+
+async function apiPostgres() {
+  if (!apiTestsExist()) {
+    say('api-postgres: skipped, no test files in apps/server/test');
+    return;
+  }
+  let pg;
+  try {
+    pg = await startTempPostgres();
+    say(`temporary PostgreSQL at ${pg.url}`);
+  } catch (err) {
+    console.error(err.message);
+    record({ name: 'api-postgres', failed: 1, note: 'could not start a temporary PostgreSQL' });
+    return;
+  }
+  try {
+    await vitest('api-postgres', 'apps/server', 'test', { UMPIRE_TEST_DB: 'postgres', DATABASE_URL: pg.url });
+  } finally {
+    await pg.stop();
+  }
+}
+
+async function e2e() {
+  const config = ['playwright.config.ts', 'playwright.config.mts', 'playwright.config.js', 'playwright.config.mjs']
+    .map((f) => `e2e/${f}`)
+    .find((f) => fs.existsSync(abs(f)));
+  if (!config) {
+    say('e2e: skipped, e2e/playwright.config.ts does not exist');
+    return;
+  }
+  const pw = localBin('playwright');
+  if (!pw) {
+    record({ name: 'e2e', failed: 1, note: '@playwright/test is not installed' });
+    return;
+  }
+  const report = path.join(reportDir, 'e2e.json');
+  fs.rmSync(report, { force: true });
+  const env = {
+    ...process.env,
+    UMPIRE_TEST_SUITE: 'e2e',
+    // Debian's Chromium; Playwright's own browser downloads cannot be fetched here.
+    CHROMIUM_PATH: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    PLAYWRIGHT_JSON_OUTPUT_FILE: report, // Playwright >= 1.46
+    PLAYWRIGHT_JSON_OUTPUT_NAME: report, // older name of the same setting
+  };
+  const r = await runChild(pw, ['test', '-c', config, '--reporter=list,json'], { env });
+  const j = readJson(report);
+  if (!j || !j.stats) {
+    record({ name: 'e2e', failed: 1, note: `no report (${crashNote(r)})`, seconds: r.seconds });
+    return;
+  }
+  const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = j.stats;
+  let failed = unexpected;
+  let note = flaky ? `${flaky} flaky, passed on retry` : '';
+  // A global set-up or web-server failure fails the run without a failed test.
+  if (failed === 0 && (r.code !== 0 || (j.errors?.length ?? 0) > 0)) {
+    failed = 1;
+    note = `run failed outside tests: ${j.errors?.[0]?.message?.split('\n')[0] ?? crashNote(r)}`;
+  }
+  if (expected + flaky + unexpected + skipped === 0 && !note) note = 'playwright found no tests';
+  record({ name: 'e2e', passed: expected + flaky, failed, skipped, note, seconds: r.seconds });
+}
+
+// ---- main -----------------------------------------------------------------------------------
+
+function finish() {
+  const passed = results.reduce((n, r) => n + r.passed, 0);
+  const failed = results.reduce((n, r) => n + r.failed, 0);
+  console.log('\n[umpire-test] summary');
+  for (const r of results) {
+    console.log(`  ${r.failed ? 'FAIL' : 'ok  '} ${r.name.padEnd(16)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}${r.note ? `  (${r.note})` : ''}`);
+  }
+  if (interrupted) console.log(`  interrupted by ${interrupted}: later suites did not run`);
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(interrupted ? 130 : failed > 0 ? 1 : 0);
+}
+
+try {
+  ensureNpm();
+} catch (err) {
+  console.error(`[umpire-test] ${err.message}`);
+  record({ name: 'setup:npm', failed: 1, note: 'npm install failed; nothing else can run' });
+  finish();
+}
+
+// Debian packages only for the suites that need them (installs only when root; see ensure-deps.mjs).
+const aptPkgs = [];
+if (want('e2e')) aptPkgs.push(...APT.chromium);
+if (want('api-postgres')) aptPkgs.push(...APT.postgres);
+if (want('api-sqlite') || want('api-postgres') || want('e2e')) aptPkgs.push(...APT.ffmpeg); // video jobs
+if (aptPkgs.length) {
+  try {
+    ensureApt(aptPkgs);
+  } catch (err) {
+    // Not fatal by itself: the suites that need the package fail and say so.
+    console.error(`[umpire-test] ${err.message}`);
+    record({ name: 'setup:apt', failed: 1, note: err.message.split('\n')[0] });
+  }
+}
+
+const steps = [
+  ['typecheck', typecheck],
+  ['lint', lint],
+  ['unit', unit],
+  ['api-sqlite', apiSqlite],
+  ['api-postgres', apiPostgres],
+  ['e2e', e2e],
+];
+for (const [group, fn] of steps) {
+  if (interrupted) break;
+  if (!want(group)) continue;
+  try {
+    await fn();
+  } catch (err) {
+    console.error(err.stack || err);
+    record({ name: group, failed: 1, note: `test script error: ${err.message}` });
+  }
+}
+finish();
