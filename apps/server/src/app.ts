@@ -8,6 +8,7 @@ import { registerClientRoutes } from './client/routes';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { ChangeBus } from './realtime/change-bus';
+import { Cable } from './realtime/cable';
 import { registerErrorHandling, registerNulGuard } from './errors-handler';
 import { ApiError } from './jsonapi/errors';
 import { JSONAPI_MEDIA_TYPE, registerResourceRoutes } from './jsonapi/routes';
@@ -80,5 +81,16 @@ export async function buildApp({ config, database, bus }: AppDeps): Promise<Fast
   registerResourceRoutes(app, config, database, bus);
   registerOpenApi(app);
   await registerAdminApp(app, config);
+  const cable = new Cable(config, database, bus);
+  cable.attach(app);
+  app.decorate('cable', cable);
+  // Closing the app closes the WebSockets first, or open sockets would keep it waiting.
+  app.addHook('preClose', async () => cable.close());
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    cable: Cable;
+  }
 }

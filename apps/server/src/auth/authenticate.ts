@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { ApiError } from '../jsonapi/errors';
-import { abilityFor } from './context';
+import { abilityFor, type AuthContext } from './context';
 import { verifyToken } from './tokens';
 
 export const SESSION_COOKIE = 'umpire_session';
@@ -17,41 +17,50 @@ function tokenOf(request: FastifyRequest): { token: string; via: 'header' | 'coo
   return cookie ? { token: cookie, via: 'cookie' } : null;
 }
 
+/** Checks a token and that its user still exists and is enabled: used by HTTP requests and /cable. */
+export async function authenticateToken(
+  token: string,
+  via: AuthContext['via'],
+  config: Config,
+  database: Database,
+): Promise<AuthContext | { error: string }> {
+  let claims;
+  try {
+    claims = await verifyToken(token, config.jwtSecret);
+  } catch (err) {
+    return { error: (err as { code?: string }).code === 'ERR_JWT_EXPIRED' ? 'The token has expired; sign in again.' : 'The token is not valid.' };
+  }
+  const user = await database.db
+    .selectFrom('users')
+    .innerJoin('clients', 'clients.id', 'users.client_id')
+    .select(['users.id', 'users.username', 'users.roles', 'users.disabled', 'users.client_id', 'clients.name as client_name'])
+    .where('users.username', '=', claims.username)
+    .executeTakeFirst();
+  if (!user || user.disabled === true || user.disabled === 1 || String(user.client_id) !== String(claims.client?.id))
+    return { error: 'The account of this token no longer exists or is disabled.' };
+  const roles: string[] = typeof user.roles === 'string' ? JSON.parse(user.roles) : user.roles;
+  return {
+    userId: Number(user.id),
+    username: user.username,
+    clientId: Number(user.client_id),
+    clientName: user.client_name,
+    roles,
+    ability: abilityFor(roles),
+    via,
+    token,
+    expiresAt: claims.exp * 1000,
+  };
+}
+
 export function registerAuthentication(app: FastifyInstance, config: Config, database: Database) {
   app.decorateRequest('auth', null);
   app.decorateRequest('authError', null);
   app.addHook('onRequest', async (request) => {
     const found = tokenOf(request);
     if (!found) return;
-    let claims;
-    try {
-      claims = await verifyToken(found.token, config.jwtSecret);
-    } catch (err) {
-      request.authError = (err as { code?: string }).code === 'ERR_JWT_EXPIRED' ? 'The token has expired; sign in again.' : 'The token is not valid.';
-      return;
-    }
-    // The user must still exist and be enabled: a token outlives neither.
-    const user = await database.db
-      .selectFrom('users')
-      .innerJoin('clients', 'clients.id', 'users.client_id')
-      .select(['users.id', 'users.username', 'users.roles', 'users.disabled', 'users.client_id', 'clients.name as client_name'])
-      .where('users.username', '=', claims.username)
-      .executeTakeFirst();
-    if (!user || user.disabled === true || user.disabled === 1 || String(user.client_id) !== String(claims.client?.id)) {
-      request.authError = 'The account of this token no longer exists or is disabled.';
-      return;
-    }
-    const roles: string[] = typeof user.roles === 'string' ? JSON.parse(user.roles) : user.roles;
-    request.auth = {
-      userId: Number(user.id),
-      username: user.username,
-      clientId: Number(user.client_id),
-      clientName: user.client_name,
-      roles,
-      ability: abilityFor(roles),
-      via: found.via,
-      token: found.token,
-    };
+    const result = await authenticateToken(found.token, found.via, config, database);
+    if ('error' in result) request.authError = result.error;
+    else request.auth = result;
   });
   // Cookie sessions are open to cross-site requests; the double-submit header closes that door.
   app.addHook('preHandler', async (request) => {

@@ -11,8 +11,10 @@ export interface AuthContext {
   roles: string[];
   ability: MongoAbility;
   /** How the request proved who it is; cookie requests need the XSRF header to write. */
-  via: 'header' | 'cookie';
+  via: 'header' | 'cookie' | 'query';
   token: string;
+  /** When the token stops being valid (ms since the epoch). */
+  expiresAt: number;
 }
 
 declare module 'fastify' {

@@ -67,6 +67,22 @@ function applySort<Q extends SelectQueryBuilder<any, any, any>>(q: Q, sort: Sort
   return q;
 }
 
+/** One stored row as a JSON:API resource object, its belongsTo links included. */
+export function toResourceObject(model: Model, row: Row, apiBase: string): ResourceObject {
+  const attributes: Record<string, unknown> = {};
+  for (const [name, type] of model.attributeTypes) attributes[name] = fromDb(type, row[name]);
+  const relationships: ResourceObject['relationships'] = {};
+  for (const [name, { rel, fk }] of model.belongsTo)
+    relationships[name] = { data: row[fk] == null ? null : { type: rel.type, id: String(row[fk]) } };
+  return {
+    type: model.type,
+    id: String(row.id),
+    attributes,
+    ...(Object.keys(relationships).length ? { relationships } : {}),
+    links: { self: `${apiBase}/${model.path}/${row.id}` },
+  };
+}
+
 /** Builds resource objects, deduplicated by type and id, across primary data and includes. */
 class Graph {
   readonly objects = new Map<string, ResourceObject>();
@@ -76,18 +92,7 @@ class Graph {
     const key = `${model.type}:${row.id}`;
     const existing = this.objects.get(key);
     if (existing) return existing;
-    const attributes: Record<string, unknown> = {};
-    for (const [name, type] of model.attributeTypes) attributes[name] = fromDb(type, row[name]);
-    const relationships: ResourceObject['relationships'] = {};
-    for (const [name, { rel, fk }] of model.belongsTo)
-      relationships[name] = { data: row[fk] == null ? null : { type: rel.type, id: String(row[fk]) } };
-    const obj: ResourceObject = {
-      type: model.type,
-      id: String(row.id),
-      attributes,
-      ...(Object.keys(relationships).length ? { relationships } : {}),
-      links: { self: `${this.apiBase}/${model.path}/${row.id}` },
-    };
+    const obj = toResourceObject(model, row, this.apiBase);
     this.objects.set(key, obj);
     return obj;
   }

@@ -5,8 +5,17 @@ import pg from 'pg';
 import type { Database } from '../db/database';
 import type { ChangeEvent } from '../jsonapi/rules';
 
-/** What subscribers receive: the change without the raw rows of other columns' internals. */
-export type BusEvent = ChangeEvent & { origin: string };
+/** A committed change as subscribers receive it; `truncated` when its rows were too large to travel. */
+export type BusEvent = ChangeEvent & { origin: string; truncated?: boolean };
+
+/** Who has a match open on one instance, shared so every instance can show all of them. */
+export interface PresenceMessage {
+  presence: true;
+  origin: string;
+  clientId: number;
+  matchId: number;
+  viewers: { username: string; since: string }[];
+}
 
 const CHANNEL = 'umpire_changes';
 // NOTIFY payloads are limited to 8000 bytes; larger events travel as a reference and are re-read.
@@ -36,8 +45,9 @@ export class ChangeBus {
     const client = new pg.Client({ connectionString: this.database.url! });
     client.on('notification', (msg) => {
       if (!msg.payload) return;
-      const event = JSON.parse(msg.payload) as BusEvent;
-      if (event.origin !== this.instance) this.emitter.emit('change', event);
+      const message = JSON.parse(msg.payload) as BusEvent | PresenceMessage;
+      if (message.origin === this.instance) return;
+      this.emitter.emit('presence' in message ? 'presence' : 'change', message);
     });
     client.on('error', () => this.reconnect());
     client.on('end', () => this.reconnect());
@@ -63,6 +73,18 @@ export class ChangeBus {
         await sql`select pg_notify(${CHANNEL}, ${payload})`.execute(this.database.db);
       }
     }
+  }
+
+  /** Presence goes to the other instances only; this one already knows its own viewers. */
+  async publishPresence(message: Omit<PresenceMessage, 'presence' | 'origin'>): Promise<void> {
+    if (this.database.dialect !== 'postgres') return;
+    const payload = JSON.stringify({ ...message, presence: true, origin: this.instance });
+    await sql`select pg_notify(${CHANNEL}, ${payload})`.execute(this.database.db);
+  }
+
+  subscribePresence(listener: (message: PresenceMessage) => void): () => void {
+    this.emitter.on('presence', listener);
+    return () => this.emitter.off('presence', listener);
   }
 
   subscribe(listener: (event: BusEvent) => void): () => void {

@@ -1,0 +1,284 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { authenticateToken, SESSION_COOKIE } from '../auth/authenticate';
+import type { AuthContext } from '../auth/context';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import { modelOf } from '../jsonapi/model';
+import { toResourceObject, type Row } from '../jsonapi/read';
+import type { BusEvent, ChangeBus, PresenceMessage } from './change-bus';
+
+/**
+ * /cable speaks the ActionCable wire protocol (welcome, ping, subscribe, confirm or reject,
+ * message, disconnect), so the official @rails/actioncable client works unchanged.
+ */
+export const CABLE_PROTOCOL = 'actioncable-v1-json';
+const PING_INTERVAL_MS = 3000;
+const PRESENCE_TTL_MS = 30_000;
+const CHANNELS = { incidents: 'API::V3::IncidentsChannel', match: 'API::V3::MatchChannel' } as const;
+
+interface Subscription {
+  connection: Connection;
+  /** Echoed exactly as the client sent it: the client matches messages by this string. */
+  identifier: string;
+  key: string;
+}
+
+interface Connection {
+  id: number;
+  ws: WebSocket;
+  auth: AuthContext;
+  subscriptions: Map<string, Subscription>;
+  apiBase: string;
+}
+
+const parseCookies = (header: string | undefined) =>
+  Object.fromEntries((header ?? '').split(';').map((p) => p.trim().split('=')).filter((p) => p.length === 2).map(([k, v]) => [k, decodeURIComponent(v!)]));
+
+function refuseUpgrade(socket: Duplex, status: number, reason: string) {
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+export class Cable {
+  private readonly wss = new WebSocketServer({
+    noServer: true,
+    perMessageDeflate: false,
+    maxPayload: 64 * 1024,
+    handleProtocols: (protocols) => (protocols.has(CABLE_PROTOCOL) ? CABLE_PROTOCOL : false),
+  });
+  private readonly streams = new Map<string, Set<Subscription>>();
+  private readonly connections = new Set<Connection>();
+  /** Viewers of each match on other instances: key → instance → viewers. */
+  private readonly remotePresence = new Map<string, Map<string, { viewers: PresenceMessage['viewers']; at: number }>>();
+  private nextId = 1;
+  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly unsubscribe: (() => void)[] = [];
+
+  constructor(
+    private readonly config: Config,
+    private readonly database: Database,
+    private readonly bus: ChangeBus,
+  ) {
+    this.unsubscribe.push(bus.subscribe((e) => void this.onChange(e).catch(() => {})));
+    this.unsubscribe.push(bus.subscribePresence((m) => this.onRemotePresence(m)));
+    this.timers.push(setInterval(() => this.ping(), PING_INTERVAL_MS));
+    // Other instances forget viewers of an instance that stopped; ours are re-announced.
+    this.timers.push(setInterval(() => void this.announceAllPresence(), PRESENCE_TTL_MS / 3));
+    for (const t of this.timers) t.unref();
+  }
+
+  attach(app: FastifyInstance) {
+    app.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      void this.upgrade(req, socket, head).catch(() => refuseUpgrade(socket, 500, 'Internal Server Error'));
+    });
+  }
+
+  private originAllowed(req: IncomingMessage): boolean {
+    const origin = req.headers.origin;
+    if (!origin) return true; // not a browser: the token alone decides
+    const host = req.headers.host;
+    return this.config.allowedOrigins.includes(origin) || (!!host && (origin === `http://${host}` || origin === `https://${host}`));
+  }
+
+  private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== '/cable') return refuseUpgrade(socket, 404, 'Not Found');
+    if (!this.originAllowed(req)) return refuseUpgrade(socket, 403, 'Forbidden');
+    // Browsers cannot set headers on a WebSocket: the token comes in the query or the gateway's cookie.
+    const header = req.headers.authorization?.replace(/^Bearer\s+/i, '');
+    const token = url.searchParams.get('token') ?? header ?? parseCookies(req.headers.cookie)[SESSION_COOKIE];
+    const auth = token ? await authenticateToken(token, 'query', this.config, this.database) : { error: 'No token.' };
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
+      if ('error' in auth) {
+        // ActionCable's way of saying no: the client stops reconnecting.
+        ws.send(JSON.stringify({ type: 'disconnect', reason: 'unauthorized', reconnect: false }));
+        ws.close(4401, 'unauthorized');
+        return;
+      }
+      const proto = (req.headers['x-forwarded-proto'] as string | undefined) === 'https' ? 'https' : 'http';
+      const apiBase = `${this.config.publicUrl ?? `${proto}://${req.headers.host}`}/api/v3`;
+      this.open({ id: this.nextId++, ws, auth, subscriptions: new Map(), apiBase });
+    });
+  }
+
+  private open(conn: Connection) {
+    this.connections.add(conn);
+    conn.ws.send(JSON.stringify({ type: 'welcome' }));
+    const expiry = setTimeout(() => {
+      conn.ws.send(JSON.stringify({ type: 'disconnect', reason: 'unauthorized', reconnect: false }));
+      conn.ws.close(4401, 'token expired');
+    }, Math.max(0, Math.min(conn.auth.expiresAt - Date.now(), 2 ** 31 - 1)));
+    conn.ws.on('message', (data) => void this.onMessage(conn, data.toString()).catch(() => {}));
+    conn.ws.on('close', () => {
+      clearTimeout(expiry);
+      this.connections.delete(conn);
+      for (const sub of conn.subscriptions.values()) this.removeSubscription(sub);
+    });
+    conn.ws.on('error', () => conn.ws.terminate());
+  }
+
+  private async onMessage(conn: Connection, text: string) {
+    let msg: { command?: string; identifier?: string; data?: string };
+    try {
+      msg = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (typeof msg.identifier !== 'string') return;
+    if (msg.command === 'subscribe') await this.subscribe(conn, msg.identifier);
+    else if (msg.command === 'unsubscribe') {
+      const sub = conn.subscriptions.get(msg.identifier);
+      if (sub) {
+        conn.subscriptions.delete(msg.identifier);
+        this.removeSubscription(sub);
+      }
+    }
+  }
+
+  private send(conn: Connection, payload: object) {
+    if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(JSON.stringify(payload));
+  }
+
+  private async subscribe(conn: Connection, identifier: string) {
+    const reject = () => this.send(conn, { identifier, type: 'reject_subscription' });
+    let params: { channel?: string; match_id?: unknown };
+    try {
+      params = JSON.parse(identifier);
+    } catch {
+      return reject();
+    }
+    const matchId = Number(params.match_id);
+    const kind = params.channel === CHANNELS.incidents ? 'incidents' : params.channel === CHANNELS.match ? 'match' : null;
+    const subject = kind === 'incidents' ? 'incidents' : 'matches';
+    if (!kind || !Number.isInteger(matchId) || matchId < 1 || !conn.auth.ability.can('read', subject)) return reject();
+    // Another client's match looks exactly like one that does not exist.
+    const match = await this.database.db
+      .selectFrom('matches')
+      .selectAll()
+      .where('id', '=', matchId)
+      .where('client_id', '=', conn.auth.clientId)
+      .executeTakeFirst();
+    if (!match || conn.subscriptions.has(identifier)) return reject();
+    const key = streamKey(kind, conn.auth.clientId, matchId);
+    const sub: Subscription = { connection: conn, identifier, key };
+    conn.subscriptions.set(identifier, sub);
+    let set = this.streams.get(key);
+    if (!set) this.streams.set(key, (set = new Set()));
+    set.add(sub);
+    this.send(conn, { identifier, type: 'confirm_subscription' });
+    // A (re)connected client catches up with the current state at once.
+    if (kind === 'incidents') {
+      const rows = await this.database.db
+        .selectFrom('incidents')
+        .selectAll()
+        .where('client_id', '=', conn.auth.clientId)
+        .where('match_id', '=', matchId)
+        .orderBy('sort_key')
+        .orderBy('stoppage_minute')
+        .orderBy('id')
+        .execute();
+      const model = modelOf('incidents');
+      this.send(conn, { identifier, message: { action: 'snapshot', incidents: rows.map((r) => toResourceObject(model, r, conn.apiBase)) } });
+    } else {
+      this.send(conn, { identifier, message: { action: 'snapshot', match: toResourceObject(modelOf('matches'), match, conn.apiBase) } });
+      this.presenceChanged(conn.auth.clientId, matchId, true);
+    }
+  }
+
+  private removeSubscription(sub: Subscription) {
+    const set = this.streams.get(sub.key);
+    set?.delete(sub);
+    if (set && !set.size) this.streams.delete(sub.key);
+    const [kind, clientId, matchId] = sub.key.split(':');
+    if (kind === 'match') this.presenceChanged(Number(clientId), Number(matchId), true);
+  }
+
+  /** Serializes a message once and sends it to every subscriber of the stream. */
+  private broadcast(key: string, message: object) {
+    const set = this.streams.get(key);
+    if (!set?.size) return;
+    const body = JSON.stringify(message);
+    for (const sub of set) {
+      const ws = sub.connection.ws;
+      if (ws.readyState === ws.OPEN) ws.send(`{"identifier":${JSON.stringify(sub.identifier)},"message":${body}}`);
+    }
+  }
+
+  private async rowOf(event: BusEvent): Promise<Row | null> {
+    if (!event.truncated) return event.after ?? event.before;
+    if (event.action === 'delete') return null;
+    return (await this.database.db.selectFrom(modelOf(event.type).table).selectAll().where('id', '=', Number(event.id)).executeTakeFirst()) ?? null;
+  }
+
+  private async onChange(event: BusEvent) {
+    if (event.type !== 'incidents' && event.type !== 'matches' && event.type !== 'lineups') return;
+    const row = await this.rowOf(event);
+    const matchId = event.type === 'matches' ? Number(event.id) : Number(row?.match_id ?? 0);
+    const kind = event.type === 'incidents' ? 'incidents' : 'match';
+    const key = streamKey(kind, event.clientId, matchId);
+    const set = this.streams.get(key);
+    if (!set?.size) return;
+    const apiBase = set.values().next().value!.connection.apiBase;
+    const action = event.action === 'create' ? 'created' : event.action === 'update' ? 'updated' : 'deleted';
+    const resource = row ? toResourceObject(modelOf(event.type), row, apiBase) : { type: event.type, id: event.id };
+    const name = event.type === 'incidents' ? 'incident' : event.type === 'matches' ? 'match' : 'lineup';
+    this.broadcast(key, { action, [name]: resource, id: event.id, actor: event.actor });
+  }
+
+  private localViewers(clientId: number, matchId: number) {
+    const set = this.streams.get(streamKey('match', clientId, matchId));
+    return [...(set ?? [])].map((s) => ({ username: s.connection.auth.username, since: new Date().toISOString() }));
+  }
+
+  private presenceChanged(clientId: number, matchId: number, announce: boolean) {
+    const key = streamKey('match', clientId, matchId);
+    if (announce) void this.bus.publishPresence({ clientId, matchId, viewers: this.localViewers(clientId, matchId) }).catch(() => {});
+    const now = Date.now();
+    const names = new Map<string, number>();
+    const add = (username: string) => names.set(username, (names.get(username) ?? 0) + 1);
+    for (const v of this.localViewers(clientId, matchId)) add(v.username);
+    for (const remote of this.remotePresence.get(key)?.values() ?? []) if (now - remote.at < PRESENCE_TTL_MS) for (const v of remote.viewers) add(v.username);
+    const viewers = [...names].map(([username, connections]) => ({ username, connections })).sort((a, b) => a.username.localeCompare(b.username));
+    this.broadcast(key, { action: 'presence', viewers });
+  }
+
+  private onRemotePresence(m: PresenceMessage) {
+    const key = streamKey('match', m.clientId, m.matchId);
+    let byInstance = this.remotePresence.get(key);
+    if (!byInstance) this.remotePresence.set(key, (byInstance = new Map()));
+    byInstance.set(m.origin, { viewers: m.viewers, at: Date.now() });
+    this.presenceChanged(m.clientId, m.matchId, false);
+  }
+
+  private async announceAllPresence() {
+    for (const key of this.streams.keys()) {
+      const [kind, clientId, matchId] = key.split(':');
+      if (kind === 'match') await this.bus.publishPresence({ clientId: Number(clientId), matchId: Number(matchId), viewers: this.localViewers(Number(clientId), Number(matchId)) });
+    }
+  }
+
+  private ping() {
+    const message = JSON.stringify({ type: 'ping', message: Math.floor(Date.now() / 1000) });
+    for (const conn of this.connections) if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(message);
+  }
+
+  /** Open connections and subscriptions, for metrics and tests. */
+  stats() {
+    let subscriptions = 0;
+    for (const set of this.streams.values()) subscriptions += set.size;
+    return { connections: this.connections.size, subscriptions };
+  }
+
+  async close() {
+    for (const t of this.timers) clearInterval(t);
+    for (const u of this.unsubscribe) u();
+    for (const conn of this.connections) conn.ws.close(1001, 'server shutting down');
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+}
+
+function streamKey(kind: 'incidents' | 'match', clientId: number, matchId: number) {
+  return `${kind}:${clientId}:${matchId}`;
+}
