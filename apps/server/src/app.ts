@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { registerAuthentication } from './auth/authenticate';
 import { registerAuthRoutes } from './auth/routes';
 import { registerClientRoutes } from './client/routes';
+import { registerCompetitionRoutes } from './competition/routes';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { ChangeBus } from './realtime/change-bus';
@@ -79,6 +80,7 @@ export async function buildApp({ config, database, bus }: AppDeps): Promise<Fast
   registerAuthRoutes(app, config, database);
   registerClientRoutes(app, config, database);
   registerResourceRoutes(app, config, database, bus);
+  registerCompetitionRoutes(app, config, database, bus);
   registerOpenApi(app);
   await registerAdminApp(app, config);
   const cable = new Cable(config, database, bus);

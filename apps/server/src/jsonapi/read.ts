@@ -182,7 +182,7 @@ export interface Document {
   links?: Record<string, string | null>;
 }
 
-async function document(
+export async function buildDocument(
   ctx: ReadContext,
   model: Model,
   rows: Row[],
@@ -212,7 +212,7 @@ export async function listDocument(ctx: ReadContext, model: Model, query: Parsed
     .limit(size)
     .offset((number - 1) * size)
     .execute();
-  const doc = await document(ctx, model, rows, query, false);
+  const doc = await buildDocument(ctx, model, rows, query, false);
   const pages = Math.max(1, Math.ceil(total / size));
   const link = (n: number) => {
     const u = new URL(selfUrl);
@@ -249,5 +249,5 @@ export async function recordDocument(
   row: Row,
   query: Pick<ParsedQuery, 'include' | 'fields'>,
 ): Promise<Document> {
-  return document(ctx, model, [row], query, true);
+  return buildDocument(ctx, model, [row], query, true);
 }

@@ -20,6 +20,12 @@ export const competitions = defineResource({
     points_for_win: { type: 'integer', schema: integer(0, 10), default: 3, example: 3 },
     points_for_draw: { type: 'integer', schema: integer(0, 10), default: 1, example: 1 },
     points_for_loss: { type: 'integer', schema: integer(0, 10), default: 0, example: 0 },
+    /** The order of tiebreakers for teams level on points (see the standings); none means the league default. */
+    tiebreakers: {
+      type: 'json',
+      schema: z.array(oneOf(TIEBREAKERS)).max(TIEBREAKERS.length, { error: 'maxLength' }).refine((a) => new Set(a).size === a.length, { error: 'unique' }),
+      example: ['head_to_head_points', 'head_to_head_goal_difference', 'goal_difference', 'goals_scored'],
+    },
   },
   relationships: {
     image: { kind: 'belongsTo', type: 'images', onDelete: 'setNull' },

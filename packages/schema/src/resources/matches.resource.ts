@@ -9,6 +9,8 @@ const formation = () => z.string({ error: 'invalidType' }).regex(/^[1-6](-[1-6])
 export const matches = defineResource({
   type: 'matches',
   table: 'matches',
+  /** Spec §7: fetched with deep includes (a round with its matches' squads' club images). */
+  maxIncludeDepth: 4,
   section: 'calendar',
   defaultSort: 'kickoff_at',
   attributes: {

@@ -6,6 +6,8 @@ import { countryCode, integer, isoDate, oneOf, text } from '../validators';
 export const players = defineResource({
   type: 'players',
   table: 'players',
+  /** Spec §7: fetched with deep includes (a round with its matches' squads' club images). */
+  maxIncludeDepth: 4,
   section: 'team',
   titleAttribute: 'last_name',
   defaultSort: 'last_name,first_name',

@@ -4,6 +4,8 @@ import { integer, isoDate, text } from '../validators';
 export const rounds = defineResource({
   type: 'rounds',
   table: 'rounds',
+  /** Spec §7: fetched with deep includes (a round with its matches' squads' club images). */
+  maxIncludeDepth: 5,
   section: 'calendar',
   titleAttribute: 'name',
   defaultSort: 'number',

@@ -4,6 +4,8 @@ import { text } from '../validators';
 export const squads = defineResource({
   type: 'squads',
   table: 'squads',
+  /** Spec §7: fetched with deep includes (a round with its matches' squads' club images). */
+  maxIncludeDepth: 4,
   section: 'team',
   titleAttribute: 'name',
   defaultSort: 'name',

@@ -4,6 +4,8 @@ import { countryCode, isoDate, text } from '../validators';
 export const staffMembers = defineResource({
   type: 'staff_members',
   table: 'staff_members',
+  /** Spec §7: fetched with deep includes (a round with its matches' squads' club images). */
+  maxIncludeDepth: 4,
   section: 'team',
   titleAttribute: 'last_name',
   defaultSort: 'last_name,first_name',
