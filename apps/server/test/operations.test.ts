@@ -28,6 +28,7 @@ describe('operations', () => {
     expect(Object.keys(doc.paths)).toContain('/api/v3/competition_seasons');
     expect(doc.paths['/api/v3/clubs/{id}'].delete).toBeDefined();
     expect(doc.paths['/api/v3/audit_events/{id}'].delete).toBeUndefined();
+    expect(doc.paths['/api/v3/groups/{id}/standings'].get.summary).toContain('Standings');
     expect(doc.components.schemas.clubs.properties.attributes.properties.website.type).toBe('string');
     const html = await (await fetch(`${api.url}/api/docs`)).text();
     expect(html).toContain('/api/v3/clubs');

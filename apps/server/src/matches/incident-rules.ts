@@ -30,15 +30,15 @@ export function incidentSection(type: string, componentKind: unknown): string {
 const at = (field: string, pointer: string, key: string, detail: string, params?: Record<string, unknown>): ErrorObject =>
   errorObject(422, key, `${field} ${detail}`, { pointer }, params);
 
-async function inSquad(ctx: WriteContext, squadId: unknown, playerId: unknown): Promise<boolean> {
-  const row = await ctx.db
+/** The squad_players row that puts a player in a squad, if any. */
+export async function squadMember(ctx: WriteContext, squadId: unknown, playerId: unknown): Promise<Row | undefined> {
+  return ctx.db
     .selectFrom('squad_players')
-    .select('id')
+    .select(['id', 'shirt_number'])
     .where('client_id', '=', ctx.clientId)
     .where('squad_id', '=', squadId as number)
     .where('player_id', '=', playerId as number)
     .executeTakeFirst();
-  return !!row;
 }
 
 export async function matchOf(ctx: WriteContext, matchId: unknown): Promise<Row | undefined> {
@@ -72,7 +72,7 @@ export async function validateIncident(ctx: WriteContext, row: Row): Promise<Err
   for (const [field, value] of [['player', row.player_id], ['related_player', row.related_player_id]] as const) {
     if (value == null) continue;
     if (row.squad_id == null) errors.push(at(field, `/data/relationships/${field}`, 'squadRequiredForPlayer', 'needs the squad of the incident.'));
-    else if (!(await inSquad(ctx, row.squad_id, value)))
+    else if (!(await squadMember(ctx, row.squad_id, value)))
       errors.push(at(field, `/data/relationships/${field}/data/id`, 'playerNotInSquad', 'is not in the squad of this incident.'));
   }
   if (row.player_id != null && row.player_id === row.related_player_id)

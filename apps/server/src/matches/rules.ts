@@ -3,7 +3,7 @@ import { modelOf } from '../jsonapi/model';
 import { defineRules } from '../jsonapi/rules';
 import { nextUpdatedAt, publish, type WriteContext } from '../jsonapi/write';
 import { toDb } from '../jsonapi/values';
-import { deriveIncident, matchOf, matchStateFrom, validateIncident } from './incident-rules';
+import { deriveIncident, matchOf, matchStateFrom, squadMember, validateIncident } from './incident-rules';
 
 const fieldError = (pointer: string, key: string, detail: string): ErrorObject => errorObject(422, key, detail, { pointer });
 
@@ -65,25 +65,13 @@ defineRules('lineups', {
     if (!match) return [];
     if (![Number(match.home_squad_id), Number(match.away_squad_id)].includes(Number(row.squad_id)))
       return [fieldError('/data/relationships/squad/data/id', 'squadNotInMatch', 'squad does not play this match.')];
-    const member = await ctx.db
-      .selectFrom('squad_players')
-      .select('id')
-      .where('client_id', '=', ctx.clientId)
-      .where('squad_id', '=', row.squad_id as number)
-      .where('player_id', '=', row.player_id as number)
-      .executeTakeFirst();
+    const member = await squadMember(ctx, row.squad_id, row.player_id);
     return member ? [] : [fieldError('/data/relationships/player/data/id', 'playerNotInSquad', 'player is not in this squad.')];
   },
   async derive(ctx, row) {
     if (row.shirt_number != null) return {};
     // The squad's shirt number unless the lineup says otherwise.
-    const member = await ctx.db
-      .selectFrom('squad_players')
-      .select('shirt_number')
-      .where('client_id', '=', ctx.clientId)
-      .where('squad_id', '=', row.squad_id as number)
-      .where('player_id', '=', row.player_id as number)
-      .executeTakeFirst();
+    const member = await squadMember(ctx, row.squad_id, row.player_id);
     return { shirt_number: member?.shirt_number ?? null };
   },
 });

@@ -31,6 +31,7 @@ export function openApiDocument() {
     { name: 'page[size]', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 25 } },
   ];
   const err = { description: 'JSON:API errors', content: { 'application/vnd.api+json': { schema: { $ref: '#/components/schemas/Errors' } } } };
+  const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
   for (const m of allModels()) {
     const name = m.type;
     schemas[name] = {
@@ -63,7 +64,6 @@ export function openApiDocument() {
       get: { tags, summary: `List ${name}`, parameters: [...listParams, ...filters], responses: { 200: { description: 'A page', ...one }, 400: err } },
       ...(m.def.readOnly ? {} : { post: { tags, summary: `Create ${name}`, requestBody: one, responses: { 201: { description: 'Created', ...one }, 422: err } } }),
     };
-    const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
     paths[`${base}/{id}`] = {
       get: { tags, summary: `Fetch one of ${name}`, parameters: [idParam, listParams[0]], responses: { 200: { description: 'The record', ...one }, 404: err } },
       ...(m.def.readOnly
@@ -74,6 +74,29 @@ export function openApiDocument() {
           }),
     };
   }
+  // Routes beyond the five per resource: computed views, the client and the auth API.
+  const doc = { 200: { description: 'A JSON:API document' }, 400: err, 404: err };
+  const custom: [method: string, path: string, summary: string, tag: string, params?: object[]][] = [
+    ['get', '/api/v3/groups/{id}/standings', 'Standings of a group from its finished matches (?round=N for the table after round N)', 'football', [idParam]],
+    ['get', '/api/v3/matches/{id}/stats', 'Match statistics: counts per side, score timeline, goals by half, players', 'calendar', [idParam]],
+    ['get', '/api/v3/squads/{id}/stats', 'Squad statistics and its players', 'team', [idParam]],
+    ['get', '/api/v3/statistics', 'Player statistics of a competition season (filter[competition_season|squad|player], sort by a type)', 'football'],
+    ['get', '/api/v3/statistics/types', 'The statistic types', 'football'],
+    ['get', '/api/v3/squad_players/ratings', 'Ratings of squad players from their statistics', 'team'],
+    ['get', '/api/v3/competition_seasons/{id}/competitions_squads', 'Squads of a competition season', 'football', [idParam]],
+    ['post', '/api/v3/competition_seasons/{id}/competitions_squads', 'Add squads to a competition season (data: squad identifiers)', 'football', [idParam]],
+    ['get', '/api/v3/client', 'The client (organisation)', 'settings'],
+    ['patch', '/api/v3/client', 'Change the client: name, providers, settings', 'settings'],
+    ['get', '/api/v3/current_client', 'The signed-in user, roles, abilities and client', 'settings'],
+    ['get', '/api/v3/settings/configurations', 'Configuration for the admin (?resource=client&product=umpire)', 'settings'],
+    ['get', '/api/v3/settings/external_api_keys', 'External API keys of the client', 'settings'],
+    ['post', '/auth/v1/sign_in', 'Sign in: {data:{type:"sign_in",attributes:{username,password}}} → token', 'auth'],
+    ['get', '/auth/v1/sign_in', 'The sign-in page (?redirect=<allowed url>)', 'auth'],
+    ['get', '/auth/v1/sign_out', 'Sign out and return to the sign-in page (?redirect=)', 'auth'],
+  ];
+  for (const [method, path, summary, tag, parameters] of custom)
+    paths[path] = { ...(paths[path] as object), [method]: { tags: [tag], summary, ...(parameters ? { parameters } : {}), responses: doc } };
+
   schemas.Errors = {
     type: 'object',
     properties: {
