@@ -53,7 +53,9 @@ describe('incidents by the rules of spec §3/§4', () => {
     const m = await api.get(`/api/v3/matches/${f.matchId}`);
     // Home scored at 12; the home own goal at 20 counts for the away side.
     expect(m.body.data.attributes).toMatchObject({ home_score: 1, away_score: 1, status: 'second_half', home_half_time_score: 1, away_half_time_score: 1 });
-    await status(f, 'match_ended', 2, 90);
+    const end = await status(f, 'match_ended', 2, 90);
+    // After everything in the second half, stoppage time included.
+    expect(end.body.data.attributes.sort_key).toBe(299);
     const ended = await api.get(`/api/v3/matches/${f.matchId}`);
     expect(ended.body.data.attributes.status).toBe('finished');
     const winner = await goal(f, 'away', 90);

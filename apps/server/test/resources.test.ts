@@ -141,23 +141,23 @@ describe.each(resources.map((r) => [r.type, r] as const))('%s', (type, def) => {
   it('finds it by each filterable attribute and by text search', async () => {
     for (const [name, a] of attributesOf(def)) {
       if (!a.filter || a.example === undefined) continue;
-      const res = await api.get(`${base}?filter[${name}]=${encodeURIComponent(String(a.example))}&page[size]=100`);
+      const res = await api.get(`${base}?filter[${name}]=${encodeURIComponent(String(a.example))}&page[size]=100&sort=-id`);
       expect(res.status, `${name}: ${res.text}`).toBe(200);
       expect(res.body.data.map((d: any) => d.id), name).toContain(created.id);
       if (a.filter === 'range') {
-        const ge = await api.get(`${base}?filter[${name}][gte]=${encodeURIComponent(String(a.example))}&filter[${name}][lte]=${encodeURIComponent(String(a.example))}`);
+        const ge = await api.get(`${base}?filter[${name}][gte]=${encodeURIComponent(String(a.example))}&filter[${name}][lte]=${encodeURIComponent(String(a.example))}&sort=-id`);
         expect(ge.body.data.map((d: any) => d.id), `${name} range`).toContain(created.id);
       }
     }
     const searchable = attributesOf(def).find(([, a]) => a.search && typeof a.example === 'string');
     if (searchable) {
       const text = String(searchable[1].example).slice(1, 6);
-      const res = await api.get(`${base}?filter[q]=${encodeURIComponent(text)}&page[size]=100`);
+      const res = await api.get(`${base}?filter[q]=${encodeURIComponent(text)}&page[size]=100&sort=-id`);
       expect(res.body.data.map((d: any) => d.id)).toContain(created.id);
     }
     for (const [name] of belongsTo(def)) {
       if (!relationships[name]) continue;
-      const res = await api.get(`${base}?filter[${name}]=${relationships[name].data.id}&page[size]=100`);
+      const res = await api.get(`${base}?filter[${name}]=${relationships[name].data.id}&page[size]=100&sort=-id`);
       expect(res.body.data.map((d: any) => d.id), name).toContain(created.id);
     }
   });

@@ -14,6 +14,8 @@ export const HALF_MINUTES: Record<number, [number, number]> = { 1: [0, 45], 2: [
 export function incidentSortKey(type: string, half: number, minute: number): number {
   if (type === 'half_time') return 98 + 100 * half;
   if (type === 'second_half_started') return 100 * half - 1;
+  // Not in the spec: the end of the match comes after everything in its half, stoppage time included.
+  if (type === 'match_ended') return 100 * half + 99;
   return half * 100 + minute;
 }
 

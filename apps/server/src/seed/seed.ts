@@ -13,6 +13,7 @@ import {
   DEMO_TRANSMISSION_PROVIDERS,
   DEMO_USERS,
 } from './demo-data';
+import { DEMO_TIEBREAKERS, demoCalendar, seedSeason } from './season';
 
 export const DEMO_CLIENT = 'Ekstraklasa Demo';
 export const OTHER_CLIENT = 'Other League';
@@ -93,9 +94,15 @@ const slugify = (s: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
-/** The demo data, the same on every run: used by `npm start`, tests and benchmarks. */
-export async function seedDemo(database: Database): Promise<{ clientId: number; otherClientId: number } | null> {
+/**
+ * The demo data, the same on every run apart from the dates, which follow `now`: the current
+ * season is the one containing it, with a match live at that moment. Used by `npm start`, tests
+ * and benchmarks.
+ */
+export async function seedDemo(database: Database, opts: { now?: Date } = {}): Promise<{ clientId: number; otherClientId: number } | null> {
   if (await isSeeded(database)) return null;
+  const today = opts.now ?? new Date();
+  const calendar = demoCalendar(today);
   const hashes = await Promise.all([...DEMO_USERS, { username: 'other-admin' }].map(() => hashPassword(DEMO_PASSWORD)));
   return database.db.transaction().execute(async (db) => {
     const clientId = await createClient(db, database.dialect, DEMO_CLIENT, 'ekstraklasa-demo', {
@@ -125,14 +132,15 @@ export async function seedDemo(database: Database): Promise<{ clientId: number; 
     const competitionId = await s.insert('competitions', {
       name: 'PKO BP Ekstraklasa', short_name: 'Ekstraklasa', code: 'EKS', kind: 'league', country: 'PL', is_active: true,
       display_order: 1, points_for_win: 3, points_for_draw: 1, points_for_loss: 0, image_id: logo,
+      tiebreakers: toDb(database.dialect, 'json', DEMO_TIEBREAKERS),
     });
     const cupId = await s.insert('competitions', {
       name: 'Fortuna Puchar Polski', short_name: 'Puchar Polski', code: 'PP', kind: 'cup', country: 'PL', is_active: true,
       display_order: 2, points_for_win: 3, points_for_draw: 1, points_for_loss: 0,
     });
     const seasons = [
-      { name: '2024/25', start_date: '2024-07-19', end_date: '2025-05-24', is_current: false },
-      { name: '2025/26', start_date: '2025-07-18', end_date: '2026-05-23', is_current: true },
+      { ...calendar.previous, is_current: false },
+      { ...calendar.current, is_current: true },
     ];
     const seasonIds = await s.insertMany('seasons', seasons);
     for (const [i, season] of seasons.entries()) {
@@ -142,7 +150,7 @@ export async function seedDemo(database: Database): Promise<{ clientId: number; 
       });
     }
     await s.insert('competition_seasons', {
-      name: `Fortuna Puchar Polski ${seasons[1]!.name}`, start_date: '2025-08-05', end_date: '2026-05-02',
+      name: `Fortuna Puchar Polski ${seasons[1]!.name}`, start_date: calendar.cup.start_date, end_date: calendar.cup.end_date,
       is_current: true, competition_id: cupId, season_id: seasonIds[1],
     });
 
@@ -180,6 +188,8 @@ export async function seedDemo(database: Database): Promise<{ clientId: number; 
       'products',
       DEMO_PRODUCTS.map((p) => ({ name: p.name, kind: p.kind, price: p.price, currency: 'PLN', is_active: true, description: null })),
     );
+    // Players, staff and the current league season played up to now (needs the clubs, squads, roles and broadcasters above).
+    await seedSeason(db, database.dialect, clientId, { now: today });
 
     // A second tenant, so that isolation can be seen and tested.
     const otherClientId = await createClient(db, database.dialect, OTHER_CLIENT, 'other-league', { opta: '42' });

@@ -9,7 +9,7 @@ export const seasons = defineResource({
   titleAttribute: 'name',
   defaultSort: '-start_date',
   attributes: {
-    name: { type: 'string', schema: text(40), required: true, unique: true, search: true, sort: true, filter: true, list: true, example: '2026/27' },
+    name: { type: 'string', schema: text(40), required: true, unique: true, search: true, sort: true, filter: true, list: true, example: '2049/50' },
     start_date: { type: 'date', schema: isoDate(), required: true, filter: 'range', sort: true, list: true, example: '2026-07-17' },
     end_date: { type: 'date', schema: isoDate(), required: true, filter: 'range', sort: true, list: true, example: '2027-05-29' },
     is_current: { type: 'boolean', schema: z.boolean({ error: 'invalidType' }), default: false, filter: true, sort: true, list: true, example: false },
