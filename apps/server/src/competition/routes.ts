@@ -11,6 +11,7 @@ import { API_PREFIX, JSONAPI_MEDIA_TYPE, withQueryStats } from '../jsonapi/route
 import { fromDb } from '../jsonapi/values';
 import { createRecord } from '../jsonapi/write';
 import type { ChangeBus } from '../realtime/change-bus';
+import { ComputedCache } from '../realtime/computed-cache';
 import type { ChangeEvent } from '../jsonapi/rules';
 import { loadStatsMatches } from './loaders';
 import { computeStandings, DEFAULT_TIEBREAKERS, type Tiebreaker } from './standings';
@@ -21,6 +22,7 @@ const link = (type: string, id: string | number | null) => ({ data: id == null ?
 
 /** The competition's computed views: standings, statistics, ratings and its squads. */
 export function registerCompetitionRoutes(app: FastifyInstance, config: Config, database: Database, bus: ChangeBus) {
+  const cache = new ComputedCache(bus);
   const ctxOf = (request: FastifyRequest, auth: AuthContext): ReadContext => ({
     db: database.db,
     dialect: database.dialect,
@@ -45,75 +47,78 @@ export function registerCompetitionRoutes(app: FastifyInstance, config: Config, 
       const round = q.round === undefined ? undefined : Number(q.round);
       if (round !== undefined && (!Number.isInteger(round) || round < 0)) throw badParameter('round', 'invalidFilterValue', 'round must be a round number.');
       const group = await findRow(ctx, modelOf('groups'), request.params.id);
-      const competition = await ctx.db
-        .selectFrom('stages')
-        .innerJoin('competition_seasons', 'competition_seasons.id', 'stages.competition_season_id')
-        .innerJoin('competitions', 'competitions.id', 'competition_seasons.competition_id')
-        .select(['competitions.points_for_win', 'competitions.points_for_draw', 'competitions.points_for_loss', 'competitions.tiebreakers', 'competition_seasons.id as competition_season_id'])
-        .where('stages.id', '=', group.stage_id as number)
-        .executeTakeFirstOrThrow();
-      const matches = await ctx.db
-        .selectFrom('matches')
-        .innerJoin('rounds', 'rounds.id', 'matches.round_id')
-        .select(['matches.id', 'matches.kickoff_at', 'matches.home_squad_id', 'matches.away_squad_id', 'matches.home_score', 'matches.away_score', 'matches.status', 'rounds.number as round'])
-        .where('matches.client_id', '=', ctx.clientId)
-        .where('matches.group_id', '=', group.id as number)
-        .execute();
-      const [deductions, cards, listed] = await Promise.all([
-        ctx.db.selectFrom('point_deductions').selectAll().where('client_id', '=', ctx.clientId).where('group_id', '=', group.id as number).execute(),
-        ctx.db
-          .selectFrom('incidents')
-          .innerJoin('matches', 'matches.id', 'incidents.match_id')
-          .select(['incidents.squad_id', 'incidents.incident_type'])
-          .where('incidents.client_id', '=', ctx.clientId)
-          .where('matches.group_id', '=', group.id as number)
-          .where('matches.status', '=', 'finished')
-          .where('incidents.incident_type', 'in', Object.keys(FAIR_PLAY_POINTS))
-          .execute(),
-        ctx.db.selectFrom('competition_season_squads').select('squad_id').where('client_id', '=', ctx.clientId).where('competition_season_id', '=', competition.competition_season_id).execute(),
-      ]);
-      const inMatches = new Set(matches.flatMap((m) => [String(m.home_squad_id), String(m.away_squad_id)]));
-      const tiebreakers = (fromDb('json', competition.tiebreakers) as Tiebreaker[] | null) ?? DEFAULT_TIEBREAKERS;
-      const rows = computeStandings(
-        matches.map((m) => ({
-          id: String(m.id),
-          round: Number(m.round),
-          kickoff_at: String(fromDb('datetime', m.kickoff_at)),
-          home: String(m.home_squad_id),
-          away: String(m.away_squad_id),
-          home_goals: Number(m.home_score),
-          away_goals: Number(m.away_score),
-          status: String(m.status),
-        })),
-        {
-          points: { win: Number(competition.points_for_win), draw: Number(competition.points_for_draw), loss: Number(competition.points_for_loss) },
-          tiebreakers,
-          deductions: deductions.map((d) => ({ squad: String(d.squad_id), points: Number(d.points), reason: String(d.reason) })),
-          fairPlay: cards.map((c) => ({ squad: String(c.squad_id), points: FAIR_PLAY_POINTS[String(c.incident_type)]! })),
-          // A competition's squads that play in this group are listed before their first match.
-          squads: inMatches.size ? [...inMatches] : listed.map((s) => String(s.squad_id)),
-          upToRound: round,
-        },
-      );
       reply.type(JSONAPI_MEDIA_TYPE);
-      return {
-        data: rows.map((r) => ({
-          type: 'standings',
-          id: `${group.id}-${r.squad}`,
-          attributes: { ...r, squad: undefined },
-          relationships: { squad: link('squads', r.squad), group: link('groups', group.id as number) },
-        })),
-        included: await includedSquads(ctx, rows.map((r) => r.squad)),
-        meta: {
-          points: { win: Number(competition.points_for_win), draw: Number(competition.points_for_draw), loss: Number(competition.points_for_loss) },
-          tiebreakers,
-          promotion_places: Number(group.promotion_places),
-          relegation_places: Number(group.relegation_places),
-          finished_matches: matches.filter((m) => m.status === 'finished').length,
-          matches: matches.length,
-          up_to_round: round ?? null,
-        },
-      };
+      // Reads outnumber match events by far: the table is kept until the client's data changes.
+      return cache.get(auth.clientId, `standings:${group.id}:${round ?? ''}:${ctx.apiBase}`, async () => {
+        const competition = await ctx.db
+          .selectFrom('stages')
+          .innerJoin('competition_seasons', 'competition_seasons.id', 'stages.competition_season_id')
+          .innerJoin('competitions', 'competitions.id', 'competition_seasons.competition_id')
+          .select(['competitions.points_for_win', 'competitions.points_for_draw', 'competitions.points_for_loss', 'competitions.tiebreakers', 'competition_seasons.id as competition_season_id'])
+          .where('stages.id', '=', group.stage_id as number)
+          .executeTakeFirstOrThrow();
+        const matches = await ctx.db
+          .selectFrom('matches')
+          .innerJoin('rounds', 'rounds.id', 'matches.round_id')
+          .select(['matches.id', 'matches.kickoff_at', 'matches.home_squad_id', 'matches.away_squad_id', 'matches.home_score', 'matches.away_score', 'matches.status', 'rounds.number as round'])
+          .where('matches.client_id', '=', ctx.clientId)
+          .where('matches.group_id', '=', group.id as number)
+          .execute();
+        const [deductions, cards, listed] = await Promise.all([
+          ctx.db.selectFrom('point_deductions').selectAll().where('client_id', '=', ctx.clientId).where('group_id', '=', group.id as number).execute(),
+          ctx.db
+            .selectFrom('incidents')
+            .innerJoin('matches', 'matches.id', 'incidents.match_id')
+            .select(['incidents.squad_id', 'incidents.incident_type'])
+            .where('incidents.client_id', '=', ctx.clientId)
+            .where('matches.group_id', '=', group.id as number)
+            .where('matches.status', '=', 'finished')
+            .where('incidents.incident_type', 'in', Object.keys(FAIR_PLAY_POINTS))
+            .execute(),
+          ctx.db.selectFrom('competition_season_squads').select('squad_id').where('client_id', '=', ctx.clientId).where('competition_season_id', '=', competition.competition_season_id).execute(),
+        ]);
+        const inMatches = new Set(matches.flatMap((m) => [String(m.home_squad_id), String(m.away_squad_id)]));
+        const tiebreakers = (fromDb('json', competition.tiebreakers) as Tiebreaker[] | null) ?? DEFAULT_TIEBREAKERS;
+        const rows = computeStandings(
+          matches.map((m) => ({
+            id: String(m.id),
+            round: Number(m.round),
+            kickoff_at: String(fromDb('datetime', m.kickoff_at)),
+            home: String(m.home_squad_id),
+            away: String(m.away_squad_id),
+            home_goals: Number(m.home_score),
+            away_goals: Number(m.away_score),
+            status: String(m.status),
+          })),
+          {
+            points: { win: Number(competition.points_for_win), draw: Number(competition.points_for_draw), loss: Number(competition.points_for_loss) },
+            tiebreakers,
+            deductions: deductions.map((d) => ({ squad: String(d.squad_id), points: Number(d.points), reason: String(d.reason) })),
+            fairPlay: cards.map((c) => ({ squad: String(c.squad_id), points: FAIR_PLAY_POINTS[String(c.incident_type)]! })),
+            // A competition's squads that play in this group are listed before their first match.
+            squads: inMatches.size ? [...inMatches] : listed.map((s) => String(s.squad_id)),
+            upToRound: round,
+          },
+        );
+        return {
+          data: rows.map((r) => ({
+            type: 'standings',
+            id: `${group.id}-${r.squad}`,
+            attributes: { ...r, squad: undefined },
+            relationships: { squad: link('squads', r.squad), group: link('groups', group.id as number) },
+          })),
+          included: await includedSquads(ctx, rows.map((r) => r.squad)),
+          meta: {
+            points: { win: Number(competition.points_for_win), draw: Number(competition.points_for_draw), loss: Number(competition.points_for_loss) },
+            tiebreakers,
+            promotion_places: Number(group.promotion_places),
+            relegation_places: Number(group.relegation_places),
+            finished_matches: matches.filter((m) => m.status === 'finished').length,
+            matches: matches.length,
+            up_to_round: round ?? null,
+          },
+        };
+      });
     }),
   );
 
@@ -187,16 +192,19 @@ export function registerCompetitionRoutes(app: FastifyInstance, config: Config, 
       const current = await ctx.db.selectFrom('competition_seasons').select('id').where('client_id', '=', ctx.clientId).where('is_current', '=', ctx.dialect === 'sqlite' ? 1 : true).orderBy('id').executeTakeFirst();
       competitionSeason = current ? Number(current.id) : 0;
     }
-    const matches = await ctx.db
-      .selectFrom('matches')
-      .innerJoin('rounds', 'rounds.id', 'matches.round_id')
-      .innerJoin('stages', 'stages.id', 'rounds.stage_id')
-      .selectAll('matches')
-      .where('matches.client_id', '=', ctx.clientId)
-      .where('stages.competition_season_id', '=', competitionSeason)
-      .where('matches.status', '!=', 'not_started')
-      .execute();
-    let rows = computePlayerStatistics(await loadStatsMatches(ctx, matches));
+    const all = await cache.get(ctx.clientId, `statistics:${competitionSeason}`, async () => {
+      const matches = await ctx.db
+        .selectFrom('matches')
+        .innerJoin('rounds', 'rounds.id', 'matches.round_id')
+        .innerJoin('stages', 'stages.id', 'rounds.stage_id')
+        .selectAll('matches')
+        .where('matches.client_id', '=', ctx.clientId)
+        .where('stages.competition_season_id', '=', competitionSeason)
+        .where('matches.status', '!=', 'not_started')
+        .execute();
+      return computePlayerStatistics(await loadStatsMatches(ctx, matches));
+    });
+    let rows = all;
     const squad = value('squad');
     const player = value('player');
     if (squad !== undefined) rows = rows.filter((r) => r.squad === String(squad));
@@ -215,7 +223,8 @@ export function registerCompetitionRoutes(app: FastifyInstance, config: Config, 
       const auth = requireAbility(request, 'read', 'matches');
       const ctx = ctxOf(request, auth);
       const q = request.query as RawQuery;
-      const { rows, competitionSeason } = await seasonStatistics(ctx, q);
+      const { rows: cached, competitionSeason } = await seasonStatistics(ctx, q);
+      const rows = [...cached];
       const sortSpec = typeof q.sort === 'string' ? q.sort : '-goals';
       const keys = sortSpec.split(',').map((s) => ({ desc: s.startsWith('-'), name: s.replace(/^-/, '') as StatisticType }));
       for (const k of keys) if (!STATISTIC_TYPES.some((t) => t.id === k.name)) throw badParameter('sort', 'unknownSort', `Statistics sort by ${STATISTIC_TYPES.map((t) => t.id).join(', ')}.`);

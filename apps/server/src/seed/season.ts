@@ -755,7 +755,7 @@ async function idOf(q: Promise<{ id: unknown } | undefined>, what: string): Prom
  * Seeds the demo season for one client whose clubs, teams, squads, seasons, competitions, staff
  * roles and transmission providers exist (seedDemo). Runs inside the caller's transaction.
  */
-export async function seedSeason(db: DB, dialect: Dialect, clientId: number, opts: { now?: Date } = {}): Promise<void> {
+export async function seedSeason(db: DB, dialect: Dialect, clientId: number, opts: { now?: Date; playedRounds?: number } = {}): Promise<void> {
   const now = opts.now ?? new Date();
   const cal = demoCalendar(now);
   const w = new Writer(db, dialect, clientId);
@@ -1031,8 +1031,8 @@ export async function seedSeason(db: DB, dialect: Dialect, clientId: number, opt
     return `${n.first_name} ${n.last_name}`;
   });
 
-  // Play rounds 1–17 and the first half hour of the live match.
-  const LIVE_ROUND = 17;
+  // Play rounds 1–17 and the first half hour of the live match (all 34 rounds when asked, with no live match).
+  const LIVE_ROUND = Math.min(34, Math.max(0, opts.playedRounds ?? 17));
   const suspended = new Map<PlayerSpec, number>();
   const matchRows: Values[] = [];
   const matchIncidents: IncidentSpec[][] = [];

@@ -99,7 +99,8 @@ const slugify = (s: string) =>
  * season is the one containing it, with a match live at that moment. Used by `npm start`, tests
  * and benchmarks.
  */
-export async function seedDemo(database: Database, opts: { now?: Date } = {}): Promise<{ clientId: number; otherClientId: number } | null> {
+/** `playedRounds` (default 17) plays more of the season, for benchmarks of a whole season. */
+export async function seedDemo(database: Database, opts: { now?: Date; playedRounds?: number } = {}): Promise<{ clientId: number; otherClientId: number } | null> {
   if (await isSeeded(database)) return null;
   const today = opts.now ?? new Date();
   const calendar = demoCalendar(today);
@@ -189,7 +190,7 @@ export async function seedDemo(database: Database, opts: { now?: Date } = {}): P
       DEMO_PRODUCTS.map((p) => ({ name: p.name, kind: p.kind, price: p.price, currency: 'PLN', is_active: true, description: null })),
     );
     // Players, staff and the current league season played up to now (needs the clubs, squads, roles and broadcasters above).
-    await seedSeason(db, database.dialect, clientId, { now: today });
+    await seedSeason(db, database.dialect, clientId, { now: today, playedRounds: opts.playedRounds });
 
     // A second tenant, so that isolation can be seen and tested.
     const otherClientId = await createClient(db, database.dialect, OTHER_CLIENT, 'other-league', { opta: '42' });
