@@ -18,6 +18,10 @@ import { registerAdminApp } from './ops/admin-app';
 import { registerMetrics } from './ops/metrics';
 import { registerOpenApi } from './ops/openapi';
 
+export function redactToken(url: string): string {
+  return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+}
+
 export interface AppDeps {
   config: Config;
   database: Database;
@@ -26,7 +30,16 @@ export interface AppDeps {
 
 export async function buildApp({ config, database, bus }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            // Tokens travel in the address after sign-in (?token=) and to /cable: never log them.
+            serializers: {
+              req: (req) => ({ method: req.method, url: redactToken(req.url), host: req.host, remoteAddress: req.ip }),
+            },
+          },
     bodyLimit: config.bodyLimit,
     trustProxy: process.env.TRUST_PROXY === 'true',
     // Ids and filter keys arrive as flat `filter[name]` keys; the engine parses them itself.

@@ -50,3 +50,11 @@ describe('operations', () => {
     expect(page.headers.get('content-type')).toContain('text/html');
   });
 });
+
+describe('logs', () => {
+  it('never write a token from the address', async () => {
+    const { redactToken } = await import('../src/app');
+    expect(redactToken('/clubs?x=1&token=eyJhbGciOi.abc.def&y=2')).toBe('/clubs?x=1&token=[redacted]&y=2');
+    expect(redactToken('/cable?token=abc')).toBe('/cable?token=[redacted]');
+  });
+});

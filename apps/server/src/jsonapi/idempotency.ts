@@ -34,7 +34,11 @@ export async function findStored(db: DB, clientId: number, key: string, fingerpr
   return { status: Number(row.status), body: row.body, headers: typeof row.headers === 'string' ? JSON.parse(row.headers) : row.headers };
 }
 
+/** How long a key is remembered: long enough for any retry, short enough to keep the table small. */
+const KEEP_MS = 24 * 3600 * 1000;
+
 export async function storeResponse(db: DB, clientId: number, key: string, fingerprint: string, res: StoredResponse, now: string) {
+  if (Math.random() < 0.01) await db.deleteFrom('idempotency_keys').where('created_at', '<', new Date(Date.now() - KEEP_MS).toISOString()).execute();
   await db
     .insertInto('idempotency_keys')
     .values({ client_id: clientId, key, fingerprint, status: res.status, body: res.body, headers: JSON.stringify(res.headers), created_at: now })
