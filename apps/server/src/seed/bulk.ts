@@ -316,7 +316,7 @@ export async function seedBulk(database: Database, clientId: number, options: Bu
     const [city, region] = pick(CITIES, Math.floor(j / COMPETITION_LEVELS.length));
     const group = Math.floor(j / (COMPETITION_LEVELS.length * CITIES.length)) + 1;
     let code = code36(level.code, j, 4);
-    while (codes.has(code)) code = code36(level.code, j + plan.competitions * 7, 5);
+    for (let round = 1; codes.has(code); round++) code = code36(level.code, j + plan.competitions * round, 5);
     codes.add(code);
     competitionRows.push({
       name: `${level.name} ${region} — ${city}${group > 1 ? ` gr. ${group}` : ''}`,

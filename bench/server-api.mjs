@@ -1,0 +1,411 @@
+#!/usr/bin/env node
+// Server API benchmark (issue 2, item 9), on SQLite and on PostgreSQL.
+//
+//   node --import tsx bench/server-api.mjs             both databases (plain `node` works too)
+//   node bench/server-api.mjs --db sqlite              one database: sqlite | postgres
+//   options: --duration 10 --connections 50 --rows 100000 --warmup 2
+//            --profile   writes a CPU profile of the API process and prints its hot spots
+//
+// For each database: the real server runs in a child process (bench/support/serve.ts: migrations,
+// demo seed, then 100,000 bulk rows for the demo client) with LOG_LEVEL=warn, and a bare Fastify
+// route runs in another child, so neither shares an event loop with the load generator
+// (autocannon, here). Each target gets 50 connections: 2 s of warm-up, then 10 s measured on the same
+// connections (steady state; see measure()), with the CPU time the serving processes spent per request:
+//   (a) GET /api/v3/competition_seasons?include=image,season,competition,season.squads,competition.image&page[size]=50
+//   (b) PATCH /api/v3/clubs/{id}, rotating over many clubs, every request a real change of short_name
+//   (c) GET /bare on a minimal Fastify answering a fixed body of (a)'s byte size
+// Targets: (a) at least 25% of (c)'s requests/s, and (a) p99 at most 50 ms. Also printed: the
+// x-db-queries header of (a) at page[size] 10, 50 and 100 (equal: includes cost one query per level).
+// Timings never fail the run; only a crash does (exit code 1).
+// PostgreSQL is a throw-away cluster (scripts/pg-temp.mjs); skipped with a message if it cannot start.
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const SERVE = join(ROOT, 'bench/support/serve.ts');
+// autocannon is a devDependency of apps/server: resolve it from there, wherever npm put it.
+const autocannon = createRequire(join(ROOT, 'apps/server/package.json'))('autocannon');
+
+const { values: opts } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'sqlite,postgres' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    rows: { type: 'string', default: '100000' },
+    warmup: { type: 'string', default: '2' },
+    profile: { type: 'boolean', default: false },
+  },
+});
+const DURATION = Number(opts.duration);
+const CONNECTIONS = Number(opts.connections);
+const WARMUP = Number(opts.warmup);
+const ROWS = Number(opts.rows);
+const DATABASES = opts.db.split(',').map((s) => s.trim()).filter(Boolean);
+
+const LIST_PATH = (size) =>
+  `/api/v3/competition_seasons?include=image,season,competition,season.squads,competition.image&page[size]=${size}`;
+const TARGET_RATIO = 0.25;
+const TARGET_P99_MS = 50;
+const CLUB_IDS_WANTED = 2000;
+
+const log = (msg) => console.log(msg);
+const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : 'n/a');
+
+// ---- CPU accounting (Linux /proc): CPU time per request does not depend on what else runs ------
+
+let TICK_MS = 10;
+try {
+  TICK_MS = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim() || 100);
+} catch {}
+
+/** utime, stime, cutime, cstime of a process in ms, or null where /proc is missing. */
+function procTimes(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { self: (Number(f[11]) + Number(f[12])) * TICK_MS, children: (Number(f[13]) + Number(f[14])) * TICK_MS, ppid: Number(f[1]) };
+  } catch {
+    return null;
+  }
+}
+
+/** CPU ms used so far by a process, and optionally by its children (living and exited). */
+function cpuMs(pid, withChildren = false) {
+  const me = procTimes(pid);
+  if (!me) return NaN;
+  if (!withChildren) return me.self;
+  let total = me.self + me.children;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const t = procTimes(entry);
+    if (t && t.ppid === pid) total += t.self;
+  }
+  return total;
+}
+
+// ---- child processes -------------------------------------------------------------------------
+
+const running = new Set(); // children and the PostgreSQL cluster, stopped on Ctrl-C too
+
+/** Starts `node --import tsx bench/support/serve.ts [mode]`; resolves when it prints its JSON line. */
+function startChild(mode, env, nodeArgs = []) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', SERVE, ...(mode ? [mode] : [])], {
+      cwd: ROOT,
+      env,
+      // stdin stays open: the child stops by itself if we die and the pipe closes.
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    const exited = new Promise((r) => child.once('exit', (code, signal) => r({ code, signal })));
+    let settled = false;
+    const timer = setTimeout(() => fail(new Error(`${mode || 'api'} child did not start within 180 s`)), 180_000);
+    const fail = (err) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(err);
+    };
+    exited.then(({ code, signal }) => fail(new Error(`${mode || 'api'} child exited early (${signal ?? code})`)));
+    const lines = createInterface({ input: child.stdout });
+    lines.on('line', (line) => {
+      if (settled) return process.stdout.write(`[child] ${line}\n`);
+      let info;
+      try {
+        info = JSON.parse(line);
+      } catch {
+        return process.stdout.write(`[child] ${line}\n`);
+      }
+      settled = true;
+      clearTimeout(timer);
+      const handle = {
+        info,
+        pid: child.pid,
+        /** SIGTERM, then waits for the exit (SIGKILL after 15 s). */
+        async stop() {
+          if (child.exitCode !== null || child.signalCode !== null) return exited;
+          child.kill('SIGTERM');
+          const t = setTimeout(() => child.kill('SIGKILL'), 15_000);
+          const r = await exited;
+          clearTimeout(t);
+          return r;
+        },
+      };
+      running.add(handle);
+      exited.then(() => running.delete(handle));
+      resolvePromise(handle);
+    });
+  });
+}
+
+// ---- HTTP helpers ----------------------------------------------------------------------------
+
+async function signIn(url) {
+  const res = await fetch(`${url}/auth/v1/sign_in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/vnd.api+json', accept: 'application/vnd.api+json' },
+    body: JSON.stringify({ data: { type: 'sign_in', attributes: { username: 'admin', password: 'umpire-demo' } } }),
+  });
+  const body = await res.json();
+  if (res.status !== 200) throw new Error(`sign in: ${res.status} ${JSON.stringify(body)}`);
+  return body.data.attributes.token;
+}
+
+async function get(url, path, token) {
+  const res = await fetch(url + path, { headers: { authorization: `Bearer ${token}`, accept: 'application/vnd.api+json' } });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${text.slice(0, 300)}`);
+  return { text, bytes: Buffer.byteLength(text), queries: res.headers.get('x-db-queries'), body: JSON.parse(text) };
+}
+
+async function clubIds(url, token) {
+  const ids = [];
+  for (let page = 1; ids.length < CLUB_IDS_WANTED; page++) {
+    const { body } = await get(url, `/api/v3/clubs?fields[clubs]=code&page[size]=100&page[number]=${page}`, token);
+    ids.push(...body.data.map((d) => d.id));
+    if (!body.links.next) break;
+  }
+  return ids;
+}
+
+// ---- load ------------------------------------------------------------------------------------
+
+/**
+ * One autocannon run of warm-up + measured time on the same connections. Only the measured part
+ * counts: requests/s from the responses received in it, latency percentiles from the requests
+ * sent in it. (Separate runs would open 50 new connections each time, and a Node server busy with
+ * earlier requests accepts new connections slowly: their first requests would wait seconds, a
+ * ramp-up artefact, not the latency of the API.) `cpu` lists [pid, withChildren] of the serving
+ * processes: their CPU time per request is reported next to the rates.
+ */
+async function measure(label, opts, cpu = []) {
+  const latencies = [];
+  const statuses = {};
+  let received = 0;
+  let t0 = 0;
+  let windowStart = Infinity;
+  let windowEnd = Infinity;
+  let cpuBefore = [];
+  let genBefore = null;
+  const instance = autocannon({ connections: CONNECTIONS, ...opts, duration: WARMUP + DURATION });
+  instance.on('start', () => {
+    t0 = performance.now();
+    windowStart = t0 + WARMUP * 1000;
+    setTimeout(() => {
+      cpuBefore = cpu.map(([pid, kids]) => cpuMs(pid, kids));
+      genBefore = process.cpuUsage();
+    }, WARMUP * 1000).unref();
+  });
+  instance.on('response', (_client, status, _bytes, ms) => {
+    const now = performance.now();
+    if (now < windowStart || now > windowEnd) return;
+    received++;
+    statuses[status] = (statuses[status] ?? 0) + 1;
+    if (now - ms >= windowStart) latencies.push(ms);
+  });
+  const r = await new Promise((resolvePromise, reject) => {
+    instance.once('done', resolvePromise);
+    instance.once('error', reject);
+  });
+  windowEnd = performance.now();
+  const seconds = (windowEnd - windowStart) / 1000;
+  const cpuUsed = cpu.map(([pid, kids], i) => cpuMs(pid, kids) - cpuBefore[i]);
+  const gen = genBefore ? process.cpuUsage(genBefore) : { user: NaN, system: NaN };
+  latencies.sort((x, y) => x - y);
+  const pct = (p) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)] : NaN);
+  const non2xx = Object.entries(statuses).filter(([st]) => st < 200 || st >= 300).reduce((n, [, c]) => n + c, 0);
+  const bad = non2xx + r.errors + r.timeouts;
+  if (bad) log(`  ! ${label}: ${non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts (${JSON.stringify(statuses)})`);
+  return {
+    label,
+    rps: received / seconds,
+    p50: pct(0.5),
+    p99: pct(0.99),
+    total: received,
+    bad,
+    cpu: cpuUsed.map((ms) => ms / (received || NaN)),
+    // Share of one core the load generator (this process) used: near 100%, it is the limit.
+    gen: (gen.user + gen.system) / 1000 / (seconds * 1000),
+  };
+}
+
+function patchRequests(ids) {
+  let n = 0;
+  return [
+    {
+      method: 'PATCH',
+      setupRequest(req) {
+        // Consecutive requests touch different clubs; a running number makes every value new.
+        const i = n++;
+        const id = ids[i % ids.length];
+        req.path = `/api/v3/clubs/${id}`;
+        req.body = JSON.stringify({ data: { type: 'clubs', id, attributes: { short_name: `Bench ${i % 2 ? 'B' : 'A'}${i}` } } });
+        return req;
+      },
+    },
+  ];
+}
+
+// ---- one database ----------------------------------------------------------------------------
+
+async function benchDatabase(name, databaseUrl, postmasterPid = null) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'umpire-bench-'));
+  const children = [];
+  try {
+    const env = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      LOG_LEVEL: 'warn',
+      UMPIRE_JWT_SECRET: randomBytes(24).toString('hex'),
+      SEED_ON_EMPTY: 'true',
+      BENCH_ROWS: String(ROWS),
+    };
+    const profileDir = opts.profile ? join(dataDir, 'profile') : null;
+    log(`\n[${name}] starting the server and seeding ${fmt(ROWS)} bulk rows...`);
+    const api = await startChild('', env, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+    children.push(api);
+    const { url, bulk, startMs } = api.info;
+    const token = await signIn(url);
+    const auth = { authorization: `Bearer ${token}` };
+
+    // Shape of (a): size and query counts at three page sizes.
+    const sample = {};
+    for (const size of [10, 50, 100]) sample[size] = await get(url, LIST_PATH(size), token);
+    const a = sample[50];
+    const counts = {};
+    for (const o of a.body.included ?? []) counts[o.type] = (counts[o.type] ?? 0) + 1;
+
+    const ids = await clubIds(url, token);
+    const bodyFile = join(dataDir, 'bare-body.json');
+    writeFileSync(bodyFile, a.text);
+    const bare = await startChild('bare', { ...env, BARE_BODY_FILE: bodyFile });
+    children.push(bare);
+
+    log(`[${name}] measuring: ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s measured, per target...`);
+    const results = [];
+    const apiCpu = [[api.pid, false], ...(postmasterPid ? [[postmasterPid, true]] : [])];
+    results.push(await measure('(a) GET competition_seasons + 5 includes', { url: url + LIST_PATH(50), headers: { ...auth, accept: 'application/vnd.api+json' } }, apiCpu));
+    results.push(
+      await measure(
+        `(b) PATCH clubs/{id} (${ids.length} ids)`,
+        { url, headers: { ...auth, 'content-type': 'application/vnd.api+json', accept: 'application/vnd.api+json' }, requests: patchRequests(ids) },
+        apiCpu,
+      ),
+    );
+    results.push(await measure('(c) bare Fastify, fixed body', { url: `${bare.info.url}/bare` }, [[bare.pid, false]]));
+
+    // One PATCH outside the load, for its query count.
+    const probe = await fetch(`${url}/api/v3/clubs/${ids[0]}`, {
+      method: 'PATCH',
+      headers: { ...auth, 'content-type': 'application/vnd.api+json' },
+      body: JSON.stringify({ data: { type: 'clubs', id: ids[0], attributes: { short_name: `Probe ${Date.now()}` } } }),
+    });
+    const patchQueries = probe.headers.get('x-db-queries');
+    await probe.arrayBuffer();
+
+    for (const c of children.splice(0).reverse()) await c.stop();
+    let hot = null;
+    if (profileDir) {
+      const { summarizeProfile } = await import('./support/cpu-profile.mjs');
+      // The main thread's profile is the largest (tsx's loader thread writes a small one too).
+      const files = readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile')).map((f) => join(profileDir, f));
+      const file = files.sort((x, y) => statSync(y).size - statSync(x).size)[0];
+      if (file) hot = { file, lines: summarizeProfile(file, 30) };
+    }
+
+    // ---- report
+    const [ra, rb, rc] = results;
+    const ratio = ra.rps / rc.rps;
+    const line = '-'.repeat(92);
+    log(`\n== ${name} ${line.slice(name.length + 4)}`);
+    log(`seeded ${fmt(bulk.rows)} bulk rows in ${fmt(bulk.ms / 1000, 1)} s (server start with migrations and demo seed ${fmt(startMs / 1000, 1)} s)`);
+    log(`  ${Object.entries(bulk.tables).map(([t, n]) => `${t} ${fmt(n)}`).join(', ')}`);
+    log(`(a) response: ${fmt(a.bytes)} bytes, ${a.body.data.length} competition_seasons + ${(a.body.included ?? []).length} included (${Object.entries(counts).map(([t, n]) => `${n} ${t}`).join(', ')})`);
+    log(`x-db-queries (a): page[size]=10 → ${sample[10].queries}, 50 → ${sample[50].queries}, 100 → ${sample[100].queries}` +
+      `  ${sample[10].queries === sample[100].queries ? '(equal: OK)' : '(NOT equal)'};  PATCH → ${patchQueries}`);
+    log('');
+    const cpuHead = postmasterPid ? `${'node ms/req'.padStart(13)}${'pg ms/req'.padStart(11)}` : `${'CPU ms/req'.padStart(12)}`;
+    log(`${'target'.padEnd(44)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'requests'.padStart(10)}${'failed'.padStart(8)}${cpuHead}${'loadgen'.padStart(9)}`);
+    for (const r of results) {
+      const cpuCols = postmasterPid
+        ? `${fmt(r.cpu[0], 2).padStart(13)}${(r.cpu.length > 1 ? fmt(r.cpu[1], 2) : '').padStart(11)}`
+        : fmt(r.cpu[0], 2).padStart(12);
+      log(`${r.label.padEnd(44)}${fmt(r.rps, 1).padStart(9)}${fmt(r.p50, 1).padStart(9)}${fmt(r.p99, 1).padStart(9)}${fmt(r.total).padStart(10)}${fmt(r.bad).padStart(8)}${cpuCols}${`${fmt(r.gen * 100)}%`.padStart(9)}`);
+    }
+    log(`  (latency of the requests sent in the measured ${DURATION} s, after ${WARMUP} s of warm-up on the same connections;`);
+    log(`   CPU ms/req: CPU time of the serving process(es) per request; loadgen: share of a core autocannon used)`);
+    log('');
+    log(`(a)/(c) requests/s = ${fmt(ratio * 100, 1)}%   target ≥ ${TARGET_RATIO * 100}%   ${ratio >= TARGET_RATIO ? 'MET' : 'MISSED'}`);
+    log(`(a) p99 = ${fmt(ra.p99, 1)} ms        target ≤ ${TARGET_P99_MS} ms   ${ra.p99 <= TARGET_P99_MS ? 'MET' : 'MISSED'}`);
+    const cpuRatio = rc.cpu[0] / ra.cpu.reduce((x, y) => x + y, 0);
+    if (Number.isFinite(cpuRatio))
+      log(`by CPU time per request (what the rates would give with a core each and nothing else running): (a)/(c) = ${fmt(cpuRatio * 100, 1)}%`);
+    log(`load average during the runs: ${loadavg().map((x) => x.toFixed(2)).join(' ')} on ${availableParallelism()} cores${loadavg()[0] > availableParallelism() ? ' (other work competed for the CPU: figures are low and noisy)' : ''}`);
+    if (hot) {
+      log(`\nCPU profile of the API process: ${hot.file}`);
+      for (const l of hot.lines) log(`  ${l}`);
+    }
+    return { name, results, ratio };
+  } finally {
+    for (const c of children.reverse()) await c.stop().catch(() => {});
+    if (!opts.profile) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// ---- main ------------------------------------------------------------------------------------
+
+// Ctrl-C (or `npm run bench` stopping us): stop the servers and the PostgreSQL cluster first.
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.once(sig, async () => {
+    log(`\n${sig}: stopping...`);
+    await Promise.allSettled([...running].map((r) => r.stop()));
+    process.exit(130);
+  });
+}
+
+const t0 = Date.now();
+log(`machine: ${availableParallelism()} cores, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+log(`Umpire server API benchmark: ${DATABASES.join(' and ')}, ${fmt(ROWS)} bulk rows, ${CONNECTIONS} connections, ${DURATION} s per target`);
+let failed = false;
+for (const name of DATABASES) {
+  if (name === 'sqlite') {
+    await benchDatabase('SQLite').catch((err) => {
+      failed = true;
+      log(`[SQLite] failed: ${err.stack ?? err}`);
+    });
+  } else if (name === 'postgres') {
+    let pg;
+    try {
+      const { startTempPostgres } = await import('../scripts/pg-temp.mjs');
+      pg = await startTempPostgres();
+    } catch (err) {
+      log(`\n[PostgreSQL] skipped: a temporary PostgreSQL could not start (${String(err.message ?? err).split('\n')[0]})`);
+      continue;
+    }
+    running.add(pg);
+    const pidFile = join(pg.dir, 'data', 'postmaster.pid');
+    const postmaster = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').split('\n')[0]) : null;
+    try {
+      await benchDatabase('PostgreSQL', pg.url, postmaster);
+    } catch (err) {
+      failed = true;
+      log(`[PostgreSQL] failed: ${err.stack ?? err}`);
+    } finally {
+      running.delete(pg);
+      await pg.stop();
+    }
+  } else {
+    log(`unknown database "${name}" (sqlite, postgres)`);
+    failed = true;
+  }
+}
+log(`\ndone in ${fmt((Date.now() - t0) / 1000, 0)} s`);
+process.exit(failed ? 1 : 0);
