@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './support/test-server';
+import { startTestServer, TEST_DB, type TestServer } from './support/test-server';
 
 let api: TestServer;
 beforeAll(async () => {
@@ -244,5 +244,39 @@ describe('characters no database stores', () => {
     expect(res.body.errors[0].source.pointer).toBe('/data/attributes/name');
     const signIn = await api.post('/auth/v1/sign_in', { data: { type: 'sign_in', attributes: { username: 'ad\u0000min', password: 'x' } } }, { token: null });
     expect(signIn.status).toBe(422);
+  });
+});
+
+describe('reads from memory', () => {
+  it('answers a repeated read from memory until the client’s data changes', async () => {
+    const url = '/api/v3/sponsors?include=image&sort=name';
+    const first = await api.get(url);
+    const second = await api.get(url);
+    expect(second.headers.get('x-cache')).toBe('hit');
+    expect(second.headers.get('x-db-queries')).toBe('0');
+    expect(second.body).toEqual(first.body);
+    const created = await api.post('/api/v3/sponsors', { data: { type: 'sponsors', attributes: { name: 'Aaa Cache Test' } } });
+    const third = await api.get(url);
+    expect(third.headers.get('x-cache')).toBe('miss');
+    expect(third.body.data[0].id).toBe(created.body.data.id);
+    // Another client's change leaves this client's reads alone, and its reads are its own.
+    await api.post('/api/v3/tags', { data: { type: 'tags', attributes: { name: 'Other cache' } } }, { token: await api.token('other-admin') });
+    expect((await api.get(url)).headers.get('x-cache')).toBe('hit');
+    const other = await api.get(url, { token: await api.token('other-admin') });
+    expect(other.body.data.map((s: any) => s.attributes.name)).toEqual(['Acme Corp']);
+  });
+
+  it.runIf(TEST_DB === 'sqlite')('notices a write by another process to the same SQLite file', async () => {
+    const url = '/api/v3/tags?sort=name';
+    await api.get(url);
+    expect((await api.get(url)).headers.get('x-cache')).toBe('hit');
+    const SQLite = (await import('better-sqlite3')).default;
+    const other = new SQLite(api.server.config.sqlitePath);
+    const now = new Date().toISOString();
+    other.prepare('insert into tags (client_id, name, slug, created_at, updated_at) values (?, ?, ?, ?, ?)').run(await clientId(), 'Aaaa external', 'aaaa-external', now, now);
+    other.close();
+    const after = await api.get(url);
+    expect(after.headers.get('x-cache')).toBe('miss');
+    expect(after.body.data[0].attributes.name).toBe('Aaaa external');
   });
 });

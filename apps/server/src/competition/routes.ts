@@ -11,7 +11,7 @@ import { API_PREFIX, JSONAPI_MEDIA_TYPE, withQueryStats } from '../jsonapi/route
 import { fromDb } from '../jsonapi/values';
 import { createRecord } from '../jsonapi/write';
 import type { ChangeBus } from '../realtime/change-bus';
-import { ComputedCache } from '../realtime/computed-cache';
+import type { ComputedCache } from '../realtime/computed-cache';
 import type { ChangeEvent } from '../jsonapi/rules';
 import { loadStatsMatches } from './loaders';
 import { computeStandings, DEFAULT_TIEBREAKERS, type Tiebreaker } from './standings';
@@ -21,8 +21,7 @@ const FAIR_PLAY_POINTS: Record<string, number> = { yellow_card: 1, second_yellow
 const link = (type: string, id: string | number | null) => ({ data: id == null ? null : { type, id: String(id) } });
 
 /** The competition's computed views: standings, statistics, ratings and its squads. */
-export function registerCompetitionRoutes(app: FastifyInstance, config: Config, database: Database, bus: ChangeBus) {
-  const cache = new ComputedCache(bus);
+export function registerCompetitionRoutes(app: FastifyInstance, config: Config, database: Database, bus: ChangeBus, cache: ComputedCache) {
   const ctxOf = (request: FastifyRequest, auth: AuthContext): ReadContext => ({
     db: database.db,
     dialect: database.dialect,
@@ -49,7 +48,7 @@ export function registerCompetitionRoutes(app: FastifyInstance, config: Config, 
       const group = await findRow(ctx, modelOf('groups'), request.params.id);
       reply.type(JSONAPI_MEDIA_TYPE);
       // Reads outnumber match events by far: the table is kept until the client's data changes.
-      return cache.get(auth.clientId, `standings:${group.id}:${round ?? ''}:${ctx.apiBase}`, async () => {
+      const { body } = await cache.text(auth.clientId, `standings:${group.id}:${round ?? ''}:${ctx.apiBase}`, async () => {
         const competition = await ctx.db
           .selectFrom('stages')
           .innerJoin('competition_seasons', 'competition_seasons.id', 'stages.competition_season_id')
@@ -119,6 +118,7 @@ export function registerCompetitionRoutes(app: FastifyInstance, config: Config, 
           },
         };
       });
+      return body;
     }),
   );
 
@@ -192,7 +192,7 @@ export function registerCompetitionRoutes(app: FastifyInstance, config: Config, 
       const current = await ctx.db.selectFrom('competition_seasons').select('id').where('client_id', '=', ctx.clientId).where('is_current', '=', ctx.dialect === 'sqlite' ? 1 : true).orderBy('id').executeTakeFirst();
       competitionSeason = current ? Number(current.id) : 0;
     }
-    const all = await cache.get(ctx.clientId, `statistics:${competitionSeason}`, async () => {
+    const all = await cache.value(ctx.clientId, `statistics:${competitionSeason}`, async () => {
       const matches = await ctx.db
         .selectFrom('matches')
         .innerJoin('rounds', 'rounds.id', 'matches.round_id')

@@ -13,6 +13,8 @@ export interface Database {
   dialect: Dialect;
   /** Listen/notify connection string for cross-instance broadcasts (PostgreSQL only). */
   url: string | null;
+  /** SQLite: changes when another process commits to the file (cached reads must be dropped). */
+  dataVersion?: () => number;
   close(): Promise<void>;
 }
 
@@ -34,32 +36,64 @@ function countQuery(_event: LogEvent) {
 pg.types.setTypeParser(1082, (v) => v); // date
 pg.types.setTypeParser(20, (v) => Number(v)); // int8 (count)
 pg.types.setTypeParser(1700, (v) => Number(v)); // numeric
-pg.types.setTypeParser(1184, (v) => new Date(v).toISOString()); // timestamptz
+pg.types.setTypeParser(1184, isoFromPostgres); // timestamptz
 pg.types.setTypeParser(1114, (v) => new Date(`${v}Z`).toISOString()); // timestamp
+
+/**
+ * timestamptz text in UTC ('2026-11-22 01:10:38.329+00') as ISO 8601 with milliseconds, without a
+ * Date per value (a list builds hundreds). The pool sets the session time zone to UTC.
+ */
+export function isoFromPostgres(v: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d+))?\+00(?::00)?$/.exec(v);
+  if (!m) return new Date(v).toISOString();
+  return `${m[1]}T${m[2]}.${(m[3] ?? '').padEnd(3, '0').slice(0, 3)}Z`;
+}
 
 export function openDatabase(opts: { databaseUrl: string | null; sqlitePath: string; poolSize?: number }): Database {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, options: '-c TimeZone=UTC' });
     // An idle client's error (server restart) must not crash the process.
     pool.on('error', () => {});
     const db = new Kysely({ dialect: new PostgresDialect({ pool }), log: countQuery });
     return { db, dialect: 'postgres', url: opts.databaseUrl, close: () => db.destroy() };
   }
   const sqlite = new SQLite(opts.sqlitePath);
+  cachePreparedStatements(sqlite);
   sqlite.pragma('journal_mode = WAL');
   // NORMAL in WAL mode survives a process kill (SIGKILL) without losing a committed write.
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('optimize = 0x10002');
   const db = new Kysely({ dialect: new SqliteDialect({ database: sqlite }), log: countQuery });
   return {
     db,
     dialect: 'sqlite',
     url: null,
+    dataVersion: () => Number(sqlite.pragma('data_version', { simple: true })),
     close: async () => {
+      sqlite.pragma('optimize');
       await db.destroy();
     },
   };
+}
+
+/**
+ * Kysely prepares every statement anew; the engine repeats a few shapes endlessly, so prepared
+ * statements are kept by their SQL (a bounded map, oldest dropped first).
+ */
+function cachePreparedStatements(sqlite: SQLite.Database, max = 500) {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const cache = new Map<string, SQLite.Statement>();
+  sqlite.prepare = ((source: string) => {
+    let statement = cache.get(source);
+    if (!statement) {
+      statement = prepare(source);
+      if (cache.size >= max) cache.delete(cache.keys().next().value!);
+      cache.set(source, statement);
+    }
+    return statement;
+  }) as typeof sqlite.prepare;
 }
 
 /** Unique violation in either database. */

@@ -3,12 +3,14 @@ import type { Database } from './database';
 import * as core from './migrations/0001-core';
 import * as firstResources from './migrations/0002-first-resources';
 import * as competitionAndMatches from './migrations/0003-competition-and-matches';
+import * as sortIndexes from './migrations/0004-sort-indexes';
 
 /** Every migration in order; each one runs on SQLite and PostgreSQL alike. */
 const MIGRATIONS = {
   '0001-core': core,
   '0002-first-resources': firstResources,
   '0003-competition-and-matches': competitionAndMatches,
+  '0004-sort-indexes': sortIndexes,
 };
 
 export async function migrate(database: Database): Promise<string[]> {

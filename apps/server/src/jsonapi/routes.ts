@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import { queryStats, type Database } from '../db/database';
 import { ApiError } from './errors';
 import type { ChangeBus } from '../realtime/change-bus';
+import type { ComputedCache } from '../realtime/computed-cache';
 import type { ChangeEvent } from './rules';
 import { fingerprintOf, findStored, idempotencyKeyOf, lockIdempotencyKey, storeResponse, type StoredResponse } from './idempotency';
 import { allModels, type Model } from './model';
@@ -41,7 +42,7 @@ function selfUrl(request: FastifyRequest, config: Config): URL {
 }
 
 /** The five routes of every declared resource. */
-export function registerResourceRoutes(app: FastifyInstance, config: Config, database: Database, bus: ChangeBus) {
+export function registerResourceRoutes(app: FastifyInstance, config: Config, database: Database, bus: ChangeBus, cache: ComputedCache) {
   const ctxOf = (request: FastifyRequest, auth: AuthContext, db = database.db): WriteContext => ({
     db,
     dialect: database.dialect,
@@ -58,6 +59,16 @@ export function registerResourceRoutes(app: FastifyInstance, config: Config, dat
     return result;
   }
 
+  /**
+   * Reads come from memory until the client's data changes (the ability was checked before). The
+   * key holds the origin, since links are absolute.
+   */
+  async function cached(reply: FastifyReply, auth: AuthContext, ctx: WriteContext, request: FastifyRequest, build: () => Promise<unknown>) {
+    const { body, hit } = await cache.text(auth.clientId, `response:${ctx.apiBase}${request.url}`, build);
+    reply.header('x-cache', hit ? 'hit' : 'miss');
+    return body;
+  }
+
   for (const model of allModels()) {
     const base = `${API_PREFIX}/${model.path}`;
 
@@ -65,8 +76,9 @@ export function registerResourceRoutes(app: FastifyInstance, config: Config, dat
       withQueryStats(reply, async () => {
         const query = parseListQuery(model, request.query as RawQuery);
         const auth = authorize(request, model, 'read', query.include);
+        const ctx = ctxOf(request, auth);
         reply.type(JSONAPI_MEDIA_TYPE);
-        return listDocument(ctxOf(request, auth), model, query, selfUrl(request, config));
+        return cached(reply, auth, ctx, request, () => listDocument(ctx, model, query, selfUrl(request, config)));
       }),
     );
 
@@ -76,7 +88,7 @@ export function registerResourceRoutes(app: FastifyInstance, config: Config, dat
         const auth = authorize(request, model, 'read', query.include);
         const ctx = ctxOf(request, auth);
         reply.type(JSONAPI_MEDIA_TYPE);
-        return recordDocument(ctx, model, await findRow(ctx, model, request.params.id), query);
+        return cached(reply, auth, ctx, request, async () => recordDocument(ctx, model, await findRow(ctx, model, request.params.id), query));
       }),
     );
 

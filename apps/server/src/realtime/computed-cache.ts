@@ -1,29 +1,69 @@
+import type { Database } from '../db/database';
 import type { ChangeBus } from './change-bus';
 
 /**
- * Computed views (standings, statistics) per client, dropped whenever anything of that client
- * changes. Reads between match events are served from memory; a change on another instance
- * arrives through the bus (PostgreSQL NOTIFY) and drops the entries there too.
+ * Reads kept in memory per client (whole JSON:API responses, standings, statistics) and dropped
+ * whenever anything of that client changes: committed changes of this instance and, through the
+ * bus, of the others (PostgreSQL NOTIFY). With SQLite, another process writing to the same file
+ * moves `data_version`, and everything is dropped.
  */
 export class ComputedCache {
   private readonly byClient = new Map<number, Map<string, Promise<unknown>>>();
-  private readonly maxEntriesPerClient = 500;
+  private bytes = 0;
+  private dataVersion: number | undefined;
 
-  constructor(bus: ChangeBus) {
-    bus.subscribe((event) => this.byClient.delete(event.clientId));
+  constructor(
+    bus: ChangeBus,
+    private readonly database: Database,
+    private readonly maxBytes = 64 * 1024 * 1024,
+    private readonly maxEntriesPerClient = 2000,
+  ) {
+    bus.subscribe((event) => this.drop(event.clientId));
+    this.dataVersion = database.dataVersion?.();
+  }
+
+  private drop(clientId?: number) {
+    if (clientId === undefined) this.byClient.clear();
+    else this.byClient.delete(clientId);
+    if (!this.byClient.size) this.bytes = 0;
+  }
+
+  private entries(clientId: number): Map<string, Promise<unknown>> {
+    const version = this.database.dataVersion?.();
+    if (version !== this.dataVersion) {
+      this.dataVersion = version;
+      this.drop();
+    }
+    let entries = this.byClient.get(clientId);
+    if (!entries) this.byClient.set(clientId, (entries = new Map()));
+    if (entries.size >= this.maxEntriesPerClient || this.bytes >= this.maxBytes) {
+      this.drop();
+      this.byClient.set(clientId, (entries = new Map()));
+    }
+    return entries;
   }
 
   /** The cached value of `key`, or the result of `compute` (shared by concurrent callers). */
-  get<T>(clientId: number, key: string, compute: () => Promise<T>): Promise<T> {
-    let entries = this.byClient.get(clientId);
-    if (!entries) this.byClient.set(clientId, (entries = new Map()));
+  value<T>(clientId: number, key: string, compute: () => Promise<T>): Promise<T> {
+    const entries = this.entries(clientId);
     const hit = entries.get(key);
     if (hit) return hit as Promise<T>;
-    if (entries.size >= this.maxEntriesPerClient) entries.clear();
     const value = compute();
     entries.set(key, value);
     // A failed computation is not remembered.
-    value.catch(() => entries!.get(key) === value && entries!.delete(key));
+    value.catch(() => entries.get(key) === value && entries.delete(key));
     return value;
+  }
+
+  /** A response body, serialized once; `hit` tells whether it came from memory. */
+  async text(clientId: number, key: string, compute: () => Promise<unknown>): Promise<{ body: string; hit: boolean }> {
+    let computed = false;
+    const body = await this.value(clientId, key, async () => {
+      computed = true;
+      const text = JSON.stringify(await compute());
+      this.bytes += text.length;
+      return text;
+    });
+    return { body, hit: !computed };
   }
 }
