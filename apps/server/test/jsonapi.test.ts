@@ -255,6 +255,9 @@ describe('reads from memory', () => {
     expect(second.headers.get('x-cache')).toBe('hit');
     expect(second.headers.get('x-db-queries')).toBe('0');
     expect(second.body).toEqual(first.body);
+    const fresh = await api.get(url, { headers: { 'cache-control': 'no-cache' } });
+    expect(fresh.headers.get('x-cache')).toBe('bypass');
+    expect(Number(fresh.headers.get('x-db-queries'))).toBeGreaterThan(0);
     const created = await api.post('/api/v3/sponsors', { data: { type: 'sponsors', attributes: { name: 'Aaa Cache Test' } } });
     const third = await api.get(url);
     expect(third.headers.get('x-cache')).toBe('miss');

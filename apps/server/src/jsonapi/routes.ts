@@ -64,6 +64,11 @@ export function registerResourceRoutes(app: FastifyInstance, config: Config, dat
    * key holds the origin, since links are absolute.
    */
   async function cached(reply: FastifyReply, auth: AuthContext, ctx: WriteContext, request: FastifyRequest, build: () => Promise<unknown>) {
+    // `Cache-Control: no-cache` asks for a fresh answer, as HTTP caches understand it.
+    if (/no-cache/i.test(request.headers['cache-control'] ?? '')) {
+      reply.header('x-cache', 'bypass');
+      return JSON.stringify(await build());
+    }
     const { body, hit } = await cache.text(auth.clientId, `response:${ctx.apiBase}${request.url}`, build);
     reply.header('x-cache', hit ? 'hit' : 'miss');
     return body;
