@@ -1,0 +1,70 @@
+import { Admin, CustomRoutes, Resource, localStorageStore } from 'react-admin';
+import { createBrowserRouter, Route, RouterProvider } from 'react-router';
+import type { Runtime } from '../lib/configuration';
+import { readStoredToken } from '../lib/token';
+import { createHttpClient } from '../providers/http-client';
+import { createDataProvider } from '../providers/data-provider';
+import { createAuthProvider } from '../providers/auth-provider';
+import { createI18nProvider } from '../providers/i18n-provider';
+import { ADMIN_RESOURCES } from '../resources/registry';
+import { recordRepresentation } from '../resources/representation';
+import { MATCH_FORM_PATH, MatchFormRoute } from '../resources/calendar/matches';
+import manifest from 'virtual:umpire/resources';
+import { Dashboard } from '../features/dashboard/dashboard';
+import { AppLayout } from './layout/app-layout';
+import { NotificationBridge } from '../features/popups/notification-bridge';
+import { createTheme } from './theme';
+
+/** The providers and resources of the app, built once the start-up has succeeded. */
+export function createApp(runtime: Runtime) {
+  const trustedOrigins = Object.values(runtime.urls)
+    .filter((url) => /^https?:\/\//.test(url))
+    .map((url) => new URL(url).origin);
+  const http = createHttpClient({ getToken: readStoredToken, trustedOrigins: () => trustedOrigins });
+  const dataProvider = createDataProvider({ http, baseUrl: () => runtime.urls.umpire, resources: manifest });
+  const authProvider = createAuthProvider(() => runtime.urls.auth);
+  const i18nProvider = createI18nProvider(runtime.languages);
+  const theme = createTheme();
+  // Preferences (columns, sidebar sections) per client, so two leagues on one browser don't mix.
+  const store = localStorageStore('1', `umpire-${runtime.claims.client?.id ?? 'default'}`);
+
+  const AdminApp = () => (
+    <Admin
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      store={store}
+      theme={theme}
+      layout={AppLayout}
+      dashboard={Dashboard}
+      notification={NotificationBridge}
+      loginPage={false}
+      requireAuth
+      disableTelemetry
+      title={i18nProvider.translate('app.name')}
+    >
+      {ADMIN_RESOURCES.map((r) => (
+        <Resource
+          key={r.name}
+          name={r.name}
+          list={r.list}
+          create={r.create}
+          edit={r.edit}
+          show={r.show}
+          icon={r.icon}
+          recordRepresentation={recordRepresentation(r.def)}
+          options={{ section: r.section }}
+        />
+      ))}
+      <CustomRoutes>
+        <Route path={MATCH_FORM_PATH} element={<MatchFormRoute />} />
+      </CustomRoutes>
+    </Admin>
+  );
+
+  // A data router, so forms can warn about unsaved changes when leaving.
+  const router = createBrowserRouter([{ path: '*', element: <AdminApp /> }]);
+  return function App() {
+    return <RouterProvider router={router} />;
+  };
+}

@@ -1,0 +1,87 @@
+import { Box, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
+import BusinessIcon from '@mui/icons-material/Business';
+import LogoutIcon from '@mui/icons-material/Logout';
+import { AppBar, LoadingIndicator, TitlePortal, UserMenu, useGetIdentity, useLogout, useTranslate, useUserMenu } from 'react-admin';
+import { LanguagePicker } from './language-picker';
+import type { Identity } from '../../providers/auth-provider';
+
+/** The top bar (issue 3): page title, client and user names, language picker, sign-out. */
+export function TopBar() {
+  return (
+    <AppBar userMenu={<AccountMenu />} toolbar={<TopBarTools />}>
+      <TitlePortal />
+    </AppBar>
+  );
+}
+
+function TopBarTools() {
+  const translate = useTranslate();
+  const { data: identity } = useGetIdentity();
+  const clientName = (identity as Identity | undefined)?.clientName;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      {clientName && (
+        <Box
+          sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'center', gap: 0.5, mr: 1 }}
+          title={translate('shell.client')}
+          data-testid="client-name"
+        >
+          <BusinessIcon fontSize="small" aria-hidden />
+          <Typography variant="body2" component="span">
+            {clientName}
+          </Typography>
+        </Box>
+      )}
+      <LanguagePicker />
+      <LoadingIndicator />
+    </Box>
+  );
+}
+
+function AccountMenu() {
+  return (
+    <UserMenu>
+      <AccountDetails />
+      <SignOutItem />
+    </UserMenu>
+  );
+}
+
+function AccountDetails() {
+  const translate = useTranslate();
+  const { data } = useGetIdentity();
+  const identity = data as Identity | undefined;
+  if (!identity) return null;
+  return (
+    <Box sx={{ px: 2, py: 1, maxWidth: 280 }} data-testid="account-details">
+      <Typography variant="subtitle2">{translate('shell.signedInAs', { username: identity.fullName })}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {identity.clientName}
+      </Typography>
+      {identity.roles.length > 0 && (
+        <Typography variant="caption" color="text.secondary">
+          {translate('shell.roles', { roles: identity.roles.join(', ') })}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+function SignOutItem() {
+  const translate = useTranslate();
+  const logout = useLogout();
+  const userMenu = useUserMenu();
+  return (
+    <MenuItem
+      onClick={() => {
+        userMenu?.onClose();
+        void logout();
+      }}
+    >
+      <ListItemIcon>
+        <LogoutIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{translate('shell.signOut')}</ListItemText>
+    </MenuItem>
+  );
+}

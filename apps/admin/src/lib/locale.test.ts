@@ -1,0 +1,38 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { activateLocale, atFixedOffset, FORMATTING_LOCALES, formatCurrency, formatDate, formatMatchDate, formatMatchDateTime, weekStartsOn } from './locale';
+
+describe('locale', () => {
+  beforeAll(() => activateLocale('pl'));
+
+  it('formats match dates as EEEE, dd.MM.yyyy at +02:00', async () => {
+    // 23:30 UTC is already the next day at +02:00.
+    expect(formatMatchDate('2024-05-17T23:30:00Z')).toBe('sobota, 18.05.2024');
+    const en = await FORMATTING_LOCALES.en!.load();
+    expect(formatMatchDate('2024-05-17T21:59:00Z', en)).toBe('Friday, 17.05.2024');
+  });
+
+  it('adds the kick-off hour at the same offset', () => {
+    expect(formatMatchDateTime('2024-05-17T16:30:00Z')).toBe('piątek, 17.05.2024, 18:30');
+  });
+
+  it('keeps wall-clock fields of the fixed offset', () => {
+    const d = atFixedOffset('2024-01-01T00:15:00Z', 120);
+    expect([d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes()]).toEqual([2024, 0, 1, 2, 15]);
+  });
+
+  it('uses PLN and Monday for Polish, USD and Sunday for English', async () => {
+    expect(formatCurrency(12.5)).toMatch(/12,50\s?zł/);
+    expect(weekStartsOn()).toBe(1);
+    await activateLocale('en');
+    expect(formatCurrency(12.5)).toBe('$12.50');
+    expect(weekStartsOn()).toBe(0);
+    await activateLocale('pl');
+  });
+
+  it('registers Lithuanian for formatting', async () => {
+    await activateLocale('lt');
+    expect(formatDate('2024-02-29')).toBe('2024-02-29');
+    await activateLocale('pl');
+    expect(formatDate('2024-02-29')).toBe('29.02.2024');
+  });
+});

@@ -1,0 +1,112 @@
+import { format, type Locale } from 'date-fns';
+
+/**
+ * Formatting locales (spec §1, §9): Polish and English are interface languages, Lithuanian is
+ * registered for formatting only. date-fns locales load on demand, so only the active one is
+ * downloaded.
+ */
+export interface FormattingLocale {
+  /** BCP 47 tag for Intl. */
+  tag: string;
+  currency: string;
+  /** 0 = Sunday, 1 = Monday. */
+  weekStartsOn: 0 | 1;
+  load: () => Promise<Locale>;
+}
+
+export const FORMATTING_LOCALES: Record<string, FormattingLocale> = {
+  pl: { tag: 'pl-PL', currency: 'PLN', weekStartsOn: 1, load: () => import('date-fns/locale/pl').then((m) => m.pl) },
+  en: { tag: 'en-US', currency: 'USD', weekStartsOn: 0, load: () => import('date-fns/locale/en-US').then((m) => m.enUS) },
+  lt: { tag: 'lt-LT', currency: 'EUR', weekStartsOn: 1, load: () => import('date-fns/locale/lt').then((m) => m.lt) },
+};
+
+/** Match dates are shown at the league's fixed offset, whatever the viewer's time zone. */
+export const MATCH_DATE_FORMAT = 'EEEE, dd.MM.yyyy';
+export const MATCH_OFFSET_MINUTES = 120;
+
+interface ActiveLocale {
+  lang: string;
+  settings: FormattingLocale;
+  dateLocale?: Locale;
+}
+
+let active: ActiveLocale = { lang: 'en', settings: FORMATTING_LOCALES.en! };
+
+export async function activateLocale(lang: string): Promise<void> {
+  const settings = FORMATTING_LOCALES[lang] ?? FORMATTING_LOCALES.en!;
+  active = { lang, settings, dateLocale: await settings.load() };
+}
+
+export function activeLocale(): Readonly<ActiveLocale> {
+  return active;
+}
+
+function toDate(value: Date | string | number): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+/**
+ * A Date whose local wall-clock fields equal the instant's wall clock at a fixed UTC offset,
+ * so date-fns can format it. Built from UTC fields, so the viewer's own DST never leaks in.
+ */
+export function atFixedOffset(value: Date | string | number, offsetMinutes: number): Date {
+  const shifted = new Date(toDate(value).getTime() + offsetMinutes * 60_000);
+  return new Date(
+    shifted.getUTCFullYear(),
+    shifted.getUTCMonth(),
+    shifted.getUTCDate(),
+    shifted.getUTCHours(),
+    shifted.getUTCMinutes(),
+    shifted.getUTCSeconds(),
+  );
+}
+
+export function formatMatchDate(value: Date | string | number, dateLocale = active.dateLocale): string {
+  return format(atFixedOffset(value, MATCH_OFFSET_MINUTES), MATCH_DATE_FORMAT, { locale: dateLocale });
+}
+
+/** A match's kick-off: its date in the match format, then the hour, both at the fixed offset. */
+export function formatMatchDateTime(value: Date | string | number, dateLocale = active.dateLocale): string {
+  const local = atFixedOffset(value, MATCH_OFFSET_MINUTES);
+  return `${format(local, MATCH_DATE_FORMAT, { locale: dateLocale })}, ${format(local, 'HH:mm')}`;
+}
+
+const isDateOnly = (value: unknown) => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/** Calendar dates (`YYYY-MM-DD`) are not instants: format them without a time-zone shift. */
+export function formatDate(value: Date | string | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = isDateOnly(value) ? new Date(`${value as string}T00:00:00`) : toDate(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return format(date, 'P', { locale: active.dateLocale });
+}
+
+export function formatDateTime(value: Date | string | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return format(date, 'Pp', { locale: active.dateLocale });
+}
+
+export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(active.settings.tag, options).format(value);
+}
+
+/** Prices in the record's own currency, else the language's default (PLN for Polish, USD for English). */
+export function formatCurrency(value: number, currency = active.settings.currency): string {
+  return new Intl.NumberFormat(active.settings.tag, { style: 'currency', currency }).format(value);
+}
+
+export function formatRelative(value: Date | string | number, now = Date.now()): string {
+  const seconds = Math.round((toDate(value).getTime() - now) / 1000);
+  const rtf = new Intl.RelativeTimeFormat(active.settings.tag, { numeric: 'auto' });
+  const abs = Math.abs(seconds);
+  if (abs < 60) return rtf.format(seconds, 'second');
+  if (abs < 3600) return rtf.format(Math.round(seconds / 60), 'minute');
+  if (abs < 86_400) return rtf.format(Math.round(seconds / 3600), 'hour');
+  return rtf.format(Math.round(seconds / 86_400), 'day');
+}
+
+export function weekStartsOn(): 0 | 1 {
+  return active.settings.weekStartsOn;
+}

@@ -1,0 +1,23 @@
+import { Create, useDataProvider, useNavigate } from 'react-admin';
+import { ResourceForm } from '../../generic/resource-form';
+import { useResourceDef } from '../../generic/use-resource-def';
+import { resolveImagePaths } from '../../generic/image-paths';
+import { matchFormPath } from '.';
+
+/**
+ * Spec §2: after a new match is created the app goes to its match form and replaces the history
+ * entry, so "back" does not return to an empty creation form.
+ */
+export default function MatchCreate() {
+  const def = useResourceDef();
+  const dataProvider = useDataProvider();
+  const navigate = useNavigate();
+  return (
+    <Create
+      transform={(data: Record<string, unknown>) => resolveImagePaths(dataProvider, def, data)}
+      mutationOptions={{ onSuccess: (match: { id: string }) => navigate(matchFormPath(match.id), { replace: true }) }}
+    >
+      <ResourceForm def={def} />
+    </Create>
+  );
+}

@@ -1,0 +1,7 @@
+import type { ResourceScreens } from '../../registry';
+import { lazyScreen } from '../../lazy-screen';
+
+/** Images show their CDN thumbnail in the list; forms are the generic ones. */
+export const imageScreens: ResourceScreens = {
+  list: lazyScreen(() => import('./image-list')),
+};

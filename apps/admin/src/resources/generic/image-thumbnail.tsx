@@ -1,0 +1,29 @@
+import { useState } from 'react';
+import { Box } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { getRuntime } from '../../lib/configuration';
+import { imageUrl } from '../../lib/images';
+
+/** A CDN thumbnail of an image path; nothing when the CDN cannot serve it. */
+export function ImageThumbnail({ path, size = 48 }: { path: string; size?: number }) {
+  const translate = useTranslate();
+  const [failed, setFailed] = useState(false);
+  const { configuration } = getRuntime();
+  let src: string | undefined;
+  try {
+    src = imageUrl(path, { cdnId: configuration.cdn_id, cdnHost: configuration.cdn_host }, { variant: 'thumb' });
+  } catch (error) {
+    console.error(error);
+  }
+  if (!src || failed) return null;
+  return (
+    <Box
+      component="img"
+      src={src}
+      alt={translate('image.preview', { path })}
+      loading="lazy"
+      onError={() => setFailed(true)}
+      sx={{ width: size, height: size, objectFit: 'contain', borderRadius: 1, bgcolor: 'grey.100', display: 'block' }}
+    />
+  );
+}

@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { IconButton, Tooltip } from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
+import {
+  Confirm,
+  useCanAccess,
+  useDelete,
+  useGetRecordRepresentation,
+  useGetResourceLabel,
+  useRecordContext,
+  useResourceContext,
+  useTranslate,
+  type MutationMode,
+} from 'react-admin';
+
+/** Delete one row after confirming; the row goes when the server confirms (spec §4). */
+export function RowDeleteButton({ mutationMode }: { mutationMode: MutationMode }) {
+  const record = useRecordContext();
+  const resource = useResourceContext()!;
+  const translate = useTranslate();
+  const getResourceLabel = useGetResourceLabel();
+  const representation = useGetRecordRepresentation(resource)(record);
+  const [open, setOpen] = useState(false);
+  const [deleteOne, { isPending }] = useDelete();
+  const { canAccess } = useCanAccess({ action: 'delete', resource, record });
+  if (!record || !canAccess) return null;
+  const name = getResourceLabel(resource, 1);
+  const label = `${translate('ra.action.delete')}: ${typeof representation === 'string' ? representation : `#${record.id}`}`;
+
+  return (
+    // Clicks inside (also in the portalled dialog) must not open the row.
+    <span onClick={(e) => e.stopPropagation()}>
+      <Tooltip title={label}>
+        <IconButton aria-label={label} color="error" size="small" onClick={() => setOpen(true)}>
+          <DeleteIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Confirm
+        isOpen={open}
+        loading={isPending}
+        title="ra.message.delete_title"
+        content="ra.message.delete_content"
+        titleTranslateOptions={{ name, recordRepresentation: typeof representation === 'string' ? representation : `#${record.id}` }}
+        contentTranslateOptions={{ name }}
+        confirmColor="warning"
+        onConfirm={() => deleteOne(resource, { id: record.id, previousData: record }, { mutationMode, onSettled: () => setOpen(false) })}
+        onClose={() => setOpen(false)}
+      />
+    </span>
+  );
+}

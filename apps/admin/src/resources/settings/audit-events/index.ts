@@ -1,0 +1,8 @@
+import type { ResourceScreens } from '../../registry';
+import { lazyScreen } from '../../lazy-screen';
+
+/** The history of changes is written by the server only: a list and a detail view. */
+export const auditEventScreens: ResourceScreens = {
+  list: lazyScreen(() => import('./audit-event-list')),
+  show: lazyScreen(() => import('./audit-event-show')),
+};

@@ -1,0 +1,104 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/**
+ * Builds the admin app, starts the real server on a free 127.0.0.1 port with a fresh data
+ * directory (so demo data is seeded), and stops it afterwards. UMPIRE_E2E_SKIP_BUILD=1 reuses
+ * an existing build; UMPIRE_E2E_BASE_URL points the tests at a server already running.
+ */
+const root = resolve(import.meta.dirname, '..');
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+function ensureChromium(): void {
+  const path = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (existsSync(path)) return;
+  const helper = join(root, 'scripts/ensure-deps.mjs');
+  const r = existsSync(helper)
+    ? spawnSync(process.execPath, [helper, 'chromium'], { stdio: 'inherit' })
+    : spawnSync('sh', ['-c', 'apt-get update && apt-get install -y chromium'], { stdio: 'inherit' });
+  if (r.status !== 0 || !existsSync(path)) throw new Error(`Chromium is missing at ${path} and could not be installed`);
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited early (code ${child.exitCode})`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The server did not answer on ${url}/healthz within ${timeoutMs / 1000} s`);
+}
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  ensureChromium();
+  if (process.env.UMPIRE_E2E_BASE_URL) return async () => undefined;
+
+  if (!process.env.UMPIRE_E2E_SKIP_BUILD || !existsSync(join(root, 'apps/admin/dist/index.html'))) {
+    const build = spawnSync('npm', ['run', 'build', '-w', 'apps/admin'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('The admin build failed');
+  }
+
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'umpire-e2e-'));
+  const logs: string[] = [];
+  const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_DIST: join(root, 'apps/admin/dist'),
+      DATABASE_URL: '',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d: Buffer) => logs.push(d.toString()));
+  child.stderr?.on('data', (d: Buffer) => logs.push(d.toString()));
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(baseUrl, child);
+  } catch (error) {
+    console.error(logs.join(''));
+    if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    throw error;
+  }
+  process.env.UMPIRE_E2E_BASE_URL = baseUrl;
+
+  return async () => {
+    if (child.pid && child.exitCode === null) {
+      process.kill(-child.pid, 'SIGTERM');
+      await new Promise((r) => {
+        const force = setTimeout(() => {
+          if (child.exitCode === null && child.pid) process.kill(-child.pid, 'SIGKILL');
+          r(undefined);
+        }, 10_000);
+        child.once('exit', () => {
+          clearTimeout(force);
+          r(undefined);
+        });
+      });
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
