@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import englishMessages from 'ra-language-english';
 import manifest from 'virtual:umpire/resources';
-import { SECTIONS, VALIDATION_KEYS } from '@umpire/schema';
+import { API_ERROR_KEYS, SECTIONS, VALIDATION_KEYS } from '@umpire/schema';
 import { TRANSLATION_FOLDERS } from './lib/i18n';
 import { SUPPORTED_LANGUAGES } from './lib/language';
 import { HOME_NATIONS } from './lib/countries';
@@ -19,14 +19,6 @@ import { HOME_NATIONS } from './lib/countries';
 const I18N_DIR = fileURLToPath(new URL('../public/assets/i18n/', import.meta.url));
 const SRC_DIR = fileURLToPath(new URL('.', import.meta.url));
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
-
-/** Error keys of the API (`errors[].meta.key`) besides the validation keys: titles of pop-ups. */
-const API_ERROR_KEYS = [
-  'badRequest', 'malformedJson', 'unknownInclude', 'unknownSort', 'unknownFilter', 'unknownField', 'invalidFilterValue',
-  'invalidPage', 'unauthorized', 'invalidCredentials', 'forbidden', 'clientIdNotSupported', 'xsrfTokenMismatch', 'notFound',
-  'conflict', 'stillReferenced', 'unsupportedMediaType', 'payloadTooLarge', 'tooManyRequests', 'idempotencyKeyReused',
-  'internalError', 'unknownRelationship', 'readOnly',
-];
 
 type Tree = { [key: string]: string | Tree };
 

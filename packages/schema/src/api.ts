@@ -30,3 +30,15 @@ export const ALLOWED_PLAYER_PROVIDERS = ['opta', 'chyron', 'external_data_provid
 
 export const TOKEN_STORAGE_KEY = 'TISA_TOKEN';
 export const LANGUAGE_STORAGE_KEY = 'preferredLanguage';
+
+/** Error keys of the API (`errors[].meta.key`) besides the validation keys: the admin translates each. */
+export const API_ERROR_KEYS = [
+  'badRequest', 'malformedJson', 'unknownInclude', 'unknownSort', 'unknownFilter', 'unknownField', 'invalidFilterValue',
+  'invalidPage', 'unauthorized', 'invalidCredentials', 'forbidden', 'clientIdNotSupported', 'xsrfTokenMismatch', 'notFound',
+  'conflict', 'stillReferenced', 'unsupportedMediaType', 'payloadTooLarge', 'tooManyRequests', 'idempotencyKeyReused',
+  'internalError', 'unknownRelationship', 'readOnly', 'staleRecord',
+  // Match rules (incidents, lineups, matches).
+  'minuteOutOfHalf', 'stoppageOnlyAtEndOfHalf', 'wrongHalf', 'squadNotInMatch', 'playerNotInSquad', 'squadRequiredForPlayer',
+  'samePlayer', 'sameSquad', 'groupNotInStage', 'squadsLocked',
+] as const;
+export type ApiErrorKey = (typeof API_ERROR_KEYS)[number];

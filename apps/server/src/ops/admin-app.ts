@@ -10,7 +10,16 @@ const API_PREFIXES = ['/api/', '/auth/', '/media/', '/cable', '/img/', '/metrics
 /** The built admin app at `/`, with its client-side routes answered by index.html. */
 export async function registerAdminApp(app: FastifyInstance, config: Config) {
   const built = existsSync(join(config.adminDist, 'index.html'));
-  if (built) await app.register(fastifyStatic, { root: config.adminDist, prefix: '/', wildcard: false, index: false });
+  // A wildcard route, so files of a rebuild are served without a restart; hashed assets are immutable.
+  if (built)
+    await app.register(fastifyStatic, {
+      root: config.adminDist,
+      prefix: '/',
+      index: false,
+      setHeaders: (res, path) => {
+        if (path.includes('/assets/') && /-[A-Za-z0-9_-]{8,}\.(js|css)$/.test(path)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0]!;
