@@ -45,9 +45,11 @@ describe('operations', () => {
     const res = await api.get('/api/v3/unknown');
     expect(res.status).toBe(404);
     expect(res.body.errors[0].meta.key).toBe('notFound');
-    const page = await fetch(`${api.url}/competitions/clubs`);
-    expect(page.status).toBe(200);
-    expect(page.headers.get('content-type')).toContain('text/html');
+    for (const path of ['/', '/competitions/clubs', '/competitions/matches/form/1']) {
+      const page = await fetch(`${api.url}${path}`);
+      expect(page.status, path).toBe(200);
+      expect(page.headers.get('content-type'), path).toContain('text/html');
+    }
   });
 });
 

@@ -15,7 +15,8 @@ export async function registerAdminApp(app: FastifyInstance, config: Config) {
     await app.register(fastifyStatic, {
       root: config.adminDist,
       prefix: '/',
-      index: false,
+      // `/` is the app itself; other client-side routes fall back to it below.
+      index: ['index.html'],
       setHeaders: (res, path) => {
         if (path.includes('/assets/') && /-[A-Za-z0-9_-]{8,}\.(js|css)$/.test(path)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
       },
