@@ -18,15 +18,15 @@
 // x-db-queries header of (a) at page[size] 10, 50 and 100 (equal: includes cost one query per level).
 // Timings never fail the run; only a crash does (exit code 1).
 // PostgreSQL is a throw-away cluster (scripts/pg-temp.mjs); skipped with a message if it cannot start.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { fmt, signIn, startChild } from './support/child.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SERVE = join(ROOT, 'bench/support/serve.ts');
@@ -56,7 +56,6 @@ const TARGET_P99_MS = 50;
 const CLUB_IDS_WANTED = 2000;
 
 const log = (msg) => console.log(msg);
-const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : 'n/a');
 
 // ---- CPU accounting (Linux /proc): CPU time per request does not depend on what else runs ------
 
@@ -92,71 +91,9 @@ function cpuMs(pid, withChildren = false) {
 
 // ---- child processes -------------------------------------------------------------------------
 
-const running = new Set(); // children and the PostgreSQL cluster, stopped on Ctrl-C too
-
-/** Starts `node --import tsx bench/support/serve.ts [mode]`; resolves when it prints its JSON line. */
-function startChild(mode, env, nodeArgs = []) {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', SERVE, ...(mode ? [mode] : [])], {
-      cwd: ROOT,
-      env,
-      // stdin stays open: the child stops by itself if we die and the pipe closes.
-      stdio: ['pipe', 'pipe', 'inherit'],
-    });
-    const exited = new Promise((r) => child.once('exit', (code, signal) => r({ code, signal })));
-    let settled = false;
-    const timer = setTimeout(() => fail(new Error(`${mode || 'api'} child did not start within 180 s`)), 180_000);
-    const fail = (err) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      child.kill('SIGKILL');
-      reject(err);
-    };
-    exited.then(({ code, signal }) => fail(new Error(`${mode || 'api'} child exited early (${signal ?? code})`)));
-    const lines = createInterface({ input: child.stdout });
-    lines.on('line', (line) => {
-      if (settled) return process.stdout.write(`[child] ${line}\n`);
-      let info;
-      try {
-        info = JSON.parse(line);
-      } catch {
-        return process.stdout.write(`[child] ${line}\n`);
-      }
-      settled = true;
-      clearTimeout(timer);
-      const handle = {
-        info,
-        pid: child.pid,
-        /** SIGTERM, then waits for the exit (SIGKILL after 15 s). */
-        async stop() {
-          if (child.exitCode !== null || child.signalCode !== null) return exited;
-          child.kill('SIGTERM');
-          const t = setTimeout(() => child.kill('SIGKILL'), 15_000);
-          const r = await exited;
-          clearTimeout(t);
-          return r;
-        },
-      };
-      running.add(handle);
-      exited.then(() => running.delete(handle));
-      resolvePromise(handle);
-    });
-  });
-}
+const startServe = (mode, env, nodeArgs = []) => startChild(SERVE, { args: mode ? [mode] : [], env, nodeArgs, cwd: ROOT, name: mode || 'api' });
 
 // ---- HTTP helpers ----------------------------------------------------------------------------
-
-async function signIn(url) {
-  const res = await fetch(`${url}/auth/v1/sign_in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/vnd.api+json', accept: 'application/vnd.api+json' },
-    body: JSON.stringify({ data: { type: 'sign_in', attributes: { username: 'admin', password: 'umpire-demo' } } }),
-  });
-  const body = await res.json();
-  if (res.status !== 200) throw new Error(`sign in: ${res.status} ${JSON.stringify(body)}`);
-  return body.data.attributes.token;
-}
 
 async function get(url, path, token) {
   const res = await fetch(url + path, { headers: { authorization: `Bearer ${token}`, accept: 'application/vnd.api+json' } });
@@ -270,7 +207,7 @@ async function benchDatabase(name, databaseUrl, postmasterPid = null) {
     };
     const profileDir = opts.profile ? join(dataDir, 'profile') : null;
     log(`\n[${name}] starting the server and seeding ${fmt(ROWS)} bulk rows...`);
-    const api = await startChild('', env, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+    const api = await startServe('', env, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
     children.push(api);
     const { url, bulk, startMs } = api.info;
     const token = await signIn(url);
@@ -286,7 +223,7 @@ async function benchDatabase(name, databaseUrl, postmasterPid = null) {
     const ids = await clubIds(url, token);
     const bodyFile = join(dataDir, 'bare-body.json');
     writeFileSync(bodyFile, a.text);
-    const bare = await startChild('bare', { ...env, BARE_BODY_FILE: bodyFile });
+    const bare = await startServe('bare', { ...env, BARE_BODY_FILE: bodyFile });
     children.push(bare);
 
     log(`[${name}] measuring: ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s measured, per target...`);

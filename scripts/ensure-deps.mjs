@@ -211,15 +211,16 @@ export function ensureFfmpeg() {
   return fs.existsSync('/usr/bin/ffmpeg') ? '/usr/bin/ffmpeg' : null;
 }
 
-function isMain() {
+/** True when the module at `url` is the script node was started with (not imported). */
+export function isMain(url) {
   try {
-    return import.meta.url === pathToFileURL(fs.realpathSync(process.argv[1])).href;
+    return url === pathToFileURL(fs.realpathSync(process.argv[1])).href;
   } catch {
     return false;
   }
 }
 
-if (isMain()) {
+if (isMain(import.meta.url)) {
   const want = process.argv.slice(2);
   const all = want.length === 0;
   try {

@@ -8,8 +8,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { ensurePostgres, log as setupLog } from './ensure-deps.mjs';
+import { ensurePostgres, isMain, log as setupLog } from './ensure-deps.mjs';
 
 const log = (msg) => setupLog(msg, 'pg-temp');
 
@@ -136,15 +135,7 @@ export async function startTempPostgres({ dbName = DB_NAME, quiet = true } = {})
   };
 }
 
-function isMain() {
-  try {
-    return import.meta.url === pathToFileURL(fs.realpathSync(process.argv[1])).href;
-  } catch {
-    return false;
-  }
-}
-
-if (isMain()) {
+if (isMain(import.meta.url)) {
   let pg;
   try {
     pg = await startTempPostgres({ quiet: false });

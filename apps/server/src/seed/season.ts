@@ -1,3 +1,4 @@
+import { DEFAULT_TIEBREAKERS } from '../competition/standings';
 import type { Database, DB } from '../db/database';
 import { nowIso, toDb } from '../jsonapi/values';
 import { HALF_MINUTES, incidentSection, incidentSortKey, matchStateFrom, STATUS_TYPES } from '../matches/incident-rules';
@@ -701,7 +702,8 @@ function doubleRoundRobin(teams: number[]): [number, number][][] {
 // Writing.
 
 /** The Ekstraklasa's order for teams level on points, as the demo competition is configured. */
-export const DEMO_TIEBREAKERS = ['head_to_head_points', 'head_to_head_goal_difference', 'head_to_head_goals_scored', 'goal_difference', 'goals_scored', 'wins', 'away_wins'];
+/** The Ekstraklasa's own order of tiebreakers (see the standings module). */
+export const DEMO_TIEBREAKERS = DEFAULT_TIEBREAKERS;
 
 const STAFF_ROLES = ['Pierwszy trener', 'Asystent trenera', 'Trener bramkarzy', 'Fizjoterapeuta', 'Analityk wideo'] as const;
 /** Birth years by role. */
