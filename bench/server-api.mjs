@@ -26,7 +26,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { fmt, signIn, startChild } from './support/child.mjs';
+import { fmt, running, signIn, startChild } from './support/child.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SERVE = join(ROOT, 'bench/support/serve.ts');

@@ -3,6 +3,9 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
+/** Children (and anything else with a stop()) still running, for a clean Ctrl-C. */
+export const running = new Set();
+
 /**
  * Starts `node --import tsx <script> [...args]` and resolves when it prints its first JSON line.
  * stdin stays open: the child stops by itself if the benchmark dies and the pipe closes.
@@ -31,7 +34,7 @@ export function startChild(script, { args = [], env = process.env, nodeArgs = []
       }
       settled = true;
       clearTimeout(timer);
-      resolvePromise({
+      const handle = {
         info,
         pid: child.pid,
         /** SIGTERM, then waits for the exit (SIGKILL after 15 s). */
@@ -43,7 +46,10 @@ export function startChild(script, { args = [], env = process.env, nodeArgs = []
           clearTimeout(t);
           return r;
         },
-      });
+      };
+      running.add(handle);
+      exited.then(() => running.delete(handle));
+      resolvePromise(handle);
     });
   });
 }

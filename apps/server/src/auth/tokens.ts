@@ -33,8 +33,21 @@ export async function signToken(subject: TokenSubject, secret: Uint8Array, ttlSe
     .sign(secret);
 }
 
+/**
+ * Tokens whose signature was checked, per secret, so each request does not check it again; the
+ * expiry still is. A server with another secret shares nothing with this one.
+ */
+const verified = new WeakMap<Uint8Array, Map<string, TokenClaims>>();
+const MAX_VERIFIED = 10_000;
+
 /** Only HS256 with our secret, an expiry that has not passed, and our issuer; anything else throws. */
 export async function verifyToken(token: string, secret: Uint8Array): Promise<TokenClaims> {
+  let known = verified.get(secret);
+  if (!known) verified.set(secret, (known = new Map()));
+  const claims = known.get(token);
+  if (claims && claims.exp * 1000 > Date.now()) return claims;
   const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: 'umpire', requiredClaims: ['exp', 'sub'] });
+  if (known.size >= MAX_VERIFIED) known.clear();
+  known.set(token, payload as unknown as TokenClaims);
   return payload as unknown as TokenClaims;
 }
