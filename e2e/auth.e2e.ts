@@ -15,6 +15,8 @@ test.describe('sign-in and sign-out', () => {
     expect(await page.evaluate(() => localStorage.getItem('TISA_TOKEN'))).toMatch(/^ey/);
     await expect(page.locator('#react-admin-title')).toHaveText(t('pl', 'resources.clubs.name_few'));
     await expect(page.getByTestId('client-name')).toHaveText('Ekstraklasa Demo');
+    // Spec §2: after start-up the player script comes from its fixed assets path.
+    await expect.poll(() => page.evaluate(() => !!customElements.get('umpire-player'))).toBe(true);
   });
 
   test('an expired token sends the user back to the gateway with the current address', async ({ page, request }) => {

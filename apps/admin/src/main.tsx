@@ -3,6 +3,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { prepareErrorTexts, startUp } from './app/bootstrap';
 import { StartupErrorPage } from './app/startup-error-page';
 import { createApp } from './app/app';
+import { loadPlayerScript } from './lib/player-script';
 import './index.css';
 
 const root: Root = createRoot(document.getElementById('root')!);
@@ -18,6 +19,7 @@ async function run(): Promise<void> {
     root.render(<StartupErrorPage error={result.error} onRetry={result.retryable ? () => void run() : undefined} />);
     return;
   }
+  void loadPlayerScript();
   const App = createApp(result.runtime);
   root.render(
     <StrictMode>
