@@ -188,6 +188,14 @@ describe('standings', () => {
     expect(after.at(-1).relationships.squad.data.id).toBe(squads[1]);
     expect(after.at(-1).attributes).toMatchObject({ points: 2, deducted_points: 1, deductions: [{ points: 1, reason: 'Walkower administracyjny' }] });
 
+    // A deduction decided after the round counts in the current table, not in the table of that round.
+    const roundNumber = (await api.get(`/api/v3/rounds/${round}`)).body.data.attributes.number;
+    await api.patch(`/api/v3/point_deductions/${ded.body.data.id}`, { data: { type: 'point_deductions', id: ded.body.data.id, attributes: { decided_on: '2099-01-01' } } });
+    const current = (await api.get(`/api/v3/groups/${group}/standings`)).body.data;
+    expect(current.find((r: any) => r.relationships.squad.data.id === squads[1]).attributes.deducted_points).toBe(1);
+    const thatRound = (await api.get(`/api/v3/groups/${group}/standings?round=${roundNumber}`)).body.data;
+    expect(thatRound.find((r: any) => r.relationships.squad.data.id === squads[1]).attributes.deducted_points).toBe(0);
+
     // Points per result come from the competition of the group.
     const chain = await api.get(`/api/v3/groups/${group}?include=stage.competition_season.competition`);
     const competition = chain.body.included.find((r: any) => r.type === 'competitions');
@@ -220,6 +228,9 @@ describe('statistics, ratings and competition squads', () => {
     const one = await api.get(`/api/v3/statistics?filter[competition_season]=${competitionSeason}&filter[player]=${top.relationships.player.data.id}`);
     expect(one.body.data.every((r: any) => r.relationships.player.data.id === top.relationships.player.data.id)).toBe(true);
     expect((await api.get('/api/v3/statistics?sort=-speed')).status).toBe(400);
+    const byRating = await api.get(`/api/v3/statistics?filter[competition_season]=${competitionSeason}&sort=-rating`);
+    const ratings2 = byRating.body.data.map((r: any) => r.attributes.rating ?? -1);
+    expect(ratings2).toEqual([...ratings2].sort((a: number, b: number) => b - a));
     expect((await api.get('/api/v3/statistics?filter[team]=1')).status).toBe(400);
     const ratings = await api.get(`/api/v3/squad_players/ratings?filter[competition_season]=${competitionSeason}&filter[squad]=${top.relationships.squad.data.id}`);
     expect(ratings.status).toBe(200);

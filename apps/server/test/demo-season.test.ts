@@ -1,3 +1,4 @@
+import { DEFAULT_TIEBREAKERS } from '../src/competition/standings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WriteContext } from '../src/jsonapi/write';
 import { deriveIncident, HALF_MINUTES, matchStateFrom, STATUS_TYPES, validateIncident } from '../src/matches/incident-rules';
@@ -50,7 +51,7 @@ describe('seasons', () => {
   it('configures the Ekstraklasa tiebreakers and one point deduction', async () => {
     const competition = await rows('competitions').where('code', '=', 'EKS').executeTakeFirstOrThrow();
     const tiebreakers = typeof competition.tiebreakers === 'string' ? JSON.parse(competition.tiebreakers) : competition.tiebreakers;
-    expect(tiebreakers).toEqual(['head_to_head_points', 'head_to_head_goal_difference', 'head_to_head_goals_scored', 'goal_difference', 'goals_scored', 'wins', 'away_wins']);
+    expect(tiebreakers).toEqual(DEFAULT_TIEBREAKERS);
     const deductions = (await api.get('/api/v3/point_deductions')).body.data;
     expect(deductions).toHaveLength(1);
     expect(deductions[0].attributes).toMatchObject({ points: 1, reason: 'Zaległości finansowe — decyzja Komisji Licencyjnej' });

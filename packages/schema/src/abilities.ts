@@ -21,6 +21,7 @@ export const COMPETITION_SUBJECTS = [
   'competitions', 'seasons', 'competition_seasons', 'stages', 'rounds', 'groups', 'matches', 'incidents',
   'lineups', 'squads', 'squad_players', 'squad_staff_members', 'players', 'staff_members', 'staff_roles',
   'clubs', 'teams', 'venues', 'sponsors', 'products', 'transmission_providers', 'career_clubs',
+  'point_deductions', 'competition_season_squads', 'match_transmissions',
 ];
 /** Editorial content. */
 export const CONTENT_SUBJECTS = [

@@ -77,6 +77,22 @@ export function registerCompetitionRoutes(app: FastifyInstance, config: Config, 
           ctx.db.selectFrom('competition_season_squads').select('squad_id').where('client_id', '=', ctx.clientId).where('competition_season_id', '=', competition.competition_season_id).execute(),
         ]);
         const inMatches = new Set(matches.flatMap((m) => [String(m.home_squad_id), String(m.away_squad_id)]));
+        // A deduction counts in the tables of rounds that ended after it was decided; the current
+        // table always shows it. Without a date it counts everywhere.
+        const lastKickoff = new Map<number, string>();
+        let latestFinished = 0;
+        for (const m of matches) {
+          const at = String(fromDb('datetime', m.kickoff_at)).slice(0, 10);
+          const r = Number(m.round);
+          if (at > (lastKickoff.get(r) ?? '')) lastKickoff.set(r, at);
+          if (m.status === 'finished') latestFinished = Math.max(latestFinished, r);
+        }
+        const roundOfDecision = (decided: unknown): number | undefined => {
+          if (decided == null) return undefined;
+          const ended = [...lastKickoff].filter(([, at]) => at >= String(decided)).map(([r]) => r);
+          const first = ended.length ? Math.min(...ended) : Math.max(0, ...lastKickoff.keys()) + 1;
+          return round === undefined ? Math.min(first, latestFinished) : first;
+        };
         const tiebreakers = (fromDb('json', competition.tiebreakers) as Tiebreaker[] | null) ?? DEFAULT_TIEBREAKERS;
         const rows = computeStandings(
           matches.map((m) => ({
@@ -92,7 +108,7 @@ export function registerCompetitionRoutes(app: FastifyInstance, config: Config, 
           {
             points: { win: Number(competition.points_for_win), draw: Number(competition.points_for_draw), loss: Number(competition.points_for_loss) },
             tiebreakers,
-            deductions: deductions.map((d) => ({ squad: String(d.squad_id), points: Number(d.points), reason: String(d.reason) })),
+            deductions: deductions.map((d) => ({ squad: String(d.squad_id), points: Number(d.points), reason: String(d.reason), round: roundOfDecision(d.decided_on) })),
             fairPlay: cards.map((c) => ({ squad: String(c.squad_id), points: FAIR_PLAY_POINTS[String(c.incident_type)]! })),
             // A competition's squads that play in this group are listed before their first match.
             squads: inMatches.size ? [...inMatches] : listed.map((s) => String(s.squad_id)),
@@ -165,7 +181,8 @@ export function registerCompetitionRoutes(app: FastifyInstance, config: Config, 
         else totals.lost++;
         if (ga === 0) totals.clean_sheets++;
       }
-      const players = computePlayerStatistics(loaded).filter((p) => p.squad === String(sid));
+      // The same matches as the totals: finished ones.
+      const players = computePlayerStatistics(loaded.filter((m) => m.status === 'finished')).filter((p) => p.squad === String(sid));
       for (const p of players) {
         totals.yellow_cards += p.yellow_cards;
         totals.red_cards += p.red_cards;
@@ -226,10 +243,15 @@ export function registerCompetitionRoutes(app: FastifyInstance, config: Config, 
       const { rows: cached, competitionSeason } = await seasonStatistics(ctx, q);
       const rows = [...cached];
       const sortSpec = typeof q.sort === 'string' ? q.sort : '-goals';
-      const keys = sortSpec.split(',').map((s) => ({ desc: s.startsWith('-'), name: s.replace(/^-/, '') as StatisticType }));
-      for (const k of keys) if (!STATISTIC_TYPES.some((t) => t.id === k.name)) throw badParameter('sort', 'unknownSort', `Statistics sort by ${STATISTIC_TYPES.map((t) => t.id).join(', ')}.`);
+      const keys = sortSpec.split(',').map((s) => ({ desc: s.startsWith('-'), name: s.replace(/^-/, '') as StatisticType | 'rating' }));
+      const sortable = [...STATISTIC_TYPES.map((t) => t.id), 'rating'];
+      for (const k of keys) if (!sortable.includes(k.name)) throw badParameter('sort', 'unknownSort', `Statistics sort by ${sortable.join(', ')}.`);
+      const valueOf = (r: PlayerStatistics, name: StatisticType | 'rating') => (name === 'rating' ? (ratingOf(r) ?? -1) : r[name]);
       rows.sort((a, b) => {
-        for (const k of keys) if (a[k.name] !== b[k.name]) return k.desc ? b[k.name] - a[k.name] : a[k.name] - b[k.name];
+        for (const k of keys) {
+          const [x, y] = [valueOf(a, k.name), valueOf(b, k.name)];
+          if (x !== y) return k.desc ? y - x : x - y;
+        }
         return Number(a.player) - Number(b.player);
       });
       const page = parsePage(q);
