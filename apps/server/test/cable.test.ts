@@ -140,6 +140,20 @@ describe('/cable refuses', () => {
     allowed.close();
   });
 
+  it('answers a repeated subscribe once, as Rails does', async () => {
+    const ws = new WebSocket(wsUrl(api.url, await api.token('admin')), ['actioncable-v1-json']);
+    const identifier = JSON.stringify({ channel: 'API::V3::MatchChannel', match_id: Number(match.matchId) });
+    const types: string[] = [];
+    ws.on('message', (d) => {
+      const m = JSON.parse(d.toString());
+      if (m.type === 'welcome') for (let i = 0; i < 2; i++) ws.send(JSON.stringify({ command: 'subscribe', identifier }));
+      else if (m.type && m.type !== 'ping') types.push(m.type);
+    });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(types).toEqual(['confirm_subscription']);
+    ws.close();
+  });
+
   it('pings every few seconds so clients can tell a stale connection', async () => {
     const ws = new WebSocket(wsUrl(api.url, await api.token('admin')), ['actioncable-v1-json']);
     const ping = await new Promise<any>((resolve) =>

@@ -39,6 +39,15 @@ describe('incidents by the rules of spec §3/§4', () => {
     expect(component.body.data.attributes.section).toBe('match_status');
   });
 
+  it('keeps extra-time halves in their own blocks', async () => {
+    const { incidentSortKey } = await import('../src/matches/incident-rules');
+    expect(incidentSortKey('goal', 3, 100)).toBeLessThan(incidentSortKey('half_time', 3, 105));
+    expect(incidentSortKey('half_time', 3, 105)).toBeLessThan(incidentSortKey('second_half_started', 4, 105));
+    expect(incidentSortKey('second_half_started', 4, 105)).toBeLessThan(incidentSortKey('goal', 4, 110));
+    expect(incidentSortKey('goal', 4, 120)).toBeLessThan(incidentSortKey('second_half_started', 5, 120));
+    expect(incidentSortKey('goal', 2, 60)).toBe(260);
+  });
+
   it('takes stoppage time naturally and sorts it between the halves', async () => {
     const late = await api.post('/api/v3/incidents', incidentBody(f, { incident_type: 'yellow_card', occurrence_half: 1, occurrence_minute: 45, stoppage_minute: 3 }, { squad: f.awaySquad, player: f.awayPlayers[1] }));
     expect(late.status, late.text).toBe(201);
@@ -58,7 +67,11 @@ describe('incidents by the rules of spec §3/§4', () => {
     expect(end.body.data.attributes.sort_key).toBe(299);
     const ended = await api.get(`/api/v3/matches/${f.matchId}`);
     expect(ended.body.data.attributes.status).toBe('finished');
+    // A goal changes the score, not the match's own updated_at: an edit loaded before it is not stale.
+    const loaded = (await api.get(`/api/v3/matches/${f.matchId}`)).body.data;
     const winner = await goal(f, 'away', 90);
+    const edit = await api.patch(`/api/v3/matches/${f.matchId}`, { data: { type: 'matches', id: f.matchId, attributes: { referee: 'Tomasz Kwiatkowski' }, meta: { updated_at: loaded.attributes.updated_at } } });
+    expect(edit.status, edit.text).toBe(200);
     expect((await api.get(`/api/v3/matches/${f.matchId}`)).body.data.attributes).toMatchObject({ home_score: 1, away_score: 2 });
     await api.delete(`/api/v3/incidents/${winner.body.data.id}`);
     expect((await api.get(`/api/v3/matches/${f.matchId}`)).body.data.attributes.away_score).toBe(1);

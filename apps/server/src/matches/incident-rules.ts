@@ -16,7 +16,8 @@ export function incidentSortKey(type: string, half: number, minute: number): num
   if (type === 'second_half_started') return 100 * half - 1;
   // Not in the spec: the end of the match comes after everything in its half, stoppage time included.
   if (type === 'match_ended') return 100 * half + 99;
-  return half * 100 + minute;
+  // Extra time (minutes 90–120) counts from minute 90, so each half stays within its block of 100.
+  return half * 100 + (half >= 3 ? minute - 90 : minute);
 }
 
 /** Spec §3: substitution, assist, goal, other incident, match status, or the component's own kind. */

@@ -1,8 +1,7 @@
 import { errorObject, type ErrorObject } from '../jsonapi/errors';
 import { modelOf } from '../jsonapi/model';
 import { defineRules } from '../jsonapi/rules';
-import { nextUpdatedAt, publish, type WriteContext } from '../jsonapi/write';
-import { toDb } from '../jsonapi/values';
+import { publish, type WriteContext } from '../jsonapi/write';
 import { deriveIncident, matchOf, matchStateFrom, squadMember, validateIncident } from './incident-rules';
 
 const fieldError = (pointer: string, key: string, detail: string): ErrorObject => errorObject(422, key, detail, { pointer });
@@ -17,7 +16,8 @@ export async function refreshMatchState(ctx: WriteContext, matchId: number): Pro
   if (!changed) return;
   const after = await ctx.db
     .updateTable('matches')
-    .set({ ...state, updated_at: toDb(ctx.dialect, 'datetime', nextUpdatedAt(match.updated_at)) })
+    // Derived columns only: updated_at stays, so an edit of the match's own fields is not stale.
+    .set(state)
     .where('id', '=', matchId)
     .where('client_id', '=', ctx.clientId)
     .returningAll()

@@ -31,6 +31,8 @@ interface Connection {
   ws: WebSocket;
   auth: AuthContext;
   subscriptions: Map<string, Subscription>;
+  /** Subscribes being checked, so a repeat does not subscribe twice. */
+  pending: Set<string>;
   apiBase: string;
 }
 
@@ -99,7 +101,7 @@ export class Cable {
       }
       const proto = (req.headers['x-forwarded-proto'] as string | undefined) === 'https' ? 'https' : 'http';
       const apiBase = `${this.config.publicUrl ?? `${proto}://${req.headers.host}`}/api/v3`;
-      this.open({ id: this.nextId++, ws, auth, subscriptions: new Map(), apiBase });
+      this.open({ id: this.nextId++, ws, auth, subscriptions: new Map(), pending: new Set(), apiBase });
     });
   }
 
@@ -142,6 +144,17 @@ export class Cable {
   }
 
   private async subscribe(conn: Connection, identifier: string) {
+    // The client repeats a subscribe that is not confirmed quickly; like Rails, answer it once.
+    if (conn.subscriptions.has(identifier) || conn.pending.has(identifier)) return;
+    conn.pending.add(identifier);
+    try {
+      await this.confirmSubscription(conn, identifier);
+    } finally {
+      conn.pending.delete(identifier);
+    }
+  }
+
+  private async confirmSubscription(conn: Connection, identifier: string) {
     const reject = () => this.send(conn, { identifier, type: 'reject_subscription' });
     let params: { channel?: string; match_id?: unknown };
     try {
@@ -160,7 +173,7 @@ export class Cable {
       .where('id', '=', matchId)
       .where('client_id', '=', conn.auth.clientId)
       .executeTakeFirst();
-    if (!match || conn.subscriptions.has(identifier)) return reject();
+    if (!match) return reject();
     const key = streamKey(kind, conn.auth.clientId, matchId);
     const sub: Subscription = { connection: conn, identifier, key };
     conn.subscriptions.set(identifier, sub);
