@@ -50,6 +50,23 @@ describe('JSON:API data provider', () => {
     expect(result.data[0]).toMatchObject({ id: '1', name: 'Legia', club_id: '7', club: { id: '7', name: 'Legia Warszawa' } });
   });
 
+  it('nests included records as deep as the include paths go', async () => {
+    const { dp } = provider({
+      data: { type: 'players', id: '1', relationships: { squad_players: { data: [{ type: 'squad_players', id: '2' }] } } },
+      included: [
+        { type: 'squad_players', id: '2', attributes: { shirt_number: 9 }, relationships: { squad: { data: { type: 'squads', id: '3' } } } },
+        { type: 'squads', id: '3', attributes: { name: 'Legia' }, relationships: { team: { data: { type: 'teams', id: '4' } } } },
+        { type: 'teams', id: '4', attributes: { name: 'Legia Warszawa' }, relationships: { image: { data: { type: 'images', id: '5' } } } },
+        { type: 'images', id: '5', attributes: { path: 'crests/legia.png' } },
+      ],
+    });
+    const { data } = await dp.getOne('players', { id: '1', meta: { include: ['squad_players.squad.team.image'] } });
+    expect(data.squad_players[0].squad.team.image).toMatchObject({ id: '5', path: 'crests/legia.png' });
+    const shallow = await dp.getOne('players', { id: '1' });
+    expect(shallow.data.squad_players[0].squad).toMatchObject({ id: '3', team_id: '4' });
+    expect(shallow.data.squad_players[0].squad.team).toBeUndefined();
+  });
+
   it('reads to-many linkage when present', () => {
     const record = toRecord({ type: 'clubs', id: '1', relationships: { teams: { data: [{ type: 'teams', id: '2' }] }, image: { data: null } } });
     expect(record).toMatchObject({ teams_ids: ['2'], image_id: null });

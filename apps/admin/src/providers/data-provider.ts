@@ -54,6 +54,14 @@ export function toRecord(resource: ResourceObject, included: Map<string, Resourc
   return record as RaRecord;
 }
 
+/**
+ * How deep included records are nested: as deep as the include paths go (`a.b.c` is 3), and at
+ * least two levels, so records named by the server's own includes are nested too.
+ */
+export function nestingDepth(meta: JsonApiMeta | undefined): number {
+  return Math.max(2, ...(meta?.include ?? []).map((path) => path.split('.').length));
+}
+
 function indexIncluded(doc: Document): Map<string, ResourceObject> {
   return new Map((doc.included ?? []).map((r) => [`${r.type}:${r.id}`, r]));
 }
@@ -174,17 +182,18 @@ export function createDataProvider({ http, baseUrl, resources }: DataProviderOpt
     }
   }
 
-  async function list(resource: string, params: [string, string][]) {
+  async function list(resource: string, params: [string, string][], meta?: JsonApiMeta) {
     const doc = await call<Document>(resource, `${urlOf(resource)}${query(params)}`);
     const included = indexIncluded(doc);
-    const data = (Array.isArray(doc.data) ? doc.data : []).map((r) => toRecord(r, included));
+    const depth = nestingDepth(meta);
+    const data = (Array.isArray(doc.data) ? doc.data : []).map((r) => toRecord(r, included, depth));
     // Records are whatever the server sends; react-admin's generic record type is the caller's claim.
     return { data: data as never[], total: doc.meta?.total ?? data.length };
   }
 
   async function one(resource: string, id: Identifier, meta?: JsonApiMeta) {
     const doc = await call<Document>(resource, `${urlOf(resource, id)}${query(metaParams(meta))}`);
-    return toRecord(doc.data as ResourceObject, indexIncluded(doc));
+    return toRecord(doc.data as ResourceObject, indexIncluded(doc), nestingDepth(meta));
   }
 
   function sortParam(sort: { field: string; order: string } | undefined): [string, string][] {
@@ -207,7 +216,7 @@ export function createDataProvider({ http, baseUrl, resources }: DataProviderOpt
         ...sortParam(params.sort),
         ...pageParams(params.pagination),
         ...metaParams(params.meta),
-      ]);
+      ], params.meta);
     },
 
     async getOne(resource, params) {
@@ -220,7 +229,7 @@ export function createDataProvider({ http, baseUrl, resources }: DataProviderOpt
       for (let i = 0; i < ids.length; i += MAX_PAGE_SIZE) chunks.push(ids.slice(i, i + MAX_PAGE_SIZE));
       const pages = await Promise.all(
         chunks.map((chunk) =>
-          list(resource, [['filter[id]', chunk.join(',')], ['page[size]', String(MAX_PAGE_SIZE)], ...metaParams(params.meta)]),
+          list(resource, [['filter[id]', chunk.join(',')], ['page[size]', String(MAX_PAGE_SIZE)], ...metaParams(params.meta)], params.meta),
         ),
       );
       return { data: pages.flatMap((p) => p.data) };
@@ -232,7 +241,7 @@ export function createDataProvider({ http, baseUrl, resources }: DataProviderOpt
         ...sortParam(params.sort),
         ...pageParams(params.pagination),
         ...metaParams(params.meta),
-      ]);
+      ], params.meta);
     },
 
     async create(resource, params) {
@@ -242,7 +251,7 @@ export function createDataProvider({ http, baseUrl, resources }: DataProviderOpt
         method: 'POST',
         body: { data: toResourceObject(def, params.data) },
       });
-      return { data: toRecord(doc.data as ResourceObject, indexIncluded(doc)) as never };
+      return { data: toRecord(doc.data as ResourceObject, indexIncluded(doc), nestingDepth(params.meta)) as never };
     },
 
     async update(resource, params) {
@@ -256,7 +265,7 @@ export function createDataProvider({ http, baseUrl, resources }: DataProviderOpt
         method: 'PATCH',
         body: { data: { ...object, id: String(params.id) } },
       });
-      return { data: toRecord(doc.data as ResourceObject, indexIncluded(doc)) as never };
+      return { data: toRecord(doc.data as ResourceObject, indexIncluded(doc), nestingDepth(params.meta)) as never };
     },
 
     async updateMany(resource, params) {

@@ -8,6 +8,13 @@ import { lazyScreen } from './lazy-screen';
 import { auditEventScreens } from './settings/audit-events';
 import { imageScreens } from './folder/images';
 import { matchScreens } from './calendar/matches';
+import { squadScreens } from './team/squads';
+import { playerScreens } from './team/players';
+import { staffMemberScreens } from './team/staff-members';
+import { groupScreens } from './football/groups';
+import { competitionScreens } from './football/competitions';
+import { competitionSeasonScreens } from './football/competition-seasons';
+import QueryStats from '@mui/icons-material/QueryStats';
 
 /**
  * Every resource of packages/schema gets screens: the generic ones built from its declaration,
@@ -39,7 +46,27 @@ const custom: Record<string, ResourceScreens> = {
   audit_events: auditEventScreens,
   images: imageScreens,
   matches: matchScreens,
+  squads: squadScreens,
+  players: playerScreens,
+  staff_members: staffMemberScreens,
+  groups: groupScreens,
+  competitions: competitionScreens,
+  competition_seasons: competitionSeasonScreens,
 };
+
+/**
+ * Screens that are no resource of the API but sit in the sidebar like one: the statistics of a
+ * competition season (GET /statistics, read only).
+ */
+const pages: AdminResource[] = [
+  {
+    name: 'statistics',
+    section: 'football',
+    def: { type: 'statistics', path: 'statistics', section: 'football', readOnly: true, newestFirst: false, attributes: [], relationships: [] },
+    icon: QueryStats,
+    list: lazyScreen(() => import('../features/statistics/statistics-page')),
+  },
+];
 
 export function buildRegistry(resources: readonly ResourceManifest[]): AdminResource[] {
   return resources.map((def) => {
@@ -57,7 +84,7 @@ export function buildRegistry(resources: readonly ResourceManifest[]): AdminReso
   });
 }
 
-export const ADMIN_RESOURCES = buildRegistry(manifest);
+export const ADMIN_RESOURCES = [...buildRegistry(manifest), ...pages];
 
 export function resourceDef(type: string | undefined): ResourceManifest | undefined {
   return manifest.find((r) => r.type === type);

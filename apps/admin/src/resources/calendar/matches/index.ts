@@ -7,7 +7,8 @@ export const matchFormPath = (id: string | number) => `/competitions/matches/for
 
 export const matchScreens: ResourceScreens = {
   create: lazyScreen(() => import('./match-create')),
+  edit: lazyScreen(() => import('./match-edit-redirect')),
 };
 
-/** The match form at its own route (the generic edit screen of matches). */
+/** The match form at its own route: the match centre (features/match-centre). */
 export const MatchFormRoute = lazyScreen(() => import('./match-form-route'));

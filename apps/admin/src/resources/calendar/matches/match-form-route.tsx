@@ -1,11 +1,17 @@
 import { ResourceContextProvider } from 'react-admin';
-import ResourceEdit from '../../generic/resource-edit';
+import { useParams } from 'react-router';
+import MatchCentre from '../../../features/match-centre/match-centre';
 
-/** /competitions/matches/form/{id}: the record comes from the route's `id`. */
+/**
+ * /competitions/matches/form/{id} (spec §2): the match form is the match centre, where the
+ * match's own fields are edited next to its incidents, lineups and statistics.
+ */
 export default function MatchFormRoute() {
+  const { id = '' } = useParams();
   return (
     <ResourceContextProvider value="matches">
-      <ResourceEdit />
+      {/* A new id is another match: nothing of the previous one carries over. */}
+      <MatchCentre key={id} id={id} />
     </ResourceContextProvider>
   );
 }

@@ -1,0 +1,8 @@
+import { Navigate, useParams } from 'react-router';
+import { matchFormPath } from '.';
+
+/** A match opened from the list (`/matches/{id}`) is edited in the match centre. */
+export default function MatchEditRedirect() {
+  const { id = '' } = useParams();
+  return <Navigate to={matchFormPath(id)} replace />;
+}

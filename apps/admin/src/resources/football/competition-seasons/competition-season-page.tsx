@@ -1,0 +1,38 @@
+import { Box } from '@mui/material';
+import { Title, useCanAccess, useGetOne, useGetRecordId, useTranslate, type RaRecord } from 'react-admin';
+import ResourceEdit from '../../generic/resource-edit';
+import ResourceShow from '../../generic/resource-show';
+import { PageTabs } from '../../team/shared/page-layout';
+import { SeasonSquads } from './season-squads';
+
+/** A competition season: its details (the generic form or page) and the squads taking part. */
+export default function CompetitionSeasonEdit() {
+  return <CompetitionSeasonPage mode="edit" />;
+}
+
+export function CompetitionSeasonShow() {
+  return <CompetitionSeasonPage mode="show" />;
+}
+
+function CompetitionSeasonPage({ mode }: { mode: 'edit' | 'show' }) {
+  const id = useGetRecordId();
+  const translate = useTranslate();
+  const { canAccess: canEdit } = useCanAccess({ action: 'edit', resource: 'competition_seasons' });
+  const { data: season } = useGetOne<RaRecord & { season_id?: string; name?: string }>('competition_seasons', { id }, { staleTime: 60_000 });
+  return (
+    <Box sx={{ pt: 1, minWidth: 0 }}>
+      <Title title={season?.name ?? translate('resources.competition_seasons.name', { smart_count: 1 })} />
+      <PageTabs
+        label={translate('seasonSquads.sections')}
+        tabs={[
+          { id: 'details', label: translate('squadEditor.tabs.details'), render: () => (mode === 'edit' ? <ResourceEdit /> : <ResourceShow />) },
+          {
+            id: 'squads',
+            label: translate('resources.competition_seasons.fields.squads'),
+            render: () => (season ? <SeasonSquads competitionSeason={season} editable={mode === 'edit' && !!canEdit} /> : null),
+          },
+        ]}
+      />
+    </Box>
+  );
+}

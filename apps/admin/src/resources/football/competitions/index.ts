@@ -1,0 +1,8 @@
+import type { ResourceScreens } from '../../registry';
+import { lazyScreen } from '../../lazy-screen';
+
+/** Competitions: the generic list and page; the form has a section for the rules of the tables. */
+export const competitionScreens: ResourceScreens = {
+  edit: lazyScreen(() => import('./competition-form')),
+  create: lazyScreen(() => import('./competition-form').then((m) => ({ default: m.CompetitionCreate }))),
+};

@@ -1,0 +1,8 @@
+import type { ResourceScreens } from '../../registry';
+import { lazyScreen } from '../../lazy-screen';
+
+/** Staff members: the generic list; their page (photo, facts, squads with roles) with the details form when editing. */
+export const staffMemberScreens: ResourceScreens = {
+  edit: lazyScreen(() => import('./staff-member-page')),
+  show: lazyScreen(() => import('./staff-member-page').then((m) => ({ default: m.StaffMemberShow }))),
+};
