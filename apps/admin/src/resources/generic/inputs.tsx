@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Box, TextField } from '@mui/material';
 import {
   AutocompleteInput,
@@ -18,8 +18,7 @@ import {
 } from 'react-admin';
 import type { AttributeManifest, RelationshipManifest } from '../manifest';
 import { resourceDef } from '../registry';
-import { loadCountryChoices, type CountryChoice } from '../../lib/countries';
-import { currentLanguage } from '../../lib/i18n';
+import { useCountryChoices } from '../../lib/use-country-choices';
 import { ImageThumbnail } from './image-thumbnail';
 import { pathSource, referencePicker, widgetOf } from './conventions';
 import { attributeValidators, requiredValidator, schemaValidator } from './validation';
@@ -96,14 +95,7 @@ export function RelationshipInput({ rel }: { rel: RelationshipManifest }) {
 /** Spec §3 countries: official names in the interface language, plus the home nations. */
 export function CountryInput({ source, validate, isRequired }: { source: string; validate?: RaValidator[]; isRequired?: boolean }) {
   const translate = useTranslate();
-  const [choices, setChoices] = useState<CountryChoice[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    void loadCountryChoices(currentLanguage(), translate).then((list) => live && setChoices(list));
-    return () => {
-      live = false;
-    };
-  }, [translate]);
+  const choices = useCountryChoices();
   return (
     <AutocompleteInput
       id={source}

@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
 import { Box } from '@mui/material';
 import { AutocompleteInput, useTranslate, type Validator } from 'react-admin';
 import { CountryName } from '../../generic/fields';
-import { loadCountryChoices, type CountryChoice } from '../../../lib/countries';
-import { currentLanguage } from '../../../lib/i18n';
+import type { CountryChoice } from '../../../lib/countries';
+import { useCountryChoices } from '../../../lib/use-country-choices';
 
 /**
  * The flag of a stored country value (spec §3): ISO codes as regional indicators, Kosovo's XKX
@@ -91,14 +90,7 @@ export function CountryLabel({ code }: { code: string | null | undefined }) {
  */
 export function CountryPicker({ source, label, validate }: { source: string; label: string; validate?: Validator | Validator[] }) {
   const translate = useTranslate();
-  const [choices, setChoices] = useState<CountryChoice[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    void loadCountryChoices(currentLanguage(), translate).then((list) => live && setChoices(list));
-    return () => {
-      live = false;
-    };
-  }, [translate]);
+  const choices = useCountryChoices();
   return (
     <AutocompleteInput
       source={source}
