@@ -19,7 +19,10 @@ test('a new match opens at /competitions/matches/form/{id}, replacing the creati
   await page.getByRole('button', { name: t('pl', 'ra.action.save') }).click();
 
   await expect(page).toHaveURL(/\/competitions\/matches\/form\/\d+$/);
+  // The browser is in Warsaw (+01:00 in December), but kick-offs are typed and shown at the
+  // league's +02:00: the header shows the hour typed, and the server holds 16:00 UTC.
   await expect(page.locator('#kickoff_at')).toHaveValue('2026-12-05T18:00');
+  await expect(page.getByText('sobota, 05.12.2026, 18:00')).toBeVisible();
   await page.goBack();
   await expect(page).toHaveURL(/\/matches$/);
 });

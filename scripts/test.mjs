@@ -33,7 +33,7 @@ const timeoutMs = Number(process.env.UMPIRE_TEST_TIMEOUT || 1800) * 1000;
 const reportDir = path.join(repoRoot, '.tmp', 'test-reports'); // .tmp/ is git-ignored; reports stay for a look
 fs.mkdirSync(reportDir, { recursive: true });
 
-const results = []; // { name, passed, failed, skipped, note, seconds }
+const results = []; // { name, passed, failed, skipped, note, seconds, failures }
 const say = (msg) => console.log(`\n[umpire-test] ${msg}`);
 
 function record(r) {
@@ -214,8 +214,40 @@ async function vitest(name, root, dir, extraEnv = {}, { deleteEnv = [] } = {}) {
     failed = 1;
     note = `vitest ran no test although ${path.join(root, dir ?? '')} has test files (check "include" in its vitest config)`;
   }
-  record({ name, passed, failed, skipped, note, seconds: r.seconds });
+  record({ name, passed, failed, skipped, note, seconds: r.seconds, failures: vitestFailures(j) });
 }
+
+// CI shows only the tail of the output, so the summary repeats which tests failed and why.
+function vitestFailures(report) {
+  const out = [];
+  for (const file of report.testResults ?? []) {
+    const where = path.relative(repoRoot, file.name ?? '');
+    for (const t of file.assertionResults ?? []) {
+      if (t.status === 'failed') out.push(`${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    }
+    if ((file.assertionResults ?? []).length === 0 && file.status === 'failed') out.push(`${where}: ${firstLine(file.message)}`);
+  }
+  return out;
+}
+
+function playwrightFailures(report) {
+  const out = [];
+  const walk = (suite, titles) => {
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const last = test.results?.[test.results.length - 1];
+        out.push(`${[...titles, spec.title].filter(Boolean).join(' › ')}: ${firstLine(last?.error?.message ?? last?.errors?.[0]?.message)}`);
+      }
+    }
+  };
+  for (const suite of report.suites ?? []) walk(suite, [suite.title]);
+  return out;
+}
+
+// eslint-disable-next-line no-control-regex
+const firstLine = (text) => String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim())?.trim().slice(0, 300) ?? '';
 
 async function unit() {
   const projects = [
@@ -309,7 +341,7 @@ async function e2e() {
     note = `run failed outside tests: ${j.errors?.[0]?.message?.split('\n')[0] ?? crashNote(r)}`;
   }
   if (expected + flaky + unexpected + skipped === 0 && !note) note = 'playwright found no tests';
-  record({ name: 'e2e', passed: expected + flaky, failed, skipped, note, seconds: r.seconds });
+  record({ name: 'e2e', passed: expected + flaky, failed, skipped, note, seconds: r.seconds, failures: playwrightFailures(j) });
 }
 
 // ---- main -----------------------------------------------------------------------------------
@@ -320,6 +352,9 @@ function finish() {
   console.log('\n[umpire-test] summary');
   for (const r of results) {
     console.log(`  ${r.failed ? 'FAIL' : 'ok  '} ${r.name.padEnd(16)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}${r.note ? `  (${r.note})` : ''}`);
+  }
+  for (const r of results) {
+    for (const f of r.failures ?? []) console.log(`  ✗ ${r.name}: ${f}`);
   }
   if (interrupted) console.log(`  interrupted by ${interrupted}: later suites did not run`);
   console.log(`${passed} passed, ${failed} failed`);

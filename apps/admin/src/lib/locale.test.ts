@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activateLocale, atFixedOffset, FORMATTING_LOCALES, formatCurrency, formatDate, formatMatchDate, formatMatchDateTime, weekStartsOn } from './locale';
+import { activateLocale, atFixedOffset, FORMATTING_LOCALES, formatCurrency, formatDate, formatMatchDate, formatMatchDateTime, fromMatchWallClock, toMatchWallClock, weekStartsOn } from './locale';
 
 describe('locale', () => {
   beforeAll(() => activateLocale('pl'));
@@ -13,6 +13,16 @@ describe('locale', () => {
 
   it('adds the kick-off hour at the same offset', () => {
     expect(formatMatchDateTime('2024-05-17T16:30:00Z')).toBe('piątek, 17.05.2024, 18:30');
+  });
+
+  it('converts a typed kick-off from and to the league offset, whatever the browser zone', () => {
+    expect(toMatchWallClock('2024-05-17T16:30:00Z')).toBe('2024-05-17T18:30');
+    expect(toMatchWallClock('2024-05-17T23:30:00.000Z')).toBe('2024-05-18T01:30');
+    expect(fromMatchWallClock('2024-05-18T01:30')).toBe('2024-05-17T23:30:00.000Z');
+    expect(fromMatchWallClock(toMatchWallClock('2025-03-30T00:45:00Z'))).toBe('2025-03-30T00:45:00.000Z');
+    expect(toMatchWallClock(null)).toBe('');
+    expect(fromMatchWallClock('')).toBeNull();
+    expect(fromMatchWallClock('18:30')).toBeNull();
   });
 
   it('keeps wall-clock fields of the fixed offset', () => {

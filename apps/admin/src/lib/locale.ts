@@ -71,6 +71,26 @@ export function formatMatchDateTime(value: Date | string | number, dateLocale = 
   return `${format(local, MATCH_DATE_FORMAT, { locale: dateLocale })}, ${format(local, 'HH:mm')}`;
 }
 
+/**
+ * Kick-off times are typed at the league's offset too, so an editor abroad (or a browser in
+ * another zone) enters the same wall clock the header shows. A `datetime-local` value
+ * (`yyyy-MM-ddTHH:mm`) converts to and from an instant at MATCH_OFFSET_MINUTES.
+ */
+export function toMatchWallClock(value: Date | string | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return format(atFixedOffset(date, MATCH_OFFSET_MINUTES), "yyyy-MM-dd'T'HH:mm");
+}
+
+export function fromMatchWallClock(value: string | null | undefined): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value ?? '');
+  if (!m) return null;
+  const [, y, mo, d, h, mi, s] = m.map(Number) as number[];
+  const utc = Date.UTC(y!, mo! - 1, d!, h!, mi!, s || 0) - MATCH_OFFSET_MINUTES * 60_000;
+  return new Date(utc).toISOString();
+}
+
 const isDateOnly = (value: unknown) => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 /** Calendar dates (`YYYY-MM-DD`) are not instants: format them without a time-zone shift. */

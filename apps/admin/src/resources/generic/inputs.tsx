@@ -5,6 +5,7 @@ import {
   BooleanInput,
   DateInput,
   DateTimeInput,
+  type DateTimeInputProps,
   InputHelperText,
   NumberInput,
   ReferenceInput,
@@ -19,6 +20,7 @@ import {
 import type { AttributeManifest, RelationshipManifest } from '../manifest';
 import { resourceDef } from '../registry';
 import { useCountryChoices } from '../../lib/use-country-choices';
+import { fromMatchWallClock, toMatchWallClock } from '../../lib/locale';
 import { ImageThumbnail } from './image-thumbnail';
 import { pathSource, referencePicker, widgetOf } from './conventions';
 import { attributeValidators, requiredValidator, schemaValidator } from './validation';
@@ -54,8 +56,9 @@ export function AttributeInput({ attr }: { attr: AttributeManifest }) {
     case 'date':
       return <DateInput {...common} />;
     case 'datetime':
-    case 'matchDate':
       return <DateTimeInput {...common} parse={(v: string) => (v ? new Date(v).toISOString() : null)} />;
+    case 'matchDate':
+      return <MatchDateTimeInput {...common} />;
     case 'multiline':
       return <TextInput {...common} multiline minRows={3} />;
     case 'json':
@@ -72,6 +75,19 @@ export function AttributeInput({ attr }: { attr: AttributeManifest }) {
     default:
       return <TextInput {...common} />;
   }
+}
+
+/** A kick-off typed at the league's fixed offset, as the match header shows it. */
+export function MatchDateTimeInput(props: Omit<DateTimeInputProps, 'format' | 'parse'>) {
+  const translate = useTranslate();
+  return (
+    <DateTimeInput
+      {...props}
+      format={toMatchWallClock}
+      parse={fromMatchWallClock}
+      helperText={props.helperText ?? translate('form.matchTimeHint', { offset: '+02:00' })}
+    />
+  );
 }
 
 /** A belongsTo link: a searchable picker of the referenced records, or an image path. */

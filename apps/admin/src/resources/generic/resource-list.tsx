@@ -26,7 +26,7 @@ import {
 import type { AttributeManifest, ResourceManifest } from '../manifest';
 import { resourceDef } from '../registry';
 import { AttributeField, RecordLink, RelationshipField } from './fields';
-import { CountryInput } from './inputs';
+import { CountryInput, MatchDateTimeInput } from './inputs';
 import { belongsTo, defaultSortOf, referencePicker, widgetOf } from './conventions';
 import { deleteModeOf, includesOf, useResourceDef } from './use-resource-def';
 import { RowDeleteButton } from './row-delete-button';
@@ -63,7 +63,10 @@ function attributeFilters(
     const from = { source: fromKey, label: translate('list.rangeFrom', { field: field(attr.name) }) };
     const to = { source: toKey, label: translate('list.rangeTo', { field: field(attr.name) }) };
     if (widget === 'date') return [<DateInput key={fromKey} {...from} />, <DateInput key={toKey} {...to} />];
-    if (widget === 'datetime' || widget === 'matchDate') {
+    if (widget === 'matchDate') {
+      return [<MatchDateTimeInput key={fromKey} {...from} helperText={false} />, <MatchDateTimeInput key={toKey} {...to} helperText={false} />];
+    }
+    if (widget === 'datetime') {
       const parse = (v: string) => (v ? new Date(v).toISOString() : null);
       return [<DateTimeInput key={fromKey} {...from} parse={parse} />, <DateTimeInput key={toKey} {...to} parse={parse} />];
     }
