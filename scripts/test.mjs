@@ -180,7 +180,7 @@ async function lint() {
 }
 
 /** One vitest run; counts come from its JSON report, not from its exit code alone. */
-async function vitest(name, root, dir, extraEnv = {}, { deleteEnv = [] } = {}) {
+async function vitest(name, root, dir, extraEnv = {}, { deleteEnv = [], retry = 0 } = {}) {
   const vitestBin = localBin('vitest');
   if (!vitestBin) {
     record({ name, failed: 1, note: 'vitest is not installed' });
@@ -188,9 +188,12 @@ async function vitest(name, root, dir, extraEnv = {}, { deleteEnv = [] } = {}) {
   }
   const report = path.join(reportDir, `${name.replace(/[^a-z0-9-]+/gi, '-')}.json`);
   fs.rmSync(report, { force: true });
-  const env = { ...process.env, UMPIRE_TEST_SUITE: name.split(':')[0], ...extraEnv };
+  const flakyFile = path.join(reportDir, `${name.replace(/[^a-z0-9-]+/gi, '-')}.flaky.jsonl`);
+  fs.rmSync(flakyFile, { force: true });
+  const env = { ...process.env, UMPIRE_TEST_SUITE: name.split(':')[0], UMPIRE_FLAKY_FILE: flakyFile, ...extraEnv };
   for (const k of deleteEnv) delete env[k];
   const args = ['run', '--root', root, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, '--passWithNoTests'];
+  if (retry) args.push(`--retry=${retry}`, `--reporter=${path.join(repoRoot, 'scripts/vitest-flaky-reporter.mjs')}`);
   // A path filter rather than --dir: --dir also re-bases the config's "include" globs
   // (apps/server's include: ['src/**/*.test.ts', 'test/**/*.test.ts'] would then match nothing).
   if (dir) args.push(path.join(repoRoot, root, dir) + path.sep);
@@ -214,7 +217,17 @@ async function vitest(name, root, dir, extraEnv = {}, { deleteEnv = [] } = {}) {
     failed = 1;
     note = `vitest ran no test although ${path.join(root, dir ?? '')} has test files (check "include" in its vitest config)`;
   }
-  record({ name, passed, failed, skipped, note, seconds: r.seconds, failures: vitestFailures(j) });
+  const flaky = readLines(flakyFile).map((l) => `${l.name} (passed on retry; first failure: ${firstLine(l.error)})`);
+  if (flaky.length && !note) note = `${flaky.length} flaky, passed on retry`;
+  record({ name, passed, failed, skipped, note, seconds: r.seconds, failures: vitestFailures(j), flaky });
+}
+
+function readLines(file) {
+  try {
+    return fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  } catch {
+    return [];
+  }
 }
 
 // CI shows only the tail of the output, so the summary repeats which tests failed and why.
@@ -279,7 +292,9 @@ async function apiSqlite() {
     return;
   }
   // DATABASE_URL would point the server at PostgreSQL; this run is about SQLite.
-  await vitest('api-sqlite', 'apps/server', 'test', { UMPIRE_TEST_DB: 'sqlite' }, { deleteEnv: ['DATABASE_URL'] });
+  // API tests start servers, processes and databases on a shared machine: one retry absorbs a rare
+  // hiccup of the machine, and the summary names every test that needed it (see vitest-flaky-reporter).
+  await vitest('api-sqlite', 'apps/server', 'test', { UMPIRE_TEST_DB: 'sqlite' }, { deleteEnv: ['DATABASE_URL'], retry: 1 });
 }
 
 async function apiPostgres() {
@@ -297,7 +312,7 @@ async function apiPostgres() {
     return;
   }
   try {
-    await vitest('api-postgres', 'apps/server', 'test', { UMPIRE_TEST_DB: 'postgres', DATABASE_URL: pg.url });
+    await vitest('api-postgres', 'apps/server', 'test', { UMPIRE_TEST_DB: 'postgres', DATABASE_URL: pg.url }, { retry: 1 });
   } finally {
     await pg.stop();
   }
@@ -355,6 +370,7 @@ function finish() {
   }
   for (const r of results) {
     for (const f of r.failures ?? []) console.log(`  ✗ ${r.name}: ${f}`);
+    for (const f of r.flaky ?? []) console.log(`  ~ ${r.name}: ${f}`);
   }
   if (interrupted) console.log(`  interrupted by ${interrupted}: later suites did not run`);
   console.log(`${passed} passed, ${failed} failed`);

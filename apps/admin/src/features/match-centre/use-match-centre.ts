@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { getRuntime } from '../../lib/configuration';
 import { decodeToken, readStoredToken } from '../../lib/token';
-import { matchCentreApi, mergeMatchResource, type LineupDraft, type MatchCentreApi, type MatchChanges } from './api';
+import { isStale, matchCentreApi, mergeMatchResource, type LineupDraft, type MatchCentreApi, type MatchChanges } from './api';
 import { cableUrl, connectMatchCable, type CableError, type CableStatus } from './cable';
 import { changedFields, draftOf, incidentFromResource } from './incidents';
 import {
@@ -331,10 +331,16 @@ export function useMatchCentre(matchId: string, api: MatchCentreApi = matchCentr
         dispatch({ type: 'upsertLineup', lineup });
         return lineup;
       },
+      /** Saves against the version of `lineup` on screen; after a 409 the lineups reload, so the next try starts from the server's. */
       async updateLineup(lineup: Lineup, draft: LineupDraft): Promise<Lineup> {
-        const next = await api.updateLineup(lineup.id, draft);
-        dispatch({ type: 'upsertLineup', lineup: next });
-        return next;
+        try {
+          const next = await api.updateLineup(lineup.id, draft, lineup.updated_at || undefined);
+          dispatch({ type: 'upsertLineup', lineup: next });
+          return next;
+        } catch (error) {
+          if (isStale(error)) await loadLineups();
+          throw error;
+        }
       },
       async deleteLineup(lineup: Lineup): Promise<void> {
         await api.deleteLineup(lineup.id);
