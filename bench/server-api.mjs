@@ -140,10 +140,12 @@ async function measure(label, opts, cpu = []) {
       genBefore = process.cpuUsage();
     }, WARMUP * 1000).unref();
   });
-  instance.on('response', (_client, status, _bytes, ms) => {
+  let bytes = 0;
+  instance.on('response', (_client, status, resBytes, ms) => {
     const now = performance.now();
     if (now < windowStart || now > windowEnd) return;
     received++;
+    bytes += resBytes;
     statuses[status] = (statuses[status] ?? 0) + 1;
     if (now - ms >= windowStart) latencies.push(ms);
   });
@@ -167,6 +169,8 @@ async function measure(label, opts, cpu = []) {
     p99: pct(0.99),
     total: received,
     bad,
+    /** Average bytes per response (headers and body): a check that every answer was whole. */
+    bytesPerResponse: bytes / (received || NaN),
     cpu: cpuUsed.map((ms) => ms / (received || NaN)),
     // Share of one core the load generator (this process) used: near 100%, it is the limit.
     gen: (gen.user + gen.system) / 1000 / (seconds * 1000),
@@ -280,6 +284,9 @@ async function benchDatabase(name, databaseUrl, postmasterPid = null) {
         : fmt(r.cpu[0], 2).padStart(12);
       log(`${r.label.padEnd(44)}${fmt(r.rps, 1).padStart(9)}${fmt(r.p50, 1).padStart(9)}${fmt(r.p99, 1).padStart(9)}${fmt(r.total).padStart(10)}${fmt(r.bad).padStart(8)}${cpuCols}${`${fmt(r.gen * 100)}%`.padStart(9)}`);
     }
+    // Every answer of (a) must be the whole document (no 304, no error page): compare sizes with (c).
+    const whole = (r) => r.bytesPerResponse >= a.bytes;
+    for (const r of [ra, ru, rc]) if (!whole(r)) log(`  ! ${r.label}: ${fmt(r.bytesPerResponse)} bytes per response, less than the ${fmt(a.bytes)}-byte document`);
     log(`  (latency of the requests sent in the measured ${DURATION} s, after ${WARMUP} s of warm-up on the same connections;`);
     log(`   CPU ms/req: CPU time of the serving process(es) per request; loadgen: share of a core autocannon used)`);
     log('');

@@ -1,6 +1,5 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerAuthentication } from './auth/authenticate';
 import { registerAuthRoutes } from './auth/routes';
@@ -17,6 +16,7 @@ import { JSONAPI_MEDIA_TYPE, registerResourceRoutes } from './jsonapi/routes';
 import './rules';
 import { registerAdminApp } from './ops/admin-app';
 import { registerMetrics } from './ops/metrics';
+import { registerSecurityHeaders } from './ops/security-headers';
 import { registerOpenApi } from './ops/openapi';
 
 export function redactToken(url: string): string {
@@ -48,22 +48,7 @@ export async function buildApp({ config, database, bus }: AppDeps): Promise<Fast
     return503OnClosing: true,
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'http:', 'https:'],
-        mediaSrc: ["'self'", 'blob:', 'http:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', 'http:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
   await app.register(cookie);
   await app.register(formbody);
   // Only JSON (and the gateway's form) is accepted; anything else gets 415.

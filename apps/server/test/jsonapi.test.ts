@@ -269,6 +269,24 @@ describe('reads from memory', () => {
     expect(other.body.data.map((s: any) => s.attributes.name)).toEqual(['Acme Corp']);
   });
 
+  it('answers 304 to a client that already holds the current version, and 200 once it changed', async () => {
+    const url = '/api/v3/venues?sort=name&page[size]=5';
+    const first = await api.get(url);
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    const again = await api.get(url, { headers: { 'if-none-match': `W/"other", W/${etag}` } });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    // Another client's copy of the same address is its own: its tag does not match ours.
+    expect((await api.get(url, { token: await api.token('other-admin'), headers: { 'if-none-match': etag } })).status).toBe(200);
+    await api.post('/api/v3/venues', { data: { type: 'venues', attributes: { name: 'Aaa Etag Arena', city: 'Łódź' } } });
+    const changed = await api.get(url, { headers: { 'if-none-match': etag } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+    expect(changed.body.data[0].attributes.name).toBe('Aaa Etag Arena');
+  });
+
   it.runIf(TEST_DB === 'sqlite')('notices a write by another process to the same SQLite file', async () => {
     const url = '/api/v3/tags?sort=name';
     await api.get(url);

@@ -7,7 +7,7 @@ import { ApiError, badParameter } from '../jsonapi/errors';
 import { modelOf } from '../jsonapi/model';
 import { parseInclude, parsePage, type RawQuery } from '../jsonapi/query';
 import { buildDocument, findRow, type ReadContext, type ResourceObject } from '../jsonapi/read';
-import { API_PREFIX, JSONAPI_MEDIA_TYPE, withQueryStats } from '../jsonapi/routes';
+import { API_PREFIX, conditional, JSONAPI_MEDIA_TYPE, withQueryStats } from '../jsonapi/routes';
 import { fromDb } from '../jsonapi/values';
 import { createRecord } from '../jsonapi/write';
 import type { ChangeBus } from '../realtime/change-bus';
@@ -48,7 +48,7 @@ export function registerCompetitionRoutes(app: FastifyInstance, config: Config, 
       const group = await findRow(ctx, modelOf('groups'), request.params.id);
       reply.type(JSONAPI_MEDIA_TYPE);
       // Reads outnumber match events by far: the table is kept until the client's data changes.
-      const { body } = await cache.text(auth.clientId, `standings:${group.id}:${round ?? ''}:${ctx.apiBase}`, async () => {
+      const { body, etag } = await cache.text(auth.clientId, `standings:${group.id}:${round ?? ''}:${ctx.apiBase}`, async () => {
         const competition = await ctx.db
           .selectFrom('stages')
           .innerJoin('competition_seasons', 'competition_seasons.id', 'stages.competition_season_id')
@@ -134,7 +134,7 @@ export function registerCompetitionRoutes(app: FastifyInstance, config: Config, 
           },
         };
       });
-      return body;
+      return conditional(request, reply, body, etag);
     }),
   );
 

@@ -6,7 +6,7 @@ import type { Config } from '../config';
 import { queryStats, type Database } from '../db/database';
 import { ApiError } from './errors';
 import type { ChangeBus } from '../realtime/change-bus';
-import type { ComputedCache } from '../realtime/computed-cache';
+import { entityTag, type ComputedCache } from '../realtime/computed-cache';
 import type { ChangeEvent } from './rules';
 import { fingerprintOf, findStored, idempotencyKeyOf, lockIdempotencyKey, storeResponse, type StoredResponse } from './idempotency';
 import { allModels, type Model } from './model';
@@ -35,6 +35,21 @@ function authorize(request: FastifyRequest, model: Model, action: Action, includ
   const auth = requireAbility(request, action, model.type);
   for (const type of includedTypes(model, include)) requireAbility(request, 'read', type);
   return auth;
+}
+
+/**
+ * A cached body with its entity tag: 304 with no body when the client's `If-None-Match` already
+ * names it (a reload, or the admin's refetch of an unchanged list).
+ */
+export function conditional(request: FastifyRequest, reply: FastifyReply, body: Buffer, etag: string): Buffer | string {
+  // Browsers may keep the copy, but must ask each time; shared caches must not keep it at all.
+  reply.header('etag', etag).header('cache-control', 'private, no-cache');
+  const wanted = request.headers['if-none-match'];
+  if (wanted && wanted.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+    reply.code(304);
+    return '';
+  }
+  return body;
 }
 
 function selfUrl(request: FastifyRequest, config: Config): URL {
@@ -67,11 +82,12 @@ export function registerResourceRoutes(app: FastifyInstance, config: Config, dat
     // `Cache-Control: no-cache` asks for a fresh answer, as HTTP caches understand it.
     if (/no-cache/i.test(request.headers['cache-control'] ?? '')) {
       reply.header('x-cache', 'bypass');
-      return JSON.stringify(await build());
+      const body = Buffer.from(JSON.stringify(await build()));
+      return conditional(request, reply, body, entityTag(body));
     }
-    const { body, hit } = await cache.text(auth.clientId, `response:${ctx.apiBase}${request.url}`, build);
+    const { body, etag, hit } = await cache.text(auth.clientId, `response:${ctx.apiBase}${request.url}`, build);
     reply.header('x-cache', hit ? 'hit' : 'miss');
-    return body;
+    return conditional(request, reply, body, etag);
   }
 
   for (const model of allModels()) {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Database } from '../db/database';
 import type { ChangeBus } from './change-bus';
 
@@ -55,15 +56,21 @@ export class ComputedCache {
     return value;
   }
 
-  /** A response body, serialized once; `hit` tells whether it came from memory. */
-  async text(clientId: number, key: string, compute: () => Promise<unknown>): Promise<{ body: string; hit: boolean }> {
+  /**
+   * A response body, serialized and encoded once, with an entity tag of its content (so a client
+   * that already holds it gets 304); `hit` tells whether it came from memory.
+   */
+  async text(clientId: number, key: string, compute: () => Promise<unknown>): Promise<{ body: Buffer; etag: string; hit: boolean }> {
     let computed = false;
-    const body = await this.value(clientId, key, async () => {
+    const { body, etag } = await this.value(clientId, key, async () => {
       computed = true;
-      const text = JSON.stringify(await compute());
-      this.bytes += text.length;
-      return text;
+      const body = Buffer.from(JSON.stringify(await compute()));
+      this.bytes += body.length;
+      return { body, etag: entityTag(body) };
     });
-    return { body, hit: !computed };
+    return { body, etag, hit: !computed };
   }
 }
+
+/** A strong entity tag of a body's bytes. */
+export const entityTag = (body: Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`;

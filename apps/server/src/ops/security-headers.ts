@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
+
+const OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', 'http:', 'https:'],
+      mediaSrc: ["'self'", 'blob:', 'http:', 'https:'],
+      connectSrc: ["'self'", 'ws:', 'wss:', 'http:', 'https:'],
+      fontSrc: ["'self'", 'data:'],
+      formAction: ["'self'"],
+      upgradeInsecureRequests: null,
+    },
+  },
+  crossOriginEmbedderPolicy: false,
+};
+
+/**
+ * Helmet's security headers on every response. Built once: @fastify/helmet rebuilds the whole
+ * middleware (parsing the CSP again) on each request, which cost a tenth of a cached list read.
+ */
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  const apply = helmet(OPTIONS);
+  app.addHook('onRequest', (request, reply, done) => {
+    apply(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+  });
+}
