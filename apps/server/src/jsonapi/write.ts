@@ -221,6 +221,9 @@ function apiValues(model: Model, columns: Record<string, unknown>): Record<strin
   return out;
 }
 
+/** The history entry of a record created with these column values (also for seeded history). */
+export const creationChanges = (model: Model, columns: Record<string, unknown>): Changes => diff(model, null, columns);
+
 function diff(model: Model, before: Row | null, after: Record<string, unknown>): Changes {
   const changes: Changes = {};
   const b = before ? apiValues(model, before) : {};

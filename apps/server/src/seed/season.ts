@@ -1,6 +1,8 @@
 import { DEFAULT_TIEBREAKERS } from '../competition/standings';
 import type { Database, DB } from '../db/database';
+import { modelOf } from '../jsonapi/model';
 import { nowIso, toDb } from '../jsonapi/values';
+import { creationChanges } from '../jsonapi/write';
 import { HALF_MINUTES, incidentSection, incidentSortKey, matchStateFrom, STATUS_TYPES } from '../matches/incident-rules';
 import { DEMO_CLUBS } from './demo-data';
 import {
@@ -1037,6 +1039,7 @@ export async function seedSeason(db: DB, dialect: Dialect, clientId: number, opt
   const LIVE_ROUND = Math.min(34, Math.max(0, opts.playedRounds ?? 17));
   const suspended = new Map<PlayerSpec, number>();
   const matchRows: Values[] = [];
+  let liveMatch = -1;
   const matchIncidents: IncidentSpec[][] = [];
   const matchSheets: (Record<SideKey, TeamSheet> | null)[] = [];
   const sides: [Side, Side][] = [];
@@ -1046,6 +1049,7 @@ export async function seedSeason(db: DB, dialect: Dialect, clientId: number, opt
       const away: Side = { club: a, squadId: clubs[a]!.current, members: squads[a]!.members };
       const kickoff = kickoffs[r]![i]!;
       const isLive = r === LIVE_ROUND && kickoff === cal.live;
+      if (isLive) liveMatch = matchRows.length;
       const played = r < LIVE_ROUND || isLive;
       const mrng = new Rng(seedOf(5, r, i));
       let sheets: Record<SideKey, TeamSheet> | null = null;
@@ -1134,7 +1138,30 @@ export async function seedSeason(db: DB, dialect: Dialect, clientId: number, opt
         });
   });
   await w.insert('lineups', lineupRows, []);
-  await w.insert('incidents', incidentRows.flatMap((rows, m) => rows.map((row) => ({ ...row, match_id: matchIdOf(m) }))), []);
+  const incidentsOf = (m: number): Values[] => incidentRows[m]!.map((row) => ({ ...row, match_id: matchIdOf(m) }));
+  await w.insert('incidents', incidentRows.flatMap((_, m) => (m === liveMatch ? [] : incidentsOf(m))), []);
+  if (liveMatch >= 0) {
+    // The live match's incidents come with their history, as its operator typed them in: a fresh
+    // install's dashboard shows what is going on today.
+    const rows = incidentsOf(liveMatch);
+    const ids = await w.insert('incidents', rows);
+    const model = modelOf('incidents');
+    await w.insert(
+      'audit_events',
+      rows.map((row, k) => {
+        const minutes = Number(row.occurrence_minute) + Number(row.stoppage_minute ?? 0);
+        return {
+          action: 'create',
+          resource_type: 'incidents',
+          resource_id: String(ids[k]!.id),
+          actor: 'operator',
+          changes: JSON.stringify(creationChanges(model, row)),
+          occurred_at: toDb(dialect, 'datetime', new Date(cal.live + minutes * 60_000 + 25_000).toISOString()),
+        };
+      }),
+      [],
+    );
+  }
 
   // A point taken off one team by the licensing committee.
   await w.insert(
