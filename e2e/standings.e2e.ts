@@ -46,6 +46,9 @@ test('the table shows 18 teams with their form and the deduction with its reason
   for (const letter of letters) expect([t('pl', 'standings.letters.W'), t('pl', 'standings.letters.D'), t('pl', 'standings.letters.L')]).toContain(letter);
   await expect(forms.first()).toHaveAttribute('aria-label', new RegExp(`^${t('pl', 'standings.formLabel', { results: '' })}`));
 
+  // The demo league's rules: head-to-head waits for the return matches, as in the Ekstraklasa.
+  await expect(page.getByTestId('head-to-head-when-complete')).toHaveText(t('pl', 'standings.rules.headToHeadWhenComplete'));
+
   // The bands of the group: one promotion place, three relegation places.
   await expect(page.locator('[data-zone="promotion"]')).toHaveCount(1);
   await expect(page.locator('[data-zone="relegation"]')).toHaveCount(3);
@@ -59,8 +62,10 @@ test('the table shows 18 teams with their form and the deduction with its reason
   await mark.hover();
   await expect(page.getByRole('tooltip')).toContainText(reason);
 
-  // How tied teams were separated, with translated rule names.
-  await expect(page.getByTestId('tie-decisions')).toContainText(t('pl', 'tiebreakers.rules.head_to_head_points'));
+  // How tied teams were separated, with translated rule names: half-way through the season the
+  // return matches are still to come, so goal difference decides, not head-to-head.
+  await expect(page.getByTestId('tie-decisions')).toContainText(t('pl', 'tiebreakers.rules.goal_difference'));
+  await expect(page.getByTestId('tie-decisions')).not.toContainText(t('pl', 'tiebreakers.rules.head_to_head_points'));
   await expect(page.getByTestId('tiebreaker-order')).toContainText(t('pl', 'tiebreakers.rules.goal_difference'));
   await expect(page.getByTestId('points-rule')).toHaveText(t('pl', 'standings.rules.points', { win: 3, draw: 1, loss: 0 }));
 

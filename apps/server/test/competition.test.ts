@@ -222,6 +222,22 @@ describe('standings', () => {
     expect(byGd.meta.tiebreakers).toEqual(['goal_difference', 'goals_scored']);
     const bad = await api.patch(`/api/v3/competitions/${competition.id}`, { data: { type: 'competitions', id: competition.id, attributes: { tiebreakers: ['coin_toss'] } } });
     expect(bad.status).toBe(422);
+
+    // Ekstraklasa: head-to-head waits until the teams level on points have played each other in full.
+    await api.delete(`/api/v3/point_deductions/${ded.body.data.id}`);
+    const rules = (attributes: Record<string, unknown>) =>
+      api.patch(`/api/v3/competitions/${competition.id}`, { data: { type: 'competitions', id: competition.id, attributes } });
+    await rules({ tiebreakers: ['head_to_head_points', 'head_to_head_goal_difference', 'goal_difference'], head_to_head_only_when_complete: false });
+    await mk(squads[1], squads[0]); // B–A, the return match, still to play
+    const first = async () => {
+      const doc = (await api.get(`/api/v3/groups/${group}/standings`)).body;
+      return { squad: doc.data[0].relationships.squad.data.id, rule: doc.data[0].attributes.decided_by.rule, flag: doc.meta.head_to_head_only_when_complete };
+    };
+    expect(await first()).toEqual({ squad: squads[1], rule: 'head_to_head_goal_difference', flag: false });
+    expect((await rules({ head_to_head_only_when_complete: true })).status).toBe(200);
+    expect(await first()).toEqual({ squad: squads[1], rule: 'goal_difference', flag: true });
+    expect((await rules({ head_to_head_only_when_complete: 'yes' })).status).toBe(422);
+
     expect((await api.get('/api/v3/groups/999999/standings')).status).toBe(404);
     expect((await api.get(`/api/v3/groups/${group}/standings`, { token: await api.token('other-admin') })).status).toBe(404);
   });

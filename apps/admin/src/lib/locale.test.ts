@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activateLocale, atFixedOffset, FORMATTING_LOCALES, formatCurrency, formatDate, formatMatchDate, formatMatchDateTime, fromMatchWallClock, toMatchWallClock, weekStartsOn } from './locale';
+import { activateLocale, FORMATTING_LOCALES, formatCurrency, formatDate, formatMatchDate, formatMatchDateTime, fromMatchWallClock, toMatchWallClock, wallClockAt, weekStartsOn } from './locale';
 
 describe('locale', () => {
   beforeAll(() => activateLocale('pl'));
@@ -20,14 +20,17 @@ describe('locale', () => {
     expect(toMatchWallClock('2024-05-17T23:30:00.000Z')).toBe('2024-05-18T01:30');
     expect(fromMatchWallClock('2024-05-18T01:30')).toBe('2024-05-17T23:30:00.000Z');
     expect(fromMatchWallClock(toMatchWallClock('2025-03-30T00:45:00Z'))).toBe('2025-03-30T00:45:00.000Z');
+    // Formatting a formatted value changes nothing (react-admin does it).
+    expect(toMatchWallClock(toMatchWallClock('2024-05-17T16:30:00Z'))).toBe('2024-05-17T18:30');
     expect(toMatchWallClock(null)).toBe('');
     expect(fromMatchWallClock('')).toBeNull();
     expect(fromMatchWallClock('18:30')).toBeNull();
   });
 
   it('keeps wall-clock fields of the fixed offset', () => {
-    const d = atFixedOffset('2024-01-01T00:15:00Z', 120);
-    expect([d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes()]).toEqual([2024, 0, 1, 2, 15]);
+    expect(wallClockAt('2024-01-01T00:15:00Z', 120)).toEqual({ year: 2024, month: 0, day: 1, hours: 2, minutes: 15 });
+    // 02:45 on the night Warsaw's clocks go forward does not exist locally; at +02:00 it does.
+    expect(formatMatchDateTime('2025-03-30T00:45:00Z')).toBe('niedziela, 30.03.2025, 02:45');
   });
 
   it('uses PLN and Monday for Polish, USD and Sunday for English', async () => {

@@ -45,31 +45,40 @@ function toDate(value: Date | string | number): Date {
   return value instanceof Date ? value : new Date(value);
 }
 
-/**
- * A Date whose local wall-clock fields equal the instant's wall clock at a fixed UTC offset,
- * so date-fns can format it. Built from UTC fields, so the viewer's own DST never leaks in.
- */
-export function atFixedOffset(value: Date | string | number, offsetMinutes: number): Date {
-  const shifted = new Date(toDate(value).getTime() + offsetMinutes * 60_000);
-  return new Date(
-    shifted.getUTCFullYear(),
-    shifted.getUTCMonth(),
-    shifted.getUTCDate(),
-    shifted.getUTCHours(),
-    shifted.getUTCMinutes(),
-    shifted.getUTCSeconds(),
-  );
+interface WallClock {
+  year: number;
+  /** 0–11, as Date counts months. */
+  month: number;
+  day: number;
+  hours: number;
+  minutes: number;
 }
 
+/** The wall clock of an instant at a fixed UTC offset, read from UTC fields so the viewer's own DST never leaks in. */
+export function wallClockAt(value: Date | string | number, offsetMinutes: number): WallClock {
+  const shifted = new Date(toDate(value).getTime() + offsetMinutes * 60_000);
+  return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth(), day: shifted.getUTCDate(), hours: shifted.getUTCHours(), minutes: shifted.getUTCMinutes() };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The day of a wall clock as a local Date at noon, for date-fns: noon exists on every day in every
+ * zone, while 02:30 does not on the night clocks go forward.
+ */
+const dayOf = (w: WallClock) => new Date(w.year, w.month, w.day, 12);
+
 export function formatMatchDate(value: Date | string | number, dateLocale = active.dateLocale): string {
-  return format(atFixedOffset(value, MATCH_OFFSET_MINUTES), MATCH_DATE_FORMAT, { locale: dateLocale });
+  return format(dayOf(wallClockAt(value, MATCH_OFFSET_MINUTES)), MATCH_DATE_FORMAT, { locale: dateLocale });
 }
 
 /** A match's kick-off: its date in the match format, then the hour, both at the fixed offset. */
 export function formatMatchDateTime(value: Date | string | number, dateLocale = active.dateLocale): string {
-  const local = atFixedOffset(value, MATCH_OFFSET_MINUTES);
-  return `${format(local, MATCH_DATE_FORMAT, { locale: dateLocale })}, ${format(local, 'HH:mm')}`;
+  const w = wallClockAt(value, MATCH_OFFSET_MINUTES);
+  return `${format(dayOf(w), MATCH_DATE_FORMAT, { locale: dateLocale })}, ${pad(w.hours)}:${pad(w.minutes)}`;
 }
+
+const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 /**
  * Kick-off times are typed at the league's offset too, so an editor abroad (or a browser in
@@ -78,13 +87,15 @@ export function formatMatchDateTime(value: Date | string | number, dateLocale = 
  */
 export function toMatchWallClock(value: Date | string | number | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
-  const date = toDate(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return format(atFixedOffset(date, MATCH_OFFSET_MINUTES), "yyyy-MM-dd'T'HH:mm");
+  // Already a wall clock: react-admin's DateTimeInput formats the formatted value once more.
+  if (typeof value === 'string' && WALL_CLOCK.test(value)) return value.slice(0, 16);
+  if (Number.isNaN(toDate(value).getTime())) return '';
+  const w = wallClockAt(value, MATCH_OFFSET_MINUTES);
+  return `${w.year}-${pad(w.month + 1)}-${pad(w.day)}T${pad(w.hours)}:${pad(w.minutes)}`;
 }
 
 export function fromMatchWallClock(value: string | null | undefined): string | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value ?? '');
+  const m = WALL_CLOCK.exec(value ?? '');
   if (!m) return null;
   const [, y, mo, d, h, mi, s] = m.map(Number) as number[];
   const utc = Date.UTC(y!, mo! - 1, d!, h!, mi!, s || 0) - MATCH_OFFSET_MINUTES * 60_000;

@@ -53,7 +53,7 @@ export function registerCompetitionRoutes(app: FastifyInstance, config: Config, 
           .selectFrom('stages')
           .innerJoin('competition_seasons', 'competition_seasons.id', 'stages.competition_season_id')
           .innerJoin('competitions', 'competitions.id', 'competition_seasons.competition_id')
-          .select(['competitions.points_for_win', 'competitions.points_for_draw', 'competitions.points_for_loss', 'competitions.tiebreakers', 'competition_seasons.id as competition_season_id'])
+          .select(['competitions.points_for_win', 'competitions.points_for_draw', 'competitions.points_for_loss', 'competitions.tiebreakers', 'competitions.head_to_head_only_when_complete', 'competition_seasons.id as competition_season_id'])
           .where('stages.id', '=', group.stage_id as number)
           .executeTakeFirstOrThrow();
         const matches = await ctx.db
@@ -113,6 +113,7 @@ export function registerCompetitionRoutes(app: FastifyInstance, config: Config, 
             // A competition's squads that play in this group are listed before their first match.
             squads: inMatches.size ? [...inMatches] : listed.map((s) => String(s.squad_id)),
             upToRound: round,
+            headToHeadOnlyWhenComplete: Boolean(fromDb('boolean', competition.head_to_head_only_when_complete)),
           },
         );
         return {
@@ -126,6 +127,7 @@ export function registerCompetitionRoutes(app: FastifyInstance, config: Config, 
           meta: {
             points: { win: Number(competition.points_for_win), draw: Number(competition.points_for_draw), loss: Number(competition.points_for_loss) },
             tiebreakers,
+            head_to_head_only_when_complete: Boolean(fromDb('boolean', competition.head_to_head_only_when_complete)),
             promotion_places: Number(group.promotion_places),
             relegation_places: Number(group.relegation_places),
             finished_matches: matches.filter((m) => m.status === 'finished').length,

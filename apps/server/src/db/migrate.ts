@@ -4,6 +4,7 @@ import * as core from './migrations/0001-core';
 import * as firstResources from './migrations/0002-first-resources';
 import * as competitionAndMatches from './migrations/0003-competition-and-matches';
 import * as sortIndexes from './migrations/0004-sort-indexes';
+import * as headToHead from './migrations/0005-head-to-head-when-complete';
 
 /** Every migration in order; each one runs on SQLite and PostgreSQL alike. */
 const MIGRATIONS = {
@@ -11,6 +12,7 @@ const MIGRATIONS = {
   '0002-first-resources': firstResources,
   '0003-competition-and-matches': competitionAndMatches,
   '0004-sort-indexes': sortIndexes,
+  '0005-head-to-head-when-complete': headToHead,
 };
 
 export async function migrate(database: Database): Promise<string[]> {

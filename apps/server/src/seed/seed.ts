@@ -134,6 +134,8 @@ export async function seedDemo(database: Database, opts: { now?: Date; playedRou
       name: 'PKO BP Ekstraklasa', short_name: 'Ekstraklasa', code: 'EKS', kind: 'league', country: 'PL', is_active: true,
       display_order: 1, points_for_win: 3, points_for_draw: 1, points_for_loss: 0, image_id: logo,
       tiebreakers: toDb(database.dialect, 'json', DEMO_TIEBREAKERS),
+      // Ekstraklasa: direct matches decide only once both have been played.
+      head_to_head_only_when_complete: toDb(database.dialect, 'boolean', true),
     });
     const cupId = await s.insert('competitions', {
       name: 'Fortuna Puchar Polski', short_name: 'Puchar Polski', code: 'PP', kind: 'cup', country: 'PL', is_active: true,

@@ -26,6 +26,8 @@ export const competitions = defineResource({
       schema: z.array(oneOf(TIEBREAKERS)).max(TIEBREAKERS.length, { error: 'maxLength' }).refine((a) => new Set(a).size === a.length, { error: 'unique' }),
       example: ['head_to_head_points', 'head_to_head_goal_difference', 'goal_difference', 'goals_scored'],
     },
+    /** Head-to-head criteria only once the teams level on points have played each other in full (Ekstraklasa); at once when false (UEFA). */
+    head_to_head_only_when_complete: { type: 'boolean', schema: z.boolean({ error: 'invalidType' }), default: false, example: true },
   },
   relationships: {
     image: { kind: 'belongsTo', type: 'images', onDelete: 'setNull' },

@@ -34,6 +34,8 @@ export interface StandingRecord extends RaRecord {
 export interface StandingsMeta {
   points: { win: number; draw: number; loss: number };
   tiebreakers: Tiebreaker[];
+  /** Head-to-head criteria wait until the teams level on points have played each other in full. */
+  head_to_head_only_when_complete?: boolean;
   promotion_places: number;
   relegation_places: number;
   finished_matches: number;

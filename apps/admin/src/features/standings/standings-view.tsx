@@ -210,6 +210,11 @@ function RulesCard({ meta, competitionId }: { meta: StandingsMeta; competitionId
               </Typography>
             ))}
           </Box>
+          {meta.head_to_head_only_when_complete && (
+            <Typography variant="body2" color="text.secondary" data-testid="head-to-head-when-complete">
+              {translate('standings.rules.headToHeadWhenComplete')}
+            </Typography>
+          )}
         </>
       ) : (
         <Alert severity="info">{translate('standings.rules.defaultTiebreakers')}</Alert>

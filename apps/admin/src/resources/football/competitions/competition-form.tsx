@@ -25,7 +25,7 @@ import { RecordHistory } from '../../../features/history/record-history';
 import { TiebreakerOrderInput } from './tiebreaker-order-input';
 
 /** The fields of the table's rules, edited in their own section. */
-export const RULE_FIELDS = ['points_for_win', 'points_for_draw', 'points_for_loss', 'tiebreakers'];
+export const RULE_FIELDS = ['points_for_win', 'points_for_draw', 'points_for_loss', 'tiebreakers', 'head_to_head_only_when_complete'];
 
 function Cell({ full, children }: { full?: boolean; children: ReactNode }) {
   return <Box sx={{ gridColumn: full ? '1 / -1' : undefined, minWidth: 0 }}>{children}</Box>;
@@ -41,6 +41,7 @@ function CompetitionForm({ canDelete }: { canDelete?: boolean }) {
   const location = useLocation();
   const attributes = writableAttributes(def).filter((a) => !RULE_FIELDS.includes(a.name));
   const points = writableAttributes(def).filter((a) => a.name.startsWith('points_for_'));
+  const headToHead = writableAttributes(def).find((a) => a.name === 'head_to_head_only_when_complete')!;
   useEffect(() => {
     // The standings link to the rules: bring them into view.
     if (location.hash === '#rules') document.getElementById('rules')?.scrollIntoView({ block: 'start' });
@@ -82,6 +83,10 @@ function CompetitionForm({ canDelete }: { canDelete?: boolean }) {
           ))}
         </Box>
         <TiebreakerOrderInput />
+        <AttributeInput attr={headToHead} />
+        <Typography variant="body2" color="text.secondary">
+          {translate('tiebreakers.headToHeadWhenCompleteHelp')}
+        </Typography>
       </Box>
     </SimpleForm>
   );
