@@ -88,6 +88,14 @@ describe('/cable with the official @rails/actioncable client', () => {
       expect(goal.status).toBe(201);
       const update = await a.next((m) => m.action === 'updated' && m.match?.attributes.away_score === 1);
       expect(update.match.attributes).toMatchObject({ home_score: 0, away_score: 1, status: 'first_half' });
+      // Broadcasters are links through a join table: they come with the match too.
+      const provider = (await api.get('/api/v3/transmission_providers?page[size]=1&sort=id')).body.data[0].id;
+      const linked = await api.patch(`/api/v3/matches/${match.matchId}`, {
+        data: { type: 'matches', id: match.matchId, relationships: { transmission_providers: { data: [{ type: 'transmission_providers', id: provider }] } } },
+      });
+      expect(linked.status, linked.text).toBe(200);
+      const relinked = await a.next((m) => m.action === 'updated' && m.match?.relationships?.transmission_providers?.data.length === 1);
+      expect(relinked.match.relationships.transmission_providers.data).toEqual([{ type: 'transmission_providers', id: provider }]);
       b.consumer.disconnect();
       const left = await a.next((m) => m.action === 'presence' && m.viewers.length === 1);
       expect(left.viewers[0].username).toBe('editor');

@@ -236,6 +236,20 @@ export class Cable {
     const apiBase = set.values().next().value!.connection.apiBase;
     const action = event.action === 'create' ? 'created' : event.action === 'update' ? 'updated' : 'deleted';
     const resource = row ? toResourceObject(modelOf(event.type), row, apiBase) : { type: event.type, id: event.id };
+    // Broadcasters are links through a join table, not columns: send them so other screens see a change.
+    if (row && event.type === 'matches' && 'attributes' in resource) {
+      const links = await this.database.db
+        .selectFrom('match_transmissions')
+        .select('transmission_provider_id')
+        .where('match_id', '=', matchId)
+        .where('client_id', '=', event.clientId)
+        .orderBy('transmission_provider_id')
+        .execute();
+      resource.relationships = {
+        ...resource.relationships,
+        transmission_providers: { data: links.map((l) => ({ type: 'transmission_providers', id: String(l.transmission_provider_id) })) },
+      };
+    }
     const name = event.type === 'incidents' ? 'incident' : event.type === 'matches' ? 'match' : 'lineup';
     this.broadcast(key, { action, [name]: resource, id: event.id, actor: event.actor });
   }

@@ -141,6 +141,9 @@ export function mergeMatchResource(match: MatchInfo, resource: ResourceObject): 
     const id = data?.id ?? null;
     if (id !== match[key]) relinked = true;
   }
+  // Broadcasters come as a list of links; another list means a reload (their names come included).
+  const providers = resource.relationships?.transmission_providers?.data;
+  if (Array.isArray(providers) && providers.map((p) => String(p.id)).sort().join() !== [...match.transmission_providers_ids].sort().join()) relinked = true;
   return { match: next, relinked };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { changesOf, recordOf } from './match-form';
+import { mergeMatchResource } from './api';
 import type { MatchInfo } from './types';
 
 const team = { squadId: '2', name: 'Legia', shortName: 'Legia', code: null, primaryColor: null, secondaryColor: null, crestPath: null };
@@ -26,5 +27,24 @@ describe('match details: what a save sends', () => {
   it('a disabled input (no value) is not a change', () => {
     const { home_squad_id: _h, away_squad_id: _a, ...values } = record;
     expect(changesOf(record, { ...values, home_squad_id: undefined })).toEqual({ attributes: {}, relationships: {} });
+  });
+});
+
+describe('a match update from the channel', () => {
+  const resource = (providers?: string[]) => ({
+    type: 'matches',
+    id: '7',
+    attributes: { attendance: 200 },
+    relationships: {
+      venue: { data: { type: 'venues', id: '3' } },
+      ...(providers ? { transmission_providers: { data: providers.map((id) => ({ type: 'transmission_providers', id })) } } : {}),
+    },
+  });
+
+  it('merges attributes and asks for a reload only when a link moved, broadcasters included', () => {
+    const same = mergeMatchResource(match, resource(['1', '5']));
+    expect(same).toMatchObject({ relinked: false, match: { attendance: 200 } });
+    expect(mergeMatchResource(match, resource()).relinked).toBe(false);
+    expect(mergeMatchResource(match, resource(['1'])).relinked).toBe(true);
   });
 });
