@@ -1,29 +1,16 @@
 import { useMemo, useState } from 'react';
-import {
-  Autocomplete,
-  Box,
-  Button as MuiButton,
-  Checkbox,
-  Chip,
-  IconButton,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Tooltip,
-} from '@mui/material';
+import { Autocomplete, Box, Button as MuiButton, Checkbox, Chip, IconButton, TableBody, TableCell, TableRow, TextField, Tooltip } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import { useQueryClient } from '@tanstack/react-query';
-import { Confirm, useDataProvider, useGetList, useTranslate, type Identifier } from 'react-admin';
+import { useDataProvider, useGetList, useTranslate, type Identifier } from 'react-admin';
 import { Crest } from '../shared/crest';
-import { EmptyState, SectionCard, TableScroll } from '../shared/page-layout';
+import { EmptyState, ScrollingTable, SectionCard } from '../shared/page-layout';
 import type { ClubRecord, PlayerRecord } from '../shared/people';
+import { ConfirmRemoveButton, useRowChange } from '../shared/row-actions';
 import { fieldErrorOf } from '../shared/server-errors';
 import { removeById, upsertById } from '../shared/squad-members';
 import {
@@ -90,30 +77,32 @@ export function CareerClubs({ player, playerKey, editable }: { player: PlayerWit
       {clubs.length === 0 && editing !== 'new' ? (
         <EmptyState>{translate('playerPage.career.empty')}</EmptyState>
       ) : (
-        <TableScroll label={translate('playerPage.career.title')}>
-          <Table size="small" aria-label={translate('playerPage.career.title')} sx={{ minWidth: 600 }} data-testid="career-clubs">
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('resources.career_clubs.fields.club')}</TableCell>
-                <TableCell>{translate('playerPage.career.years')}</TableCell>
-                <TableCell align="right">{translate('resources.career_clubs.fields.appearances')}</TableCell>
-                <TableCell align="right">{translate('resources.career_clubs.fields.goals')}</TableCell>
-                <TableCell>{translate('resources.career_clubs.fields.is_loan')}</TableCell>
-                {editable && <TableCell align="right">{translate('list.actions')}</TableCell>}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {editing === 'new' && <CareerRowEditor player={player} playerKey={playerKey} club={null} onDone={() => setEditing(null)} />}
-              {clubs.map((club) =>
-                editing !== null && String(editing) === String(club.id) ? (
-                  <CareerRowEditor key={club.id} player={player} playerKey={playerKey} club={club} onDone={() => setEditing(null)} />
-                ) : (
-                  <CareerRow key={club.id} club={club} player={player} playerKey={playerKey} editable={editable} disabled={editing !== null} onEdit={() => setEditing(club.id)} />
-                ),
-              )}
-            </TableBody>
-          </Table>
-        </TableScroll>
+        <ScrollingTable
+          label={translate('playerPage.career.title')}
+          minWidth={600}
+          testId="career-clubs"
+          actions={editable}
+          headings={
+            <>
+              <TableCell>{translate('resources.career_clubs.fields.club')}</TableCell>
+              <TableCell>{translate('playerPage.career.years')}</TableCell>
+              <TableCell align="right">{translate('resources.career_clubs.fields.appearances')}</TableCell>
+              <TableCell align="right">{translate('resources.career_clubs.fields.goals')}</TableCell>
+              <TableCell>{translate('resources.career_clubs.fields.is_loan')}</TableCell>
+            </>
+          }
+        >
+          <TableBody>
+            {editing === 'new' && <CareerRowEditor player={player} playerKey={playerKey} club={null} onDone={() => setEditing(null)} />}
+            {clubs.map((club) =>
+              editing !== null && String(editing) === String(club.id) ? (
+                <CareerRowEditor key={club.id} player={player} playerKey={playerKey} club={club} onDone={() => setEditing(null)} />
+              ) : (
+                <CareerRow key={club.id} club={club} player={player} playerKey={playerKey} editable={editable} disabled={editing !== null} onEdit={() => setEditing(club.id)} />
+              ),
+            )}
+          </TableBody>
+        </ScrollingTable>
       )}
     </SectionCard>
   );
@@ -136,8 +125,7 @@ function CareerRow({
 }) {
   const translate = useTranslate();
   const actions = useCareerActions(playerKey, player.id);
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useRowChange<'remove'>();
   const name = careerClubName(club);
   return (
     <TableRow hover data-testid={`career-club-${club.id}`}>
@@ -160,31 +148,15 @@ function CareerRow({
                   <EditIcon fontSize="small" />
                 </IconButton>
               </Tooltip>
-              <Tooltip disableInteractive title={translate('playerPage.career.remove', { club: name })}>
-                <IconButton size="small" color="error" aria-label={translate('playerPage.career.remove', { club: name })} onClick={() => setConfirming(true)}>
-                  <DeleteIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-              <Confirm
-                isOpen={confirming}
-                loading={busy}
+              <ConfirmRemoveButton
+                label={translate('playerPage.career.remove', { club: name })}
+                icon={<DeleteIcon fontSize="small" />}
                 title="playerPage.career.removeTitle"
                 content="playerPage.career.removeContent"
-                titleTranslateOptions={{ club: name }}
-                contentTranslateOptions={{ club: name, years: careerYears(club) }}
-                confirmColor="warning"
-                onConfirm={async () => {
-                  setBusy(true);
-                  try {
-                    await actions.remove(club);
-                  } catch {
-                    // Shown by the HTTP client.
-                  } finally {
-                    setBusy(false);
-                    setConfirming(false);
-                  }
-                }}
-                onClose={() => setConfirming(false)}
+                titleOptions={{ club: name }}
+                contentOptions={{ club: name, years: careerYears(club) }}
+                loading={busy === 'remove'}
+                onConfirm={() => run('remove', () => actions.remove(club))}
               />
             </>
           )}

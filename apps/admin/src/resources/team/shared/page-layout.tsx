@@ -1,5 +1,21 @@
 import { useId, type ReactNode } from 'react';
-import { Alert, Box, Button as MuiButton, Card, CardContent, CircularProgress, IconButton, Tab, Tabs, Tooltip, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button as MuiButton,
+  Card,
+  CardContent,
+  CircularProgress,
+  IconButton,
+  Tab,
+  Table,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tabs,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useSearchParams } from 'react-router';
 import { useTranslate } from 'react-admin';
@@ -117,5 +133,39 @@ export function TableScroll({ children, label }: { children: ReactNode; label: s
     >
       {children}
     </Box>
+  );
+}
+
+/** A small table in a card: it scrolls sideways on narrow screens and, while editable, ends in an actions column. */
+export function ScrollingTable({
+  label,
+  minWidth,
+  testId,
+  headings,
+  actions,
+  children,
+}: {
+  label: string;
+  minWidth: number;
+  testId?: string;
+  /** The heading cells, before the actions column. */
+  headings: ReactNode;
+  actions?: boolean;
+  /** The table's bodies. */
+  children: ReactNode;
+}) {
+  const translate = useTranslate();
+  return (
+    <TableScroll label={label}>
+      <Table size="small" aria-label={label} sx={{ minWidth }} data-testid={testId}>
+        <TableHead>
+          <TableRow>
+            {headings}
+            {actions && <TableCell align="right">{translate('list.actions')}</TableCell>}
+          </TableRow>
+        </TableHead>
+        {children}
+      </Table>
+    </TableScroll>
   );
 }

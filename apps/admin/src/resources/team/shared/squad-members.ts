@@ -108,6 +108,13 @@ export function groupByPosition(members: readonly SquadPlayerRecord[]): Position
   return groups.filter((g) => g.members.length > 0);
 }
 
+/** A person's squads, newest season first (then the newest role within a season). */
+export function sortBySeason<T extends { squad?: SquadRecord; since?: string | null }>(links: readonly T[]): T[] {
+  return [...links].sort(
+    (a, b) => (b.squad?.season?.start_date ?? '').localeCompare(a.squad?.season?.start_date ?? '') || (b.since ?? '').localeCompare(a.since ?? ''),
+  );
+}
+
 export const SHIRT_NUMBERS = { min: 1, max: 99 } as const;
 
 /** The lowest shirt number nobody in the squad wears. */

@@ -1,32 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
-import {
-  Box,
-  Button as MuiButton,
-  Chip,
-  CircularProgress,
-  IconButton,
-  InputAdornment,
-  Link,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
-import AddIcon from '@mui/icons-material/PersonAdd';
-import DeleteIcon from '@mui/icons-material/PersonRemove';
+import { Box, Chip, CircularProgress, IconButton, InputAdornment, TableBody, TableCell, TableRow, TextField, Tooltip, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
-import { Confirm, LinkBase, useCreatePath, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { formatDate } from '../../../lib/locale';
-import { CountryLabel } from '../shared/country-label';
-import { PersonAvatar } from '../shared/crest';
-import { EmptyState, TableScroll } from '../shared/page-layout';
-import { ageOn, fullName } from '../shared/people';
+import { fullName } from '../shared/people';
+import { useRowChange } from '../shared/row-actions';
+import { MemberNameCell, MemberSelect, MembersTable, MembersToolbar, NationalityAndAgeCells, RemoveMemberCell } from '../shared/squad-member-table';
 import {
   POSITIONS,
   SHIRT_NUMBERS,
@@ -44,104 +25,82 @@ import { useShirtNumberError } from './shirt-number-error';
 export function SquadPlayers({ squad, editable }: { squad: SquadRecord; editable: boolean }) {
   const translate = useTranslate();
   const [query, setQuery] = useState('');
-  const [adding, setAdding] = useState(false);
   const members = useMemo(() => squad.squad_players ?? [], [squad.squad_players]);
   const groups = useMemo(() => groupByPosition(members.filter((m) => matchesSearch(m, query))), [members, query]);
   const columns = editable ? 8 : 7;
 
   return (
     <Box>
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
-        <TextField
-          size="small"
-          type="search"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          placeholder={translate('squadEditor.searchPlayers')}
-          slotProps={{
-            htmlInput: { 'aria-label': translate('squadEditor.searchPlayers') },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-          sx={{ flex: '1 1 220px', maxWidth: 360 }}
-        />
-        <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }} aria-live="polite">
-          {translate('squadEditor.playerCount', { smart_count: members.length })}
-        </Typography>
-        {editable && (
-          <MuiButton variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
-            {translate('squadEditor.addPlayer')}
-          </MuiButton>
-        )}
-      </Box>
+      <MembersToolbar
+        count={translate('squadEditor.playerCount', { smart_count: members.length })}
+        addLabel={translate('squadEditor.addPlayer')}
+        editable={editable}
+        addDialog={(close) => <AddPlayerDialog squad={squad} onClose={close} />}
+        search={
+          <TextField
+            size="small"
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder={translate('squadEditor.searchPlayers')}
+            slotProps={{
+              htmlInput: { 'aria-label': translate('squadEditor.searchPlayers') },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+            sx={{ flex: '1 1 220px', maxWidth: 360 }}
+          />
+        }
+      />
 
-      {members.length === 0 ? (
-        <EmptyState>{translate('squadEditor.noPlayers')}</EmptyState>
-      ) : groups.length === 0 ? (
-        <EmptyState>{translate('ui.nothingFound')}</EmptyState>
-      ) : (
-        <TableScroll label={translate('squadEditor.playersTable')}>
-          <Table size="small" aria-label={translate('squadEditor.playersTable')} sx={{ minWidth: 720 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell sx={{ width: 88 }}>{translate('squadEditor.columns.number')}</TableCell>
-                <TableCell>{translate('squadEditor.columns.player')}</TableCell>
-                <TableCell>{translate('squadEditor.columns.nationality')}</TableCell>
-                <TableCell align="right">{translate('squadEditor.columns.age')}</TableCell>
-                <TableCell>{translate('squadEditor.columns.position')}</TableCell>
-                <TableCell align="center">{translate('squadEditor.columns.captain')}</TableCell>
-                <TableCell>{translate('squadEditor.columns.joined')}</TableCell>
-                {editable && <TableCell align="right">{translate('list.actions')}</TableCell>}
-              </TableRow>
-            </TableHead>
-            {groups.map((group) => (
-              <TableBody key={group.position ?? 'none'} data-testid={`position-${group.position ?? 'none'}`}>
-                <TableRow>
-                  <TableCell component="th" scope="rowgroup" colSpan={columns} sx={{ bgcolor: 'grey.100', fontWeight: 600, py: 0.75 }}>
-                    {translate(group.position ? `squadEditor.positions.${group.position}` : 'squadEditor.positions.none')}
-                    <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
-                      ({group.members.length})
-                    </Typography>
-                  </TableCell>
-                </TableRow>
-                {group.members.map((member) => (
-                  <PlayerRow key={member.id} member={member} squad={squad} editable={editable} />
-                ))}
-              </TableBody>
+      <MembersTable
+        empty={members.length === 0 ? translate('squadEditor.noPlayers') : groups.length === 0 ? translate('ui.nothingFound') : null}
+        label={translate('squadEditor.playersTable')}
+        minWidth={720}
+        editable={editable}
+        headings={
+          <>
+            <TableCell sx={{ width: 88 }}>{translate('squadEditor.columns.number')}</TableCell>
+            <TableCell>{translate('squadEditor.columns.player')}</TableCell>
+            <TableCell>{translate('squadEditor.columns.nationality')}</TableCell>
+            <TableCell align="right">{translate('squadEditor.columns.age')}</TableCell>
+            <TableCell>{translate('squadEditor.columns.position')}</TableCell>
+            <TableCell align="center">{translate('squadEditor.columns.captain')}</TableCell>
+            <TableCell>{translate('squadEditor.columns.joined')}</TableCell>
+          </>
+        }
+      >
+        {groups.map((group) => (
+          <TableBody key={group.position ?? 'none'} data-testid={`position-${group.position ?? 'none'}`}>
+            <TableRow>
+              <TableCell component="th" scope="rowgroup" colSpan={columns} sx={{ bgcolor: 'grey.100', fontWeight: 600, py: 0.75 }}>
+                {translate(group.position ? `squadEditor.positions.${group.position}` : 'squadEditor.positions.none')}
+                <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
+                  ({group.members.length})
+                </Typography>
+              </TableCell>
+            </TableRow>
+            {group.members.map((member) => (
+              <PlayerRow key={member.id} member={member} squad={squad} editable={editable} />
             ))}
-          </Table>
-        </TableScroll>
-      )}
-      {editable && adding && <AddPlayerDialog squad={squad} onClose={() => setAdding(false)} />}
+          </TableBody>
+        ))}
+      </MembersTable>
     </Box>
   );
 }
 
 function PlayerRow({ member, squad, editable }: { member: SquadPlayerRecord; squad: SquadRecord; editable: boolean }) {
   const translate = useTranslate();
-  const createPath = useCreatePath();
   const actions = useSquadMembers(squad.id);
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, run } = useRowChange<'captain' | 'position' | 'remove'>();
   const player = member.player;
   const name = fullName(player) || `#${member.player_id}`;
-  const age = ageOn(player?.birth_date);
-
-  const run = async (what: string, fn: () => Promise<unknown>) => {
-    setBusy(what);
-    try {
-      await fn();
-    } catch {
-      // The HTTP client has shown the error; the squad in memory is unchanged.
-    } finally {
-      setBusy(null);
-    }
-  };
 
   const toggleCaptain = () =>
     run('captain', async () => {
@@ -165,47 +124,36 @@ function PlayerRow({ member, squad, editable }: { member: SquadPlayerRecord; squ
           </Typography>
         )}
       </TableCell>
-      <TableCell>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25, minWidth: 180 }}>
-          <PersonAvatar image={player?.image} imageId={player?.image_id} name={name} size={32} />
-          <Box sx={{ minWidth: 0 }}>
-            <Link component={LinkBase} to={createPath({ resource: 'players', id: member.player_id!, type: 'show' })} underline="hover" sx={{ fontWeight: 500 }}>
-              {name}
-            </Link>
-            {player?.nickname && (
-              <Typography variant="caption" color="text.secondary" component="div">
-                {player.nickname}
-              </Typography>
-            )}
-          </Box>
-        </Box>
-      </TableCell>
-      <TableCell>
-        <CountryLabel code={player?.nationality} />
-      </TableCell>
-      <TableCell align="right">
-        {age === null ? '' : <span title={formatDate(player?.birth_date)}>{age}</span>}
-      </TableCell>
+      <MemberNameCell
+        resource="players"
+        id={member.player_id!}
+        person={player}
+        name={name}
+        detail={
+          player?.nickname && (
+            <Typography variant="caption" color="text.secondary" component="div">
+              {player.nickname}
+            </Typography>
+          )
+        }
+      />
+      <NationalityAndAgeCells person={player} />
       <TableCell>
         {editable ? (
-          <TextField
-            select
-            size="small"
-            variant="outlined"
-            margin="none"
-            value={member.position ?? ''}
+          <MemberSelect
+            label={translate('squadEditor.positionOf', { name })}
+            value={member.position}
+            noneLabel={translate('squadEditor.positions.none')}
             disabled={busy === 'position'}
-            onChange={(e) => void run('position', () => actions.updatePlayer(member, { position: e.target.value || null }))}
-            slotProps={{ select: { native: true }, htmlInput: { 'aria-label': translate('squadEditor.positionOf', { name }) } }}
-            sx={{ minWidth: 150, '& select': { py: 0.75 } }}
+            minWidth={150}
+            onChange={(position) => void run('position', () => actions.updatePlayer(member, { position }))}
           >
-            <option value="">{translate('squadEditor.positions.none')}</option>
             {POSITIONS.map((p) => (
               <option key={p} value={p}>
                 {translate(`resources.squad_players.choices.position.${p}`)}
               </option>
             ))}
-          </TextField>
+          </MemberSelect>
         ) : member.position ? (
           translate(`resources.squad_players.choices.position.${member.position}`)
         ) : (
@@ -234,24 +182,14 @@ function PlayerRow({ member, squad, editable }: { member: SquadPlayerRecord; squ
       </TableCell>
       <TableCell>{member.joined_on ? formatDate(member.joined_on) : ''}</TableCell>
       {editable && (
-        <TableCell align="right">
-          <Tooltip disableInteractive title={translate('squadEditor.removePlayer', { name })}>
-            <IconButton size="small" color="error" aria-label={translate('squadEditor.removePlayer', { name })} onClick={() => setConfirming(true)}>
-              <DeleteIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          <Confirm
-            isOpen={confirming}
-            loading={busy === 'remove'}
-            title="squadEditor.removePlayerTitle"
-            content="squadEditor.removePlayerContent"
-            titleTranslateOptions={{ name }}
-            contentTranslateOptions={{ name, squad: squad.name ?? '' }}
-            confirmColor="warning"
-            onConfirm={() => void run('remove', () => actions.removePlayer(member)).then(() => setConfirming(false))}
-            onClose={() => setConfirming(false)}
-          />
-        </TableCell>
+        <RemoveMemberCell
+          label={translate('squadEditor.removePlayer', { name })}
+          title="squadEditor.removePlayerTitle"
+          name={name}
+          squad={squad}
+          loading={busy === 'remove'}
+          onConfirm={() => run('remove', () => actions.removePlayer(member))}
+        />
       )}
     </TableRow>
   );
