@@ -5,23 +5,10 @@ import { getList } from '../../../lib/json-api';
 import { formatNumber } from '../../../lib/locale';
 import { Crest } from '../shared/crest';
 import { EmptyState, LoadError, SectionCard } from '../shared/page-layout';
-import type { SquadRecord } from '../shared/squad-members';
+import type { StatisticRow } from '../../../features/statistics/statistics-model';
 
-export interface StatisticRecord extends RaRecord {
-  goals: number;
-  assists: number;
-  yellow_cards: number;
-  red_cards: number;
-  minutes_played: number;
-  appearances: number;
-  clean_sheets: number;
-  own_goals: number;
-  penalties_scored: number;
-  rating: number | null;
-  squad_id?: string;
-  squad?: SquadRecord;
-  player_id?: string;
-}
+/** A row of GET /statistics, as the statistics page reads it. */
+export type StatisticRecord = StatisticRow;
 
 const FIGURES = ['appearances', 'minutes_played', 'goals', 'assists', 'yellow_cards', 'red_cards', 'clean_sheets', 'rating'] as const;
 
