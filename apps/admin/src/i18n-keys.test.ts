@@ -45,7 +45,7 @@ function load(lang: string): Map<string, string> {
 
 const base = (key: string) => key.replace(PLURAL_SUFFIX, '');
 const texts = Object.fromEntries(SUPPORTED_LANGUAGES.map((lang) => [lang, load(lang)])) as Record<string, Map<string, string>>;
-const bases = (lang: string) => new Set([...texts[lang]!.keys()].map(base));
+const bases = (lang: string) => new Set([...texts[lang].keys()].map(base));
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
 function sourceFiles(dir: string): string[] {
@@ -71,13 +71,13 @@ describe('translations', () => {
   it('have every plural form each language needs and the same placeholders', () => {
     for (const lang of SUPPORTED_LANGUAGES) {
       const categories = new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
-      const plural = new Set([...texts[lang]!.keys()].filter((k) => PLURAL_SUFFIX.test(k)).map(base));
+      const plural = new Set([...texts[lang].keys()].filter((k) => PLURAL_SUFFIX.test(k)).map(base));
       for (const key of plural)
-        for (const category of categories) expect(texts[lang]!.has(`${key}_${category}`), `${lang}: ${key}_${category}`).toBe(true);
+        for (const category of categories) expect(texts[lang].has(`${key}_${category}`), `${lang}: ${key}_${category}`).toBe(true);
     }
-    for (const [key, value] of texts.en!) {
+    for (const [key, value] of texts.en) {
       if (PLURAL_SUFFIX.test(key)) continue;
-      expect(placeholders(texts.pl!.get(key) ?? ''), `placeholders of ${key}`).toEqual(placeholders(value));
+      expect(placeholders(texts.pl.get(key) ?? ''), `placeholders of ${key}`).toEqual(placeholders(value));
     }
   });
 
@@ -117,11 +117,11 @@ describe('translations', () => {
   });
 
   it('define every key the code uses', () => {
-    const namespaces = [...new Set([...texts.en!.keys()].map((k) => k.split('.')[0]))].join('|');
+    const namespaces = [...new Set([...texts.en.keys()].map((k) => k.split('.')[0]))].join('|');
     const literal = new RegExp(`['"\`]((?:${namespaces})\\.[A-Za-z_][\\w.]*[\\w])['"\`]`, 'g');
     const used = new Map<string, string>();
     for (const file of sourceFiles(SRC_DIR))
-      for (const match of readFileSync(file, 'utf8').matchAll(literal)) used.set(match[1]!, file.replace(SRC_DIR, ''));
+      for (const match of readFileSync(file, 'utf8').matchAll(literal)) used.set(match[1], file.replace(SRC_DIR, ''));
     expect(used.size).toBeGreaterThan(40);
     for (const lang of SUPPORTED_LANGUAGES) {
       const missing = [...used].filter(([key]) => !bases(lang).has(key)).map(([key, file]) => `${key} (${file})`);
@@ -140,7 +140,7 @@ describe('translations', () => {
           const text = /<[A-Za-z][^<>]*>([^<>{}()=;]*\p{L}{2,}[^<>{}()=;]*)<\//u.exec(line);
           // Literal labels, e.g. label="Save"
           const attribute = /\b(label|title|placeholder|aria-label|alt|helperText|emptyText)="([^"]*\p{L}{2,}[^"]*)"/u.exec(line);
-          if (text || (attribute && /\s|^\p{Lu}/u.test(attribute[2]!))) offenders.push(`${file.replace(SRC_DIR, '')}:${i + 1}: ${line.trim()}`);
+          if (text || (attribute && /\s|^\p{Lu}/u.test(attribute[2]))) offenders.push(`${file.replace(SRC_DIR, '')}:${i + 1}: ${line.trim()}`);
         });
     }
     expect(offenders).toEqual([]);

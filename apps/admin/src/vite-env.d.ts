@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 
 declare module 'virtual:umpire/resources' {
-  const manifest: import('./resources/manifest').ResourceManifest[];
+  const manifest: import('@umpire/schema/manifest').ResourceManifest[];
   export default manifest;
 }
 

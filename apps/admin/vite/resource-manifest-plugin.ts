@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { tsImport } from 'tsx/esm/api';
-import { toManifest } from '../src/resources/manifest.ts';
+import { toManifest } from '../../../packages/schema/src/manifest.ts';
 import type { ResourceDef } from '@umpire/schema';
 
 /**

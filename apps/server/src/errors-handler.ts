@@ -10,7 +10,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       status = err.status;
       errors = err.errors;
     } else {
-      const e = err as FastifyError;
+      const e = err;
       const code = e.code;
       if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
         status = 415;

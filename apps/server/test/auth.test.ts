@@ -63,7 +63,7 @@ describe('tokens', () => {
     const claims = decodeJwt(await api.token('admin'));
     const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
     expect((await call(`${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`)).status).toBe(401);
-    const forged = await new SignJWT(claims as any).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('another-secret-another-secret-000'));
+    const forged = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('another-secret-another-secret-000'));
     expect((await call(forged)).status).toBe(401);
     const expired = await new SignJWT({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }).setProtectedHeader({ alg: 'HS256' }).sign(secret);
     const res = await call(expired);
@@ -167,7 +167,7 @@ describe('cookie sessions and XSRF', () => {
       body: new URLSearchParams({ username: 'editor', password: DEMO_PASSWORD, redirect: '/' }).toString(),
       redirect: 'manual',
     });
-    const jar = Object.fromEntries(res.headers.getSetCookie().map((c) => c.split(';')[0]!.split('=') as [string, string]));
+    const jar = Object.fromEntries(res.headers.getSetCookie().map((c) => c.split(';')[0].split('=') as [string, string]));
     const cookie = `umpire_session=${jar.umpire_session}; XSRF-TOKEN=${jar['XSRF-TOKEN']}`;
     const body = { data: { type: 'tags', attributes: { name: 'Cookie', slug: 'cookie' } } };
     expect((await api.get('/api/v3/tags', { token: null, headers: { cookie } })).status).toBe(200);
@@ -175,7 +175,7 @@ describe('cookie sessions and XSRF', () => {
     expect(without.status).toBe(403);
     expect(without.body.errors[0].meta.key).toBe('xsrfTokenMismatch');
     expect((await api.post('/api/v3/tags', body, { token: null, headers: { cookie, 'x-xsrf-token': 'forged' } })).status).toBe(403);
-    expect((await api.post('/api/v3/tags', body, { token: null, headers: { cookie, 'x-xsrf-token': jar['XSRF-TOKEN']! } })).status).toBe(201);
+    expect((await api.post('/api/v3/tags', body, { token: null, headers: { cookie, 'x-xsrf-token': jar['XSRF-TOKEN'] } })).status).toBe(201);
     body.data.attributes = { name: 'Bearer', slug: 'bearer' };
     expect((await api.post('/api/v3/tags', body)).status).toBe(201);
   });

@@ -208,7 +208,7 @@ describe.runIf(TEST_DB === 'postgres')('several instances', () => {
         body: JSON.stringify({ data: { type: 'sign_in', attributes: { username: 'admin', password: 'umpire-demo' } } }),
       });
       const token = (await signIn.json()).data.attributes.token;
-      const viaA: TestServer = { ...api, url: a.url, token: async () => token, request: (m, p, o) => api.request(m, p, o) } as TestServer;
+      const viaA: TestServer = { ...api, url: a.url, token: async () => token, request: (m, p, o) => api.request(m, p, o) };
       const post = (path: string, body: unknown) =>
         fetch(a.url + path, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/vnd.api+json' }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: await r.json() }));
       void viaA;

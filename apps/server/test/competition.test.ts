@@ -124,12 +124,12 @@ describe('incidents by the rules of spec §3/§4', () => {
     expect(same.status).toBe(422);
     expect(same.body.errors[0].meta.key).toBe('sameSquad');
     const lineup = await api.post('/api/v3/lineups', {
-      data: { type: 'lineups', attributes: { is_starting: true }, relationships: { match: link('matches', f.matchId), squad: link('squads', f.homeSquad), player: link('players', f.awayPlayers[0]!) } },
+      data: { type: 'lineups', attributes: { is_starting: true }, relationships: { match: link('matches', f.matchId), squad: link('squads', f.homeSquad), player: link('players', f.awayPlayers[0]) } },
     });
     expect(lineup.status).toBe(422);
     expect(lineup.body.errors[0].meta.key).toBe('playerNotInSquad');
     const ok = await api.post('/api/v3/lineups', {
-      data: { type: 'lineups', attributes: { is_starting: true, position: 'CF', formation_place: 11 }, relationships: { match: link('matches', f.matchId), squad: link('squads', f.homeSquad), player: link('players', f.homePlayers[0]!) } },
+      data: { type: 'lineups', attributes: { is_starting: true, position: 'CF', formation_place: 11 }, relationships: { match: link('matches', f.matchId), squad: link('squads', f.homeSquad), player: link('players', f.homePlayers[0]) } },
     });
     expect(ok.status, ok.text).toBe(201);
     expect(ok.body.data.attributes.shirt_number).not.toBeNull();

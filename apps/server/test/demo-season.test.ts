@@ -200,7 +200,7 @@ describe('played matches', () => {
     for (const i of incidents) {
       const label = `incident ${i.id} (${i.incident_type} ${i.occurrence_half}/${i.occurrence_minute}+${i.stoppage_minute ?? 0})`;
       expect(await validateIncident(ctx, i), label).toEqual([]);
-      const [from, to] = HALF_MINUTES[Number(i.occurrence_half)]!;
+      const [from, to] = HALF_MINUTES[Number(i.occurrence_half)];
       expect(Number(i.occurrence_minute) >= from && Number(i.occurrence_minute) <= to, label).toBe(true);
       if (i.player_id != null) expect(inSquad.has(`${i.squad_id}:${i.player_id}`), label).toBe(true);
       if (i.related_player_id != null) expect(inSquad.has(`${i.squad_id}:${i.related_player_id}`), label).toBe(true);

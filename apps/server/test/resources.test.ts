@@ -19,7 +19,7 @@ const examples = (def: ResourceDef) =>
   Object.fromEntries(attributesOf(def).filter(([, a]) => a.example !== undefined && !a.readOnly).map(([n, a]) => [n, a.example]));
 /** Examples as the API answers them: instants in UTC. */
 const answered = (def: ResourceDef) =>
-  Object.fromEntries(Object.entries(examples(def)).map(([n, v]) => [n, def.attributes[n]!.type === 'datetime' ? new Date(v as string).toISOString() : v]));
+  Object.fromEntries(Object.entries(examples(def)).map(([n, v]) => [n, def.attributes[n].type === 'datetime' ? new Date(v as string).toISOString() : v]));
 const belongsTo = (def: ResourceDef) =>
   Object.entries(def.relationships).filter(([, r]) => r.kind === 'belongsTo') as [string, { type: string; required?: boolean }][];
 
@@ -107,7 +107,7 @@ const FIXTURES: Record<string, () => Promise<Linkage>> = {
 };
 
 async function relationshipsFor(def: ResourceDef): Promise<Linkage> {
-  if (FIXTURES[def.type]) return FIXTURES[def.type]!();
+  if (FIXTURES[def.type]) return FIXTURES[def.type]();
   const out: Linkage = {};
   for (const [name, rel] of belongsTo(def)) out[name] = link(rel.type, await anyRecord(rel.type));
   return out;

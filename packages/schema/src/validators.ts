@@ -219,7 +219,7 @@ export function splitDateTime(text: string): DateTimeParts {
 function toDateTimeParts(value: unknown): DateTimeParts | null {
   if (isEmptyValue(value)) return null;
   if (typeof value === 'string') return splitDateTime(value);
-  if (typeof value === 'object') return value as DateTimeParts;
+  if (typeof value === 'object') return value;
   return { date: String(value), hour: null };
 }
 

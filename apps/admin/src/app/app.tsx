@@ -6,13 +6,13 @@ import { createHttpClient } from '../providers/http-client';
 import { createDataProvider } from '../providers/data-provider';
 import { createAuthProvider } from '../providers/auth-provider';
 import { createI18nProvider } from '../providers/i18n-provider';
-import { ADMIN_RESOURCES } from '../resources/registry';
-import { recordRepresentation } from '../resources/representation';
+import { ADMIN_RESOURCES } from './registry';
+import { recordRepresentation } from '../framework/representation';
 import { MATCH_FORM_PATH, MatchFormRoute } from '../resources/calendar/matches';
 import manifest from 'virtual:umpire/resources';
-import { Dashboard } from '../features/dashboard/dashboard';
+import { Dashboard } from '../features/dashboard';
 import { AppLayout } from './layout/app-layout';
-import { NotificationBridge } from '../features/popups/notification-bridge';
+import { NotificationBridge } from '../features/popups';
 import { createTheme } from './theme';
 
 /** The providers and resources of the app, built once the start-up has succeeded. */

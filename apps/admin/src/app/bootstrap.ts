@@ -1,4 +1,4 @@
-import { absoluteUrl, readBaseUrls, RESIZE_OBSERVER_MISSING, StartupError, type BaseUrls } from '../lib/environment';
+import { readBaseUrls, RESIZE_OBSERVER_MISSING, signInUrl, StartupError, type BaseUrls } from '../lib/environment';
 import { ConfigurationError, configuredUrls, fetchConfiguration, setRuntime, type Runtime } from '../lib/configuration';
 import { clearToken, decodeToken, isTokenExpired, takeTokenFromAddress } from '../lib/token';
 import { applyDocumentLanguage, chooseLanguage, isSupportedLanguage, provisionalLanguage, readStoredLanguage } from '../lib/language';
@@ -14,15 +14,6 @@ export type StartupResult =
   | { kind: 'ready'; runtime: Runtime }
   | { kind: 'redirect'; url: string }
   | { kind: 'error'; error: Error; retryable: boolean };
-
-/** The gateway's sign-in page, coming back to the current address. */
-export function signInUrl(authBase: string, returnTo = window.location.href): string {
-  return `${absoluteUrl(authBase)}/sign_in?redirect=${encodeURIComponent(returnTo)}`;
-}
-
-export function signOutUrl(authBase: string, returnTo = window.location.href): string {
-  return `${absoluteUrl(authBase)}/sign_out?redirect=${encodeURIComponent(returnTo)}`;
-}
 
 async function fetchJson(url: string): Promise<unknown> {
   // Translation files are static assets: they bypass the API client (no token, no pop-ups).

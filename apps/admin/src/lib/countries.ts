@@ -29,7 +29,7 @@ let loaded: Promise<Countries> | undefined;
 const registered = new Set<string>();
 
 async function countriesFor(lang: string): Promise<Countries> {
-  loaded ??= import('i18n-iso-countries').then((m) => ((m as { default?: Countries }).default ?? m) as Countries);
+  loaded ??= import('i18n-iso-countries').then((m) => ((m as { default?: Countries }).default ?? m));
   const countries = await loaded;
   if (!registered.has(lang)) {
     const data = lang === 'pl' ? await import('i18n-iso-countries/langs/pl.json') : await import('i18n-iso-countries/langs/en.json');

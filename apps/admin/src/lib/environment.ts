@@ -59,3 +59,12 @@ export function relativeIfSameOrigin(url: string, origin = window.location.origi
 export function absoluteUrl(url: string, origin = window.location.origin): string {
   return new URL(url, origin).toString();
 }
+
+/** The gateway's sign-in page, coming back to the current address. */
+export function signInUrl(authBase: string, returnTo = window.location.href): string {
+  return `${absoluteUrl(authBase)}/sign_in?redirect=${encodeURIComponent(returnTo)}`;
+}
+
+export function signOutUrl(authBase: string, returnTo = window.location.href): string {
+  return `${absoluteUrl(authBase)}/sign_out?redirect=${encodeURIComponent(returnTo)}`;
+}

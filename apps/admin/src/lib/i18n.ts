@@ -1,4 +1,4 @@
-import i18next, { type i18n as I18n, type TOptions } from 'i18next';
+import i18next, { type i18n as I18n } from 'i18next';
 
 /**
  * Interface texts (spec §7, §8): per language, three asset folders are loaded and merged
@@ -72,10 +72,10 @@ export async function initI18n(lang: string, translations: Translations): Promis
 export const translate: Translate = (key, options = {}) => {
   if (!instance) return typeof options._ === 'string' ? options._ : key;
   const { smart_count, _, ...rest } = options;
-  const tOptions: TOptions = { ...rest };
+  const tOptions: Record<string, unknown> = { ...rest };
   if (smart_count !== undefined) tOptions.count = Number(smart_count);
   if (typeof _ === 'string') tOptions.defaultValue = _;
-  return instance.t(key, tOptions as Record<string, unknown>) as string;
+  return String(instance.t(key, tOptions));
 };
 
 export function hasTranslation(key: string): boolean {

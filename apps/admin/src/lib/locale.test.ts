@@ -7,7 +7,7 @@ describe('locale', () => {
   it('formats match dates as EEEE, dd.MM.yyyy at +02:00', async () => {
     // 23:30 UTC is already the next day at +02:00.
     expect(formatMatchDate('2024-05-17T23:30:00Z')).toBe('sobota, 18.05.2024');
-    const en = await FORMATTING_LOCALES.en!.load();
+    const en = await FORMATTING_LOCALES.en.load();
     expect(formatMatchDate('2024-05-17T21:59:00Z', en)).toBe('Friday, 17.05.2024');
   });
 

@@ -30,10 +30,10 @@ interface ActiveLocale {
   dateLocale?: Locale;
 }
 
-let active: ActiveLocale = { lang: 'en', settings: FORMATTING_LOCALES.en! };
+let active: ActiveLocale = { lang: 'en', settings: FORMATTING_LOCALES.en };
 
 export async function activateLocale(lang: string): Promise<void> {
-  const settings = FORMATTING_LOCALES[lang] ?? FORMATTING_LOCALES.en!;
+  const settings = FORMATTING_LOCALES[lang] ?? FORMATTING_LOCALES.en;
   active = { lang, settings, dateLocale: await settings.load() };
 }
 
@@ -98,7 +98,7 @@ export function fromMatchWallClock(value: string | null | undefined): string | n
   const m = WALL_CLOCK.exec(value ?? '');
   if (!m) return null;
   const [, y, mo, d, h, mi, s] = m.map(Number) as number[];
-  const utc = Date.UTC(y!, mo! - 1, d!, h!, mi!, s || 0) - MATCH_OFFSET_MINUTES * 60_000;
+  const utc = Date.UTC(y, mo - 1, d, h, mi, s || 0) - MATCH_OFFSET_MINUTES * 60_000;
   return new Date(utc).toISOString();
 }
 

@@ -19,7 +19,7 @@ export function decodeToken(token: string | null | undefined): TokenClaims | nul
   const parts = token.split('.');
   if (parts.length !== 3) return null;
   try {
-    const claims = JSON.parse(decodeBase64Url(parts[1]!)) as TokenClaims;
+    const claims = JSON.parse(decodeBase64Url(parts[1])) as TokenClaims;
     return claims && typeof claims === 'object' ? claims : null;
   } catch {
     return null;
@@ -74,7 +74,7 @@ export function extractToken(href: string): ExtractedToken {
 
   const matrix = /;token=([^;/?#]*)/.exec(url.pathname);
   if (matrix) {
-    token ??= decodeURIComponent(matrix[1]!);
+    token ??= decodeURIComponent(matrix[1]);
     url.pathname = url.pathname.replace(matrix[0], '');
   }
 

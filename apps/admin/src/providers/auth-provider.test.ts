@@ -50,7 +50,7 @@ describe('auth provider', () => {
 
   it('signs in through the gateway', async () => {
     const assign = vi.fn();
-    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, href: 'http://localhost:3000/x', assign } as Location);
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, href: 'http://localhost:3000/x', assign });
     await provider().login({});
     expect(assign).toHaveBeenCalledWith(expect.stringContaining('/auth/v1/sign_in?redirect='));
   });

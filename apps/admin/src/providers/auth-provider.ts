@@ -2,7 +2,7 @@ import type { AuthProvider } from 'react-admin';
 import { ALLOWED_PLAYER_PROVIDERS, type TokenClaims } from '@umpire/schema/api';
 import { canAccess, createAbility, type AppAbility } from '../lib/abilities';
 import { clearToken, decodeToken, isTokenExpired, readStoredToken } from '../lib/token';
-import { signInUrl, signOutUrl } from '../app/bootstrap';
+import { signInUrl, signOutUrl } from '../lib/environment';
 
 /**
  * Sessions come from the gateway (spec §2, §4, §6): signing in and out both leave for the

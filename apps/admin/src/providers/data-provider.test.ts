@@ -45,7 +45,7 @@ describe('JSON:API data provider', () => {
       filter: { q: 'l' },
       meta: { include: ['club'] },
     });
-    expect(calls[0]!.url).toBe('/api/v3/teams?filter[q]=l&sort=-name&page[number]=2&page[size]=25&include=club');
+    expect(calls[0].url).toBe('/api/v3/teams?filter[q]=l&sort=-name&page[number]=2&page[size]=25&include=club');
     expect(result.total).toBe(41);
     expect(result.data[0]).toMatchObject({ id: '1', name: 'Legia', club_id: '7', club: { id: '7', name: 'Legia Warszawa' } });
   });
@@ -90,7 +90,7 @@ describe('JSON:API data provider', () => {
     });
     const { dp, calls } = provider({ data: { type: 'clubs', id: '5', attributes: { name: 'Legia' } } });
     await dp.update('clubs', { id: '5', data: { ...previous, city: 'Warsaw' }, previousData: previous });
-    expect(calls[0]!.init).toMatchObject({ method: 'PATCH', body: { data: { type: 'clubs', id: '5', attributes: { city: 'Warsaw' } } } });
+    expect(calls[0].init).toMatchObject({ method: 'PATCH', body: { data: { type: 'clubs', id: '5', attributes: { city: 'Warsaw' } } } });
     await dp.update('clubs', { id: '5', data: previous, previousData: previous });
     expect(calls).toHaveLength(1);
   });
@@ -99,8 +99,8 @@ describe('JSON:API data provider', () => {
     const { dp, calls } = provider({ data: [], meta: { total: 0 } });
     await dp.getMany('clubs', { ids: ['1', '2', '2'] });
     await dp.getManyReference('teams', { target: 'club_id', id: '7', pagination: { page: 1, perPage: 10 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
-    expect(calls[0]!.url).toBe('/api/v3/clubs?filter[id]=1%2C2&page[size]=100');
-    expect(calls[1]!.url).toBe('/api/v3/teams?filter[club]=7&sort=name&page[number]=1&page[size]=10');
+    expect(calls[0].url).toBe('/api/v3/clubs?filter[id]=1%2C2&page[size]=100');
+    expect(calls[1].url).toBe('/api/v3/teams?filter[club]=7&sort=name&page[number]=1&page[size]=10');
   });
 
   it('turns JSON:API errors into field errors', async () => {

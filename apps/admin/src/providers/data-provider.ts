@@ -1,5 +1,5 @@
 import { HttpError, type DataProvider, type Identifier, type RaRecord } from 'react-admin';
-import type { ResourceManifest } from '../resources/manifest';
+import type { ResourceManifest } from '@umpire/schema/manifest';
 import { hasTranslation, translate } from '../lib/i18n';
 import { HttpFailure, type HttpClient, type JsonApiError } from './http-client';
 
@@ -81,7 +81,7 @@ export function filterParams(def: ResourceManifest | undefined, filter: Record<s
   for (const [key, value] of Object.entries(filter)) {
     if (isEmpty(value)) continue;
     const range = /^(.+)_(gte|lte|gt|lt)$/.exec(key);
-    if (range && ranges.has(range[1]!)) {
+    if (range && ranges.has(range[1])) {
       params.push([`filter[${range[1]}][${range[2]}]`, filterValue(value)]);
     } else if (belongsTo.has(key)) {
       params.push([`filter[${belongsTo.get(key)}]`, filterValue(value)]);

@@ -24,7 +24,7 @@ export async function signToken(subject: TokenSubject, secret: Uint8Array, ttlSe
     roles: subject.roles,
     abilities: rulesForRoles(subject.roles),
   };
-  return new SignJWT(claims as unknown as Record<string, unknown>)
+  return new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(subject.username)
     .setIssuedAt()

@@ -76,7 +76,7 @@ function clientResource(c: ClientRow) {
 export function configurationFor(request: FastifyRequest, config: Config, settings: ClientSettings): ClientConfiguration {
   const origin = requestOrigin(request, config);
   const host = new URL(origin).host.replace(/^127\.0\.0\.1/, 'localhost');
-  const languages = settings.interface_languages.filter((l) => (config.interfaceLanguages as string[]).includes(l));
+  const languages = settings.interface_languages.filter((l) => (config.interfaceLanguages).includes(l));
   return {
     interface_languages: languages.length ? languages : [...settings.interface_languages],
     default_language: settings.default_language,

@@ -109,7 +109,7 @@ export function registerCompetitionRoutes(app: FastifyInstance, config: Config, 
             points: { win: Number(competition.points_for_win), draw: Number(competition.points_for_draw), loss: Number(competition.points_for_loss) },
             tiebreakers,
             deductions: deductions.map((d) => ({ squad: String(d.squad_id), points: Number(d.points), reason: String(d.reason), round: roundOfDecision(d.decided_on) })),
-            fairPlay: cards.map((c) => ({ squad: String(c.squad_id), points: FAIR_PLAY_POINTS[String(c.incident_type)]! })),
+            fairPlay: cards.map((c) => ({ squad: String(c.squad_id), points: FAIR_PLAY_POINTS[String(c.incident_type)] })),
             // A competition's squads that play in this group are listed before their first match.
             squads: inMatches.size ? [...inMatches] : listed.map((s) => String(s.squad_id)),
             upToRound: round,
@@ -146,8 +146,8 @@ export function registerCompetitionRoutes(app: FastifyInstance, config: Config, 
       const ctx = ctxOf(request, auth);
       const match = await findRow(ctx, modelOf('matches'), request.params.id);
       const [m] = await loadStatsMatches(ctx, [match]);
-      const stats = computeMatchStatistics(m!);
-      const players = computePlayerStatistics([m!]).filter((p) => p.minutes_played || p.goals || p.assists || p.yellow_cards || p.red_cards);
+      const stats = computeMatchStatistics(m);
+      const players = computePlayerStatistics([m]).filter((p) => p.minutes_played || p.goals || p.assists || p.yellow_cards || p.red_cards);
       reply.type(JSONAPI_MEDIA_TYPE);
       return {
         data: { type: 'match_stats', id: String(match.id), attributes: { ...stats, players }, relationships: { match: link('matches', match.id as number) } },

@@ -36,25 +36,25 @@ describe('player statistics', () => {
 
   it('computes minutes from lineups, substitutions and sending-offs', () => {
     const s = stats();
-    expect(s.h1!.minutes_played).toBe(75);
-    expect(s.h3!.minutes_played).toBe(15);
-    expect(s.h2!.minutes_played).toBe(90);
-    expect(s.a1!.minutes_played).toBe(80);
-    expect(s.h3!.appearances).toBe(1);
+    expect(s.h1.minutes_played).toBe(75);
+    expect(s.h3.minutes_played).toBe(15);
+    expect(s.h2.minutes_played).toBe(90);
+    expect(s.a1.minutes_played).toBe(80);
+    expect(s.h3.appearances).toBe(1);
   });
 
   it('gives a clean sheet to a goalkeeper of 60+ minutes whose team conceded nothing', () => {
     const s = stats();
-    expect(s.hgk!.clean_sheets).toBe(1);
-    expect(s.agk!.clean_sheets).toBe(0);
-    expect(s.h2!.clean_sheets).toBe(0);
+    expect(s.hgk.clean_sheets).toBe(1);
+    expect(s.agk.clean_sheets).toBe(0);
+    expect(s.h2.clean_sheets).toBe(0);
   });
 
   it('credits an own goal to the scorer as an own goal, not a goal; ignores shoot-out penalties', () => {
     const m: StatsMatch = { ...base, incidents: [inc('own_goal', 1, 5, 'A', 'a1'), inc('penalty', 5, 120, 'H', 'h1')] };
     const s = stats([m]);
     expect(s.a1).toMatchObject({ own_goals: 1, goals: 0 });
-    expect(s.h1!.goals).toBe(0);
+    expect(s.h1.goals).toBe(0);
   });
 
   it('adds up over matches and leaves out matches not started', () => {
@@ -64,9 +64,9 @@ describe('player statistics', () => {
 
   it('rates an appearance from what the player did', () => {
     const s = stats();
-    expect(ratingOf(s.h2!)).toBe(7.7);
-    expect(ratingOf(s.a1!)).toBe(3.5);
-    expect(ratingOf({ ...s.a1!, appearances: 0 })).toBeNull();
+    expect(ratingOf(s.h2)).toBe(7.7);
+    expect(ratingOf(s.a1)).toBe(3.5);
+    expect(ratingOf({ ...s.a1, appearances: 0 })).toBeNull();
   });
 });
 

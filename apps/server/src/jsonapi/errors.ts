@@ -45,7 +45,7 @@ export class ApiError extends Error {
 
   /** Several errors at once (a body with many invalid fields): the status of the first. */
   static many(errors: ErrorObject[]): ApiError {
-    const e = new ApiError(Number(errors[0]!.status), errors[0]!.meta.key, errors[0]!.detail);
+    const e = new ApiError(Number(errors[0].status), errors[0].meta.key, errors[0].detail);
     (e as { errors: ErrorObject[] }).errors = errors;
     return e;
   }

@@ -65,7 +65,7 @@ export function parseFields(raw: RawQuery): Map<string, Set<string>> {
     const m = /^fields\[([a-z0-9_]+)\]$/.exec(key);
     if (!key.startsWith('fields')) continue;
     if (!m) throw badParameter(key, 'badRequest', `The parameter ${key} is not of the form fields[type].`);
-    const type = m[1]!;
+    const type = m[1];
     const target = findModel(type);
     if (!target) throw badParameter(key, 'unknownField', `There is no resource type "${type}".`);
     const names = (single(raw, key) ?? '').split(',').map((s) => s.trim()).filter(Boolean);

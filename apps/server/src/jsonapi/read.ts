@@ -193,7 +193,7 @@ export async function buildDocument(
   const primary = rows.map((r) => graph.add(model, r));
   await loadIncludes(ctx, model, rows, query.include, graph);
   const primaryKeys = new Set(primary.map((o) => `${o.type}:${o.id}`));
-  const doc: Document = { data: single ? project(primary[0]!, query.fields) : primary.map((o) => project(o, query.fields)) };
+  const doc: Document = { data: single ? project(primary[0], query.fields) : primary.map((o) => project(o, query.fields)) };
   if (Object.keys(query.include).length)
     doc.included = [...graph.objects.entries()].filter(([k]) => !primaryKeys.has(k)).map(([, o]) => project(o, query.fields));
   return doc;

@@ -76,7 +76,7 @@ function parseBody(ctx: ReadContext, model: Model, body: unknown, mode: 'create'
       const result = def.schema.safeParse(value);
       if (!result.success) {
         // The first problem of a field is the one worth showing next to it.
-        const issue = result.error.issues[0]!;
+        const issue = result.error.issues[0];
         const { key, params } = keyOfIssue(issue);
         errors.push(invalid(pointer + issue.path.map((p) => `/${String(p)}`).join(''), name, key, params));
         continue;

@@ -23,7 +23,7 @@ export async function registerAdminApp(app: FastifyInstance, config: Config) {
     });
 
   app.setNotFoundHandler(async (request, reply) => {
-    const path = request.url.split('?')[0]!;
+    const path = request.url.split('?')[0];
     if (request.method !== 'GET' || API_PREFIXES.some((p) => path.startsWith(p)) || /\.[a-z0-9]+$/i.test(path))
       throw new ApiError(404, 'notFound', `Nothing at ${request.method} ${path}.`);
     if (!built)

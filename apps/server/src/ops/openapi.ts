@@ -8,7 +8,7 @@ function attributeSchema(model: Model) {
   for (const [name, def] of model.attributes) {
     let schema: Record<string, unknown>;
     try {
-      schema = z.toJSONSchema(def.schema, { unrepresentable: 'any', io: 'input' }) as Record<string, unknown>;
+      schema = z.toJSONSchema(def.schema, { unrepresentable: 'any', io: 'input' });
       delete schema.$schema;
     } catch {
       schema = {};

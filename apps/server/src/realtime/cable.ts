@@ -37,7 +37,7 @@ interface Connection {
 }
 
 const parseCookies = (header: string | undefined) =>
-  Object.fromEntries((header ?? '').split(';').map((p) => p.trim().split('=')).filter((p) => p.length === 2).map(([k, v]) => [k, decodeURIComponent(v!)]));
+  Object.fromEntries((header ?? '').split(';').map((p) => p.trim().split('=')).filter((p) => p.length === 2).map(([k, v]) => [k, decodeURIComponent(v)]));
 
 function refuseUpgrade(socket: Duplex, status: number, reason: string) {
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);

@@ -116,7 +116,7 @@ const PRODUCT_KINDS = [
 ] as const;
 const CURRENCIES = ['PLN', 'PLN', 'PLN', 'EUR'] as const;
 
-const pick = <T>(list: readonly T[], i: number): T => list[((i % list.length) + list.length) % list.length]!;
+const pick = <T>(list: readonly T[], i: number): T => list[((i % list.length) + list.length) % list.length];
 /** A well-spread deterministic integer for index i (Knuth's multiplicative hash). */
 const mix = (i: number) => Math.imul(i + 0x9e3779b9, 2654435761) >>> 0;
 
@@ -188,13 +188,13 @@ class BulkWriter {
     if (!rows.length) return ids;
     const full = rows.map((r, i) => {
       const out: Values = { client_id: this.clientId };
-      for (const k in r) out[k] = typeof r[k] === 'boolean' ? this.bool(r[k] as boolean) : r[k];
+      for (const k in r) out[k] = typeof r[k] === 'boolean' ? this.bool(r[k]) : r[k];
       const at = this.stamp(i);
       out.created_at = at;
       out.updated_at = at;
       return out;
     });
-    const columns = Object.keys(full[0]!).length;
+    const columns = Object.keys(full[0]).length;
     const perStatement = Math.max(1, Math.min(500, Math.floor(30_000 / columns)));
     await this.database.db.transaction().execute(async (trx) => {
       for (let start = 0; start < full.length; start += perStatement) {
@@ -295,8 +295,8 @@ export async function seedBulk(database: Database, clientId: number, options: Bu
     });
   }
   const imageIds = await w.insert('images', imageRows, true);
-  const image = (kind: string, i: number) => imageIds[firstImage[kind]! + i]!;
-  const gallery = (i: number) => imageIds[firstImage.gallery! + (i % Math.max(1, imageIds.length - firstImage.gallery!))] ?? imageIds[i % imageIds.length]!;
+  const image = (kind: string, i: number) => imageIds[firstImage[kind] + i];
+  const gallery = (i: number) => imageIds[firstImage.gallery + (i % Math.max(1, imageIds.length - firstImage.gallery))] ?? imageIds[i % imageIds.length];
 
   // ---- seasons: the most recent first (2023/24 back), skipping names in use.
   const seasonNames = await taken(db, 'seasons', 'name', clientId);
@@ -338,11 +338,11 @@ export async function seedBulk(database: Database, clientId: number, options: Bu
   const csRows: Values[] = [];
   for (let j = 0; j < plan.competitions; j++) {
     for (let k = 0; k < plan.csPerCompetition(j); k++) {
-      const season = seasonRows[k]!;
+      const season = seasonRows[k];
       const start = String(season.start_date);
       const day = 1 + (mix(j * 31 + k) % 28);
       csRows.push({
-        name: `${competitionRows[j]!.name} ${season.name}`.slice(0, 160),
+        name: `${competitionRows[j].name} ${season.name}`.slice(0, 160),
         start_date: `${start.slice(0, 4)}-08-${String(day).padStart(2, '0')}`,
         end_date: season.end_date,
         is_current: false,
@@ -414,7 +414,7 @@ export async function seedBulk(database: Database, clientId: number, options: Bu
   for (let i = 0; i < plan.clubs; i++) {
     for (let t = 0; t < plan.teamsPerClub; t++) {
       const kind = t === 0 ? TEAM_KINDS[0] : pick(TEAM_KINDS.slice(1), i + t);
-      const club = clubRows[i]!;
+      const club = clubRows[i];
       teamRows.push({
         name: `${club.name}${kind.suffix}`.slice(0, 120),
         short_name: `${club.short_name}${kind.suffix}`.slice(0, 40),
@@ -433,10 +433,10 @@ export async function seedBulk(database: Database, clientId: number, options: Bu
     for (let q = 0; q < perSeason; q++) {
       const t = (k * 7 + q * Math.max(1, Math.floor(teamIds.length / perSeason))) % teamIds.length;
       squadRows.push({
-        name: `${teamRows[t]!.name} ${seasonRows[k]!.name}`.slice(0, 160),
+        name: `${teamRows[t].name} ${seasonRows[k].name}`.slice(0, 160),
         season_id: seasonIds[k],
         team_id: teamIds[t],
-        image_id: (q + k) % 3 === 0 ? gallery(k * perSeason + q) : teamRows[t]!.image_id,
+        image_id: (q + k) % 3 === 0 ? gallery(k * perSeason + q) : teamRows[t].image_id,
       });
     }
   }
@@ -465,7 +465,7 @@ export async function seedBulk(database: Database, clientId: number, options: Bu
   const productRows: Values[] = [];
   for (let i = 0; i < plan.products; i++) {
     const p = pick(PRODUCT_KINDS, i);
-    const club = clubRows[mix(i) % clubRows.length]!;
+    const club = clubRows[mix(i) % clubRows.length];
     productRows.push({
       name: `${p.name} — ${club.name}`.slice(0, 160),
       kind: p.kind,
@@ -485,7 +485,7 @@ export async function seedBulk(database: Database, clientId: number, options: Bu
   const tagRows: Values[] = [];
   for (let i = 0; tagRows.length < plan.tags; i++) {
     const topic = pick(TAG_TOPICS, i);
-    const subject = clubRows[Math.floor(i / TAG_TOPICS.length) % clubRows.length]!.name as string;
+    const subject = clubRows[Math.floor(i / TAG_TOPICS.length) % clubRows.length].name as string;
     const round = Math.floor(i / (TAG_TOPICS.length * clubRows.length));
     const name = `${topic} ${subject}${round ? ` ${round + 1}` : ''}`.slice(0, 80);
     const slug = slugify(name);

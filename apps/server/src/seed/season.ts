@@ -65,7 +65,7 @@ class Rng {
     return this.next() < p;
   }
   pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)]!;
+    return items[Math.floor(this.next() * items.length)];
   }
   weighted<T>(items: readonly T[], weight: (item: T) => number): T | undefined {
     const total = items.reduce((s, i) => s + Math.max(0, weight(i)), 0);
@@ -81,7 +81,7 @@ class Rng {
     const out = [...items];
     for (let i = out.length - 1; i > 0; i--) {
       const j = Math.floor(this.next() * (i + 1));
-      [out[i], out[j]] = [out[j]!, out[i]!];
+      [out[i], out[j]] = [out[j], out[i]];
     }
     return out;
   }
@@ -185,8 +185,8 @@ const nominalEnd = (startYear: number) => onOrAfter(dayOf(startYear + 1, 4, 23),
 function spread<T>(items: T[], k: number): T[] {
   if (k <= 0) return [];
   if (k >= items.length) return [...items];
-  if (k === 1) return [items[items.length - 1]!];
-  return Array.from({ length: k }, (_, i) => items[Math.round((i * (items.length - 1)) / (k - 1))]!);
+  if (k === 1) return [items[items.length - 1]];
+  return Array.from({ length: k }, (_, i) => items[Math.round((i * (items.length - 1)) / (k - 1))]);
 }
 
 /** Weekend (Friday to Monday) and midweek (Wednesday, Thursday) blocks from `from` ending before `until`, none in the winter break. */
@@ -233,7 +233,7 @@ export function demoCalendar(now: Date): DemoCalendar {
       const t = localToUtc(d, h, min);
       if (t > nowMs + 15 * 60_000 && upcoming.length < 8) upcoming.push(t);
     }
-  const round18End = localDayOf(upcoming[upcoming.length - 1]!);
+  const round18End = localDayOf(upcoming[upcoming.length - 1]);
 
   // Rounds 1–17: blocks over before today.
   let start = nominalStart(startYear);
@@ -246,7 +246,7 @@ export function demoCalendar(now: Date): DemoCalendar {
   const after = chooseBlocks(candidates(round18End + 1, final - 3), 15);
 
   const blocks: Block[] = [...before, { kind: 'live', day: localDayOf(live) }, ...after, { kind: 'final', day: final }];
-  const currentStart = Math.min(nominalStart(startYear), blocks[0]!.day);
+  const currentStart = Math.min(nominalStart(startYear), blocks[0].day);
   const previousEnd = Math.min(nominalEnd(startYear - 1), currentStart - 1);
   return {
     previous: { name: seasonName(startYear - 1), start_date: isoDay(nominalStart(startYear - 1)), end_date: isoDay(previousEnd) },
@@ -348,7 +348,7 @@ class People {
 
   /** A name not used before in the demo (inserted rows are matched to their ids by it), Polish or from the given country. */
   name(nationality: string, pools?: { first: string[]; last: string[] }): { first_name: string; last_name: string } {
-    const pool = pools ?? (nationality === 'PL' ? { first: POLISH_FIRST_NAMES, last: POLISH_LAST_NAMES } : FOREIGN_POOLS[nationality]!);
+    const pool = pools ?? (nationality === 'PL' ? { first: POLISH_FIRST_NAMES, last: POLISH_LAST_NAMES } : FOREIGN_POOLS[nationality]);
     for (let attempt = 0; attempt < 500; attempt++) {
       const first_name = this.rng.pick(pool.first);
       const last_name = this.rng.pick(pool.last);
@@ -489,8 +489,8 @@ function pickLineup(rng: Rng, side: Side, formation: string, unavailable: Set<Pl
     return undefined;
   };
   const lineup: LineupEntry[] = [];
-  FORMATIONS[formation]!.forEach((position, i) => {
-    const m = best(FITS[position]) ?? fit.filter((x) => !used.has(x) && x.player.role !== 'GK').sort((a, b) => b.player.rating - a.player.rating)[0]!;
+  FORMATIONS[formation].forEach((position, i) => {
+    const m = best(FITS[position]) ?? fit.filter((x) => !used.has(x) && x.player.role !== 'GK').sort((a, b) => b.player.rating - a.player.rating)[0];
     used.add(m);
     lineup.push({ member: m, starting: true, position, place: i + 1, captain: false });
   });
@@ -507,7 +507,7 @@ function pickLineup(rng: Rng, side: Side, formation: string, unavailable: Set<Pl
   take(best(['ST', 'RW', 'LW']));
   for (const m of fit.filter((x) => !used.has(x) && x.player.role !== 'GK').sort((a, b) => b.player.rating - a.player.rating)) take(m);
   for (const m of bench) lineup.push({ member: m, starting: false, position: m.player.role, place: null, captain: false });
-  const captain = lineup.find((l) => l.starting && l.member.captain) ?? lineup.filter((l) => l.starting).sort((a, b) => a.member.player.birthYear - b.member.player.birthYear)[0]!;
+  const captain = lineup.find((l) => l.starting && l.member.captain) ?? lineup.filter((l) => l.starting).sort((a, b) => a.member.player.birthYear - b.member.player.birthYear)[0];
   captain.captain = true;
   return { formation, lineup };
 }
@@ -578,7 +578,7 @@ function simulate(rng: Rng, home: Side, away: Side, sheets: Record<SideKey, Team
         windows.push(minute);
       const bench = pitch[s].filter((p) => !p.entry.starting && p.entry.member.player.role !== 'GK');
       for (let i = 0; i < count; i++) {
-        const minute = windows[Math.min(windows.length - 1, Math.floor((i * windows.length) / count))]!;
+        const minute = windows[Math.min(windows.length - 1, Math.floor((i * windows.length) / count))];
         const key = timeKey(2, minute);
         const off = rng.weighted(
           outfieldAt(s, key).filter((p) => p.entry.starting),
@@ -631,7 +631,7 @@ function simulate(rng: Rng, home: Side, away: Side, sheets: Record<SideKey, Team
   const goals: [SideKey, { half: number; minute: number; stoppage: number | null }][] = [];
   if (live) {
     const n = rng.chance(0.5) ? 2 : 1;
-    for (let i = 0; i < n; i++) goals.push([rng.chance(lambda('home') / (lambda('home') + lambda('away'))) ? 'home' : 'away', moment(3, untilMinute! - 1)]);
+    for (let i = 0; i < n; i++) goals.push([rng.chance(lambda('home') / (lambda('home') + lambda('away'))) ? 'home' : 'away', moment(3, untilMinute - 1)]);
   } else {
     for (const s of ['home', 'away'] as const) for (let i = 0, n = Math.min(6, rng.poisson(lambda(s))); i < n; i++) goals.push([s, moment()]);
   }
@@ -660,7 +660,7 @@ function simulate(rng: Rng, home: Side, away: Side, sheets: Record<SideKey, Team
   const yellows = live ? rng.int(1, 2) : rng.int(2, 5) - booked.size;
   for (let i = 0; i < yellows; i++) {
     const s: SideKey = rng.chance(0.54) ? 'away' : 'home';
-    const at = live ? moment(5, untilMinute!) : moment(8, 90);
+    const at = live ? moment(5, untilMinute) : moment(8, 90);
     const key = timeKey(at.half, at.minute, at.stoppage);
     const p = rng.weighted(onAt(s, key).filter((x) => !booked.has(x.entry.member.player)), (x) => FOULING[x.entry.member.player.role]);
     if (!p) continue;
@@ -697,7 +697,7 @@ function doubleRoundRobin(teams: number[]): [number, number][][] {
     first.push(round);
   }
   const all = [...first, ...first.map((round) => round.map(([h, a]) => [a, h] as [number, number]))];
-  return all.map((round) => round.map(([h, a]) => [teams[h]!, teams[a]!]));
+  return all.map((round) => round.map(([h, a]) => [teams[h], teams[a]]));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -737,7 +737,7 @@ class Writer {
   async insert(table: string, rows: Values[], returning: string[] = ['id']): Promise<Values[]> {
     if (!rows.length) return [];
     const prepared = rows.map((r) => this.row(r));
-    const columns = Object.keys(prepared[0]!).length;
+    const columns = Object.keys(prepared[0]).length;
     const size = Math.max(1, Math.min(500, Math.floor(30_000 / columns)));
     const out: Values[] = [];
     for (let i = 0; i < prepared.length; i += size) {
@@ -816,11 +816,11 @@ export async function seedSeason(db: DB, dialect: Dialect, clientId: number, opt
   const dateIn = (year: number, fromMonth: number, fromDay: number, spanDays: number) => isoDay(dayOf(year, fromMonth, fromDay) + rng.int(0, spanDays));
 
   const squads = clubs.map((club, c) => {
-    const roles = SQUAD_ROLES[c % SQUAD_ROLES.length]!;
+    const roles = SQUAD_ROLES[c % SQUAD_ROLES.length];
     const foreigners = new Set(rng.shuffle(roles.map((_, i) => i)).slice(0, rng.int(5, 9)));
     const players = roles.map((role, i) => people.player(role, foreigners.has(i) ? people.foreignNationality() : 'PL'));
     const shirts = assignShirts(rng, players);
-    const captain = [...players].filter((p) => p.role !== 'GK' || rng.chance(0.3)).sort((a, b) => b.rating + (2007 - b.birthYear) * 0.8 - (a.rating + (2007 - a.birthYear) * 0.8))[0]!;
+    const captain = [...players].filter((p) => p.role !== 'GK' || rng.chance(0.3)).sort((a, b) => b.rating + (2007 - b.birthYear) * 0.8 - (a.rating + (2007 - a.birthYear) * 0.8))[0];
     const members: Member[] = players.map((p) => ({
       player: p,
       shirt: shirts.get(p)!,
@@ -866,9 +866,9 @@ export async function seedSeason(db: DB, dialect: Dialect, clientId: number, opt
       const transfer = j < TRANSFER_OFFSETS.length;
       let player: PlayerSpec;
       if (transfer) {
-        const from = (c - TRANSFER_OFFSETS[j]! + squads.length) % squads.length;
-        player = squads[from]!.newcomers[j]!.player; // plays for `from` now, played here last season
-        const joined = Number(squads[from]!.newcomers[j]!.joined_on.slice(0, 4));
+        const from = (c - TRANSFER_OFFSETS[j] + squads.length) % squads.length;
+        player = squads[from].newcomers[j].player; // plays for `from` now, played here last season
+        const joined = Number(squads[from].newcomers[j].joined_on.slice(0, 4));
         const years = careerYears(player, joined);
         careers.push({ player, club_id: s.club.clubId, club_name: null, ...years, ...careerStats(player, years.end_year - years.start_year + 1), is_loan: false });
       } else {
@@ -883,8 +883,8 @@ export async function seedSeason(db: DB, dialect: Dialect, clientId: number, opt
   for (const s of squads) for (const m of [...s.members, ...s.previous]) if (!allPlayers.has(m.player)) allPlayers.set(m.player, m);
   const transferred = new Set(careers.map((x) => x.player));
   const elsewhere = (p: PlayerSpec, c: number): { club_id: number | null; club_name: string | null } => {
-    if (p.nationality !== 'PL' && careerRng.chance(0.8)) return { club_id: null, club_name: careerRng.pick(FOREIGN_POOLS[p.nationality]!.clubs) };
-    if (careerRng.chance(0.3)) return { club_id: clubs[(c + careerRng.int(1, clubs.length - 1)) % clubs.length]!.clubId, club_name: null };
+    if (p.nationality !== 'PL' && careerRng.chance(0.8)) return { club_id: null, club_name: careerRng.pick(FOREIGN_POOLS[p.nationality].clubs) };
+    if (careerRng.chance(0.3)) return { club_id: clubs[(c + careerRng.int(1, clubs.length - 1)) % clubs.length].clubId, club_name: null };
     return { club_id: null, club_name: careerRng.pick(POLISH_CLUBS) };
   };
   const withCareer = new Set<PlayerSpec>(transferred);
@@ -978,16 +978,16 @@ export async function seedSeason(db: DB, dialect: Dialect, clientId: number, opt
   const [stage] = await w.insert('stages', [
     { name: 'Runda zasadnicza', kind: 'league', display_order: 1, start_date: null, end_date: null, competition_season_id: currentLeague },
   ]);
-  const stageId = Number(stage!.id);
+  const stageId = Number(stage.id);
   const [group] = await w.insert('groups', [{ name: 'Tabela', display_order: 1, promotion_places: 1, relegation_places: 3, stage_id: stageId }]);
-  const groupId = Number(group!.id);
+  const groupId = Number(group.id);
 
   // Fixtures and kickoffs.
   const fixtureRng = new Rng(seedOf(2));
   const rounds = doubleRoundRobin(fixtureRng.shuffle(clubs.map((_, i) => i)));
   const lastKickoff = new Map<number, number>();
   const kickoffs: number[][] = rounds.map((round, r) => {
-    const block = cal.blocks[r]!;
+    const block = cal.blocks[r];
     let times: number[];
     if (block.kind === 'live') {
       const liveIndex = round.findIndex(([h, a]) => h === 0 || a === 0);
@@ -995,35 +995,35 @@ export async function seedSeason(db: DB, dialect: Dialect, clientId: number, opt
       times = round.map((_, i) => (i === liveIndex ? cal.live : rest.pop()!));
     } else {
       const slots = new Rng(seedOf(3, r)).shuffle(blockSlots(block));
-      times = round.map((_, i) => slots[i]!);
+      times = round.map((_, i) => slots[i]);
     }
     // Two days' rest at least: swap kickoffs when a team would play again too soon.
-    const tooSoon = (i: number, t: number) => round[i]!.some((team) => t - (lastKickoff.get(team) ?? -Infinity) < 44 * 3_600_000);
+    const tooSoon = (i: number, t: number) => round[i].some((team) => t - (lastKickoff.get(team) ?? -Infinity) < 44 * 3_600_000);
     for (let i = 0; i < round.length; i++) {
-      if (!tooSoon(i, times[i]!) || (block.kind === 'live' && times[i] === cal.live)) continue;
+      if (!tooSoon(i, times[i]) || (block.kind === 'live' && times[i] === cal.live)) continue;
       for (let j = 0; j < round.length; j++) {
         if (j === i || (block.kind === 'live' && times[j] === cal.live)) continue;
-        if (!tooSoon(i, times[j]!) && !tooSoon(j, times[i]!)) {
-          [times[i], times[j]] = [times[j]!, times[i]!];
+        if (!tooSoon(i, times[j]) && !tooSoon(j, times[i])) {
+          [times[i], times[j]] = [times[j], times[i]];
           break;
         }
       }
     }
     round.forEach(([h, a], i) => {
-      lastKickoff.set(h, times[i]!);
-      lastKickoff.set(a, times[i]!);
+      lastKickoff.set(h, times[i]);
+      lastKickoff.set(a, times[i]);
     });
     return times;
   });
 
   const roundRows = rounds.map((_, r) => {
-    const days = kickoffs[r]!.map(localDayOf);
+    const days = kickoffs[r].map(localDayOf);
     return { name: `${r + 1}. kolejka`, number: r + 1, start_date: isoDay(Math.min(...days)), end_date: isoDay(Math.max(...days)), stage_id: stageId };
   });
   const roundIds = (await w.insert('rounds', roundRows)).map((x) => Number(x.id));
   await db
     .updateTable('stages')
-    .set({ start_date: roundRows[0]!.start_date, end_date: roundRows.at(-1)!.end_date })
+    .set({ start_date: roundRows[0].start_date, end_date: roundRows.at(-1)!.end_date })
     .where('id', '=', stageId)
     .execute();
 
@@ -1045,9 +1045,9 @@ export async function seedSeason(db: DB, dialect: Dialect, clientId: number, opt
   const sides: [Side, Side][] = [];
   rounds.forEach((round, r) => {
     round.forEach(([h, a], i) => {
-      const home: Side = { club: h, squadId: clubs[h]!.current, members: squads[h]!.members };
-      const away: Side = { club: a, squadId: clubs[a]!.current, members: squads[a]!.members };
-      const kickoff = kickoffs[r]![i]!;
+      const home: Side = { club: h, squadId: clubs[h].current, members: squads[h].members };
+      const away: Side = { club: a, squadId: clubs[a].current, members: squads[a].members };
+      const kickoff = kickoffs[r][i];
       const isLive = r === LIVE_ROUND && kickoff === cal.live;
       if (isLive) liveMatch = matchRows.length;
       const played = r < LIVE_ROUND || isLive;
@@ -1056,7 +1056,7 @@ export async function seedSeason(db: DB, dialect: Dialect, clientId: number, opt
       let incidents: IncidentSpec[] = [];
       if (played) {
         const sheet = (s: Side) => {
-          const [usual, alternative] = CLUB_FORMATIONS[s.club % CLUB_FORMATIONS.length]!;
+          const [usual, alternative] = CLUB_FORMATIONS[s.club % CLUB_FORMATIONS.length];
           const out = new Set([...suspended].filter(([, n]) => n > 0).map(([p]) => p));
           return pickLineup(mrng, s, mrng.chance(0.8) ? usual : alternative, out);
         };
@@ -1069,7 +1069,7 @@ export async function seedSeason(db: DB, dialect: Dialect, clientId: number, opt
       matchIncidents.push(incidents);
       matchSheets.push(sheets);
       sides.push([home, away]);
-      const capacity = clubs[h]!.venueId == null ? 10000 : (venues.get(clubs[h]!.venueId!) ?? 10000);
+      const capacity = clubs[h].venueId == null ? 10000 : (venues.get(clubs[h].venueId) ?? 10000);
       matchRows.push({
         kickoff_at: toDb(dialect, 'datetime', new Date(kickoff).toISOString()),
         home_formation: sheets?.home.formation ?? null,
@@ -1080,17 +1080,17 @@ export async function seedSeason(db: DB, dialect: Dialect, clientId: number, opt
         group_id: groupId,
         home_squad_id: home.squadId,
         away_squad_id: away.squadId,
-        venue_id: clubs[h]!.venueId,
+        venue_id: clubs[h].venueId,
       });
     });
   });
 
   // Incident rows with the derived columns, and the match state they give.
   const incidentRows: Values[][] = matchIncidents.map((list, m) => {
-    const [home, away] = sides[m]!;
+    const [home, away] = sides[m];
     return list.map((x) => {
       const squadId = x.side === null ? null : x.side === 'home' ? home.squadId : away.squadId;
-      const [from, to] = HALF_MINUTES[x.half]!;
+      const [from, to] = HALF_MINUTES[x.half];
       if (x.minute < from || x.minute > to || (x.stoppage != null && x.minute !== to) || STATUS_TYPES.has(x.type) !== (squadId === null))
         throw new Error(`seedSeason: generated an impossible incident ${JSON.stringify({ ...x, player: undefined, related: undefined })}`);
       return {
@@ -1110,11 +1110,11 @@ export async function seedSeason(db: DB, dialect: Dialect, clientId: number, opt
       };
     });
   });
-  matchRows.forEach((row, m) => Object.assign(row, matchStateFrom(incidentRows[m]!, Number(row.home_squad_id), Number(row.away_squad_id))));
+  matchRows.forEach((row, m) => Object.assign(row, matchStateFrom(incidentRows[m], Number(row.home_squad_id), Number(row.away_squad_id))));
 
   const inserted = await w.insert('matches', matchRows, ['id', 'home_squad_id', 'away_squad_id']);
   const matchIds = new Map(inserted.map((x) => [`${x.home_squad_id}-${x.away_squad_id}`, Number(x.id)]));
-  const matchIdOf = (m: number) => matchIds.get(`${matchRows[m]!.home_squad_id}-${matchRows[m]!.away_squad_id}`)!;
+  const matchIdOf = (m: number) => matchIds.get(`${matchRows[m].home_squad_id}-${matchRows[m].away_squad_id}`)!;
 
   // Broadcasts: Canal+ everywhere, TVP Sport one match a round, Canal+ Online for most.
   const transmissionRows: Values[] = [];
@@ -1129,7 +1129,7 @@ export async function seedSeason(db: DB, dialect: Dialect, clientId: number, opt
   const lineupRows: Values[] = [];
   matchSheets.forEach((sheets, m) => {
     if (!sheets) return;
-    const [home, away] = sides[m]!;
+    const [home, away] = sides[m];
     for (const [side, sheet] of [[home, sheets.home], [away, sheets.away]] as const)
       for (const l of sheet.lineup)
         lineupRows.push({
@@ -1138,7 +1138,7 @@ export async function seedSeason(db: DB, dialect: Dialect, clientId: number, opt
         });
   });
   await w.insert('lineups', lineupRows, []);
-  const incidentsOf = (m: number): Values[] => incidentRows[m]!.map((row) => ({ ...row, match_id: matchIdOf(m) }));
+  const incidentsOf = (m: number): Values[] => incidentRows[m].map((row) => ({ ...row, match_id: matchIdOf(m) }));
   await w.insert('incidents', incidentRows.flatMap((_, m) => (m === liveMatch ? [] : incidentsOf(m))), []);
   if (liveMatch >= 0) {
     // The live match's incidents come with their history, as its operator typed them in: a fresh
@@ -1153,7 +1153,7 @@ export async function seedSeason(db: DB, dialect: Dialect, clientId: number, opt
         return {
           action: 'create',
           resource_type: 'incidents',
-          resource_id: String(ids[k]!.id),
+          resource_id: String(ids[k].id),
           actor: 'operator',
           changes: JSON.stringify(creationChanges(model, row)),
           occurred_at: toDb(dialect, 'datetime', new Date(cal.live + minutes * 60_000 + 25_000).toISOString()),
@@ -1166,7 +1166,7 @@ export async function seedSeason(db: DB, dialect: Dialect, clientId: number, opt
   // A point taken off one team by the licensing committee.
   await w.insert(
     'point_deductions',
-    [{ points: 1, reason: 'Zaległości finansowe — decyzja Komisji Licencyjnej', decided_on: roundRows[8]!.start_date, group_id: groupId, squad_id: clubs[clubs.length - 1]!.current }],
+    [{ points: 1, reason: 'Zaległości finansowe — decyzja Komisji Licencyjnej', decided_on: roundRows[8].start_date, group_id: groupId, squad_id: clubs[clubs.length - 1].current }],
     [],
   );
 }

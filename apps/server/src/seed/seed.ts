@@ -153,7 +153,7 @@ export async function seedDemo(database: Database, opts: { now?: Date; playedRou
       });
     }
     await s.insert('competition_seasons', {
-      name: `Fortuna Puchar Polski ${seasons[1]!.name}`, start_date: calendar.cup.start_date, end_date: calendar.cup.end_date,
+      name: `Fortuna Puchar Polski ${seasons[1].name}`, start_date: calendar.cup.start_date, end_date: calendar.cup.end_date,
       is_current: true, competition_id: cupId, season_id: seasonIds[1],
     });
 

@@ -20,8 +20,8 @@ export async function spawnServer(env: NodeJS.ProcessEnv): Promise<ChildServer> 
   });
   const exited = new Promise<number | string | null>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
   let output = '';
-  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
     const onData = () => {
@@ -31,7 +31,7 @@ export async function spawnServer(env: NodeJS.ProcessEnv): Promise<ChildServer> 
         resolve(`http://127.0.0.1:${m[1]}`);
       }
     };
-    child.stdout!.on('data', onData);
+    child.stdout.on('data', onData);
     void exited.then((code) => {
       clearTimeout(timer);
       reject(new Error(`server exited (${code}) before it started:\n${output}`));

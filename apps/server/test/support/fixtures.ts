@@ -42,9 +42,9 @@ export async function createMatch(api: TestServer, opts: { playersPerSquad?: num
       await create(api, 'squad_players', { shirt_number: 80 + ((n * 7 + i) % 19) }, { squad: link('squads', squad), player: link('players', player) }).catch(async () =>
         create(api, 'squad_players', {}, { squad: link('squads', squad), player: link('players', player) }),
       );
-      players[side]!.push(player);
+      players[side].push(player);
     }
-  return { matchId, homeSquad: squads[0], awaySquad: squads[1], homePlayers: players[0]!, awayPlayers: players[1]! };
+  return { matchId, homeSquad: squads[0], awaySquad: squads[1], homePlayers: players[0], awayPlayers: players[1] };
 }
 
 export function incidentBody(

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Layout } from 'react-admin';
 import { SidebarMenu } from './sidebar-menu';
 import { TopBar } from './top-bar';
-import { PopupHost } from '../../features/popups/popup-host';
+import { PopupHost } from '../../features/popups';
 import { DocumentTitle } from './document-title';
 
 /** react-admin's responsive layout (a temporary drawer below 768 px) with our bar, menu and pop-ups. */

@@ -4,7 +4,7 @@ import { AdminContext, TestMemoryRouter, memoryStore, testDataProvider, type Aut
 import { SECTIONS } from '@umpire/schema';
 import { initI18n } from '../../lib/i18n';
 import { createI18nProvider } from '../../providers/i18n-provider';
-import { ADMIN_RESOURCES } from '../../resources/registry';
+import { ADMIN_RESOURCES } from '../registry';
 import { SidebarMenu } from './sidebar-menu';
 
 const sections = Object.fromEntries(SECTIONS.map((s) => [s, `Section ${s}`]));

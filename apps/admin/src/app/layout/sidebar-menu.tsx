@@ -5,8 +5,8 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import { LinkBase, useCanAccessResources, useLocation, useSidebarState, useStore, useTranslate, useGetResourceLabel } from 'react-admin';
 import type { SectionName } from '@umpire/schema/resource';
-import { SECTION_ICONS } from '../../resources/icons';
-import { ADMIN_RESOURCES, resourcesBySection, type AdminResource } from '../../resources/registry';
+import { SECTION_ICONS } from '../../framework/icons';
+import { ADMIN_RESOURCES, resourcesBySection, type AdminResource } from '../registry';
 
 const DRAWER_WIDTH = 264;
 const CLOSED_WIDTH = 56;

@@ -4,7 +4,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { addDays, format, startOfDay } from 'date-fns';
 import { activeLocale, formatDate } from '../../lib/locale';
-import { AUDIT_RESOURCE, type AuditEvent } from '../history/audit';
+import { AUDIT_RESOURCE, type AuditEvent } from '../../framework/history/audit';
 
 const DAYS = 14;
 const PAGE_SIZE = 100;
@@ -15,7 +15,7 @@ export function countPerDay(events: Pick<AuditEvent, 'occurred_at'>[], from: Dat
   const counts = new Array<number>(days).fill(0);
   for (const event of events) {
     const index = Math.floor((startOfDay(new Date(event.occurred_at)).getTime() - from.getTime()) / 86_400_000 + 0.5);
-    if (index >= 0 && index < days) counts[index]! += 1;
+    if (index >= 0 && index < days) counts[index] += 1;
   }
   return counts;
 }

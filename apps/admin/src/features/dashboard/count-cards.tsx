@@ -1,8 +1,8 @@
 import { Box, Card, CardActionArea, Skeleton, Typography } from '@mui/material';
 import { LinkBase, useCanAccessResources, useGetList, useGetResourceLabel, useTranslate } from 'react-admin';
-import { resourcesBySection, type AdminResource } from '../../resources/registry';
+import { entriesBySection, RESOURCE_ENTRIES, type ResourceEntry } from '../../framework/definitions';
 import { formatNumber } from '../../lib/locale';
-import { AUDIT_RESOURCE } from '../history/audit';
+import { AUDIT_RESOURCE } from '../../framework/history/audit';
 
 const COUNTED_WITHOUT_TITLE = ['matches'];
 
@@ -10,7 +10,7 @@ const COUNTED_WITHOUT_TITLE = ['matches'];
 export function CountCards() {
   // In the sidebar's order, so the cards read like the menu; only what staff count (named
   // records and matches), not link records such as a player's place in a squad.
-  const resources = resourcesBySection()
+  const resources = entriesBySection(RESOURCE_ENTRIES)
     .flatMap((s) => s.resources)
     .filter((r) => r.name !== AUDIT_RESOURCE && (r.def.titleAttribute || COUNTED_WITHOUT_TITLE.includes(r.name)));
   const { canAccess } = useCanAccessResources({ action: 'list', resources: resources.map((r) => r.name) });
@@ -34,7 +34,7 @@ export function CountCards() {
   );
 }
 
-function CountCard({ resource }: { resource: AdminResource }) {
+function CountCard({ resource }: { resource: ResourceEntry }) {
   const translate = useTranslate();
   const getResourceLabel = useGetResourceLabel();
   const { total, isPending, error } = useGetList(resource.name, { pagination: { page: 1, perPage: 1 } });

@@ -1,8 +1,8 @@
 import { Avatar, Box, Card, CardHeader, Chip, List, ListItem, ListItemAvatar, ListItemText, Link, Skeleton, Typography } from '@mui/material';
 import { Button, LinkBase, useGetList, useGetManyAggregate, useGetResourceLabel, useTranslate } from 'react-admin';
-import { resourceDef } from '../../resources/registry';
+import { resourceDef } from '../../framework/definitions';
 import { formatDateTime, formatRelative } from '../../lib/locale';
-import { AUDIT_RESOURCE, changedFields, titleFromChanges, type AuditEvent } from '../history/audit';
+import { AUDIT_RESOURCE, changedFields, titleFromChanges, type AuditEvent } from '../../framework/history/audit';
 
 const ACTION_COLORS = { create: 'success', update: 'info', delete: 'error' } as const;
 

@@ -1,7 +1,7 @@
 import { Card, CardContent, CardHeader, Stack } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { Button, LinkBase, useCanAccessResources, useGetResourceLabel, useTranslate } from 'react-admin';
-import { ADMIN_RESOURCES } from '../../resources/registry';
+import { isWritable, RESOURCE_ENTRIES } from '../../framework/definitions';
 
 /** The records staff add most often; only what the user may create. */
 const FREQUENT = ['clubs', 'competitions', 'seasons', 'venues', 'sponsors', 'tags', 'images'];
@@ -9,7 +9,7 @@ const FREQUENT = ['clubs', 'competitions', 'seasons', 'venues', 'sponsors', 'tag
 export function QuickLinks() {
   const translate = useTranslate();
   const getResourceLabel = useGetResourceLabel();
-  const candidates = FREQUENT.filter((name) => ADMIN_RESOURCES.some((r) => r.name === name && r.create));
+  const candidates = FREQUENT.filter((name) => RESOURCE_ENTRIES.some((r) => r.name === name && isWritable(r)));
   const { canAccess } = useCanAccessResources({ action: 'create', resources: candidates });
   const allowed = candidates.filter((name) => canAccess?.[name]);
   if (!allowed.length) return null;

@@ -2,7 +2,7 @@ import { Card, CardContent, Skeleton, Typography } from '@mui/material';
 import { useGetList, useTranslate } from 'react-admin';
 import { startOfWeek } from 'date-fns';
 import { formatNumber, weekStartsOn } from '../../lib/locale';
-import { AUDIT_RESOURCE } from '../history/audit';
+import { AUDIT_RESOURCE } from '../../framework/history/audit';
 
 /** Changes since the start of the week, which starts on Monday in Polish and Sunday in English. */
 export function WeekSummary() {

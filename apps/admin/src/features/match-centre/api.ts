@@ -352,7 +352,7 @@ export function fieldErrors(error: unknown): Record<string, string> {
   for (const e of error.errors) {
     const pointer = e.source?.pointer ?? '';
     const m = /^\/data\/(?:attributes|relationships|meta)\/([^/]+)/.exec(pointer);
-    if (m && !(m[1]! in out)) out[m[1]!] = errorMessage(e);
+    if (m && !(m[1] in out)) out[m[1]] = errorMessage(e);
   }
   return out;
 }

@@ -159,7 +159,7 @@ describe('the match cable', () => {
     cable!.dispose();
     socket.serverClose(1006, false);
     expect(events.errors).toEqual([]);
-    socket.receive({ identifier: socket.sent[0]!.identifier, message: { action: 'deleted', id: '1' } });
+    socket.receive({ identifier: socket.sent[0].identifier, message: { action: 'deleted', id: '1' } });
     expect(events.incidents).toEqual([]);
   });
 
@@ -167,14 +167,14 @@ describe('the match cable', () => {
     const { events, socket } = await connect();
     socket.open();
     socket.receive({ type: 'welcome' });
-    socket.receive({ identifier: socket.sent[0]!.identifier, type: 'reject_subscription' });
+    socket.receive({ identifier: socket.sent[0].identifier, type: 'reject_subscription' });
     expect(events.rejected).toEqual([INCIDENTS_CHANNEL]);
   });
 
   it('resubscribes once when the server rejects the repeat of a subscription it already confirmed', async () => {
     const { events, socket } = await connect();
     socket.welcomeAndConfirm();
-    const incidents = socket.sent[0]!.identifier;
+    const incidents = socket.sent[0].identifier;
     // ActionCable's guarantor repeated the subscribe; the server says no to the repeat.
     socket.receive({ identifier: incidents, type: 'reject_subscription' });
     expect(events.rejected).toEqual([]);

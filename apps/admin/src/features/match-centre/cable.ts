@@ -80,13 +80,13 @@ function watchingWebSocket(Base: typeof WebSocket): typeof WebSocket {
       const watcher = watchers.get(String(url));
       if (watcher) {
         watcher.opened(this);
-        this.addEventListener('message', (e) => watcher.message(e as MessageEvent));
-        this.addEventListener('close', (e) => watcher.close(e as CloseEvent));
+        this.addEventListener('message', (e) => watcher.message(e));
+        this.addEventListener('close', (e) => watcher.close(e));
       }
     }
   }
-  wrapped.set(Base, WatchedWebSocket as unknown as typeof WebSocket);
-  return WatchedWebSocket as unknown as typeof WebSocket;
+  wrapped.set(Base, WatchedWebSocket);
+  return WatchedWebSocket;
 }
 
 /** Subscribes to both channels of a match. Resolves once the client is loaded and connecting. */

@@ -96,7 +96,7 @@ export function CommandLine({ match, rosters, currentHalf, inputRef, onSubmit }:
       event.preventDefault();
       const next = event.key === 'ArrowUp' ? Math.min(historyIndex.current + 1, list.length - 1) : historyIndex.current - 1;
       historyIndex.current = next;
-      setValue(next < 0 ? '' : list[next]!);
+      setValue(next < 0 ? '' : list[next]);
     }
   }
 

@@ -124,10 +124,10 @@ function momentOf(minute: number, stoppage: number | null, half: number | null):
   if (stoppage !== null && (stoppage < 1 || stoppage > MAX_STOPPAGE)) return fail(E.stoppageOutOfRange, { max: MAX_STOPPAGE });
   if (half !== null) {
     if (!minuteFitsHalf(half, minute)) {
-      const [min, max] = HALF_MINUTES[half]!;
+      const [min, max] = HALF_MINUTES[half];
       return fail(E.minuteOutOfHalf, { min, max, half });
     }
-    if (stoppage !== null && HALF_MINUTES[half]![1] !== minute) return fail(E.stoppageNotAtEnd, { minute: HALF_MINUTES[half]![1] });
+    if (stoppage !== null && HALF_MINUTES[half][1] !== minute) return fail(E.stoppageNotAtEnd, { minute: HALF_MINUTES[half][1] });
     return { half, minute, stoppage };
   }
   if (stoppage !== null) {
@@ -145,7 +145,7 @@ export function parseCommand(input: string, context: ParseContext): ParseResult 
   if (!tokens.length) return fail(E.empty);
 
   let side: Side | null = null;
-  if (SIDE_WORDS[tokens[0]!] && tokens.length > 1) side = SIDE_WORDS[tokens.shift()!]!;
+  if (SIDE_WORDS[tokens[0]] && tokens.length > 1) side = SIDE_WORDS[tokens.shift()!]!;
 
   const word = tokens.shift()!;
   const spec = COMMANDS[word];
@@ -206,7 +206,7 @@ export function parseCommand(input: string, context: ParseContext): ParseResult 
     moment = found;
   } else if (half === 5) {
     // The shoot-out has no clock.
-    moment = { half: 5, minute: HALF_MINUTES[5]![0], stoppage: null };
+    moment = { half: 5, minute: HALF_MINUTES[5][0], stoppage: null };
   } else {
     return fail(E.missingMinute);
   }

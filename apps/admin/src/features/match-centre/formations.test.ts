@@ -20,16 +20,16 @@ describe('formations', () => {
     expect(formationSlots('4-2-3-1')!.map((s) => s.position)).toEqual(['GK', 'RB', 'CB', 'CB', 'LB', 'DM', 'DM', 'RW', 'AM', 'LW', 'ST']);
     expect(formationSlots('3-5-2')!.map((s) => s.position)).toEqual(['GK', 'CB', 'CB', 'CB', 'RM', 'CM', 'CM', 'CM', 'LM', 'ST', 'ST']);
     expect(formationSlots('5-3-2')!.map((s) => s.position)).toEqual(['GK', 'RWB', 'CB', 'CB', 'CB', 'LWB', 'CM', 'CM', 'CM', 'ST', 'ST']);
-    const rb = formationSlots('4-3-3')![1]!;
-    const lb = formationSlots('4-3-3')![4]!;
+    const rb = formationSlots('4-3-3')![1];
+    const lb = formationSlots('4-3-3')![4];
     expect(rb.x).toBeGreaterThan(lb.x);
   });
 
   it('lines further forward are higher up the pitch', () => {
     const slots = formationSlots('4-3-3')!;
-    expect(slots[0]!.y).toBeGreaterThan(slots[1]!.y);
-    expect(slots[1]!.y).toBeGreaterThan(slots[5]!.y);
-    expect(slots[5]!.y).toBeGreaterThan(slots[10]!.y);
+    expect(slots[0].y).toBeGreaterThan(slots[1].y);
+    expect(slots[1].y).toBeGreaterThan(slots[5].y);
+    expect(slots[5].y).toBeGreaterThan(slots[10].y);
   });
 
   it('refuses what is not a formation of ten outfield players', () => {

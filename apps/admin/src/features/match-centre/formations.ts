@@ -75,7 +75,7 @@ export function formationSlots(formation: string | null | undefined): Slot[] | n
     const positions = positionsOfLine(width, index, lines.length);
     for (let j = 0; j < width; j++) {
       // Right to left as the team attacks up the page.
-      slots.push({ place: place++, position: positions[j]!, x: 100 - ((j + 0.5) * 100) / width, y });
+      slots.push({ place: place++, position: positions[j], x: 100 - ((j + 0.5) * 100) / width, y });
     }
   });
   return slots;

@@ -112,7 +112,7 @@ export function halfOfMinute(minute: number): number | null {
 
 /** The half whose last minute this is (45 → 1, 90 → 2, 105 → 3, 120 → 4), for added time. */
 export function halfEndingAt(minute: number): number | null {
-  const found = [1, 2, 3, 4].find((h) => HALF_MINUTES[h]![1] === minute);
+  const found = [1, 2, 3, 4].find((h) => HALF_MINUTES[h][1] === minute);
   return found ?? null;
 }
 

@@ -167,13 +167,13 @@ function TeamLineup({ side, match, roster, lineups, canEdit, actions }: TeamLine
       size="small"
       value={l.position ?? ''}
       disabled={!canEdit || busy}
-      onChange={(e) => void run(() => actions.updateLineup(l, { position: (e.target.value || null) as LineupPosition | null }))}
+      onChange={(e) => void run(() => actions.updateLineup(l, { position: (e.target.value || null) }))}
       slotProps={{
         select: {
           // The short code in the cell, the full name in the list.
           renderValue: (value) => (value ? translate(`matchCentre.lineups.short.${String(value)}`) : translate('matchCentre.editor.none')),
           displayEmpty: true,
-          SelectDisplayProps: { 'aria-label': translate('matchCentre.lineups.positionOf', { player: player(l)?.name ?? '' }) } as React.HTMLAttributes<HTMLDivElement>,
+          SelectDisplayProps: { 'aria-label': translate('matchCentre.lineups.positionOf', { player: player(l)?.name ?? '' }) },
         },
       }}
       sx={{ width: 96 }}

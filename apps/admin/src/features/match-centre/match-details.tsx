@@ -13,11 +13,11 @@ import {
   useNotify,
   useTranslate,
 } from 'react-admin';
-import { resourceDef } from '../../resources/registry';
-import { AttributeInput, RelationshipInput } from '../../resources/generic/inputs';
-import { referencePicker } from '../../resources/generic/conventions';
-import { requiredValidator } from '../../resources/generic/validation';
-import { RecordHistory } from '../history/record-history';
+import { resourceDef } from '../../framework/definitions';
+import { AttributeInput, RelationshipInput } from '../../framework/generic/inputs';
+import { referencePicker } from '../../framework/generic/conventions';
+import { requiredValidator } from '../../framework/generic/validation';
+import { RecordHistory } from '../../framework/history/record-history';
 import { fieldErrors, failureText, isStale, type MatchChanges } from './api';
 import { changesOf, PROVIDERS, recordOf, same, LINKS } from './match-form';
 import type { MatchInfo } from './types';

@@ -16,8 +16,8 @@ export function sideColors(match: MatchInfo): [string, string] {
   const usable = (hex: string | null) => {
     const m = hex && /^#([0-9a-f]{6})$/i.exec(hex);
     if (!m) return null;
-    const [r, g, b] = [0, 2, 4].map((i) => parseInt(m[1]!.slice(i, i + 2), 16));
-    return 0.299 * r! + 0.587 * g! + 0.114 * b! < 200 ? hex : null;
+    const [r, g, b] = [0, 2, 4].map((i) => parseInt(m[1].slice(i, i + 2), 16));
+    return 0.299 * r + 0.587 * g + 0.114 * b < 200 ? hex : null;
   };
   const home = usable(match.home.primaryColor) ?? '#14613a';
   let away = usable(match.away.primaryColor) ?? '#1d3a5f';

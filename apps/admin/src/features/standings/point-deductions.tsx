@@ -32,11 +32,11 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
-import { attributeValidators, requiredValidator } from '../../resources/generic/validation';
-import { resourceDef } from '../../resources/registry';
-import { Crest } from '../../resources/team/shared/crest';
-import { EmptyState, SectionCard } from '../../resources/team/shared/page-layout';
-import { submissionErrors } from '../../resources/team/shared/server-errors';
+import { attributeValidators, requiredValidator } from '../../framework/generic/validation';
+import { resourceDef } from '../../framework/definitions';
+import { Crest } from '../../framework/ui/crest';
+import { EmptyState, SectionCard } from '../../framework/ui/page-layout';
+import { submissionErrors } from '../../framework/ui/server-errors';
 import { formatDate } from '../../lib/locale';
 import { teamName, type StandingRecord } from './standings-model';
 import { useInvalidateStandings } from './use-standings';

@@ -11,7 +11,7 @@ const row = (over: Partial<StandingRecord>): StandingRecord =>
     id: '1-2', position: 1, played: 0, won: 0, drawn: 0, lost: 0, goals_for: 0, goals_against: 0, goal_difference: 0, points: 0,
     deducted_points: 0, deductions: [], form: [], previous_position: null, position_change: 0, decided_by: null, tied: false, tied_with: [],
     fair_play_points: 0, away_goals_for: 0, away_wins: 0, squad_id: '2', ...over,
-  }) as StandingRecord;
+  });
 
 describe('standings', () => {
   it('tells how a team moved since the previous round', () => {

@@ -1,6 +1,6 @@
 import type { RaRecord } from 'react-admin';
 import { TIEBREAKERS } from '@umpire/schema/enums';
-import type { SquadRecord } from '../../resources/team/shared/squad-members';
+import type { SquadRecord } from '../../framework/records/squad-members';
 
 /** One row of GET /groups/{id}/standings, as read into a record. */
 export type FormLetter = 'W' | 'D' | 'L';
@@ -97,7 +97,7 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
   if (from === to || from < 0 || to < 0 || from >= list.length || to >= list.length) return [...list];
   const next = [...list];
   const [item] = next.splice(from, 1);
-  next.splice(to, 0, item!);
+  next.splice(to, 0, item);
   return next;
 }
 

@@ -5,9 +5,9 @@ import RemoveIcon from '@mui/icons-material/Remove';
 import FiberNewOutlinedIcon from '@mui/icons-material/FiberNewOutlined';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import { LinkBase, useCreatePath, useTranslate } from 'react-admin';
-import { Crest } from '../../resources/team/shared/crest';
-import { TableScroll } from '../../resources/team/shared/page-layout';
-import { RESULT_COLOURS } from '../../resources/team/shared/result-colours';
+import { Crest } from '../../framework/ui/crest';
+import { TableScroll } from '../../framework/ui/page-layout';
+import { RESULT_COLOURS } from '../../framework/ui/result-colours';
 import { currentLanguage } from '../../lib/i18n';
 import { formatNumber } from '../../lib/locale';
 import {

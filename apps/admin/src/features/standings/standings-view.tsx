@@ -18,7 +18,7 @@ import {
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useSearchParams } from 'react-router';
 import { LinkBase, useCanAccess, useCreatePath, useGetList, useTranslate, type Identifier, type RaRecord } from 'react-admin';
-import { EmptyState, LoadError, ReloadButton, SectionCard } from '../../resources/team/shared/page-layout';
+import { EmptyState, LoadError, ReloadButton, SectionCard } from '../../framework/ui/page-layout';
 import { formatNumber } from '../../lib/locale';
 import { PointDeductions } from './point-deductions';
 import { teamName, tiebreakerKey, type StandingRecord, type StandingsMeta } from './standings-model';

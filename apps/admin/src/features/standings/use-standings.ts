@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Identifier } from 'react-admin';
-import { getList } from '../../lib/json-api';
+import { getList } from '../../providers/json-api';
 import type { StandingRecord, StandingsMeta } from './standings-model';
 
 export const standingsKey = (groupId: Identifier) => ['groups', 'standings', String(groupId)];

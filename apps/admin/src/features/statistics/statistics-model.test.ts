@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { categoryOfSort, chartFigure, isSortable, playerName, ranksOf, type StatisticRow } from './statistics-model';
 
 const row = (id: string, goals: number): StatisticRow =>
-  ({ id, goals, assists: 0, yellow_cards: 0, red_cards: 0, minutes_played: 0, appearances: 0, clean_sheets: 0, own_goals: 0, penalties_scored: 0, rating: null, player_id: id, squad_id: '2' }) as StatisticRow;
+  ({ id, goals, assists: 0, yellow_cards: 0, red_cards: 0, minutes_played: 0, appearances: 0, clean_sheets: 0, own_goals: 0, penalties_scored: 0, rating: null, player_id: id, squad_id: '2' });
 
 describe('statistics', () => {
   it('ranks ties together and goes on from earlier pages', () => {

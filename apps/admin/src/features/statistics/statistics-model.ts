@@ -1,6 +1,6 @@
 import type { RaRecord } from 'react-admin';
-import type { PlayerRecord } from '../../resources/team/shared/people';
-import type { SquadRecord } from '../../resources/team/shared/squad-members';
+import type { PlayerRecord } from '../../framework/records/people';
+import type { SquadRecord } from '../../framework/records/squad-members';
 
 /** A row of GET /statistics: one player in one squad in one competition season. */
 export interface StatisticRow extends RaRecord {

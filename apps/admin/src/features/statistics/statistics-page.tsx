@@ -14,11 +14,11 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { getList } from '../../lib/json-api';
+import { getList } from '../../providers/json-api';
 import { formatNumber } from '../../lib/locale';
-import { Crest } from '../../resources/team/shared/crest';
-import { EmptyState, TableScroll } from '../../resources/team/shared/page-layout';
-import type { SquadRecord } from '../../resources/team/shared/squad-members';
+import { Crest } from '../../framework/ui/crest';
+import { EmptyState, TableScroll } from '../../framework/ui/page-layout';
+import type { SquadRecord } from '../../framework/records/squad-members';
 import { CATEGORIES, categoryOfSort, chartFigure, isSortable, playerName, ranksOf, type StatisticRow } from './statistics-model';
 
 const TopTenChart = lazy(() => import('./top-ten-chart'));

@@ -1,9 +1,7 @@
-import type { ResourceScreens } from '../../registry';
-import { lazyScreen } from '../../lazy-screen';
+import type { ResourceScreens } from '../../../framework/screens';
+import { lazyScreen } from '../../../framework/lazy-screen';
 
-/** Spec §2: the match form lives at /competitions/matches/form/{id}. */
-export const MATCH_FORM_PATH = '/competitions/matches/form/:id';
-export const matchFormPath = (id: string | number) => `/competitions/matches/form/${encodeURIComponent(String(id))}`;
+export { MATCH_FORM_PATH } from './paths';
 
 export const matchScreens: ResourceScreens = {
   create: lazyScreen(() => import('./match-create')),

@@ -1,8 +1,8 @@
 import { Create, useDataProvider, useNavigate } from 'react-admin';
-import { ResourceForm } from '../../generic/resource-form';
-import { useResourceDef } from '../../generic/use-resource-def';
-import { resolveImagePaths } from '../../generic/image-paths';
-import { matchFormPath } from '.';
+import { ResourceForm } from '../../../framework/generic/resource-form';
+import { useResourceDef } from '../../../framework/generic/use-resource-def';
+import { resolveImagePaths } from '../../../framework/generic/image-paths';
+import { matchFormPath } from './paths';
 
 /**
  * Spec §2: after a new match is created the app goes to its match form and replaces the history

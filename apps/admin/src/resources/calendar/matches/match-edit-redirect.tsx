@@ -1,5 +1,5 @@
 import { Navigate, useParams } from 'react-router';
-import { matchFormPath } from '.';
+import { matchFormPath } from './paths';
 
 /** A match opened from the list (`/matches/{id}`) is edited in the match centre. */
 export default function MatchEditRedirect() {

@@ -1,6 +1,6 @@
 import { ResourceContextProvider } from 'react-admin';
 import { useParams } from 'react-router';
-import MatchCentre from '../../../features/match-centre/match-centre';
+import { MatchCentre } from '../../../features/match-centre';
 
 /**
  * /competitions/matches/form/{id} (spec §2): the match form is the match centre, where the

@@ -1,6 +1,6 @@
 import { DataTable, useRecordContext } from 'react-admin';
-import ResourceList from '../../generic/resource-list';
-import { ImageThumbnail } from '../../generic/image-thumbnail';
+import ResourceList from '../../../framework/generic/resource-list';
+import { ImageThumbnail } from '../../../framework/generic/image-thumbnail';
 
 function Preview() {
   const record = useRecordContext<{ id: string; path?: string }>();

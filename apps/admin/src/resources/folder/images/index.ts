@@ -1,5 +1,5 @@
-import type { ResourceScreens } from '../../registry';
-import { lazyScreen } from '../../lazy-screen';
+import type { ResourceScreens } from '../../../framework/screens';
+import { lazyScreen } from '../../../framework/lazy-screen';
 
 /** Images show their CDN thumbnail in the list; forms are the generic ones. */
 export const imageScreens: ResourceScreens = {

@@ -1,8 +1,8 @@
 import { Box } from '@mui/material';
 import { Title, useCanAccess, useGetOne, useGetRecordId, useTranslate, type RaRecord } from 'react-admin';
-import ResourceEdit from '../../generic/resource-edit';
-import ResourceShow from '../../generic/resource-show';
-import { PageTabs } from '../../team/shared/page-layout';
+import ResourceEdit from '../../../framework/generic/resource-edit';
+import ResourceShow from '../../../framework/generic/resource-show';
+import { PageTabs } from '../../../framework/ui/page-layout';
 import { SeasonSquads } from './season-squads';
 
 /** A competition season: its details (the generic form or page) and the squads taking part. */

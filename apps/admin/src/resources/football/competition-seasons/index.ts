@@ -1,5 +1,5 @@
-import type { ResourceScreens } from '../../registry';
-import { lazyScreen } from '../../lazy-screen';
+import type { ResourceScreens } from '../../../framework/screens';
+import { lazyScreen } from '../../../framework/lazy-screen';
 
 /** Competition seasons: the generic list; details and the squads taking part, on the edit and show routes. */
 export const competitionSeasonScreens: ResourceScreens = {

@@ -21,10 +21,10 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import SearchIcon from '@mui/icons-material/Search';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Confirm, LinkBase, useCanAccess, useCreatePath, useDataProvider, useGetList, useTranslate, type Identifier, type RaRecord } from 'react-admin';
-import { getList, postList } from '../../../lib/json-api';
-import { Crest } from '../../team/shared/crest';
-import { EmptyState, LoadError, SectionCard } from '../../team/shared/page-layout';
-import type { SquadRecord } from '../../team/shared/squad-members';
+import { getList, postList } from '../../../providers/json-api';
+import { Crest } from '../../../framework/ui/crest';
+import { EmptyState, LoadError, SectionCard } from '../../../framework/ui/page-layout';
+import type { SquadRecord } from '../../../framework/records/squad-members';
 
 const squadsKey = (id: Identifier) => ['competition_seasons', 'competitions_squads', String(id)];
 const path = (id: Identifier) => `/competition_seasons/${encodeURIComponent(String(id))}/competitions_squads`;

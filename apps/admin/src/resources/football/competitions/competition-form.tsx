@@ -16,12 +16,12 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { resourceDef } from '../../registry';
-import { AttributeInput, RelationshipInput } from '../../generic/inputs';
-import { belongsTo, widgetOf, writableAttributes } from '../../generic/conventions';
-import { resolveImagePaths } from '../../generic/image-paths';
-import { includesOf } from '../../generic/use-resource-def';
-import { RecordHistory } from '../../../features/history/record-history';
+import { resourceDef } from '../../../framework/definitions';
+import { AttributeInput, RelationshipInput } from '../../../framework/generic/inputs';
+import { belongsTo, widgetOf, writableAttributes } from '../../../framework/generic/conventions';
+import { resolveImagePaths } from '../../../framework/generic/image-paths';
+import { includesOf } from '../../../framework/generic/use-resource-def';
+import { RecordHistory } from '../../../framework/history/record-history';
 import { TiebreakerOrderInput } from './tiebreaker-order-input';
 
 /** The fields of the table's rules, edited in their own section. */

@@ -6,7 +6,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import AddIcon from '@mui/icons-material/Add';
 import { useInput, useTranslate } from 'react-admin';
-import { moveItem, tiebreakerKey, unusedTiebreakers } from '../../../features/standings/standings-model';
+import { moveItem, tiebreakerKey, unusedTiebreakers } from '../../../features/standings';
 
 /**
  * The order of tiebreakers for teams level on points: moved with the arrow buttons (keyboard)
@@ -27,7 +27,7 @@ export function TiebreakerOrderInput({ source = 'tiebreakers' }: { source?: stri
   const move = (from: number, to: number) => {
     if (to < 0 || to >= chain.length) return;
     set(moveItem(chain, from, to));
-    setAnnouncement(translate('tiebreakers.moved', { rule: name(chain[from]!), position: to + 1 }));
+    setAnnouncement(translate('tiebreakers.moved', { rule: name(chain[from]), position: to + 1 }));
   };
 
   return (

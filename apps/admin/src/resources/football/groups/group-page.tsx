@@ -1,12 +1,11 @@
 import { Box, Breadcrumbs, Card, Link, Skeleton, Typography } from '@mui/material';
 import { EditBase, LinkBase, Title, useCanAccess, useCreatePath, useGetOne, useGetRecordId, useTranslate, type RaRecord } from 'react-admin';
-import { resourceDef } from '../../registry';
-import { ResourceForm } from '../../generic/resource-form';
-import { RecordHistory } from '../../../features/history/record-history';
-import { StandingsView } from '../../../features/standings/standings-view';
-import { standingsKey } from '../../../features/standings/use-standings';
+import { resourceDef } from '../../../framework/definitions';
+import { ResourceForm } from '../../../framework/generic/resource-form';
+import { RecordHistory } from '../../../framework/history/record-history';
+import { StandingsView, standingsKey } from '../../../features/standings';
 import { useQueryClient } from '@tanstack/react-query';
-import { LoadError, PageTabs } from '../../team/shared/page-layout';
+import { LoadError, PageTabs } from '../../../framework/ui/page-layout';
 
 interface GroupRecord extends RaRecord {
   name?: string;

@@ -1,5 +1,5 @@
-import type { ResourceScreens } from '../../registry';
-import { lazyScreen } from '../../lazy-screen';
+import type { ResourceScreens } from '../../../framework/screens';
+import { lazyScreen } from '../../../framework/lazy-screen';
 
 /** Groups: the generic list; a group opens on its standings (with the details form when editing). */
 export const groupScreens: ResourceScreens = {

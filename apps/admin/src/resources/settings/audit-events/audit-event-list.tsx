@@ -16,8 +16,8 @@ import {
 } from 'react-admin';
 import manifest from 'virtual:umpire/resources';
 import { formatDateTime, formatRelative } from '../../../lib/locale';
-import { changedFields, type AuditEvent } from '../../../features/history/audit';
-import { RecordLink as RecordLinkToShow } from '../../generic/fields';
+import { changedFields, type AuditEvent } from '../../../framework/history/audit';
+import { RecordLink as RecordLinkToShow } from '../../../framework/generic/fields';
 
 const ACTION_COLORS = { create: 'success', update: 'info', delete: 'error' } as const;
 const ACTIONS = ['create', 'update', 'delete'] as const;

@@ -1,8 +1,8 @@
 import { Box, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { Labeled, Show, useGetResourceLabel, useRecordContext, useTranslate } from 'react-admin';
 import { formatDateTime } from '../../../lib/locale';
-import { changedFields, type AuditEvent } from '../../../features/history/audit';
-import { ChangeValue } from '../../../features/history/record-history';
+import { changedFields, type AuditEvent } from '../../../framework/history/audit';
+import { ChangeValue } from '../../../framework/history/record-history';
 import { RecordLink } from './audit-event-list';
 
 /** One change in full: who, when, which record, and every field before and after. */
@@ -56,10 +56,10 @@ function AuditEventDetails() {
                 {translate(`resources.${event.resource_type}.fields.${field}`, { _: field })}
               </TableCell>
               <TableCell sx={{ wordBreak: 'break-word' }}>
-                <ChangeValue resource={event.resource_type} field={field} value={event.changes![field]!.before} />
+                <ChangeValue resource={event.resource_type} field={field} value={event.changes![field].before} />
               </TableCell>
               <TableCell sx={{ wordBreak: 'break-word' }}>
-                <ChangeValue resource={event.resource_type} field={field} value={event.changes![field]!.after} />
+                <ChangeValue resource={event.resource_type} field={field} value={event.changes![field].after} />
               </TableCell>
             </TableRow>
           ))}

@@ -1,5 +1,5 @@
-import type { ResourceScreens } from '../../registry';
-import { lazyScreen } from '../../lazy-screen';
+import type { ResourceScreens } from '../../../framework/screens';
+import { lazyScreen } from '../../../framework/lazy-screen';
 
 /** The history of changes is written by the server only: a list and a detail view. */
 export const auditEventScreens: ResourceScreens = {

@@ -7,12 +7,12 @@ import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useGetList, useTranslate, type Identifier } from 'react-admin';
-import { Crest } from '../shared/crest';
-import { EmptyState, ScrollingTable, SectionCard } from '../shared/page-layout';
-import type { ClubRecord, PlayerRecord } from '../shared/people';
-import { ConfirmRemoveButton, useRowChange } from '../shared/row-actions';
-import { fieldErrorOf } from '../shared/server-errors';
-import { removeById, upsertById } from '../shared/squad-members';
+import { Crest } from '../../../framework/ui/crest';
+import { EmptyState, ScrollingTable, SectionCard } from '../../../framework/ui/page-layout';
+import type { ClubRecord, PlayerRecord } from '../../../framework/records/people';
+import { ConfirmRemoveButton, useRowChange } from '../../../framework/ui/row-actions';
+import { fieldErrorOf } from '../../../framework/ui/server-errors';
+import { removeById, upsertById } from '../../../framework/records/squad-members';
 import {
   careerClubName,
   careerYears,
@@ -180,7 +180,7 @@ function CareerRowEditor({ player, playerKey, club, onDone }: { player: PlayerWi
     setErrors((e) => ({ ...e, [key]: undefined }));
     setServerErrors((e) => ({ ...e, [key]: undefined }));
   };
-  const message = (key: keyof CareerDraft) => serverErrors[key] ?? (errors[key] ? translate(errors[key]!.key, errors[key]!.args) : undefined);
+  const message = (key: keyof CareerDraft) => serverErrors[key] ?? (errors[key] ? translate(errors[key].key, errors[key].args) : undefined);
 
   const save = async () => {
     const found = validateDraft(draft);

@@ -1,5 +1,5 @@
 import type { RaRecord } from 'react-admin';
-import type { ClubRecord } from '../shared/people';
+import type { ClubRecord } from '../../../framework/records/people';
 
 /** A player's earlier club: a club of the database (`club`) or only its name (`club_name`). */
 export interface CareerClubRecord extends RaRecord {

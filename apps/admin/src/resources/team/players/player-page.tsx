@@ -3,7 +3,7 @@ import { Box, Chip, TableCell, Typography } from '@mui/material';
 import StarIcon from '@mui/icons-material/Star';
 import { useCanAccess, useTranslate, type RaRecord } from 'react-admin';
 import { formatDate } from '../../../lib/locale';
-import { Crest } from '../shared/crest';
+import { Crest } from '../../../framework/ui/crest';
 import {
   BirthDate,
   Nationalities,
@@ -14,8 +14,8 @@ import {
   PersonSquads,
   STACK,
   type PersonPageProps,
-} from '../shared/person-page';
-import { sortBySeason, type SquadPlayerRecord, type SquadRecord } from '../shared/squad-members';
+} from '../../../features/people';
+import { sortBySeason, type SquadPlayerRecord, type SquadRecord } from '../../../framework/records/squad-members';
 import { CareerClubs, type PlayerWithCareer } from './career-clubs';
 import { PlayerSeasonStats } from './player-season-stats';
 

@@ -1,11 +1,11 @@
 import { Box, Paper, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useGetOne, useTranslate, type Identifier, type RaRecord } from 'react-admin';
-import { getList } from '../../../lib/json-api';
+import { getList } from '../../../providers/json-api';
 import { formatNumber } from '../../../lib/locale';
-import { Crest } from '../shared/crest';
-import { EmptyState, LoadError, SectionCard } from '../shared/page-layout';
-import type { StatisticRow } from '../../../features/statistics/statistics-model';
+import { Crest } from '../../../framework/ui/crest';
+import { EmptyState, LoadError, SectionCard } from '../../../framework/ui/page-layout';
+import type { StatisticRow } from '../../../features/statistics';
 
 /** A row of GET /statistics, as the statistics page reads it. */
 export type StatisticRecord = StatisticRow;
@@ -77,7 +77,7 @@ function StatFigures({ values }: { values: ReturnType<typeof totalOf> }) {
             {translate(`resources.statistics.fields.${key}`)}
           </Typography>
           <Typography component="dd" sx={{ m: 0, fontSize: '1.25rem', fontWeight: 600 }}>
-            {values[key] === null ? '–' : key === 'rating' ? formatNumber(values[key]!, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : formatNumber(values[key]!)}
+            {values[key] === null ? '–' : key === 'rating' ? formatNumber(values[key], { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : formatNumber(values[key])}
           </Typography>
         </Paper>
       ))}

@@ -1,5 +1,5 @@
-import type { ResourceScreens } from '../../registry';
-import { lazyScreen } from '../../lazy-screen';
+import type { ResourceScreens } from '../../../framework/screens';
+import { lazyScreen } from '../../../framework/lazy-screen';
 
 /**
  * Squads: a list with crests (deleted at once, put back if the server refuses, spec §4), the

@@ -1,7 +1,7 @@
 import { useTranslate } from 'react-admin';
-import { fullName } from '../shared/people';
-import { fieldErrorOf } from '../shared/server-errors';
-import { wearerOf, type SquadPlayerRecord } from '../shared/squad-members';
+import { fullName } from '../../../framework/records/people';
+import { fieldErrorOf } from '../../../framework/ui/server-errors';
+import { wearerOf, type SquadPlayerRecord } from '../../../framework/records/squad-members';
 
 /** The message of a failed shirt-number change: a taken number names who wears it. */
 export function useShirtNumberError() {

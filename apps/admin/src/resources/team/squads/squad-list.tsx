@@ -13,13 +13,13 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { RecordLink } from '../../generic/fields';
-import { RowDeleteButton } from '../../generic/row-delete-button';
-import { deleteModeOf } from '../../generic/use-resource-def';
-import { resourceDef } from '../../registry';
+import { RecordLink } from '../../../framework/generic/fields';
+import { RowDeleteButton } from '../../../framework/generic/row-delete-button';
+import { deleteModeOf } from '../../../framework/generic/use-resource-def';
+import { resourceDef } from '../../../framework/definitions';
 import { formatDateTime } from '../../../lib/locale';
-import { Crest } from '../shared/crest';
-import type { SquadRecord } from '../shared/squad-members';
+import { Crest } from '../../../framework/ui/crest';
+import type { SquadRecord } from '../../../framework/records/squad-members';
 
 /** What a row of the list shows: the crest needs the team, its club's colours and images. */
 export const SQUAD_LIST_META = { include: ['image', 'team.image', 'team.club', 'season'] };

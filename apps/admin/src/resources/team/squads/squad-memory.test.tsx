@@ -4,8 +4,8 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { CoreAdminContext, HttpError, useDelete, type DataProvider } from 'react-admin';
 import manifest from 'virtual:umpire/resources';
-import { deleteModeOf } from '../../generic/use-resource-def';
-import type { SquadRecord } from '../shared/squad-members';
+import { deleteModeOf } from '../../../framework/generic/use-resource-def';
+import type { SquadRecord } from '../../../framework/records/squad-members';
 import { squadQueryKey, useSquadMembers } from './use-squad';
 
 function setUp(dataProvider: Partial<DataProvider>) {
@@ -52,19 +52,19 @@ describe('squad members change the squad in memory (spec §4)', () => {
       ['2', 23, 'Nowak'],
     ]);
 
-    await act(() => result.current.updatePlayer(squad().squad_players![1]!, { position: 'forward' }));
+    await act(() => result.current.updatePlayer(squad().squad_players![1], { position: 'forward' }));
     expect(squad().squad_players![1]).toMatchObject({ id: '2', position: 'forward', player: { last_name: 'Nowak' } });
 
-    await act(() => result.current.removePlayer(squad().squad_players![0]!));
+    await act(() => result.current.removePlayer(squad().squad_players![0]));
     expect(squad().squad_players_ids).toEqual(['2']);
 
     await act(() => result.current.addStaff({ staff_member_id: '20', staff_role_id: '2' }));
-    await act(() => result.current.updateStaff(squad().squad_staff_members![0]!, { staff_role_id: '3' }));
+    await act(() => result.current.updateStaff(squad().squad_staff_members![0], { staff_role_id: '3' }));
     expect(squad().squad_staff_members!.map((l) => [l.id, l.staff_role_id])).toEqual([
       ['5', '3'],
       ['6', '2'],
     ]);
-    await act(() => result.current.removeStaff(squad().squad_staff_members![1]!));
+    await act(() => result.current.removeStaff(squad().squad_staff_members![1]));
     expect(squad().squad_staff_members_ids).toEqual(['5']);
     expect(dataProvider.getOne).not.toHaveBeenCalled();
   });
@@ -73,7 +73,7 @@ describe('squad members change the squad in memory (spec §4)', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const refusal = new HttpError('Unprocessable', 422, { errors: { shirt_number: 'Already taken' } });
     const dataProvider = { create: vi.fn(async () => Promise.reject(refusal)) };
-    const { queryClient, wrapper } = setUp(dataProvider as unknown as DataProvider);
+    const { queryClient, wrapper } = setUp(dataProvider);
     queryClient.setQueryData(squadQueryKey('2'), loaded());
     const { result } = renderHook(() => useSquadMembers('2'), { wrapper });
     await expect(result.current.addPlayer({ player_id: '11', shirt_number: 1 })).rejects.toBe(refusal);

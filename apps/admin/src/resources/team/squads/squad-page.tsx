@@ -10,15 +10,15 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { resourceDef } from '../../registry';
+import { resourceDef } from '../../../framework/definitions';
 import { formatNumber } from '../../../lib/locale';
-import { ResourceForm } from '../../generic/resource-form';
-import { resolveImagePaths } from '../../generic/image-paths';
-import { RecordHistory } from '../../../features/history/record-history';
-import { Crest } from '../shared/crest';
-import { LoadError, PageTabs, ReloadButton } from '../shared/page-layout';
-import { ageOn } from '../shared/people';
-import type { SquadRecord } from '../shared/squad-members';
+import { ResourceForm } from '../../../framework/generic/resource-form';
+import { resolveImagePaths } from '../../../framework/generic/image-paths';
+import { RecordHistory } from '../../../framework/history/record-history';
+import { Crest } from '../../../framework/ui/crest';
+import { LoadError, PageTabs, ReloadButton } from '../../../framework/ui/page-layout';
+import { ageOn } from '../../../framework/records/people';
+import type { SquadRecord } from '../../../framework/records/squad-members';
 import { SQUAD_META, useSquad } from './use-squad';
 import { SquadPlayers } from './squad-players';
 import { SquadStaff } from './squad-staff';

@@ -5,9 +5,9 @@ import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import { useTranslate } from 'react-admin';
 import { formatDate } from '../../../lib/locale';
-import { fullName } from '../shared/people';
-import { useRowChange } from '../shared/row-actions';
-import { MemberNameCell, MemberSelect, MembersTable, MembersToolbar, NationalityAndAgeCells, RemoveMemberCell } from '../shared/squad-member-table';
+import { fullName } from '../../../framework/records/people';
+import { useRowChange } from '../../../framework/ui/row-actions';
+import { MemberNameCell, MemberSelect, MembersTable, MembersToolbar, NationalityAndAgeCells, RemoveMemberCell } from '../../../features/people';
 import {
   POSITIONS,
   SHIRT_NUMBERS,
@@ -16,7 +16,7 @@ import {
   otherCaptains,
   type SquadPlayerRecord,
   type SquadRecord,
-} from '../shared/squad-members';
+} from '../../../framework/records/squad-members';
 import { useSquadMembers } from './use-squad';
 import { AddPlayerDialog } from './add-player-dialog';
 import { useShirtNumberError } from './shirt-number-error';

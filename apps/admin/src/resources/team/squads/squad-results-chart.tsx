@@ -1,7 +1,7 @@
 import { Box } from '@mui/material';
 import { PieChart } from '@mui/x-charts/PieChart';
 import { useTranslate } from 'react-admin';
-import { RESULT_COLOURS } from '../shared/result-colours';
+import { RESULT_COLOURS } from '../../../framework/ui/result-colours';
 
 /** Wins, draws and losses as a ring (loaded lazily with @mui/x-charts); the figures are written beside it. */
 export default function SquadResultsChart({ won, drawn, lost }: { won: number; drawn: number; lost: number }) {

@@ -1,14 +1,13 @@
 import { useMemo } from 'react';
 import { Box, TableBody, TableCell, TableRow } from '@mui/material';
 import { AutocompleteInput, DateInput, ReferenceInput, SelectInput, useGetList, useTranslate } from 'react-admin';
-import { attributeValidators } from '../../generic/validation';
+import { attributeValidators } from '../../../framework/generic/validation';
 import { formatDate } from '../../../lib/locale';
-import { AddPersonDialog, attributeOf, onlyWhen, useAddedPerson } from '../shared/add-person-dialog';
-import { fullName, type StaffMemberRecord, type StaffRoleRecord } from '../shared/people';
-import { useRowChange } from '../shared/row-actions';
-import { submissionErrors } from '../shared/server-errors';
-import { MemberNameCell, MemberSelect, MembersTable, MembersToolbar, NationalityAndAgeCells, RemoveMemberCell } from '../shared/squad-member-table';
-import type { SquadRecord, SquadStaffMemberRecord } from '../shared/squad-members';
+import { AddPersonDialog, attributeOf, onlyWhen, useAddedPerson, MemberNameCell, MemberSelect, MembersTable, MembersToolbar, NationalityAndAgeCells, RemoveMemberCell } from '../../../features/people';
+import { fullName, type StaffMemberRecord, type StaffRoleRecord } from '../../../framework/records/people';
+import { useRowChange } from '../../../framework/ui/row-actions';
+import { submissionErrors } from '../../../framework/ui/server-errors';
+import type { SquadRecord, SquadStaffMemberRecord } from '../../../framework/records/squad-members';
 import { useSquadMembers } from './use-squad';
 
 /** Staff roles change rarely: loaded once per session. */

@@ -2,11 +2,11 @@ import { lazy, Suspense, useMemo } from 'react';
 import { Box, Link, Paper, Skeleton, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { LinkBase, useCreatePath, useGetManyAggregate, useTranslate, type RaRecord } from 'react-admin';
-import { getList, getOne } from '../../../lib/json-api';
+import { getList, getOne } from '../../../providers/json-api';
 import { formatNumber } from '../../../lib/locale';
-import { EmptyState, LoadError, SectionCard, TableScroll } from '../shared/page-layout';
-import { fullName, type PlayerRecord } from '../shared/people';
-import type { SquadRecord } from '../shared/squad-members';
+import { EmptyState, LoadError, SectionCard, TableScroll } from '../../../framework/ui/page-layout';
+import { fullName, type PlayerRecord } from '../../../framework/records/people';
+import type { SquadRecord } from '../../../framework/records/squad-members';
 
 // The chart library loads only when a chart is shown.
 const ResultsChart = lazy(() => import('./squad-results-chart'));

@@ -9,7 +9,7 @@ import {
   type SquadPlayerRecord,
   type SquadRecord,
   type SquadStaffMemberRecord,
-} from '../shared/squad-members';
+} from '../../../framework/records/squad-members';
 
 /** Spec §3: a squad with its team (and club crest), season, players and staff with their images and roles. */
 export const SQUAD_INCLUDE = [

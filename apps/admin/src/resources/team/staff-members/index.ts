@@ -1,5 +1,5 @@
-import type { ResourceScreens } from '../../registry';
-import { lazyScreen } from '../../lazy-screen';
+import type { ResourceScreens } from '../../../framework/screens';
+import { lazyScreen } from '../../../framework/lazy-screen';
 
 /** Staff members: the generic list; their page (photo, facts, squads with roles) with the details form when editing. */
 export const staffMemberScreens: ResourceScreens = {

@@ -1,10 +1,10 @@
 import { Box, Chip, TableCell, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { formatDate } from '../../../lib/locale';
-import { Crest } from '../shared/crest';
-import { BirthDate, Nationalities, PersonEdit, PersonPage, PersonProfile, PersonShow, PersonSquads, type PersonPageProps } from '../shared/person-page';
-import type { StaffMemberRecord } from '../shared/people';
-import { sortBySeason, type SquadRecord, type SquadStaffMemberRecord } from '../shared/squad-members';
+import { Crest } from '../../../framework/ui/crest';
+import { BirthDate, Nationalities, PersonEdit, PersonPage, PersonProfile, PersonShow, PersonSquads, type PersonPageProps } from '../../../features/people';
+import type { StaffMemberRecord } from '../../../framework/records/people';
+import { sortBySeason, type SquadRecord, type SquadStaffMemberRecord } from '../../../framework/records/squad-members';
 
 /** Spec §3: a staff member with their squads (team, crest, season) and roles. */
 export const STAFF_INCLUDE = [

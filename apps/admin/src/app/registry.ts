@@ -1,0 +1,51 @@
+import { entriesBySection, isWritable, RESOURCE_ENTRIES, resourceDef, type ResourceEntry } from '../framework/definitions';
+import { GENERIC_SCREENS, type ResourceScreens } from '../framework/screens';
+import { lazyScreen } from '../framework/lazy-screen';
+import { auditEventScreens } from '../resources/settings/audit-events';
+import { imageScreens } from '../resources/folder/images';
+import { matchScreens } from '../resources/calendar/matches';
+import { squadScreens } from '../resources/team/squads';
+import { playerScreens } from '../resources/team/players';
+import { staffMemberScreens } from '../resources/team/staff-members';
+import { groupScreens } from '../resources/football/groups';
+import { competitionScreens } from '../resources/football/competitions';
+import { competitionSeasonScreens } from '../resources/football/competition-seasons';
+
+/**
+ * The screens of every sidebar entry: those of a resource's own folder where it needs more than
+ * the generic ones built from its declaration, and the pages of features. All load lazily. Only
+ * the app shell imports this list; lower layers read `framework/definitions`.
+ */
+export interface AdminResource extends ResourceEntry, ResourceScreens {}
+
+const SCREENS: Record<string, ResourceScreens> = {
+  audit_events: auditEventScreens,
+  images: imageScreens,
+  matches: matchScreens,
+  squads: squadScreens,
+  players: playerScreens,
+  staff_members: staffMemberScreens,
+  groups: groupScreens,
+  competitions: competitionScreens,
+  competition_seasons: competitionSeasonScreens,
+  statistics: { list: lazyScreen(() => import('../features/statistics').then((m) => ({ default: m.StatisticsPage }))) },
+};
+
+export function buildRegistry(entries: readonly ResourceEntry[]): AdminResource[] {
+  return entries.map((entry) => {
+    const screens = SCREENS[entry.name] ?? {};
+    // A page (no API resource) has only the screens it brings.
+    if (!resourceDef(entry.name)) return { ...entry, ...screens };
+    return {
+      ...entry,
+      list: screens.list ?? GENERIC_SCREENS.list,
+      show: screens.show ?? GENERIC_SCREENS.show,
+      ...(isWritable(entry) ? { create: screens.create ?? GENERIC_SCREENS.create, edit: screens.edit ?? GENERIC_SCREENS.edit } : {}),
+    };
+  });
+}
+
+export const ADMIN_RESOURCES = buildRegistry(RESOURCE_ENTRIES);
+
+/** Resources grouped by sidebar section, in the spec's order (empty sections included). */
+export const resourcesBySection = (resources: readonly AdminResource[] = ADMIN_RESOURCES) => entriesBySection(resources);

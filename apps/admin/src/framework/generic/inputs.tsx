@@ -1,0 +1,228 @@
+import { useMemo } from 'react';
+import { Box, TextField } from '@mui/material';
+import {
+  AutocompleteInput,
+  BooleanInput,
+  DateInput,
+  DateTimeInput,
+  type DateTimeInputProps,
+  InputHelperText,
+  NumberInput,
+  ReferenceInput,
+  SelectInput,
+  TextInput,
+  useInput,
+  useRecordContext,
+  useResourceContext,
+  useTranslate,
+  type Validator as RaValidator,
+} from 'react-admin';
+import type { AttributeManifest, RelationshipManifest } from '@umpire/schema/manifest';
+import { resourceDef } from '../../framework/definitions';
+import { useCountryChoices } from '../../lib/use-country-choices';
+import { fromMatchWallClock, toMatchWallClock } from '../../lib/locale';
+import { ImageThumbnail } from './image-thumbnail';
+import { pathSource, referencePicker, widgetOf } from './conventions';
+import { attributeValidators, requiredValidator, schemaValidator } from './validation';
+import { imagePath } from '@umpire/schema';
+
+const wide = { width: '100%' } as const;
+
+/** The input of an attribute, by its type and the conventions of generic screens. */
+export function AttributeInput({ attr }: { attr: AttributeManifest }) {
+  const resource = useResourceContext()!;
+  const translate = useTranslate();
+  const validate = useMemo(() => attributeValidators(resource, attr), [resource, attr]);
+  // Stable ids (the field's name) for labels, helper texts and tests.
+  const common = { id: attr.name, source: attr.name, validate, sx: wide, isRequired: attr.required };
+
+  switch (widgetOf(attr)) {
+    case 'choice':
+      return (
+        <SelectInput
+          {...common}
+          choices={attr.choices!.map((value) => ({ id: value, name: translate(`resources.${resource}.choices.${attr.name}.${value}`, { _: value }) }))}
+          emptyText=""
+          translateChoice={false}
+        />
+      );
+    case 'boolean':
+      return <BooleanInput id={attr.name} source={attr.name} validate={validate} />;
+    case 'integer':
+      return <NumberInput {...common} step={1} />;
+    case 'number':
+    case 'currency':
+      return <NumberInput {...common} step="any" />;
+    case 'date':
+      return <DateInput {...common} />;
+    case 'datetime':
+      return <DateTimeInput {...common} parse={(v: string) => (v ? new Date(v).toISOString() : null)} />;
+    case 'matchDate':
+      return <MatchDateTimeInput {...common} />;
+    case 'multiline':
+      return <TextInput {...common} multiline minRows={3} />;
+    case 'json':
+      return <JsonInput attr={attr} validate={validate} />;
+    case 'country':
+      return <CountryInput source={attr.name} validate={validate} isRequired={attr.required} />;
+    case 'color':
+      return <ColorInput attr={attr} validate={validate} />;
+    case 'url':
+      // No type="url"/"email": the browser's own validation would speak its language, not ours.
+      return <TextInput {...common} inputMode="url" autoComplete="url" />;
+    case 'email':
+      return <TextInput {...common} inputMode="email" autoComplete="email" />;
+    default:
+      return <TextInput {...common} />;
+  }
+}
+
+/** A kick-off typed at the league's fixed offset, as the match header shows it. */
+export function MatchDateTimeInput(props: Omit<DateTimeInputProps, 'format' | 'parse'>) {
+  const translate = useTranslate();
+  return (
+    <DateTimeInput
+      {...props}
+      format={toMatchWallClock}
+      parse={fromMatchWallClock}
+      helperText={props.helperText ?? translate('form.matchTimeHint', { offset: '+02:00' })}
+    />
+  );
+}
+
+/** A belongsTo link: a searchable picker of the referenced records, or an image path. */
+export function RelationshipInput({ rel }: { rel: RelationshipManifest }) {
+  if (rel.type === 'images') return <ImagePathInput rel={rel} />;
+  const { optionText, sort, filterToQuery } = referencePicker(resourceDef(rel.type));
+  return (
+    <ReferenceInput source={rel.source!} reference={rel.type} sort={sort}>
+      <AutocompleteInput
+        id={rel.source}
+        optionText={optionText}
+        filterToQuery={filterToQuery}
+        validate={rel.required ? requiredValidator : undefined}
+        isRequired={rel.required}
+        sx={wide}
+      />
+    </ReferenceInput>
+  );
+}
+
+/** Spec §3 countries: official names in the interface language, plus the home nations. */
+export function CountryInput({ source, validate, isRequired }: { source: string; validate?: RaValidator[]; isRequired?: boolean }) {
+  const translate = useTranslate();
+  const choices = useCountryChoices();
+  return (
+    <AutocompleteInput
+      id={source}
+      source={source}
+      choices={choices ?? []}
+      isPending={!choices}
+      validate={validate}
+      isRequired={isRequired}
+      translateChoice={false}
+      noOptionsText={translate('ui.nothingFound')}
+      sx={wide}
+    />
+  );
+}
+
+function ColorInput({ attr, validate }: { attr: AttributeManifest; validate: RaValidator[] }) {
+  const translate = useTranslate();
+  const resource = useResourceContext();
+  const { field, fieldState, id, isRequired } = useInput({ id: attr.name, source: attr.name, validate, isRequired: attr.required });
+  const value = typeof field.value === 'string' ? field.value : '';
+  const valid = /^#[0-9a-fA-F]{6}$/.test(value);
+  return (
+    <TextField
+      {...field}
+      value={value}
+      id={id}
+      label={translate(`resources.${resource}.fields.${attr.name}`)}
+      required={isRequired}
+      placeholder="#1A2B3C"
+      error={fieldState.invalid}
+      helperText={<InputHelperText error={fieldState.error?.message} />}
+      size="small"
+      margin="dense"
+      sx={wide}
+      slotProps={{
+        input: {
+          endAdornment: (
+            <Box
+              component="input"
+              type="color"
+              aria-label={translate('form.colorSwatch')}
+              value={valid ? value : '#000000'}
+              onChange={(e: React.ChangeEvent<HTMLInputElement>) => field.onChange(e.target.value.toUpperCase())}
+              sx={{ width: 36, height: 28, p: 0, border: 0, bgcolor: 'transparent', cursor: 'pointer', flexShrink: 0 }}
+            />
+          ),
+        },
+      }}
+    />
+  );
+}
+
+function JsonInput({ attr, validate }: { attr: AttributeManifest; validate: RaValidator[] }) {
+  const jsonValid: RaValidator = (value) => {
+    if (value === null || value === undefined || value === '') return undefined;
+    if (typeof value !== 'string') return undefined;
+    try {
+      JSON.parse(value);
+      return undefined;
+    } catch {
+      return 'form.jsonInvalid';
+    }
+  };
+  return (
+    <TextInput
+      id={attr.name}
+      source={attr.name}
+      multiline
+      minRows={4}
+      sx={wide}
+      validate={[jsonValid, ...validate]}
+      format={(v: unknown) => (v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v, null, 2))}
+      parse={(v: string) => {
+        try {
+          return v ? (JSON.parse(v) as unknown) : null;
+        } catch {
+          return v;
+        }
+      }}
+    />
+  );
+}
+
+const imagePathValidator = schemaValidator(imagePath());
+
+/**
+ * Until the media library exists, an image is chosen by its path in the assets bucket
+ * (issue 3, item 8); saving links the record to the image with that path, creating it when
+ * needed (see `resolveImagePaths`).
+ */
+function ImagePathInput({ rel }: { rel: RelationshipManifest }) {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  const resource = useResourceContext();
+  const current = (record?.[rel.name] as { path?: string } | undefined)?.path ?? '';
+  const { field, fieldState, id } = useInput({ id: pathSource(rel), source: pathSource(rel), defaultValue: current, validate: imagePathValidator });
+  const value = typeof field.value === 'string' ? field.value : '';
+  return (
+    <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', width: '100%' }}>
+      <TextField
+        {...field}
+        value={value}
+        id={id}
+        label={translate(`resources.${resource}.fields.${rel.source}`)}
+        error={fieldState.invalid}
+        helperText={<InputHelperText error={fieldState.error?.message} helperText="image.pathHelp" />}
+        size="small"
+        margin="dense"
+        sx={{ flex: 1 }}
+      />
+      {value && !fieldState.invalid && <ImageThumbnail path={value} size={56} />}
+    </Box>
+  );
+}

@@ -1,0 +1,179 @@
+import type { ReactElement, ReactNode } from 'react';
+import {
+  BulkDeleteButton,
+  ColumnsButton,
+  CreateButton,
+  DataTable,
+  DateInput,
+  DateTimeInput,
+  ExportButton,
+  FilterButton,
+  List,
+  NullableBooleanInput,
+  NumberInput,
+  ReferenceInput,
+  AutocompleteInput,
+  SearchInput,
+  SelectInput,
+  TextInput,
+  TopToolbar,
+  downloadCSV,
+  useCanAccess,
+  useResourceContext,
+  useTranslate,
+  type Exporter,
+} from 'react-admin';
+import type { AttributeManifest, ResourceManifest } from '@umpire/schema/manifest';
+import { resourceDef } from '../../framework/definitions';
+import { AttributeField, RecordLink, RelationshipField } from './fields';
+import { CountryInput, MatchDateTimeInput } from './inputs';
+import { belongsTo, defaultSortOf, referencePicker, widgetOf } from './conventions';
+import { deleteModeOf, includesOf, useResourceDef } from './use-resource-def';
+import { RowDeleteButton } from './row-delete-button';
+import { toCsv } from './csv';
+
+const TIMESTAMPS = ['created_at', 'updated_at'];
+
+function filterInputs(def: ResourceManifest, translate: ReturnType<typeof useTranslate>): ReactElement[] {
+  const field = (source: string) => translate(`resources.${def.type}.fields.${source}`);
+  const inputs: ReactElement[] = [];
+  if (def.attributes.some((a) => a.search)) inputs.push(<SearchInput key="q" source="q" alwaysOn />);
+  for (const attr of def.attributes.filter((a) => a.filter)) inputs.push(...attributeFilters(def, attr, field, translate));
+  for (const rel of belongsTo(def).filter((r) => r.type !== 'images')) {
+    const { optionText, sort, filterToQuery } = referencePicker(resourceDef(rel.type));
+    inputs.push(
+      <ReferenceInput key={rel.source} source={rel.source!} reference={rel.type} sort={sort}>
+        <AutocompleteInput optionText={optionText} filterToQuery={filterToQuery} />
+      </ReferenceInput>,
+    );
+  }
+  return inputs;
+}
+
+function attributeFilters(
+  def: ResourceManifest,
+  attr: AttributeManifest,
+  field: (s: string) => string,
+  translate: ReturnType<typeof useTranslate>,
+): ReactElement[] {
+  const widget = widgetOf(attr);
+  if (attr.filter === 'range') {
+    // Labels are passed translated: react-admin cannot pass arguments to a label's key.
+    const [fromKey, toKey] = [`${attr.name}_gte`, `${attr.name}_lte`];
+    const from = { source: fromKey, label: translate('list.rangeFrom', { field: field(attr.name) }) };
+    const to = { source: toKey, label: translate('list.rangeTo', { field: field(attr.name) }) };
+    if (widget === 'date') return [<DateInput key={fromKey} {...from} />, <DateInput key={toKey} {...to} />];
+    if (widget === 'matchDate') {
+      return [<MatchDateTimeInput key={fromKey} {...from} helperText={false} />, <MatchDateTimeInput key={toKey} {...to} helperText={false} />];
+    }
+    if (widget === 'datetime') {
+      const parse = (v: string) => (v ? new Date(v).toISOString() : null);
+      return [<DateTimeInput key={fromKey} {...from} parse={parse} />, <DateTimeInput key={toKey} {...to} parse={parse} />];
+    }
+    return [<NumberInput key={fromKey} {...from} />, <NumberInput key={toKey} {...to} />];
+  }
+  switch (widget) {
+    case 'choice':
+      return [<SelectInput key={attr.name} source={attr.name} choices={attr.choices!.map((id) => ({ id, name: `resources.${def.type}.choices.${attr.name}.${id}` }))} />];
+    case 'boolean':
+      return [<NullableBooleanInput key={attr.name} source={attr.name} />];
+    case 'country':
+      return [<CountryInput key={attr.name} source={attr.name} />];
+    default:
+      return [<TextInput key={attr.name} source={attr.name} />];
+  }
+}
+
+export interface ResourceListProps {
+  /** A column shown first (e.g. an image preview). */
+  leading?: ReactNode;
+}
+
+/**
+ * The list of any declared resource: search, filters, sorting, pagination, column choice,
+ * CSV export, bulk delete, row delete after confirmation and an empty state.
+ */
+export default function ResourceList({ leading }: ResourceListProps) {
+  const def = useResourceDef();
+  const resource = useResourceContext()!;
+  const translate = useTranslate();
+  const { canAccess: canEdit } = useCanAccess({ action: 'edit', resource });
+  const { canAccess: canDelete } = useCanAccess({ action: 'delete', resource });
+  const mode = deleteModeOf(def);
+  const hidden = [...def.attributes.filter((a) => !a.list).map((a) => a.name), ...TIMESTAMPS];
+  const primary = def.titleAttribute ?? def.attributes.find((a) => a.list)?.name;
+  const exporter: Exporter = (records) =>
+    downloadCSV(
+      toCsv(def, records, (s) => translate(`resources.${def.type}.fields.${s}`, { _: s })),
+      translate(`resources.${def.type}.name`, { smart_count: 2 }),
+    );
+
+  return (
+    <List
+      sort={defaultSortOf(def)}
+      filters={filterInputs(def, translate)}
+      queryOptions={{ meta: { include: includesOf(def) } }}
+      exporter={exporter}
+      perPage={25}
+      // Wide tables scroll inside the card, so the toolbar stays on screen on tablets and phones.
+      sx={{ '& .RaList-content': { overflowX: 'auto' }, '& .RaList-main': { minWidth: 0 } }}
+      actions={
+        <TopToolbar>
+          <FilterButton />
+          <ColumnsButton />
+          {!def.readOnly && <CreateButton />}
+          <ExportButton />
+        </TopToolbar>
+      }
+    >
+      <DataTable
+        rowClick={canEdit && !def.readOnly ? 'edit' : 'show'}
+        hiddenColumns={hidden}
+        bulkActionButtons={canDelete && !def.readOnly ? <BulkDeleteButton mutationMode={mode} /> : false}
+      >
+        {leading}
+        {imageColumns(def)}
+        {def.attributes
+          .filter((a) => a.type !== 'json')
+          .map((attr) => (
+            <DataTable.Col key={attr.name} source={attr.name} disableSort={!attr.sort}>
+              {attr.name === primary ? (
+                <RecordLink>
+                  <AttributeField attr={attr} />
+                </RecordLink>
+              ) : (
+                <AttributeField attr={attr} />
+              )}
+            </DataTable.Col>
+          ))}
+        {belongsTo(def)
+          .filter((r) => r.type !== 'images')
+          .map((rel) => (
+            <DataTable.Col key={rel.source} source={rel.source} disableSort>
+              <RelationshipField rel={rel} />
+            </DataTable.Col>
+          ))}
+        {TIMESTAMPS.map((name) => (
+          <DataTable.Col key={name} source={name}>
+            <AttributeField attr={{ name, type: 'datetime', required: false, filter: false, sort: false, search: false, readOnly: true, unique: false, list: false }} />
+          </DataTable.Col>
+        ))}
+        {canDelete && !def.readOnly && (
+          <DataTable.Col source="actions" label={translate('list.actions')} disableSort align="right">
+            <RowDeleteButton mutationMode={mode} />
+          </DataTable.Col>
+        )}
+      </DataTable>
+    </List>
+  );
+}
+
+function imageColumns(def: ResourceManifest) {
+  return belongsTo(def)
+    .filter((r) => r.type === 'images')
+    .map((rel) => (
+      <DataTable.Col key={rel.source} source={rel.source} disableSort>
+        <RelationshipField rel={rel} />
+      </DataTable.Col>
+    ));
+}
