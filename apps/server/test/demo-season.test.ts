@@ -1,6 +1,6 @@
 import { DEFAULT_TIEBREAKERS } from '../src/competition/standings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WriteContext } from '../src/jsonapi/write';
+import type { WriteContext } from '../src/jsonapi/context';
 import { deriveIncident, HALF_MINUTES, matchStateFrom, STATUS_TYPES, validateIncident } from '../src/matches/incident-rules';
 import { startTestServer, type TestServer } from './support/test-server';
 

@@ -1,4 +1,4 @@
-import type { WriteContext } from '../jsonapi/write';
+import type { WriteContext } from '../jsonapi/context';
 import { nowIso, toDb } from '../jsonapi/values';
 
 export type Changes = Record<string, { before: unknown; after: unknown }>;

@@ -12,7 +12,7 @@ import { fromDb } from '../jsonapi/values';
 import { createRecord } from '../jsonapi/write';
 import type { ChangeBus } from '../realtime/change-bus';
 import type { ComputedCache } from '../realtime/computed-cache';
-import type { ChangeEvent } from '../jsonapi/rules';
+import type { ChangeEvent } from '../jsonapi/context';
 import { loadStatsMatches } from './loaders';
 import { computeStandings, DEFAULT_TIEBREAKERS, type Tiebreaker } from './standings';
 import { computeMatchStatistics, computePlayerStatistics, ratingOf, STATISTIC_TYPES, type PlayerStatistics, type StatisticType } from './statistics';

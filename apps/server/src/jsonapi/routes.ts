@@ -7,13 +7,13 @@ import { queryStats, type Database } from '../db/database';
 import { ApiError } from './errors';
 import type { ChangeBus } from '../realtime/change-bus';
 import { entityTag, type ComputedCache } from '../realtime/computed-cache';
-import type { ChangeEvent } from './rules';
+import type { ChangeEvent, WriteContext } from './context';
 import { fingerprintOf, findStored, idempotencyKeyOf, lockIdempotencyKey, storeResponse, type StoredResponse } from './idempotency';
 import { allModels, type Model } from './model';
 import { includedTypes, parseListQuery, parseRecordQuery, type IncludeTree, type RawQuery } from './query';
 import { findRow, listDocument, recordDocument } from './read';
 import { nowIso, toDb } from './values';
-import { createRecord, deleteRecord, updateRecord, type WriteContext } from './write';
+import { createRecord, deleteRecord, updateRecord } from './write';
 
 export const API_PREFIX = '/api/v3';
 export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json';

@@ -1,17 +1,6 @@
 import type { ErrorObject } from './errors';
 import type { Row } from './read';
-import type { WriteContext } from './write';
-
-/** One committed change, published to realtime subscribers after the transaction. */
-export interface ChangeEvent {
-  clientId: number;
-  type: string;
-  id: string;
-  action: 'create' | 'update' | 'delete';
-  actor: string;
-  before: Row | null;
-  after: Row | null;
-}
+import type { ChangeEvent, WriteContext } from './context';
 
 /**
  * What a resource needs beyond its declaration: rules across fields and records, and derived data

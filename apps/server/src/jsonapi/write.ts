@@ -6,14 +6,8 @@ import { detailFor, keyOfIssue } from './messages';
 import { modelOf, TIMESTAMPS, type Model } from './model';
 import { findRow, parseId, type ReadContext, type Row } from './read';
 import { fromDb, nowIso, toDb } from './values';
-import { rulesOf, type ChangeEvent } from './rules';
-
-export interface WriteContext extends ReadContext {
-  /** Username recorded in the history of changes. */
-  actor: string;
-  /** Changes made in this transaction, published once it commits. */
-  events?: ChangeEvent[];
-}
+import { rulesOf } from './rules';
+import type { ChangeEvent, WriteContext } from './context';
 
 const TIMESTAMP_NAMES = new Set(TIMESTAMPS.map(([n]) => n));
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -1,7 +1,7 @@
 import type { ErrorObject } from '../jsonapi/errors';
 import { errorObject } from '../jsonapi/errors';
 import type { Row } from '../jsonapi/read';
-import type { WriteContext } from '../jsonapi/write';
+import type { WriteContext } from '../jsonapi/context';
 import { toDb } from '../jsonapi/values';
 
 /** Incidents that mark the state of the match rather than something a team did. */

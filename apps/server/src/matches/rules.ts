@@ -1,7 +1,8 @@
 import { errorObject, type ErrorObject } from '../jsonapi/errors';
 import { modelOf } from '../jsonapi/model';
 import { defineRules } from '../jsonapi/rules';
-import { publish, type WriteContext } from '../jsonapi/write';
+import { publish } from '../jsonapi/write';
+import type { WriteContext } from '../jsonapi/context';
 import { deriveIncident, matchOf, matchStateFrom, squadMember, validateIncident } from './incident-rules';
 
 const fieldError = (pointer: string, key: string, detail: string): ErrorObject => errorObject(422, key, detail, { pointer });

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../db/database';
-import type { ChangeEvent } from '../jsonapi/rules';
+import type { ChangeEvent } from '../jsonapi/context';
 
 /** A committed change as subscribers receive it; `truncated` when its rows were too large to travel. */
 export type BusEvent = ChangeEvent & { origin: string; truncated?: boolean };
