@@ -346,7 +346,11 @@ export const ERROR_MESSAGES = {
 } as const satisfies Catalogue;
 
 export type ErrorMessageId = keyof typeof ERROR_MESSAGES;
-export type ErrorValues<Id extends ErrorMessageId> = { readonly [K in (typeof ERROR_MESSAGES)[Id]['values'][number]]: MessageValue };
+type ValueName<Id extends ErrorMessageId> = (typeof ERROR_MESSAGES)[Id]['values'][number];
+/** The values a message needs; none is an empty record, so a stray string is refused. */
+export type ErrorValues<Id extends ErrorMessageId> = [ValueName<Id>] extends [never]
+  ? Readonly<Record<string, never>>
+  : { readonly [K in ValueName<Id>]: MessageValue };
 /** The error key (`meta.key`) of a message id. */
 export type ErrorKeyOf<Id extends ErrorMessageId> = Id extends `${infer K}.${string}` ? K : Id;
 

@@ -1,3 +1,5 @@
+import { negotiateLanguage } from '@umpire/schema';
+
 /** The sign-in gateway's page: plain HTML, no script, in Polish or English. */
 const TEXTS = {
   pl: {
@@ -26,7 +28,7 @@ export type GatewayMessage = 'invalid' | 'limited' | 'badRedirect';
 
 export function pickLanguage(acceptLanguage: string | undefined, explicit?: string): GatewayLanguage {
   if (explicit === 'pl' || explicit === 'en') return explicit;
-  return /^\s*pl\b/i.test(acceptLanguage ?? '') ? 'pl' : 'en';
+  return negotiateLanguage(acceptLanguage);
 }
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

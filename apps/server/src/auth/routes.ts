@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { ApiError, errorObject } from '../jsonapi/errors';
+import { ApiError, apiError } from '../jsonapi/errors';
+import { fieldError } from '../jsonapi/messages';
 import { SESSION_COOKIE, XSRF_COOKIE } from './authenticate';
 import { pickLanguage, signInPage } from './gateway-page';
 import { allowedRedirect, signIn } from './sign-in';
@@ -36,20 +37,20 @@ export function registerAuthRoutes(app: FastifyInstance, config: Config, databas
     const errors = [];
     const attrs = body?.data?.attributes;
     if (body?.data?.type !== undefined && body.data.type !== 'sign_in')
-      throw new ApiError(409, 'conflict', 'The type must be sign_in.', { pointer: '/data/type' });
+      throw apiError(409, 'conflict.typeMustBe', { values: { expected: 'sign_in' }, source: { pointer: '/data/type' } });
     for (const field of ['username', 'password'] as const) {
       const v = attrs?.[field];
       if (typeof v !== 'string' || v.length === 0 || v.length > 1000)
-        errors.push(errorObject(422, 'required', `${field} is required.`, { pointer: `/data/attributes/${field}` }));
+        errors.push(fieldError(`/data/attributes/${field}`, field, 'required'));
     }
     if (errors.length) throw ApiError.many(errors);
     const result = await signIn(database, config, ip, attrs!.username as string, attrs!.password as string);
     if (!result.ok) {
       if (result.reason === 'limited') {
         reply.header('retry-after', '60');
-        throw new ApiError(429, 'tooManyRequests', 'Too many failed sign-in attempts; try again in a minute.');
+        throw apiError(429, 'tooManyRequests.signInMinutes', { values: { minutes: 1 } });
       }
-      throw new ApiError(401, 'invalidCredentials', 'Wrong username or password.');
+      throw apiError(401, 'invalidCredentials');
     }
     reply.type(JSONAPI);
     return { data: { type: 'sign_in', id: result.username, attributes: { token: result.token, username: result.username } } };
