@@ -42,7 +42,7 @@ export async function buildApp({ config, database, bus }: AppDeps): Promise<Fast
             },
           },
     bodyLimit: config.bodyLimit,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: config.trustProxy,
     // Ids and filter keys arrive as flat `filter[name]` keys; the engine parses them itself.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
