@@ -1,4 +1,5 @@
 import i18next, { type i18n as I18n, type TOptions } from 'i18next';
+import { provisionalLanguage } from './language';
 
 /**
  * Interface texts (spec §7, §8): per language, three asset folders are loaded and merged
@@ -82,6 +83,7 @@ export function hasTranslation(key: string): boolean {
   return !!instance?.exists(key);
 }
 
+/** The interface language; before the texts are loaded, the stored choice. */
 export function currentLanguage(): string {
-  return instance?.language ?? 'en';
+  return instance?.language ?? provisionalLanguage();
 }

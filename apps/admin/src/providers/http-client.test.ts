@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LANGUAGE_STORAGE_KEY } from '@umpire/schema/api';
+import { initI18n } from '../lib/i18n';
 import { PopupStore } from '../lib/popups';
 import { authorizationFor, createHttpClient, HttpFailure, readCookie } from './http-client';
 
@@ -54,6 +56,24 @@ describe('http client', () => {
     expect(calls[2]!.headers.get('X-XSRF-TOKEN')).toBeNull();
     // The token never goes to a foreign host.
     expect(calls[2]!.headers.get('Authorization')).toBeNull();
+  });
+
+  it('sends the interface language as Accept-Language, so the server words its errors in it', async () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'pl');
+    try {
+      const { http, calls } = setup([jsonResponse(200, {}), jsonResponse(200, {}), jsonResponse(200, {}), jsonResponse(200, {})]);
+      // Before the texts are loaded: the stored choice.
+      await http('/api/v3/clubs');
+      await http('/api/v3/clubs/1', { method: 'PATCH', body: {}, headers: { 'Accept-Language': 'en' } });
+      // Then the language the interface runs in.
+      await initI18n('en', {});
+      await http('/api/v3/clubs');
+      await initI18n('pl', {});
+      await http('/api/v3/clubs', { method: 'DELETE' });
+      expect(calls.map((c) => c.headers.get('Accept-Language'))).toEqual(['pl', 'en', 'en', 'pl']);
+    } finally {
+      localStorage.removeItem(LANGUAGE_STORAGE_KEY);
+    }
   });
 
   it('retries a failed POST once with the same Idempotency-Key, without a pop-up', async () => {
@@ -124,6 +144,7 @@ describe('http client', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]!.headers.get('Authorization')).toBeNull();
     expect(calls[0]!.headers.get('Accept')).toBeNull();
+    expect(calls[0]!.headers.get('Accept-Language')).toBeNull();
     expect(popups.current()).toHaveLength(0);
   });
 
