@@ -31,10 +31,10 @@ const PRUNE_EVERY_MS = 60_000;
  * - with a valid device cookie for the username it signs in as: only that cookie's own failures;
  * - otherwise: the (username, address) pair, the address (spraying many usernames) and the
  *   username across addresses (distributed guessing).
- * So one person mistyping never blocks colleagues behind the same address, and an attacker can
- * block neither another account nor this account on a device that signed in before: the address
- * and username ceilings only hold back browsers the account has not used. Every lock is a sliding
- * window, so it lifts by itself once the failures stop.
+ * So one person mistyping never blocks a colleague behind the same address. The address and
+ * username ceilings can hold back a correct sign-in, but only from a browser the account has not
+ * signed in from: with its device cookie an account is never locked out by someone else's
+ * failures. Every lock is a sliding window and lifts by itself once the failures stop.
  */
 export class SignIn {
   private readonly devices: DeviceCookies;
@@ -101,7 +101,7 @@ export class SignIn {
       const times = rows.filter((r) => r.key === key).map((r) => Number(r.failed_at));
       if (times.length < limit.max) continue;
       // Allowed again once the max-th newest failure leaves the window.
-      const free = (times[limit.max - 1] ?? now) + limit.windowSeconds * 1000;
+      const free = times[limit.max - 1] + limit.windowSeconds * 1000;
       until = Math.max(until ?? free, free);
     }
     return until;
@@ -110,7 +110,7 @@ export class SignIn {
   private async prune(now: number): Promise<void> {
     if (now - this.lastPrune < PRUNE_EVERY_MS) return;
     this.lastPrune = now;
-    const longest = Math.max(...Object.values(this.config.signInLimits).map((l: SignInLimit) => l.windowSeconds));
+    const longest = Math.max(...Object.values(this.config.signInLimits).map((l) => l.windowSeconds));
     await this.database.db.deleteFrom('sign_in_failures').where('failed_at', '<', now - longest * 1000).execute();
   }
 }
