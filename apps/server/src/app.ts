@@ -11,7 +11,7 @@ import type { ChangeBus } from './realtime/change-bus';
 import { Cable } from './realtime/cable';
 import { ComputedCache } from './realtime/computed-cache';
 import { registerErrorHandling, registerNulGuard } from './errors-handler';
-import { ApiError } from './jsonapi/errors';
+import { apiError } from './jsonapi/errors';
 import { JSONAPI_MEDIA_TYPE, registerResourceRoutes } from './jsonapi/routes';
 import './rules';
 import { registerAdminApp } from './ops/admin-app';
@@ -42,7 +42,7 @@ export async function buildApp({ config, database, bus }: AppDeps): Promise<Fast
             },
           },
     bodyLimit: config.bodyLimit,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: config.trustProxy,
     // Ids and filter keys arrive as flat `filter[name]` keys; the engine parses them itself.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
@@ -58,13 +58,13 @@ export async function buildApp({ config, database, bus }: AppDeps): Promise<Fast
   app.addContentTypeParser(/^application\/vnd\.api\+json/, { parseAs: 'string' }, (request, body, done) => {
     const type = request.headers['content-type'] ?? '';
     if (type.trim() !== JSONAPI_MEDIA_TYPE && !/;\s*charset=utf-8\s*$/i.test(type)) {
-      done(new ApiError(415, 'unsupportedMediaType', 'application/vnd.api+json takes no media type parameters.', { header: 'Content-Type' }), undefined);
+      done(apiError(415, 'unsupportedMediaType.parameters', { source: { header: 'Content-Type' } }), undefined);
       return;
     }
     try {
       done(null, body === '' ? undefined : JSON.parse(body as string));
     } catch {
-      done(new ApiError(400, 'malformedJson', 'The request body is not valid JSON.'), undefined);
+      done(apiError(400, 'malformedJson'), undefined);
     }
   });
 

@@ -5,6 +5,49 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
+/** At most `max` failed sign-ins within `windowSeconds` (a sliding window). */
+export interface SignInLimit {
+  max: number;
+  windowSeconds: number;
+}
+
+/** The failure counters of auth/sign-in.ts; see there for which attempt each one judges. */
+export interface SignInLimits {
+  /** One username from one address: someone mistyping their password. */
+  pair: SignInLimit;
+  /** One address, any usernames: password spraying (attempts with a device cookie are exempt). */
+  address: SignInLimit;
+  /** One username, any addresses: distributed guessing (attempts with a device cookie are exempt). */
+  username: SignInLimit;
+  /** One device cookie: the only counter for an attempt that carries a valid one. */
+  device: SignInLimit;
+}
+
+export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
+  pair: { max: 10, windowSeconds: 60 },
+  address: { max: 100, windowSeconds: 15 * 60 },
+  username: { max: 50, windowSeconds: 15 * 60 },
+  device: { max: 10, windowSeconds: 60 },
+};
+
+/**
+ * `SIGN_IN_LIMITS="address=200/900,pair=5/60"` overrides some counters (max/window seconds);
+ * `SIGN_IN_LIMIT` alone still sets the per-pair maximum, as it set the one limit before.
+ */
+export function parseSignInLimits(spec: string | undefined, pairMax: string | undefined): SignInLimits {
+  const limits = structuredClone(DEFAULT_SIGN_IN_LIMITS);
+  if (pairMax !== undefined && pairMax !== '') limits.pair.max = Number(pairMax);
+  for (const part of (spec ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+    const m = /^(pair|address|username|device)=(\d+)\/(\d+)$/.exec(part);
+    if (!m) throw new Error(`SIGN_IN_LIMITS: "${part}" is not scope=max/seconds (scopes: pair, address, username, device)`);
+    limits[m[1] as keyof SignInLimits] = { max: Number(m[2]), windowSeconds: Number(m[3]) };
+  }
+  for (const [scope, { max, windowSeconds }] of Object.entries(limits))
+    if (!Number.isInteger(max) || max < 1 || !Number.isInteger(windowSeconds) || windowSeconds < 1)
+      throw new Error(`sign-in limit ${scope}: max and window must be whole numbers of at least 1`);
+  return limits;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -17,13 +60,17 @@ export interface Config {
   /** Origins the sign-in gateway may redirect to. */
   allowedOrigins: string[];
   adminDist: string;
+  /** Behind a proxy: the client's address (sign-in limits count by it) comes from X-Forwarded-For. */
+  trustProxy: boolean;
   /** Public origin when behind a proxy; otherwise derived from each request. */
   publicUrl: string | null;
   cdnId: string;
   interfaceLanguages: string[];
   defaultLanguage: string;
   bodyLimit: number;
-  signInLimitPerMinute: number;
+  signInLimits: SignInLimits;
+  /** How long a browser stays a known device of an account after a successful sign-in. */
+  deviceCookieDays: number;
   seedOnEmpty: boolean;
   logLevel: string;
 }
@@ -58,12 +105,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       ? origins
       : [`http://localhost:${port}`, `http://127.0.0.1:${port}`, 'http://localhost:5173', 'http://127.0.0.1:5173'],
     adminDist: resolve(env.ADMIN_DIST ?? join(REPO_ROOT, 'apps/admin/dist')),
+    trustProxy: env.TRUST_PROXY === 'true',
     publicUrl: env.PUBLIC_URL || null,
     cdnId: env.CDN_ID ?? 'umpire',
     interfaceLanguages: list(env.INTERFACE_LANGUAGES ?? 'pl,en'),
     defaultLanguage: env.DEFAULT_LANGUAGE ?? 'pl',
     bodyLimit: Number(env.BODY_LIMIT ?? 1024 * 1024),
-    signInLimitPerMinute: Number(env.SIGN_IN_LIMIT ?? 10),
+    signInLimits: parseSignInLimits(env.SIGN_IN_LIMITS, env.SIGN_IN_LIMIT),
+    deviceCookieDays: Number(env.DEVICE_COOKIE_DAYS ?? 180),
     seedOnEmpty: env.SEED_ON_EMPTY !== 'false',
     logLevel: env.LOG_LEVEL ?? 'info',
     ...overrides,

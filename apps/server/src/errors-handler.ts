@@ -1,40 +1,36 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ApiError, errorObject } from './jsonapi/errors';
+import { ApiError, apiError, errorLanguageOf, errorSpec, renderError, type ErrorSpec } from './jsonapi/errors';
 
-/** Every error leaves as a JSON:API error document; nothing a client sends becomes a 500. */
+/** Fastify's own failures (and anything unexpected) as errors of the catalogue. */
+function specsOf(err: FastifyError): [ErrorSpec] {
+  const code = err.code;
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return [errorSpec(415, 'unsupportedMediaType', { source: { header: 'Content-Type' } })];
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return [errorSpec(413, 'payloadTooLarge')];
+  if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError)
+    return [errorSpec(400, 'malformedJson')];
+  if (err.statusCode === 429) return [errorSpec(429, 'tooManyRequests')];
+  // Fastify's message is English; its code names the problem in any language.
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)
+    return [errorSpec(err.statusCode, 'badRequest.unreadable', { values: { reason: code || String(err.statusCode) } })];
+  return [errorSpec(500, 'internalError')];
+}
+
+/**
+ * Every error leaves as a JSON:API error document, titled and explained in the language of the
+ * request's Accept-Language; nothing a client sends becomes a 500.
+ */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | ApiError, request, reply) => {
-    let status: number;
-    let errors;
-    if (err instanceof ApiError) {
-      status = err.status;
-      errors = err.errors;
-    } else {
-      const e = err;
-      const code = e.code;
-      if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-        status = 415;
-        errors = [errorObject(415, 'unsupportedMediaType', 'Send application/vnd.api+json (or application/json).', { header: 'Content-Type' })];
-      } else if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-        status = 413;
-        errors = [errorObject(413, 'payloadTooLarge', 'The request body is too large.')];
-      } else if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e instanceof SyntaxError) {
-        status = 400;
-        errors = [errorObject(400, 'malformedJson', 'The request body is not valid JSON.')];
-      } else if (e.statusCode === 429) {
-        status = 429;
-        errors = [errorObject(429, 'tooManyRequests', 'Too many requests; slow down.')];
-      } else if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
-        status = e.statusCode;
-        errors = [errorObject(status, 'badRequest', e.message)];
-      } else {
-        request.log.error({ err }, 'unhandled error');
-        status = 500;
-        errors = [errorObject(500, 'internalError', 'Something went wrong on our side; it has been logged.')];
-      }
-    }
+    const specs = err instanceof ApiError ? err.errors : specsOf(err);
+    const status = specs[0].status;
     if (status >= 500) request.log.error({ err }, 'request failed');
-    return reply.code(status).type('application/vnd.api+json').send({ errors });
+    const lang = errorLanguageOf(request);
+    const vary = reply.getHeader('vary');
+    reply.header('vary', vary ? `${String(vary)}, Accept-Language` : 'Accept-Language');
+    return reply
+      .code(status)
+      .type('application/vnd.api+json')
+      .send({ errors: specs.map((spec) => renderError(spec, lang)) });
   });
 }
 
@@ -55,10 +51,10 @@ function findNul(value: unknown, pointer: string, depth = 0): string | null {
  */
 export function registerNulGuard(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
-    if (/%00/.test(request.url)) throw new ApiError(400, 'badRequest', 'The address contains a NUL character.');
+    if (/%00/.test(request.url)) throw apiError(400, 'badRequest.nulInAddress');
   });
   app.addHook('preHandler', async (request) => {
     const where = findNul(request.body, '');
-    if (where !== null) throw ApiError.many([errorObject(422, 'pattern', 'Text may not contain NUL characters.', { pointer: where })]);
+    if (where !== null) throw apiError(422, 'pattern.nul', { source: { pointer: where } });
   });
 }

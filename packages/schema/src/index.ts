@@ -4,3 +4,5 @@ export * from './abilities';
 export * from './enums';
 export * from './registry';
 export * from './api';
+export * from './message-format';
+export * from './error-messages';

@@ -1,5 +1,6 @@
 import type { ClientConfiguration, TokenClaims } from '@umpire/schema/api';
 import { assertBaseUrls, relativeIfSameOrigin, type BaseUrls } from './environment';
+import { provisionalLanguage } from './language';
 
 /** What start-up established, for the rest of the app. */
 export interface Runtime {
@@ -40,7 +41,9 @@ export async function fetchConfiguration(umpireBase: string, token: string, fetc
   const url = `${umpireBase}${CONFIGURATION_PATH}`;
   let response: Response;
   try {
-    response = await fetchImpl(url, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json, text/plain, */*' } });
+    // The interface language is not settled yet: the stored choice words any error of the server.
+    const headers = { Authorization: `Bearer ${token}`, Accept: 'application/json, text/plain, */*', 'Accept-Language': provisionalLanguage() };
+    response = await fetchImpl(url, { headers });
   } catch (error) {
     throw new ConfigurationError(`Http failure response for ${url}: 0 Unknown Error (${(error as Error).message})`, 0);
   }

@@ -1,4 +1,5 @@
-import i18next, { type i18n as I18n } from 'i18next';
+import i18next, { type i18n as I18n, type TOptions } from 'i18next';
+import { provisionalLanguage } from './language';
 
 /**
  * Interface texts (spec §7, §8): per language, three asset folders are loaded and merged
@@ -72,16 +73,17 @@ export async function initI18n(lang: string, translations: Translations): Promis
 export const translate: Translate = (key, options = {}) => {
   if (!instance) return typeof options._ === 'string' ? options._ : key;
   const { smart_count, _, ...rest } = options;
-  const tOptions: Record<string, unknown> = { ...rest };
+  const tOptions: TOptions = { ...rest };
   if (smart_count !== undefined) tOptions.count = Number(smart_count);
   if (typeof _ === 'string') tOptions.defaultValue = _;
-  return String(instance.t(key, tOptions));
+  return instance.t(key, tOptions as Record<string, unknown>) as string;
 };
 
 export function hasTranslation(key: string): boolean {
   return !!instance?.exists(key);
 }
 
+/** The interface language; before the texts are loaded, the stored choice. */
 export function currentLanguage(): string {
-  return instance?.language ?? 'en';
+  return instance?.language ?? provisionalLanguage();
 }

@@ -1,10 +1,12 @@
+import { currentLanguage } from '../lib/i18n';
 import { popups as defaultPopups, type PopupStore, type SuccessKind } from '../lib/popups';
 import { uuid } from '../lib/uuid';
 
 /**
- * The one HTTP client of the app (spec §6, §8): authorization, XSRF, Accept, one retry made
- * safe by an Idempotency-Key, and the error and success pop-ups. Everything that talks to the
- * back end goes through it, so these rules hold everywhere.
+ * The one HTTP client of the app (spec §6, §8): authorization, XSRF, Accept, Accept-Language
+ * (the server words error details in it), one retry made safe by an Idempotency-Key, and the
+ * error and success pop-ups. Everything that talks to the back end goes through it, so these
+ * rules hold everywhere.
  */
 
 export const ACCEPT = 'application/json, text/plain, */*';
@@ -107,6 +109,8 @@ export interface HttpClientOptions {
   trustedOrigins?: () => readonly string[];
   popups?: PopupStore;
   fetch?: typeof fetch;
+  /** The interface language, sent as Accept-Language; the app's current one by default. */
+  language?: () => string;
 }
 
 export type HttpClient = <T = unknown>(url: string, request?: HttpRequest) => Promise<HttpResponse<T>>;
@@ -137,6 +141,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     if (request.skipInterceptors) return { method, headers, body, signal: request.signal };
 
     if (!headers.has('Accept')) headers.set('Accept', ACCEPT);
+    if (!headers.has('Accept-Language')) headers.set('Accept-Language', (options.language ?? currentLanguage)());
     const token = options.getToken();
     if (token && mayCarryToken(url) && !headers.has('Authorization')) headers.set('Authorization', authorizationFor(url, token));
     if (method !== 'GET' && method !== 'HEAD' && !isAbsolute(url)) {

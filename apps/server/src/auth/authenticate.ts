@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { ApiError } from '../jsonapi/errors';
-import { abilityFor, type AuthContext } from './context';
+import { apiError } from '../jsonapi/errors';
+import { abilityFor, type AuthContext, type AuthFailure } from './context';
 import { verifyToken } from './tokens';
 
 export const SESSION_COOKIE = 'umpire_session';
@@ -23,12 +23,12 @@ export async function authenticateToken(
   via: AuthContext['via'],
   config: Config,
   database: Database,
-): Promise<AuthContext | { error: string }> {
+): Promise<AuthContext | { error: AuthFailure }> {
   let claims;
   try {
     claims = await verifyToken(token, config.jwtSecret);
   } catch (err) {
-    return { error: (err as { code?: string }).code === 'ERR_JWT_EXPIRED' ? 'The token has expired; sign in again.' : 'The token is not valid.' };
+    return { error: (err as { code?: string }).code === 'ERR_JWT_EXPIRED' ? 'unauthorized.tokenExpired' : 'unauthorized.tokenInvalid' };
   }
   const user = await database.db
     .selectFrom('users')
@@ -37,7 +37,7 @@ export async function authenticateToken(
     .where('users.username', '=', claims.username)
     .executeTakeFirst();
   if (!user || user.disabled === true || user.disabled === 1 || String(user.client_id) !== String(claims.client?.id))
-    return { error: 'The account of this token no longer exists or is disabled.' };
+    return { error: 'unauthorized.accountGone' };
   const roles: string[] = typeof user.roles === 'string' ? JSON.parse(user.roles) : user.roles;
   return {
     userId: Number(user.id),
@@ -69,8 +69,6 @@ export function registerAuthentication(app: FastifyInstance, config: Config, dat
     const cookie = request.cookies?.[XSRF_COOKIE];
     const header = request.headers[XSRF_HEADER];
     if (!cookie || header !== cookie)
-      throw new ApiError(403, 'xsrfTokenMismatch', 'This request needs the X-XSRF-TOKEN header equal to the XSRF-TOKEN cookie.', {
-        header: 'X-XSRF-TOKEN',
-      });
+      throw apiError(403, 'xsrfTokenMismatch', { source: { header: 'X-XSRF-TOKEN' } });
   });
 }

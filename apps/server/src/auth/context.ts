@@ -1,7 +1,7 @@
 import { createMongoAbility, type MongoAbility } from '@casl/ability';
-import { rulesForRoles, type Action } from '@umpire/schema';
+import { rulesForRoles, type Action, type ErrorMessageId } from '@umpire/schema';
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '../jsonapi/errors';
+import { apiError } from '../jsonapi/errors';
 
 export interface AuthContext {
   userId: number;
@@ -21,16 +21,19 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
     /** Why authentication failed, for a precise 401. */
-    authError: string | null;
+    authError: AuthFailure | null;
   }
 }
+
+/** The message of a 401 that says why the token was refused. */
+export type AuthFailure = Extract<ErrorMessageId, `unauthorized${string}`>;
 
 export function abilityFor(roles: string[]): MongoAbility {
   return createMongoAbility(rulesForRoles(roles) as never);
 }
 
 export function requireAuth(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw new ApiError(401, 'unauthorized', request.authError ?? 'Sign in first: this call needs a valid token.');
+  if (!request.auth) throw apiError(401, request.authError ?? 'unauthorized');
   return request.auth;
 }
 
@@ -38,6 +41,6 @@ export function requireAuth(request: FastifyRequest): AuthContext {
 export function requireAbility(request: FastifyRequest, action: Action, subject: string): AuthContext {
   const auth = requireAuth(request);
   if (!auth.ability.can(action, subject))
-    throw new ApiError(403, 'forbidden', `Your role does not allow ${action} on ${subject}.`, undefined, { action, subject });
+    throw apiError(403, 'forbidden', { values: { action, subject }, params: { action, subject } });
   return auth;
 }

@@ -1,3 +1,6 @@
+import { negotiateLanguage, type ErrorLanguage } from '@umpire/schema';
+import { renderError, type ErrorSpec } from '../jsonapi/errors';
+
 /** The sign-in gateway's page: plain HTML, no script, in Polish or English. */
 const TEXTS = {
   pl: {
@@ -6,8 +9,6 @@ const TEXTS = {
     username: 'Nazwa użytkownika',
     password: 'Hasło',
     submit: 'Zaloguj się',
-    invalid: 'Nieprawidłowa nazwa użytkownika lub hasło.',
-    limited: 'Zbyt wiele nieudanych prób. Spróbuj ponownie za minutę.',
     badRedirect: 'Adres powrotu jest niedozwolony.',
   },
   en: {
@@ -16,17 +17,16 @@ const TEXTS = {
     username: 'Username',
     password: 'Password',
     submit: 'Sign in',
-    invalid: 'Wrong username or password.',
-    limited: 'Too many failed attempts. Try again in a minute.',
     badRedirect: 'The return address is not allowed.',
   },
-};
-export type GatewayLanguage = keyof typeof TEXTS;
-export type GatewayMessage = 'invalid' | 'limited' | 'badRedirect';
+} satisfies Record<GatewayLanguage, Record<string, string>>;
+export type GatewayLanguage = ErrorLanguage;
+/** A refused sign-in says what the API would say, from the same catalogue. */
+export type GatewayMessage = 'badRedirect' | ErrorSpec;
 
 export function pickLanguage(acceptLanguage: string | undefined, explicit?: string): GatewayLanguage {
   if (explicit === 'pl' || explicit === 'en') return explicit;
-  return /^\s*pl\b/i.test(acceptLanguage ?? '') ? 'pl' : 'en';
+  return negotiateLanguage(acceptLanguage);
 }
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -34,7 +34,8 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 export function signInPage(opts: { lang: GatewayLanguage; redirect: string; username?: string; message?: GatewayMessage }): string {
   const t = TEXTS[opts.lang];
   const other: GatewayLanguage = opts.lang === 'pl' ? 'en' : 'pl';
-  const error = opts.message ? `<p class="error" role="alert">${escape(t[opts.message])}</p>` : '';
+  const text = opts.message === undefined ? null : opts.message === 'badRedirect' ? t.badRedirect : renderError(opts.message, opts.lang).detail;
+  const error = text === null ? '' : `<p class="error" role="alert">${escape(text)}</p>`;
   const formDisabled = opts.message === 'badRedirect';
   return `<!doctype html>
 <html lang="${opts.lang}">

@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { ApiError, errorObject } from '../jsonapi/errors';
+import { ApiError, apiError } from '../jsonapi/errors';
+import { fieldError } from '../jsonapi/messages';
 import { SESSION_COOKIE, XSRF_COOKIE } from './authenticate';
 import { pickLanguage, signInPage } from './gateway-page';
-import { allowedRedirect, signIn } from './sign-in';
+import { DEVICE_COOKIE_PATH } from './device-cookie';
+import { allowedRedirect, SignIn, signInFailure } from './sign-in';
 
 const JSONAPI = 'application/vnd.api+json';
 
@@ -16,6 +18,17 @@ export function requestOrigin(request: FastifyRequest, config: Config): string {
 /** The auth API (v1) and the sign-in gateway page. */
 export function registerAuthRoutes(app: FastifyInstance, config: Config, database: Database) {
   const secure = (request: FastifyRequest) => request.protocol === 'https';
+  const signIn = new SignIn(database, config);
+
+  /** Runs an attempt; on success the browser becomes a known device of the account, on a lock it learns when to retry. */
+  async function attempt(request: FastifyRequest, reply: FastifyReply, username: string, password: string) {
+    const result = await signIn.attempt({ ip: request.ip, username, password, cookies: request.cookies });
+    if (result.ok) {
+      const { name, value, maxAgeSeconds } = result.device;
+      reply.setCookie(name, value, { path: DEVICE_COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: secure(request), maxAge: maxAgeSeconds });
+    } else if (result.reason === 'limited') reply.header('retry-after', String(result.retryAfterSeconds));
+    return result;
+  }
 
   app.get('/auth/v1/sign_in', async (request, reply) => {
     const q = request.query as Record<string, string | undefined>;
@@ -28,46 +41,36 @@ export function registerAuthRoutes(app: FastifyInstance, config: Config, databas
   });
 
   app.post('/auth/v1/sign_in', async (request, reply) => {
-    const ip = request.ip;
-    if (request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
-      return formSignIn(request, reply, ip);
-    }
+    if (request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) return formSignIn(request, reply);
     const body = request.body as { data?: { type?: unknown; attributes?: { username?: unknown; password?: unknown } } } | undefined;
-    const errors = [];
-    const attrs = body?.data?.attributes;
     if (body?.data?.type !== undefined && body.data.type !== 'sign_in')
-      throw new ApiError(409, 'conflict', 'The type must be sign_in.', { pointer: '/data/type' });
-    for (const field of ['username', 'password'] as const) {
-      const v = attrs?.[field];
-      if (typeof v !== 'string' || v.length === 0 || v.length > 1000)
-        errors.push(errorObject(422, 'required', `${field} is required.`, { pointer: `/data/attributes/${field}` }));
-    }
-    if (errors.length) throw ApiError.many(errors);
-    const result = await signIn(database, config, ip, attrs!.username as string, attrs!.password as string);
-    if (!result.ok) {
-      if (result.reason === 'limited') {
-        reply.header('retry-after', '60');
-        throw new ApiError(429, 'tooManyRequests', 'Too many failed sign-in attempts; try again in a minute.');
-      }
-      throw new ApiError(401, 'invalidCredentials', 'Wrong username or password.');
-    }
+      throw apiError(409, 'conflict.typeMustBe', { values: { expected: 'sign_in' }, source: { pointer: '/data/type' } });
+    const given = { username: body?.data?.attributes?.username, password: body?.data?.attributes?.password };
+    const { username, password } = given;
+    const isGiven = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= 1000;
+    if (!isGiven(username) || !isGiven(password))
+      throw ApiError.many(
+        Object.entries(given)
+          .filter(([, v]) => !isGiven(v))
+          .map(([field]) => fieldError(`/data/attributes/${field}`, field, 'required')),
+      );
+    const result = await attempt(request, reply, username, password);
+    if (!result.ok) throw new ApiError([signInFailure(result)]);
     reply.type(JSONAPI);
     return { data: { type: 'sign_in', id: result.username, attributes: { token: result.token, username: result.username } } };
   });
 
-  async function formSignIn(request: FastifyRequest, reply: FastifyReply, ip: string) {
+  async function formSignIn(request: FastifyRequest, reply: FastifyReply) {
     const form = (request.body ?? {}) as Record<string, string | undefined>;
     const lang = pickLanguage(request.headers['accept-language'], form.lang);
     const origin = requestOrigin(request, config);
     const target = allowedRedirect(config, origin, form.redirect);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
     if (!target) return reply.code(400).send(signInPage({ lang, redirect: '/', message: 'badRedirect' }));
-    const result = await signIn(database, config, ip, String(form.username ?? '').slice(0, 1000), String(form.password ?? '').slice(0, 1000));
+    const result = await attempt(request, reply, String(form.username ?? '').slice(0, 1000), String(form.password ?? '').slice(0, 1000));
     if (!result.ok) {
-      if (result.reason === 'limited') reply.header('retry-after', '60');
-      return reply
-        .code(result.reason === 'limited' ? 429 : 401)
-        .send(signInPage({ lang, redirect: target.toString(), username: form.username, message: result.reason }));
+      const failure = signInFailure(result);
+      return reply.code(failure.status).send(signInPage({ lang, redirect: target.toString(), username: form.username, message: failure }));
     }
     const cookie = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: secure(request), maxAge: config.tokenTtlSeconds };
     reply.setCookie(SESSION_COOKIE, result.token, cookie);

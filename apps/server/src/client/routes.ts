@@ -7,8 +7,8 @@ import { requestOrigin } from '../auth/routes';
 import { allowedProviders } from '../auth/tokens';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { ApiError, errorObject, type ErrorObject } from '../jsonapi/errors';
-import { detailFor, keyOfIssue } from '../jsonapi/messages';
+import { ApiError, apiError, errorSpec } from '../jsonapi/errors';
+import { fieldError, keyOfIssue } from '../jsonapi/messages';
 import { fromDb, nowIso, toDb } from '../jsonapi/values';
 
 const JSONAPI = 'application/vnd.api+json';
@@ -104,15 +104,15 @@ export function registerClientRoutes(app: FastifyInstance, config: Config, datab
     const auth = requireAbility(request, 'update', 'client');
     const body = request.body as { data?: { type?: string; attributes?: unknown } } | undefined;
     if (body?.data?.type !== undefined && body.data.type !== 'clients')
-      throw new ApiError(409, 'conflict', 'The type must be clients.', { pointer: '/data/type' });
+      throw apiError(409, 'conflict.typeMustBe', { values: { expected: 'clients' }, source: { pointer: '/data/type' } });
     const parsed = patchSchema.safeParse(body?.data?.attributes ?? {});
     if (!parsed.success) {
-      const errors: ErrorObject[] = parsed.error.issues.map((issue) => {
-        const { key, params } = keyOfIssue(issue);
-        const pointer = `/data/attributes/${issue.path.join('/')}`;
-        return errorObject(422, key, detailFor(String(issue.path.at(-1) ?? 'value'), key, params), { pointer }, params);
-      });
-      throw ApiError.many(errors);
+      throw ApiError.many(
+        parsed.error.issues.map((issue) => {
+          const { key, params, items } = keyOfIssue(issue);
+          return fieldError(`/data/attributes/${issue.path.join('/')}`, String(issue.path.at(-1) ?? 'value'), key, params, { items });
+        }),
+      );
     }
     const before = await loadClient(database, auth.clientId);
     const next = {
@@ -122,8 +122,9 @@ export function registerClientRoutes(app: FastifyInstance, config: Config, datab
     };
     if (!next.settings.interface_languages.includes(next.settings.default_language))
       throw ApiError.many([
-        errorObject(422, 'invalidEnum', 'default_language must be one of the interface languages.', {
-          pointer: '/data/attributes/settings/default_language',
+        errorSpec(422, 'invalidEnum.interfaceLanguage', {
+          values: { field: 'default_language' },
+          source: { pointer: '/data/attributes/settings/default_language' },
         }),
       ]);
     await database.db.transaction().execute(async (trx) => {
@@ -174,8 +175,9 @@ export function registerClientRoutes(app: FastifyInstance, config: Config, datab
     const auth = requireAuth(request);
     const q = request.query as Record<string, string | undefined>;
     if (q.resource !== 'client')
-      throw new ApiError(400, 'badRequest', 'Only resource=client is configured.', { parameter: 'resource' });
-    if (q.product !== 'umpire') throw new ApiError(400, 'badRequest', 'Only product=umpire is configured.', { parameter: 'product' });
+      throw apiError(400, 'badRequest.onlyValue', { values: { parameter: 'resource', value: 'client' }, source: { parameter: 'resource' } });
+    if (q.product !== 'umpire')
+      throw apiError(400, 'badRequest.onlyValue', { values: { parameter: 'product', value: 'umpire' }, source: { parameter: 'product' } });
     const client = await loadClient(database, auth.clientId);
     reply.type(JSONAPI);
     return { data: { type: 'configurations', id: 'umpire', attributes: configurationFor(request, config, client.settings) } };

@@ -3,7 +3,7 @@ import { requireAbility, type AuthContext } from '../auth/context';
 import { requestOrigin } from '../auth/routes';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { ApiError, badParameter } from '../jsonapi/errors';
+import { ApiError, apiError, badParameter } from '../jsonapi/errors';
 import { modelOf } from '../jsonapi/model';
 import { parseInclude, parsePage, type RawQuery } from '../jsonapi/query';
 import { buildDocument, findRow, type ReadContext, type ResourceObject } from '../jsonapi/read';
@@ -44,7 +44,7 @@ export function registerCompetitionRoutes(app: FastifyInstance, config: Config, 
       const ctx = ctxOf(request, auth);
       const q = request.query as RawQuery;
       const round = q.round === undefined ? undefined : Number(q.round);
-      if (round !== undefined && (!Number.isInteger(round) || round < 0)) throw badParameter('round', 'invalidFilterValue', 'round must be a round number.');
+      if (round !== undefined && (!Number.isInteger(round) || round < 0)) throw badParameter('round', 'invalidFilterValue.round', { parameter: 'round' });
       const group = await findRow(ctx, modelOf('groups'), request.params.id);
       reply.type(JSONAPI_MEDIA_TYPE);
       // Reads outnumber match events by far: the table is kept until the client's data changes.
@@ -198,14 +198,15 @@ export function registerCompetitionRoutes(app: FastifyInstance, config: Config, 
   /** Player statistics of one competition season (the current one when none is named). */
   async function seasonStatistics(ctx: ReadContext, q: RawQuery): Promise<{ rows: PlayerStatistics[]; competitionSeason: number }> {
     const value = (name: string) => {
-      const v = q[`filter[${name}]`];
+      const parameter = `filter[${name}]`;
+      const v = q[parameter];
       if (v === undefined) return undefined;
-      if (typeof v !== 'string' || !/^[1-9]\d{0,14}$/.test(v)) throw badParameter(`filter[${name}]`, 'invalidFilterValue', `filter[${name}] must be an id.`);
+      if (typeof v !== 'string' || !/^[1-9]\d{0,14}$/.test(v)) throw badParameter(parameter, 'invalidFilterValue.id', { parameter });
       return Number(v);
     };
     for (const key of Object.keys(q))
       if (key.startsWith('filter[') && !['filter[competition_season]', 'filter[squad]', 'filter[player]'].includes(key))
-        throw badParameter(key, 'unknownFilter', 'Statistics filter by competition_season, squad and player.');
+        throw badParameter(key, 'unknownFilter.statistics', { names: ['competition_season', 'squad', 'player'] });
     let competitionSeason = value('competition_season');
     if (competitionSeason === undefined) {
       const current = await ctx.db.selectFrom('competition_seasons').select('id').where('client_id', '=', ctx.clientId).where('is_current', '=', ctx.dialect === 'sqlite' ? 1 : true).orderBy('id').executeTakeFirst();
@@ -247,7 +248,7 @@ export function registerCompetitionRoutes(app: FastifyInstance, config: Config, 
       const sortSpec = typeof q.sort === 'string' ? q.sort : '-goals';
       const keys = sortSpec.split(',').map((s) => ({ desc: s.startsWith('-'), name: s.replace(/^-/, '') as StatisticType | 'rating' }));
       const sortable = [...STATISTIC_TYPES.map((t) => t.id), 'rating'];
-      for (const k of keys) if (!sortable.includes(k.name)) throw badParameter('sort', 'unknownSort', `Statistics sort by ${sortable.join(', ')}.`);
+      for (const k of keys) if (!sortable.includes(k.name)) throw badParameter('sort', 'unknownSort.statistics', { names: sortable });
       const valueOf = (r: PlayerStatistics, name: StatisticType | 'rating') => (name === 'rating' ? (ratingOf(r) ?? -1) : r[name]);
       rows.sort((a, b) => {
         for (const k of keys) {
@@ -327,7 +328,7 @@ export function registerCompetitionRoutes(app: FastifyInstance, config: Config, 
       const cs = await findRow(ctx, modelOf('competition_seasons'), request.params.id);
       const data = (request.body as { data?: unknown } | undefined)?.data;
       const items = Array.isArray(data) ? data : data ? [data] : [];
-      if (!items.length) throw new ApiError(422, 'atLeastOneItemRequired', 'data needs at least one squad.', { pointer: '/data' });
+      if (!items.length) throw apiError(422, 'atLeastOneItemRequired.squads', { values: { field: 'data' }, source: { pointer: '/data' } });
       const events: ChangeEvent[] = [];
       await database.db.transaction().execute(async (trx) => {
         const existing = new Set(
@@ -336,7 +337,7 @@ export function registerCompetitionRoutes(app: FastifyInstance, config: Config, 
         for (const [i, item] of items.entries()) {
           const id = (item as { id?: unknown })?.id;
           if ((item as { type?: unknown })?.type !== 'squads' || (typeof id !== 'string' && typeof id !== 'number'))
-            throw new ApiError(422, 'invalidType', `data/${i} must be a squads identifier.`, { pointer: `/data/${i}` });
+            throw apiError(422, 'invalidType.expected', { values: { field: `data/${i}`, expected: 'squads' }, source: { pointer: `/data/${i}` } });
           if (existing.has(String(id))) continue;
           await createRecord(
             { ...ctx, db: trx, actor: auth.username, events },
@@ -344,7 +345,8 @@ export function registerCompetitionRoutes(app: FastifyInstance, config: Config, 
             { data: { type: 'competition_season_squads', relationships: { competition_season: link('competition_seasons', cs.id as number), squad: link('squads', String(id)) } } },
           ).catch((err: unknown) => {
             // Point at the item of the request rather than at the internal link document.
-            if (err instanceof ApiError) throw new ApiError(422, 'notFound', `data/${i}: no squad with id ${JSON.stringify(id)}.`, { pointer: `/data/${i}/id` });
+            if (err instanceof ApiError)
+              throw apiError(422, 'notFound.squad', { values: { field: `data/${i}`, id: JSON.stringify(id) }, source: { pointer: `/data/${i}/id` } });
             throw err;
           });
           existing.add(String(id));

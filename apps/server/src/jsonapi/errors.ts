@@ -1,3 +1,15 @@
+import {
+  errorDetail,
+  errorKeyOf,
+  errorTitle,
+  negotiateLanguage,
+  type ERROR_MESSAGES,
+  type ErrorLanguage,
+  type ErrorMessageId,
+  type ErrorValues,
+  type MessageValues,
+} from '@umpire/schema';
+
 /** JSON:API error objects. `meta.key` is what the admin translates (`apiErrors.<key>`). */
 export interface ErrorSource {
   pointer?: string;
@@ -14,61 +26,73 @@ export interface ErrorObject {
   meta: { key: string; params?: Record<string, unknown> };
 }
 
-const TITLES: Record<number, string> = {
-  400: 'Bad request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not found',
-  405: 'Method not allowed',
-  406: 'Not acceptable',
-  409: 'Conflict',
-  413: 'Payload too large',
-  415: 'Unsupported media type',
-  422: 'Invalid data',
-  429: 'Too many requests',
-  500: 'Internal error',
-  503: 'Service unavailable',
-};
-
-export class ApiError extends Error {
-  readonly errors: ErrorObject[];
-  constructor(
-    readonly status: number,
-    key: string,
-    detail: string,
-    source?: ErrorSource,
-    params?: Record<string, unknown>,
-  ) {
-    super(detail);
-    this.errors = [errorObject(status, key, detail, source, params)];
-  }
-
-  /** Several errors at once (a body with many invalid fields): the status of the first. */
-  static many(errors: ErrorObject[]): ApiError {
-    const e = new ApiError(Number(errors[0].status), errors[0].meta.key, errors[0].detail);
-    (e as { errors: ErrorObject[] }).errors = errors;
-    return e;
-  }
+/**
+ * An error before it is put into words: a message of the catalogue and its values. Title and
+ * detail are written when the response is sent, in the language the request asked for.
+ */
+export interface ErrorSpec {
+  status: number;
+  id: ErrorMessageId;
+  values: MessageValues;
+  source?: ErrorSource;
+  /** `meta.params`, for the admin's own translation of the key. */
+  params?: Record<string, unknown>;
 }
 
-export function errorObject(
-  status: number,
-  key: string,
-  detail: string,
-  source?: ErrorSource,
-  params?: Record<string, unknown>,
-): ErrorObject {
+type ValueNames<Id extends ErrorMessageId> = (typeof ERROR_MESSAGES)[Id]['values'][number];
+interface InitBase {
+  source?: ErrorSource;
+  params?: Record<string, unknown>;
+}
+export type ErrorInit<Id extends ErrorMessageId> = InitBase &
+  ([ValueNames<Id>] extends [never] ? { values?: undefined } : { values: ErrorValues<Id> });
+/** The values are required exactly when the message has placeholders. */
+export type ErrorInitArgs<Id extends ErrorMessageId> = [ValueNames<Id>] extends [never] ? [init?: ErrorInit<Id>] : [init: ErrorInit<Id>];
+
+export function errorSpec<Id extends ErrorMessageId>(status: number, id: Id, ...[init]: ErrorInitArgs<Id>): ErrorSpec {
+  const { values, source, params } = (init ?? {}) as InitBase & { values?: MessageValues };
+  return { status, id, values: values ?? {}, ...(source ? { source } : {}), ...(params ? { params } : {}) };
+}
+
+export function renderError(spec: ErrorSpec, lang: ErrorLanguage): ErrorObject {
+  const key = errorKeyOf(spec.id);
   return {
-    status: String(status),
+    status: String(spec.status),
     code: key,
-    title: TITLES[status] ?? 'Error',
-    detail,
-    ...(source ? { source } : {}),
-    meta: params ? { key, params } : { key },
+    title: errorTitle(lang, spec.status),
+    detail: errorDetail(lang, spec.id, spec.values as ErrorValues<typeof spec.id>),
+    ...(spec.source ? { source: spec.source } : {}),
+    meta: spec.params ? { key, params: spec.params } : { key },
   };
 }
 
-export const badParameter = (parameter: string, key: string, detail: string) =>
-  new ApiError(400, key, detail, { parameter });
-export const notFound = (type: string, id: string) =>
-  new ApiError(404, 'notFound', `No ${type} with id ${JSON.stringify(id)}.`);
+/** The language of a request's error texts (Accept-Language; English otherwise). */
+export const errorLanguageOf = (request: { headers: { 'accept-language'?: string } }): ErrorLanguage =>
+  negotiateLanguage(request.headers['accept-language']);
+
+export class ApiError extends Error {
+  /** Several errors at once (a body with many invalid fields) take the status of the first. */
+  constructor(readonly errors: readonly [ErrorSpec, ...ErrorSpec[]]) {
+    super(renderError(errors[0], 'en').detail);
+  }
+
+  get status(): number {
+    return this.errors[0].status;
+  }
+
+  static many(errors: readonly ErrorSpec[]): ApiError {
+    const [first, ...rest] = errors;
+    if (!first) throw new TypeError('ApiError.many needs at least one error');
+    return new ApiError([first, ...rest]);
+  }
+}
+
+export function apiError<Id extends ErrorMessageId>(status: number, id: Id, ...init: ErrorInitArgs<Id>): ApiError {
+  return new ApiError([errorSpec(status, id, ...init)]);
+}
+
+export function badParameter<Id extends ErrorMessageId>(parameter: string, id: Id, values: ErrorValues<Id>): ApiError {
+  return new ApiError([{ status: 400, id, values, source: { parameter } }]);
+}
+
+export const notFound = (type: string, id: string) => apiError(404, 'notFound.record', { values: { type, id: JSON.stringify(id) } });

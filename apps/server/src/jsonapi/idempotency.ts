@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { DB, Dialect } from '../db/database';
-import { ApiError } from './errors';
+import { apiError } from './errors';
 
 export interface StoredResponse {
   status: number;
@@ -15,7 +15,7 @@ export function idempotencyKeyOf(request: FastifyRequest): string | null {
   const key = request.headers['idempotency-key'];
   if (key === undefined) return null;
   if (typeof key !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(key))
-    throw new ApiError(400, 'badRequest', 'Idempotency-Key must be 1 to 255 visible ASCII characters.', { header: 'Idempotency-Key' });
+    throw apiError(400, 'badRequest.idempotencyKey', { source: { header: 'Idempotency-Key' } });
   return key;
 }
 
@@ -30,7 +30,7 @@ export async function findStored(db: DB, clientId: number, key: string, fingerpr
   const row = await db.selectFrom('idempotency_keys').selectAll().where('client_id', '=', clientId).where('key', '=', key).executeTakeFirst();
   if (!row) return null;
   if (row.fingerprint !== fingerprint)
-    throw new ApiError(422, 'idempotencyKeyReused', 'This Idempotency-Key was used for a different request.', { header: 'Idempotency-Key' });
+    throw apiError(422, 'idempotencyKeyReused', { source: { header: 'Idempotency-Key' } });
   return { status: Number(row.status), body: row.body, headers: typeof row.headers === 'string' ? JSON.parse(row.headers) : row.headers };
 }
 

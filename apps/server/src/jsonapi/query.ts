@@ -35,7 +35,7 @@ const MAX_INCLUDE_DEPTH = 3;
 
 function single(raw: RawQuery, name: string): string | undefined {
   const v = raw[name];
-  if (Array.isArray(v)) throw badParameter(name, 'badRequest', `The parameter ${name} may be given once.`);
+  if (Array.isArray(v)) throw badParameter(name, 'badRequest.repeatedParameter', { parameter: name });
   return v;
 }
 
@@ -46,12 +46,12 @@ export function parseInclude(model: Model, value: string | undefined): IncludeTr
   for (const path of value.split(',')) {
     const parts = path.trim().split('.');
     if (parts.length > maxDepth)
-      throw badParameter('include', 'unknownInclude', `The include path "${path}" is deeper than ${maxDepth}.`);
+      throw badParameter('include', 'unknownInclude.tooDeep', { path, max: maxDepth });
     let current = model;
     let node = tree;
     for (const part of parts) {
       const rel = current.relationships.get(part);
-      if (!rel) throw badParameter('include', 'unknownInclude', `${current.type} has no relationship "${part}" (include "${path}").`);
+      if (!rel) throw badParameter('include', 'unknownInclude.relationship', { type: current.type, relationship: part, path });
       node = node[part] ??= {};
       current = modelOf(rel.type);
     }
@@ -64,14 +64,14 @@ export function parseFields(raw: RawQuery): Map<string, Set<string>> {
   for (const key of Object.keys(raw)) {
     const m = /^fields\[([a-z0-9_]+)\]$/.exec(key);
     if (!key.startsWith('fields')) continue;
-    if (!m) throw badParameter(key, 'badRequest', `The parameter ${key} is not of the form fields[type].`);
-    const type = m[1];
+    if (!m) throw badParameter(key, 'badRequest.fieldsForm', { parameter: key });
+    const type = m[1]!;
     const target = findModel(type);
-    if (!target) throw badParameter(key, 'unknownField', `There is no resource type "${type}".`);
+    if (!target) throw badParameter(key, 'unknownField.type', { type });
     const names = (single(raw, key) ?? '').split(',').map((s) => s.trim()).filter(Boolean);
     for (const n of names)
       if (!target.attributeTypes.has(n) && !target.relationships.has(n))
-        throw badParameter(key, 'unknownField', `${type} has no field "${n}".`);
+        throw badParameter(key, 'unknownField.field', { type, name: n });
     fields.set(type, new Set(names));
   }
   return fields;
@@ -79,7 +79,7 @@ export function parseFields(raw: RawQuery): Map<string, Set<string>> {
 
 /** Turns a filter value of the query string into the attribute's type, or a 400. */
 function coerce(type: AttributeType | 'id', value: string, parameter: string): unknown {
-  const fail = () => badParameter(parameter, 'invalidFilterValue', `"${value}" is not a valid value for ${parameter}.`);
+  const fail = () => badParameter(parameter, 'invalidFilterValue', { parameter, value });
   switch (type) {
     case 'id':
     case 'integer':
@@ -114,12 +114,12 @@ export function parseFilters(model: Model, raw: RawQuery): Filter[] {
   for (const key of Object.keys(raw)) {
     if (!key.startsWith('filter')) continue;
     const m = /^filter\[([a-z0-9_]+)\](?:\[(gte|lte|gt|lt)\])?$/.exec(key);
-    if (!m) throw badParameter(key, 'unknownFilter', `The parameter ${key} is not of the form filter[name] or filter[name][gte].`);
+    if (!m) throw badParameter(key, 'unknownFilter.form', { parameter: key });
     const [, name, op] = m as unknown as [string, string, keyof typeof RANGE_OPS | undefined];
     const value = single(raw, key) ?? '';
     if (name === 'q' && !op) {
       const columns = [...model.attributes].filter(([, a]) => a.search).map(([n]) => n);
-      if (!columns.length) throw badParameter(key, 'unknownFilter', `${model.type} has no text search.`);
+      if (!columns.length) throw badParameter(key, 'unknownFilter.noSearch', { type: model.type });
       if (value.trim()) filters.push({ kind: 'search', columns, text: value.trim() });
       continue;
     }
@@ -143,10 +143,10 @@ export function parseFilters(model: Model, raw: RawQuery): Filter[] {
       type = 'datetime';
       range = true;
     } else {
-      throw badParameter(key, 'unknownFilter', `${model.type} cannot be filtered by "${name}".`);
+      throw badParameter(key, 'unknownFilter.field', { type: model.type, name });
     }
     if (op) {
-      if (!range) throw badParameter(key, 'unknownFilter', `${model.type}.${name} has no range filter.`);
+      if (!range) throw badParameter(key, 'unknownFilter.noRange', { type: model.type, name });
       filters.push({ kind: 'compare', column, op: RANGE_OPS[op], value: coerce(type, value, key) });
     } else if (value === 'null' && type !== 'string' && type !== 'text') {
       filters.push({ kind: 'null', column });
@@ -167,7 +167,7 @@ export function parseSort(model: Model, value: string | undefined): SortKey[] {
     const name = (desc ? item.slice(1) : item).trim();
     const sortable =
       name === 'id' || name === 'created_at' || name === 'updated_at' || model.attributes.get(name)?.sort === true;
-    if (!sortable) throw badParameter('sort', 'unknownSort', `${model.type} cannot be sorted by "${name}".`);
+    if (!sortable) throw badParameter('sort', 'unknownSort.field', { type: model.type, name });
     keys.push({ column: name, desc });
   }
   return keys;
@@ -178,12 +178,12 @@ export function parsePage(raw: RawQuery): { number: number; size: number } {
     const v = single(raw, name);
     if (v === undefined) return fallback;
     if (!/^\d{1,9}$/.test(v) || Number(v) < 1 || Number(v) > max)
-      throw badParameter(name, 'invalidPage', `${name} must be a whole number from 1 to ${max}.`);
+      throw badParameter(name, 'invalidPage.range', { parameter: name, max });
     return Number(v);
   };
   for (const key of Object.keys(raw))
     if (key.startsWith('page') && key !== 'page[number]' && key !== 'page[size]')
-      throw badParameter(key, 'invalidPage', `Pagination takes page[number] and page[size], not ${key}.`);
+      throw badParameter(key, 'invalidPage.parameter', { parameter: key });
   return { number: parse('page[number]', 1, 1_000_000), size: parse('page[size]', DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE) };
 }
 
@@ -201,7 +201,7 @@ export function parseListQuery(model: Model, raw: RawQuery): ParsedQuery {
 export function parseRecordQuery(model: Model, raw: RawQuery): Pick<ParsedQuery, 'include' | 'fields'> {
   for (const key of Object.keys(raw))
     if (key.startsWith('filter') || key.startsWith('page') || key === 'sort')
-      throw badParameter(key, 'badRequest', `${key} applies to lists only.`);
+      throw badParameter(key, 'badRequest.listOnly', { parameter: key });
   return { include: parseInclude(model, single(raw, 'include')), fields: parseFields(raw) };
 }
 

@@ -4,7 +4,7 @@ import { requireAbility, type AuthContext } from '../auth/context';
 import { requestOrigin } from '../auth/routes';
 import type { Config } from '../config';
 import { queryStats, type Database } from '../db/database';
-import { ApiError } from './errors';
+import { apiError } from './errors';
 import type { ChangeBus } from '../realtime/change-bus';
 import { entityTag, type ComputedCache } from '../realtime/computed-cache';
 import type { ChangeEvent, WriteContext } from './context';
@@ -169,7 +169,7 @@ export function registerResourceRoutes(app: FastifyInstance, config: Config, dat
       withQueryStats(reply, async () => {
         const auth = authorize(request, model, 'delete', {});
         if (Object.keys(request.query as object).length)
-          throw new ApiError(400, 'badRequest', 'Delete takes no query parameters.', { parameter: Object.keys(request.query as object)[0] });
+          throw apiError(400, 'badRequest.deleteQuery', { source: { parameter: Object.keys(request.query as object)[0] } });
         await write(request, auth, (ctx) => deleteRecord(ctx, model, request.params.id));
         return reply.code(204).send();
       }),

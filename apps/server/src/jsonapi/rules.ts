@@ -1,4 +1,4 @@
-import type { ErrorObject } from './errors';
+import type { ErrorSpec } from './errors';
 import type { Row } from './read';
 import type { ChangeEvent, WriteContext } from './context';
 
@@ -8,7 +8,7 @@ import type { ChangeEvent, WriteContext } from './context';
  */
 export interface ResourceRules {
   /** `row` is the record as it would be after the write (stored columns). Return errors to refuse it. */
-  validate?(ctx: WriteContext, change: { action: 'create' | 'update'; before: Row | null; row: Row }): Promise<ErrorObject[]>;
+  validate?(ctx: WriteContext, change: { action: 'create' | 'update'; before: Row | null; row: Row }): Promise<ErrorSpec[]>;
   /** Columns the server derives from the others (flags, sort keys), merged into the write. */
   derive?(ctx: WriteContext, row: Row): Promise<Record<string, unknown>>;
   /** Runs before a delete; throw an ApiError to refuse it. */

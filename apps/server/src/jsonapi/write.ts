@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { isUniqueViolation } from '../db/database';
 import { recordAudit, type Changes } from '../audit/audit';
-import { ApiError, errorObject, type ErrorObject } from './errors';
-import { detailFor, keyOfIssue } from './messages';
+import { ApiError, apiError, type ErrorSpec } from './errors';
+import { fieldError, keyOfIssue } from './messages';
 import { modelOf, TIMESTAMPS, type Model } from './model';
 import { findRow, parseId, type ReadContext, type Row } from './read';
 import { fromDb, nowIso, toDb } from './values';
@@ -11,10 +11,6 @@ import type { ChangeEvent, WriteContext } from './context';
 
 const TIMESTAMP_NAMES = new Set(TIMESTAMPS.map(([n]) => n));
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function invalid(pointer: string, field: string, key: string, params?: Record<string, unknown>, status = 422): ErrorObject {
-  return errorObject(status, key, detailFor(field, key, params), { pointer }, params);
-}
 
 interface ParsedBody {
   /** Column → stored value. */
@@ -29,77 +25,77 @@ interface ParsedBody {
 
 /** Checks a JSON:API document against the declaration; collects every problem before failing. */
 function parseBody(ctx: ReadContext, model: Model, body: unknown, mode: 'create' | 'update', urlId?: string): ParsedBody {
-  const errors: ErrorObject[] = [];
+  const errors: ErrorSpec[] = [];
   const out: ParsedBody = { columns: {}, links: [], sets: new Map(), seenUpdatedAt: null };
   if (!isObject(body) || !isObject(body.data)) {
-    throw ApiError.many([invalid('/data', 'data', 'required')]);
+    throw ApiError.many([fieldError('/data', 'data', 'required')]);
   }
   const data = body.data;
-  if (data.type === undefined) errors.push(invalid('/data/type', 'type', 'required'));
+  if (data.type === undefined) errors.push(fieldError('/data/type', 'type', 'required'));
   else if (data.type !== model.type)
-    throw new ApiError(409, 'conflict', `The type ${JSON.stringify(data.type)} does not match ${model.type}.`, { pointer: '/data/type' });
+    throw apiError(409, 'conflict.type', { values: { given: JSON.stringify(data.type), expected: model.type }, source: { pointer: '/data/type' } });
   if (mode === 'create' && data.id !== undefined)
-    throw new ApiError(403, 'clientIdNotSupported', 'Ids are given by the server; leave out data.id.', { pointer: '/data/id' });
+    throw apiError(403, 'clientIdNotSupported', { source: { pointer: '/data/id' } });
   if (mode === 'update') {
-    if (data.id === undefined) errors.push(invalid('/data/id', 'id', 'required'));
+    if (data.id === undefined) errors.push(fieldError('/data/id', 'id', 'required'));
     else if (String(data.id) !== urlId)
-      throw new ApiError(409, 'conflict', `The id ${JSON.stringify(data.id)} does not match the address.`, { pointer: '/data/id' });
+      throw apiError(409, 'conflict.id', { values: { given: JSON.stringify(data.id) }, source: { pointer: '/data/id' } });
   }
   if (isObject(data.meta) && typeof data.meta.updated_at === 'string') out.seenUpdatedAt = data.meta.updated_at;
   const attrs = data.attributes ?? {};
-  if (!isObject(attrs)) errors.push(invalid('/data/attributes', 'attributes', 'invalidType'));
+  if (!isObject(attrs)) errors.push(fieldError('/data/attributes', 'attributes', 'invalidType'));
   else {
     for (const [name, value] of Object.entries(attrs)) {
       const pointer = `/data/attributes/${name}`;
       if (TIMESTAMP_NAMES.has(name)) continue; // kept by the server; clients often send them back
       const def = model.attributes.get(name);
       if (!def) {
-        errors.push(invalid(pointer, name, 'unknownAttribute'));
+        errors.push(fieldError(pointer, name, 'unknownAttribute'));
         continue;
       }
       if (def.readOnly) {
-        errors.push(invalid(pointer, name, 'readOnly'));
+        errors.push(fieldError(pointer, name, 'readOnly'));
         continue;
       }
       // An empty value means "no value", so optional validators (website) accept it (spec §5).
       if (value === null || value === '') {
-        if (def.required) errors.push(invalid(pointer, name, 'required'));
+        if (def.required) errors.push(fieldError(pointer, name, 'required'));
         else out.columns[name] = null;
         continue;
       }
       const result = def.schema.safeParse(value);
       if (!result.success) {
         // The first problem of a field is the one worth showing next to it.
-        const issue = result.error.issues[0];
-        const { key, params } = keyOfIssue(issue);
-        errors.push(invalid(pointer + issue.path.map((p) => `/${String(p)}`).join(''), name, key, params));
+        const issue = result.error.issues[0]!;
+        const { key, params, items } = keyOfIssue(issue);
+        errors.push(fieldError(pointer + issue.path.map((p) => `/${String(p)}`).join(''), name, key, params, { items }));
         continue;
       }
       out.columns[name] = toDb(ctx.dialect, def.type, result.data);
     }
   }
   const rels = data.relationships ?? {};
-  if (!isObject(rels)) errors.push(invalid('/data/relationships', 'relationships', 'invalidType'));
+  if (!isObject(rels)) errors.push(fieldError('/data/relationships', 'relationships', 'invalidType'));
   else {
     for (const [name, value] of Object.entries(rels)) {
       const pointer = `/data/relationships/${name}`;
       const rel = model.relationships.get(name);
       if (!rel) {
-        errors.push(invalid(pointer, name, 'unknownRelationship'));
+        errors.push(fieldError(pointer, name, 'unknownRelationship'));
         continue;
       }
       const belongs = model.belongsTo.get(name);
       if (rel.kind === 'manyToMany') {
         const linkage = isObject(value) ? value.data : undefined;
         if (!Array.isArray(linkage)) {
-          errors.push(invalid(`${pointer}/data`, name, 'invalidType', { expected: 'array' }));
+          errors.push(fieldError(`${pointer}/data`, name, 'invalidType', { expected: 'array' }));
           continue;
         }
         const ids: number[] = [];
         linkage.forEach((item, i) => {
           const id = isObject(item) ? String(item.id) : '';
           if (!isObject(item) || item.type !== rel.type || !/^[1-9]\d{0,14}$/.test(id))
-            errors.push(invalid(`${pointer}/data/${i}`, name, 'invalidType', { expected: rel.type }));
+            errors.push(fieldError(`${pointer}/data/${i}`, name, 'invalidType', { expected: rel.type }));
           else {
             ids.push(Number(id));
             out.links.push({ fk: '', target: modelOf(rel.type), id: Number(id), pointer: `${pointer}/data/${i}/id`, name });
@@ -109,27 +105,27 @@ function parseBody(ctx: ReadContext, model: Model, body: unknown, mode: 'create'
         continue;
       }
       if (!belongs) {
-        errors.push(invalid(pointer, name, 'readOnly'));
+        errors.push(fieldError(pointer, name, 'readOnly'));
         continue;
       }
       if (!isObject(value) || !('data' in value)) {
-        errors.push(invalid(`${pointer}/data`, name, 'required'));
+        errors.push(fieldError(`${pointer}/data`, name, 'required'));
         continue;
       }
       const linkage = value.data;
       if (linkage === null) {
-        if (belongs.rel.required) errors.push(invalid(`${pointer}/data`, name, 'required'));
+        if (belongs.rel.required) errors.push(fieldError(`${pointer}/data`, name, 'required'));
         else out.columns[belongs.fk] = null;
         continue;
       }
       if (!isObject(linkage) || linkage.type !== belongs.rel.type || (typeof linkage.id !== 'string' && typeof linkage.id !== 'number')) {
-        errors.push(invalid(`${pointer}/data`, name, 'invalidType', { expected: belongs.rel.type }));
+        errors.push(fieldError(`${pointer}/data`, name, 'invalidType', { expected: belongs.rel.type }));
         continue;
       }
       const target = modelOf(belongs.rel.type);
       const id = String(linkage.id);
       if (!/^[1-9]\d{0,14}$/.test(id)) {
-        errors.push(invalid(`${pointer}/data/id`, name, 'notFound'));
+        errors.push(fieldError(`${pointer}/data/id`, name, 'notFound'));
         continue;
       }
       out.links.push({ fk: belongs.fk, target, id: Number(id), pointer: `${pointer}/data/id`, name });
@@ -139,19 +135,19 @@ function parseBody(ctx: ReadContext, model: Model, body: unknown, mode: 'create'
   if (mode === 'create') {
     for (const [name, def] of model.attributes) {
       if (def.readOnly || name in out.columns || errors.some((e) => e.source?.pointer?.startsWith(`/data/attributes/${name}`))) continue;
-      if (def.required) errors.push(invalid(`/data/attributes/${name}`, name, 'required'));
+      if (def.required) errors.push(fieldError(`/data/attributes/${name}`, name, 'required'));
       else if (def.default !== undefined) out.columns[name] = toDb(ctx.dialect, def.type, def.default);
     }
     for (const [name, { rel, fk }] of model.belongsTo)
       if (rel.required && !(fk in out.columns) && !errors.some((e) => e.source?.pointer?.startsWith(`/data/relationships/${name}`)))
-        errors.push(invalid(`/data/relationships/${name}`, name, 'required'));
+        errors.push(fieldError(`/data/relationships/${name}`, name, 'required'));
   }
   if (errors.length) throw ApiError.many(errors);
   return out;
 }
 
 /** Related records must exist for the same client; another client's id looks exactly like a missing one. */
-async function checkLinks(ctx: ReadContext, parsed: ParsedBody, errors: ErrorObject[]) {
+async function checkLinks(ctx: ReadContext, parsed: ParsedBody, errors: ErrorSpec[]) {
   const byTable = new Map<string, ParsedBody['links']>();
   for (const link of parsed.links) byTable.set(link.target.table, [...(byTable.get(link.target.table) ?? []), link]);
   for (const [table, links] of byTable) {
@@ -162,12 +158,12 @@ async function checkLinks(ctx: ReadContext, parsed: ParsedBody, errors: ErrorObj
       .where('client_id', '=', ctx.clientId)
       .execute();
     const ids = new Set(found.map((r) => Number(r.id)));
-    for (const link of links) if (!ids.has(link.id)) errors.push(invalid(link.pointer, link.name, 'notFound'));
+    for (const link of links) if (!ids.has(link.id)) errors.push(fieldError(link.pointer, link.name, 'notFound'));
   }
 }
 
 /** Unique attributes, case-insensitively, among the client's rows (or those sharing `uniqueWith`). */
-async function checkUnique(ctx: ReadContext, model: Model, columns: Record<string, unknown>, row: Row, selfId: number | null, errors: ErrorObject[]) {
+async function checkUnique(ctx: ReadContext, model: Model, columns: Record<string, unknown>, row: Row, selfId: number | null, errors: ErrorSpec[]) {
   for (const [name, def] of model.attributes) {
     if (!(def.unique || def.uniqueWith) || row[name] === undefined || row[name] === null) continue;
     // Checked when the value or its scope changes.
@@ -178,7 +174,7 @@ async function checkUnique(ctx: ReadContext, model: Model, columns: Record<strin
       : q.where(name, '=', row[name]);
     for (const scope of def.uniqueWith ?? []) q = row[scope] == null ? q.where(scope, 'is', null) : q.where(scope, '=', row[scope]);
     if (selfId !== null) q = q.where('id', '!=', selfId);
-    if (await q.executeTakeFirst()) errors.push(invalid(`/data/attributes/${name}`, name, 'unique'));
+    if (await q.executeTakeFirst()) errors.push(fieldError(`/data/attributes/${name}`, name, 'unique'));
   }
 }
 
@@ -236,7 +232,7 @@ async function insertOrUpdate(run: () => Promise<Row | undefined>, model: Model)
     return row;
   } catch (err) {
     // Two writers passed the unique check at once; the index caught the second.
-    if (isUniqueViolation(err)) throw new ApiError(409, 'conflict', `A ${model.type} record with the same unique value already exists.`);
+    if (isUniqueViolation(err)) throw apiError(409, 'conflict.unique', { values: { type: model.type } });
     throw err;
   }
 }
@@ -249,7 +245,7 @@ export function publish(ctx: WriteContext, model: Model, action: ChangeEvent['ac
 
 export async function createRecord(ctx: WriteContext, model: Model, body: unknown): Promise<Row> {
   const parsed = parseBody(ctx, model, body, 'create');
-  const errors: ErrorObject[] = [];
+  const errors: ErrorSpec[] = [];
   await checkLinks(ctx, parsed, errors);
   await checkUnique(ctx, model, parsed.columns, parsed.columns, null, errors);
   const rules = rulesOf(model.type);
@@ -279,8 +275,8 @@ export async function updateRecord(ctx: WriteContext, model: Model, id: string, 
   const parsed = parseBody(ctx, model, body, 'update', id);
   const current = String(fromDb('datetime', before.updated_at));
   if (parsed.seenUpdatedAt !== null && Date.parse(parsed.seenUpdatedAt) !== Date.parse(current))
-    throw new ApiError(409, 'staleRecord', `This ${model.type} record was changed by someone else since you loaded it; reload it and apply your change again.`, { pointer: '/data/meta/updated_at' }, { updated_at: current });
-  const errors: ErrorObject[] = [];
+    throw apiError(409, 'staleRecord', { values: { type: model.type }, source: { pointer: '/data/meta/updated_at' }, params: { updated_at: current } });
+  const errors: ErrorSpec[] = [];
   const row = { ...before, ...parsed.columns };
   await checkLinks(ctx, parsed, errors);
   await checkUnique(ctx, model, parsed.columns, row, Number(before.id), errors);
@@ -324,9 +320,9 @@ export async function deleteRecord(ctx: WriteContext, model: Model, id: string):
       .executeTakeFirst();
     const n = Number((row as { n: number | string }).n);
     if (n > 0)
-      throw new ApiError(409, 'stillReferenced', `This ${model.type} record is still used by ${n} ${other.type} record(s) (${ref.name}).`, undefined, {
-        type: other.type,
-        count: n,
+      throw apiError(409, 'stillReferenced', {
+        values: { recordType: model.type, count: n, type: other.type, relationship: ref.name },
+        params: { type: other.type, count: n },
       });
   }
   await ctx.db.deleteFrom(model.table).where('id', '=', parseId(model, id)).where('client_id', '=', ctx.clientId).execute();

@@ -1,5 +1,5 @@
-import type { ErrorObject } from '../jsonapi/errors';
-import { errorObject } from '../jsonapi/errors';
+import { errorSpec, type ErrorSpec } from '../jsonapi/errors';
+import { fieldError } from '../jsonapi/messages';
 import type { Row } from '../jsonapi/read';
 import type { WriteContext } from '../jsonapi/context';
 import { toDb } from '../jsonapi/values';
@@ -30,9 +30,6 @@ export function incidentSection(type: string, componentKind: unknown): string {
   return 'other_incident';
 }
 
-const at = (field: string, pointer: string, key: string, detail: string, params?: Record<string, unknown>): ErrorObject =>
-  errorObject(422, key, `${field} ${detail}`, { pointer }, params);
-
 /** The squad_players row that puts a player in a squad, if any. */
 export async function squadMember(ctx: WriteContext, squadId: unknown, playerId: unknown): Promise<Row | undefined> {
   return ctx.db
@@ -49,37 +46,51 @@ export async function matchOf(ctx: WriteContext, matchId: unknown): Promise<Row 
 }
 
 /** The rules of spec §3/§4 for one incident; every problem is reported with its field. */
-export async function validateIncident(ctx: WriteContext, row: Row): Promise<ErrorObject[]> {
-  const errors: ErrorObject[] = [];
+export async function validateIncident(ctx: WriteContext, row: Row): Promise<ErrorSpec[]> {
+  const errors: ErrorSpec[] = [];
   const type = String(row.incident_type);
   const half = Number(row.occurrence_half);
   const minute = Number(row.occurrence_minute);
   const [from, to] = HALF_MINUTES[half] ?? [0, 0];
   if (minute < from || minute > to)
-    errors.push(at('occurrence_minute', '/data/attributes/occurrence_minute', 'minuteOutOfHalf', `must be from ${from} to ${to} in half ${half}.`, { min: from, max: to, half }));
+    errors.push(
+      errorSpec(422, 'minuteOutOfHalf', {
+        values: { field: 'occurrence_minute', min: from, max: to, half },
+        source: { pointer: '/data/attributes/occurrence_minute' },
+        params: { min: from, max: to, half },
+      }),
+    );
   if (row.stoppage_minute != null && minute !== to)
-    errors.push(at('stoppage_minute', '/data/attributes/stoppage_minute', 'stoppageOnlyAtEndOfHalf', `is only possible at minute ${to} of half ${half} (e.g. ${to}+3).`, { minute: to }));
-  if (type === 'half_time' && half > 4) errors.push(at('occurrence_half', '/data/attributes/occurrence_half', 'wrongHalf', 'cannot have a half time.'));
-  if (type === 'second_half_started' && half === 1) errors.push(at('occurrence_half', '/data/attributes/occurrence_half', 'wrongHalf', 'must be 2 or later for the start of a half.'));
+    errors.push(
+      errorSpec(422, 'stoppageOnlyAtEndOfHalf', {
+        values: { field: 'stoppage_minute', minute: to, half },
+        source: { pointer: '/data/attributes/stoppage_minute' },
+        params: { minute: to },
+      }),
+    );
+  if (type === 'half_time' && half > 4) errors.push(fieldError('/data/attributes/occurrence_half', 'occurrence_half', 'wrongHalf.noHalfTime'));
+  if (type === 'second_half_started' && half === 1)
+    errors.push(fieldError('/data/attributes/occurrence_half', 'occurrence_half', 'wrongHalf.secondHalfStart'));
 
   const match = await matchOf(ctx, row.match_id);
   if (!match) return errors; // the link check has reported it
   const squads = [match.home_squad_id, match.away_squad_id].map(Number);
   const needsSquad = !STATUS_TYPES.has(type) && type !== 'component';
   if (row.squad_id == null) {
-    if (needsSquad) errors.push(at('squad', '/data/relationships/squad', 'required', `is required for ${type}.`));
+    if (needsSquad)
+      errors.push(errorSpec(422, 'required.forIncident', { values: { field: 'squad', incidentType: type }, source: { pointer: '/data/relationships/squad' } }));
   } else if (!squads.includes(Number(row.squad_id))) {
-    errors.push(at('squad', '/data/relationships/squad/data/id', 'squadNotInMatch', 'does not play this match.'));
+    errors.push(fieldError('/data/relationships/squad/data/id', 'squad', 'squadNotInMatch'));
     return errors;
   }
   for (const [field, value] of [['player', row.player_id], ['related_player', row.related_player_id]] as const) {
     if (value == null) continue;
-    if (row.squad_id == null) errors.push(at(field, `/data/relationships/${field}`, 'squadRequiredForPlayer', 'needs the squad of the incident.'));
+    if (row.squad_id == null) errors.push(fieldError(`/data/relationships/${field}`, field, 'squadRequiredForPlayer'));
     else if (!(await squadMember(ctx, row.squad_id, value)))
-      errors.push(at(field, `/data/relationships/${field}/data/id`, 'playerNotInSquad', 'is not in the squad of this incident.'));
+      errors.push(fieldError(`/data/relationships/${field}/data/id`, field, 'playerNotInSquad.incident'));
   }
   if (row.player_id != null && row.player_id === row.related_player_id)
-    errors.push(at('related_player', '/data/relationships/related_player/data/id', 'samePlayer', 'must be another player.'));
+    errors.push(fieldError('/data/relationships/related_player/data/id', 'related_player', 'samePlayer'));
   return errors;
 }
 

@@ -1,11 +1,10 @@
-import { errorObject, type ErrorObject } from '../jsonapi/errors';
+import { errorSpec, type ErrorSpec } from '../jsonapi/errors';
+import { fieldError } from '../jsonapi/messages';
 import { modelOf } from '../jsonapi/model';
 import { defineRules } from '../jsonapi/rules';
 import { publish } from '../jsonapi/write';
 import type { WriteContext } from '../jsonapi/context';
 import { deriveIncident, matchOf, matchStateFrom, squadMember, validateIncident } from './incident-rules';
-
-const fieldError = (pointer: string, key: string, detail: string): ErrorObject => errorObject(422, key, detail, { pointer });
 
 /** Keeps a match's score and status in step with its incidents, and tells its subscribers. */
 export async function refreshMatchState(ctx: WriteContext, matchId: number): Promise<void> {
@@ -29,7 +28,7 @@ export async function refreshMatchState(ctx: WriteContext, matchId: number): Pro
 defineRules('incidents', {
   async validate(ctx, { before, row }) {
     if (before && Number(before.match_id) !== Number(row.match_id))
-      return [fieldError('/data/relationships/match', 'readOnly', 'match cannot be changed; delete the incident and add it to the other match.')];
+      return [fieldError('/data/relationships/match', 'match', 'readOnly.incidentMatch')];
     return validateIncident(ctx, row);
   },
   derive: deriveIncident,
@@ -40,21 +39,23 @@ defineRules('incidents', {
 
 defineRules('matches', {
   async validate(ctx, { before, row }) {
-    const errors: ErrorObject[] = [];
+    const errors: ErrorSpec[] = [];
     if (Number(row.home_squad_id) === Number(row.away_squad_id))
-      errors.push(fieldError('/data/relationships/away_squad/data/id', 'sameSquad', 'away_squad must differ from home_squad.'));
+      errors.push(
+        errorSpec(422, 'sameSquad', { values: { field: 'away_squad', other: 'home_squad' }, source: { pointer: '/data/relationships/away_squad/data/id' } }),
+      );
     if (row.group_id != null) {
       const [round, group] = await Promise.all([
         ctx.db.selectFrom('rounds').select('stage_id').where('id', '=', row.round_id as number).where('client_id', '=', ctx.clientId).executeTakeFirst(),
         ctx.db.selectFrom('groups').select('stage_id').where('id', '=', row.group_id as number).where('client_id', '=', ctx.clientId).executeTakeFirst(),
       ]);
       if (round && group && Number(round.stage_id) !== Number(group.stage_id))
-        errors.push(fieldError('/data/relationships/group/data/id', 'groupNotInStage', 'group belongs to another stage than the round.'));
+        errors.push(fieldError('/data/relationships/group/data/id', 'group', 'groupNotInStage'));
     }
     // Squads cannot change once incidents refer to them.
     if (before && (before.home_squad_id !== row.home_squad_id || before.away_squad_id !== row.away_squad_id)) {
       const used = await ctx.db.selectFrom('incidents').select('id').where('match_id', '=', before.id as number).where('client_id', '=', ctx.clientId).executeTakeFirst();
-      if (used) errors.push(fieldError('/data/relationships/home_squad', 'squadsLocked', 'squads cannot change once the match has incidents.'));
+      if (used) errors.push(errorSpec(422, 'squadsLocked', { source: { pointer: '/data/relationships/home_squad' } }));
     }
     return errors;
   },
@@ -65,9 +66,9 @@ defineRules('lineups', {
     const match = await matchOf(ctx, row.match_id);
     if (!match) return [];
     if (![Number(match.home_squad_id), Number(match.away_squad_id)].includes(Number(row.squad_id)))
-      return [fieldError('/data/relationships/squad/data/id', 'squadNotInMatch', 'squad does not play this match.')];
+      return [fieldError('/data/relationships/squad/data/id', 'squad', 'squadNotInMatch')];
     const member = await squadMember(ctx, row.squad_id, row.player_id);
-    return member ? [] : [fieldError('/data/relationships/player/data/id', 'playerNotInSquad', 'player is not in this squad.')];
+    return member ? [] : [fieldError('/data/relationships/player/data/id', 'player', 'playerNotInSquad')];
   },
   async derive(ctx, row) {
     if (row.shirt_number != null) return {};

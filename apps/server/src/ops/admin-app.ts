@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
-import { ApiError } from '../jsonapi/errors';
+import { apiError } from '../jsonapi/errors';
 
 const API_PREFIXES = ['/api/', '/auth/', '/media/', '/cable', '/img/', '/metrics', '/healthz'];
 
@@ -25,7 +25,7 @@ export async function registerAdminApp(app: FastifyInstance, config: Config) {
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];
     if (request.method !== 'GET' || API_PREFIXES.some((p) => path.startsWith(p)) || /\.[a-z0-9]+$/i.test(path))
-      throw new ApiError(404, 'notFound', `Nothing at ${request.method} ${path}.`);
+      throw apiError(404, 'notFound.route', { values: { method: request.method, path } });
     if (!built)
       return reply
         .type('text/html; charset=utf-8')

@@ -107,10 +107,10 @@ export function openApiDocument() {
           properties: {
             status: { type: 'string' },
             code: { type: 'string' },
-            title: { type: 'string' },
-            detail: { type: 'string' },
+            title: { type: 'string', description: 'In the language of Accept-Language (pl or en; en otherwise).' },
+            detail: { type: 'string', description: 'In the language of Accept-Language (pl or en; en otherwise).' },
             source: { type: 'object', properties: { pointer: { type: 'string' }, parameter: { type: 'string' } } },
-            meta: { type: 'object', properties: { key: { type: 'string' } } },
+            meta: { type: 'object', properties: { key: { type: 'string' }, params: { type: 'object' } } },
           },
         },
       },

@@ -91,7 +91,7 @@ export class Cable {
     // Browsers cannot set headers on a WebSocket: the token comes in the query or the gateway's cookie.
     const header = req.headers.authorization?.replace(/^Bearer\s+/i, '');
     const token = url.searchParams.get('token') ?? header ?? parseCookies(req.headers.cookie)[SESSION_COOKIE];
-    const auth = token ? await authenticateToken(token, 'query', this.config, this.database) : { error: 'No token.' };
+    const auth = token ? await authenticateToken(token, 'query', this.config, this.database) : { error: 'unauthorized' as const };
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       if ('error' in auth) {
         // ActionCable's way of saying no: the client stops reconnecting.

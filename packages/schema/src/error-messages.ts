@@ -1,0 +1,423 @@
+import type { ApiErrorKey } from './api';
+import { formatMessage, type MessageValue } from './message-format';
+import type { ValidationKey } from './validators';
+
+/**
+ * The texts of the API's error objects (`title` and `detail`), one declaration for every language.
+ * A message id is an error key (`errors[].meta.key`) or `key.variant` when one key needs several
+ * sentences; `values` names the placeholders each text must use, so a call site that forgets one
+ * fails to compile, and a message without a text in some language does too.
+ */
+export const ERROR_LANGUAGES = ['en', 'pl'] as const;
+export type ErrorLanguage = (typeof ERROR_LANGUAGES)[number];
+export const DEFAULT_ERROR_LANGUAGE: ErrorLanguage = 'en';
+
+export type ErrorKey = ApiErrorKey | ValidationKey;
+
+type ErrorText = { readonly values: readonly string[] } & { readonly [L in ErrorLanguage]: string };
+type Catalogue = { readonly [K in ErrorKey]: ErrorText } & { readonly [K in `${ErrorKey}.${string}`]: ErrorText };
+
+// Polish plural forms: one (1), few (2–4, 22–24…), many (0, 5–21…), other (fractions).
+export const ERROR_MESSAGES = {
+  // Validation of fields ------------------------------------------------------------------------
+  required: { values: ['field'], en: '{field} is required.', pl: 'Pole „{field}” jest wymagane.' },
+  'required.forIncident': {
+    values: ['field', 'incidentType'],
+    en: '{field} is required for {incidentType}.',
+    pl: 'Pole „{field}” jest wymagane dla zdarzenia typu {incidentType}.',
+  },
+  whitespace: { values: ['field'], en: '{field} must not be only whitespace.', pl: 'Pole „{field}” nie może zawierać samych spacji.' },
+  min: { values: ['field'], en: '{field} is too small.', pl: 'Wartość pola „{field}” jest za mała.' },
+  'min.bound': { values: ['field', 'min'], en: '{field} must be at least {min}.', pl: 'Pole „{field}” musi mieć wartość co najmniej {min}.' },
+  max: { values: ['field'], en: '{field} is too large.', pl: 'Wartość pola „{field}” jest za duża.' },
+  'max.bound': { values: ['field', 'max'], en: '{field} must be at most {max}.', pl: 'Pole „{field}” może mieć wartość najwyżej {max}.' },
+  minLength: { values: ['field'], en: '{field} is too short.', pl: 'Pole „{field}” jest za krótkie.' },
+  'minLength.bound': {
+    values: ['field', 'min'],
+    en: '{field} must have at least {min, plural, one {# character} other {# characters}}.',
+    pl: 'Pole „{field}” musi mieć co najmniej {min, plural, one {# znak} few {# znaki} many {# znaków} other {# znaku}}.',
+  },
+  'minLength.items': {
+    values: ['field', 'min'],
+    en: '{field} must have at least {min, plural, one {# item} other {# items}}.',
+    pl: 'Pole „{field}” musi mieć co najmniej {min, plural, one {# pozycję} few {# pozycje} many {# pozycji} other {# pozycji}}.',
+  },
+  maxLength: { values: ['field'], en: '{field} is too long.', pl: 'Pole „{field}” jest za długie.' },
+  'maxLength.bound': {
+    values: ['field', 'max'],
+    en: '{field} must have at most {max, plural, one {# character} other {# characters}}.',
+    pl: 'Pole „{field}” może mieć najwyżej {max, plural, one {# znak} few {# znaki} many {# znaków} other {# znaku}}.',
+  },
+  'maxLength.items': {
+    values: ['field', 'max'],
+    en: '{field} must have at most {max, plural, one {# item} other {# items}}.',
+    pl: 'Pole „{field}” może mieć najwyżej {max, plural, one {# pozycję} few {# pozycje} many {# pozycji} other {# pozycji}}.',
+  },
+  pattern: { values: ['field'], en: '{field} has an invalid format.', pl: 'Pole „{field}” ma nieprawidłowy format.' },
+  'pattern.nul': { values: [], en: 'Text may not contain NUL characters.', pl: 'Tekst nie może zawierać znaków NUL.' },
+  email: {
+    values: ['field'],
+    en: '{field} must be a valid email address (at most 254 characters, 64 before the @).',
+    pl: 'Pole „{field}” musi zawierać poprawny adres e-mail (najwyżej 254 znaki, w tym najwyżej 64 przed znakiem @).',
+  },
+  invalidWebsiteUrl: {
+    values: ['field'],
+    en: '{field} must be a valid http or https address.',
+    pl: 'Pole „{field}” musi zawierać poprawny adres http lub https.',
+  },
+  atLeastOneItemRequired: {
+    values: ['field'],
+    en: '{field} needs at least one item.',
+    pl: 'Pole „{field}” musi zawierać co najmniej jedną pozycję.',
+  },
+  'atLeastOneItemRequired.squads': {
+    values: ['field'],
+    en: '{field} needs at least one squad.',
+    pl: 'Pole „{field}” musi zawierać co najmniej jedną drużynę.',
+  },
+  invalidType: { values: ['field'], en: '{field} has the wrong type.', pl: 'Pole „{field}” ma nieprawidłowy typ.' },
+  'invalidType.expected': {
+    values: ['field', 'expected'],
+    en: '{field} has the wrong type (expected {expected}).',
+    pl: 'Pole „{field}” ma nieprawidłowy typ (oczekiwano: {expected}).',
+  },
+  invalidEnum: { values: ['field'], en: '{field} must be one of the allowed values.', pl: 'Pole „{field}” musi mieć jedną z dozwolonych wartości.' },
+  'invalidEnum.oneOf': { values: ['field', 'values'], en: '{field} must be one of {values}.', pl: 'Pole „{field}” musi mieć jedną z wartości: {values}.' },
+  'invalidEnum.interfaceLanguage': {
+    values: ['field'],
+    en: '{field} must be one of the interface languages.',
+    pl: 'Pole „{field}” musi wskazywać jeden z języków interfejsu.',
+  },
+  invalidDate: {
+    values: ['field'],
+    en: '{field} must be a date YYYY-MM-DD that exists.',
+    pl: 'Pole „{field}” musi zawierać istniejącą datę w formacie RRRR-MM-DD.',
+  },
+  invalidDateTime: {
+    values: ['field'],
+    en: '{field} must be a date and time with an offset (ISO 8601).',
+    pl: 'Pole „{field}” musi zawierać datę i godzinę ze strefą czasową (ISO 8601).',
+  },
+  invalidYear: { values: ['field'], en: '{field} has a year that is not valid.', pl: 'Pole „{field}” zawiera nieprawidłowy rok.' },
+  invalidMonth: { values: ['field'], en: '{field} has a month that does not exist.', pl: 'Pole „{field}” zawiera nieistniejący miesiąc.' },
+  invalidDay: {
+    values: ['field'],
+    en: '{field} has a day that does not exist in its month.',
+    pl: 'Pole „{field}” zawiera dzień, którego nie ma w tym miesiącu.',
+  },
+  publicationDateWithoutHour: { values: ['field'], en: '{field} must include the hour.', pl: 'Pole „{field}” musi zawierać godzinę.' },
+  publicationDateRangeWithoutHour: {
+    values: ['field'],
+    en: 'Both dates of {field} must include the hour.',
+    pl: 'Obie daty w polu „{field}” muszą zawierać godzinę.',
+  },
+  unique: { values: ['field'], en: '{field} is already taken.', pl: 'Wartość pola „{field}” jest już zajęta.' },
+  notFound: {
+    values: ['field'],
+    en: '{field} points to a record that does not exist.',
+    pl: 'Pole „{field}” wskazuje pozycję, która nie istnieje.',
+  },
+  'notFound.record': { values: ['type', 'id'], en: 'No {type} with id {id}.', pl: 'Nie ma pozycji {type} o identyfikatorze {id}.' },
+  'notFound.route': { values: ['method', 'path'], en: 'Nothing at {method} {path}.', pl: 'Pod adresem {method} {path} nic nie ma.' },
+  'notFound.squad': { values: ['field', 'id'], en: '{field}: no squad with id {id}.', pl: '{field}: nie ma drużyny o identyfikatorze {id}.' },
+  unknownAttribute: {
+    values: ['field'],
+    en: '{field} is not an attribute of this resource.',
+    pl: '„{field}” nie jest atrybutem tego zasobu.',
+  },
+  unknownRelationship: {
+    values: ['field'],
+    en: '{field} is not a relationship of this resource.',
+    pl: '„{field}” nie jest powiązaniem tego zasobu.',
+  },
+  readOnly: { values: ['field'], en: '{field} cannot be changed through this call.', pl: 'Pola „{field}” nie można zmienić tym wywołaniem.' },
+  'readOnly.incidentMatch': {
+    values: ['field'],
+    en: '{field} cannot be changed; delete the incident and add it to the other match.',
+    pl: 'Pola „{field}” nie można zmienić; usuń zdarzenie i dodaj je do właściwego meczu.',
+  },
+  invalidColor: { values: ['field'], en: '{field} must be a colour like #1A2B3C.', pl: 'Pole „{field}” musi zawierać kolor w formacie #1A2B3C.' },
+  invalidCountry: { values: ['field'], en: '{field} must be a country code from the list.', pl: 'Pole „{field}” musi zawierać kod kraju z listy.' },
+
+  // Requests ------------------------------------------------------------------------------------
+  badRequest: { values: [], en: 'The request is not valid.', pl: 'Żądanie jest nieprawidłowe.' },
+  'badRequest.unreadable': { values: ['reason'], en: 'The request cannot be processed ({reason}).', pl: 'Nie można przetworzyć żądania ({reason}).' },
+  'badRequest.repeatedParameter': {
+    values: ['parameter'],
+    en: 'The parameter {parameter} may be given once.',
+    pl: 'Parametr {parameter} można podać tylko raz.',
+  },
+  'badRequest.fieldsForm': {
+    values: ['parameter'],
+    en: 'The parameter {parameter} is not of the form fields[type].',
+    pl: 'Parametr {parameter} nie ma postaci fields[typ].',
+  },
+  'badRequest.listOnly': { values: ['parameter'], en: '{parameter} applies to lists only.', pl: 'Parametr {parameter} dotyczy tylko list.' },
+  'badRequest.deleteQuery': { values: [], en: 'Delete takes no query parameters.', pl: 'Usuwanie nie przyjmuje parametrów zapytania.' },
+  'badRequest.idempotencyKey': {
+    values: [],
+    en: 'Idempotency-Key must be 1 to 255 visible ASCII characters.',
+    pl: 'Nagłówek Idempotency-Key musi mieć od 1 do 255 widocznych znaków ASCII.',
+  },
+  'badRequest.nulInAddress': { values: [], en: 'The address contains a NUL character.', pl: 'Adres zawiera znak NUL.' },
+  'badRequest.onlyValue': { values: ['parameter', 'value'], en: 'Only {parameter}={value} is configured.', pl: 'Skonfigurowano tylko {parameter}={value}.' },
+  malformedJson: { values: [], en: 'The request body is not valid JSON.', pl: 'Treść żądania nie jest poprawnym JSON-em.' },
+  unsupportedMediaType: {
+    values: [],
+    en: 'Send application/vnd.api+json (or application/json).',
+    pl: 'Wyślij treść jako application/vnd.api+json (lub application/json).',
+  },
+  'unsupportedMediaType.parameters': {
+    values: [],
+    en: 'application/vnd.api+json takes no media type parameters.',
+    pl: 'Typ application/vnd.api+json nie przyjmuje parametrów.',
+  },
+  payloadTooLarge: { values: [], en: 'The request body is too large.', pl: 'Treść żądania jest za duża.' },
+  tooManyRequests: { values: [], en: 'Too many requests; try again in a moment.', pl: 'Zbyt wiele żądań; spróbuj ponownie za chwilę.' },
+  'tooManyRequests.signInSeconds': {
+    values: ['seconds'],
+    en: 'Too many failed sign-in attempts; try again in {seconds, plural, one {# second} other {# seconds}}.',
+    pl: 'Zbyt wiele nieudanych prób logowania; spróbuj ponownie za {seconds, plural, one {# sekundę} few {# sekundy} many {# sekund} other {# sekundy}}.',
+  },
+  'tooManyRequests.signInMinutes': {
+    values: ['minutes'],
+    en: 'Too many failed sign-in attempts; try again in {minutes, plural, one {# minute} other {# minutes}}.',
+    pl: 'Zbyt wiele nieudanych prób logowania; spróbuj ponownie za {minutes, plural, one {# minutę} few {# minuty} many {# minut} other {# minuty}}.',
+  },
+  idempotencyKeyReused: {
+    values: [],
+    en: 'This Idempotency-Key was used for a different request.',
+    pl: 'Tego klucza Idempotency-Key użyto już w innym żądaniu.',
+  },
+  internalError: {
+    values: [],
+    en: 'Something went wrong on our side; it has been logged.',
+    pl: 'Po naszej stronie coś poszło nie tak; błąd został zapisany.',
+  },
+
+  // Query parameters ----------------------------------------------------------------------------
+  unknownInclude: { values: [], en: 'The requested related data is not known.', pl: 'Żądane dane powiązane są nieznane.' },
+  'unknownInclude.tooDeep': {
+    values: ['path', 'max'],
+    en: 'The include path "{path}" is deeper than {max}.',
+    pl: 'Ścieżka include „{path}” ma więcej niż {max, plural, one {# poziom} few {# poziomy} many {# poziomów} other {# poziomu}}.',
+  },
+  'unknownInclude.relationship': {
+    values: ['type', 'relationship', 'path'],
+    en: '{type} has no relationship "{relationship}" (include "{path}").',
+    pl: 'Zasób {type} nie ma powiązania „{relationship}” (include „{path}”).',
+  },
+  unknownSort: { values: [], en: 'This list cannot be sorted that way.', pl: 'Tej listy nie można tak posortować.' },
+  'unknownSort.field': { values: ['type', 'name'], en: '{type} cannot be sorted by "{name}".', pl: 'Listy {type} nie można sortować według „{name}”.' },
+  'unknownSort.statistics': { values: ['names'], en: 'Statistics sort by {names}.', pl: 'Statystyki można sortować według: {names}.' },
+  unknownFilter: { values: [], en: 'This list cannot be filtered that way.', pl: 'Tej listy nie można tak filtrować.' },
+  'unknownFilter.form': {
+    values: ['parameter'],
+    en: 'The parameter {parameter} is not of the form filter[name] or filter[name][gte].',
+    pl: 'Parametr {parameter} nie ma postaci filter[nazwa] ani filter[nazwa][gte].',
+  },
+  'unknownFilter.noSearch': { values: ['type'], en: '{type} has no text search.', pl: 'Listy {type} nie można przeszukiwać tekstowo.' },
+  'unknownFilter.field': { values: ['type', 'name'], en: '{type} cannot be filtered by "{name}".', pl: 'Listy {type} nie można filtrować według „{name}”.' },
+  'unknownFilter.noRange': { values: ['type', 'name'], en: '{type}.{name} has no range filter.', pl: 'Pola {type}.{name} nie można filtrować zakresem.' },
+  'unknownFilter.statistics': { values: ['names'], en: 'Statistics filter by {names}.', pl: 'Statystyki można filtrować według: {names}.' },
+  unknownField: { values: [], en: 'Unknown field requested.', pl: 'Zażądano nieznanego pola.' },
+  'unknownField.type': { values: ['type'], en: 'There is no resource type "{type}".', pl: 'Nie ma typu zasobu „{type}”.' },
+  'unknownField.field': { values: ['type', 'name'], en: '{type} has no field "{name}".', pl: 'Zasób {type} nie ma pola „{name}”.' },
+  invalidFilterValue: {
+    values: ['parameter', 'value'],
+    en: '"{value}" is not a valid value for {parameter}.',
+    pl: '„{value}” nie jest poprawną wartością parametru {parameter}.',
+  },
+  'invalidFilterValue.round': { values: ['parameter'], en: '{parameter} must be a round number.', pl: 'Parametr {parameter} musi być numerem kolejki.' },
+  'invalidFilterValue.id': { values: ['parameter'], en: '{parameter} must be an id.', pl: 'Parametr {parameter} musi być identyfikatorem.' },
+  invalidPage: { values: [], en: 'The page is not valid.', pl: 'Nieprawidłowa strona.' },
+  'invalidPage.range': {
+    values: ['parameter', 'max'],
+    en: '{parameter} must be a whole number from 1 to {max}.',
+    pl: 'Parametr {parameter} musi być liczbą całkowitą od 1 do {max}.',
+  },
+  'invalidPage.parameter': {
+    values: ['parameter'],
+    en: 'Pagination takes page[number] and page[size], not {parameter}.',
+    pl: 'Stronicowanie przyjmuje parametry page[number] i page[size], a nie {parameter}.',
+  },
+
+  // Identity and rights -------------------------------------------------------------------------
+  unauthorized: {
+    values: [],
+    en: 'Sign in first: this call needs a valid token.',
+    pl: 'Najpierw się zaloguj: to wywołanie wymaga ważnego tokenu.',
+  },
+  'unauthorized.tokenExpired': { values: [], en: 'The token has expired; sign in again.', pl: 'Token wygasł; zaloguj się ponownie.' },
+  'unauthorized.tokenInvalid': { values: [], en: 'The token is not valid.', pl: 'Token jest nieprawidłowy.' },
+  'unauthorized.accountGone': {
+    values: [],
+    en: 'The account of this token no longer exists or is disabled.',
+    pl: 'Konto, do którego należy ten token, już nie istnieje lub zostało wyłączone.',
+  },
+  invalidCredentials: { values: [], en: 'Wrong username or password.', pl: 'Nieprawidłowa nazwa użytkownika lub hasło.' },
+  forbidden: {
+    values: ['action', 'subject'],
+    en: 'Your role does not allow {action} on {subject}.',
+    pl: 'Twoja rola nie pozwala na {action, select, read {odczyt} create {tworzenie} update {zmianę} delete {usuwanie} other {operację {action}}} w zasobie {subject}.',
+  },
+  clientIdNotSupported: {
+    values: [],
+    en: 'Ids are given by the server; leave out data.id.',
+    pl: 'Identyfikatory nadaje serwer; pomiń data.id.',
+  },
+  xsrfTokenMismatch: {
+    values: [],
+    en: 'This request needs the X-XSRF-TOKEN header equal to the XSRF-TOKEN cookie.',
+    pl: 'To żądanie wymaga nagłówka X-XSRF-TOKEN o wartości równej ciasteczku XSRF-TOKEN.',
+  },
+
+  // Records -------------------------------------------------------------------------------------
+  conflict: {
+    values: [],
+    en: 'The request conflicts with the current state of the data.',
+    pl: 'Żądanie jest sprzeczne z bieżącym stanem danych.',
+  },
+  'conflict.type': { values: ['given', 'expected'], en: 'The type {given} does not match {expected}.', pl: 'Typ {given} nie odpowiada typowi {expected}.' },
+  'conflict.typeMustBe': { values: ['expected'], en: 'The type must be {expected}.', pl: 'Typem musi być {expected}.' },
+  'conflict.id': { values: ['given'], en: 'The id {given} does not match the address.', pl: 'Identyfikator {given} nie odpowiada adresowi.' },
+  'conflict.unique': {
+    values: ['type'],
+    en: 'A {type} record with the same unique value already exists.',
+    pl: 'Pozycja {type} o tej samej unikalnej wartości już istnieje.',
+  },
+  stillReferenced: {
+    values: ['recordType', 'count', 'type', 'relationship'],
+    en: 'This {recordType} record is still used by {count, plural, one {# {type} record} other {# {type} records}} ({relationship}).',
+    pl: 'Ta pozycja {recordType} jest nadal używana przez {count, plural, one {# pozycję {type}} few {# pozycje {type}} many {# pozycji {type}} other {# pozycji {type}}} ({relationship}).',
+  },
+  staleRecord: {
+    values: ['type'],
+    en: 'This {type} record was changed by someone else since you loaded it; reload it and apply your change again.',
+    pl: 'Ktoś inny zmienił tę pozycję {type}, odkąd ją wczytano; wczytaj ją ponownie i wprowadź zmianę jeszcze raz.',
+  },
+
+  // Match rules ---------------------------------------------------------------------------------
+  minuteOutOfHalf: {
+    values: ['field', 'min', 'max', 'half'],
+    en: '{field} must be from {min} to {max} in half {half}.',
+    pl: 'Pole „{field}” musi mieć wartość od {min} do {max} w {half}. połowie.',
+  },
+  stoppageOnlyAtEndOfHalf: {
+    values: ['field', 'minute', 'half'],
+    en: '{field} is only possible at minute {minute} of half {half} (e.g. {minute}+3).',
+    pl: 'Pole „{field}” można wypełnić tylko w {minute}. minucie {half}. połowy (np. {minute}+3).',
+  },
+  wrongHalf: { values: ['field'], en: '{field} does not fit this incident.', pl: 'Wartość pola „{field}” nie pasuje do tego zdarzenia.' },
+  'wrongHalf.noHalfTime': { values: ['field'], en: '{field} cannot have a half time.', pl: 'Pole „{field}”: w tej części meczu nie ma przerwy.' },
+  'wrongHalf.secondHalfStart': {
+    values: ['field'],
+    en: '{field} must be 2 or later for the start of a half.',
+    pl: 'Pole „{field}” musi mieć wartość co najmniej 2 przy rozpoczęciu połowy.',
+  },
+  squadNotInMatch: { values: ['field'], en: '{field} does not play this match.', pl: 'Drużyna z pola „{field}” nie gra w tym meczu.' },
+  playerNotInSquad: { values: ['field'], en: '{field} is not in this squad.', pl: 'Zawodnik z pola „{field}” nie należy do kadry tej drużyny.' },
+  'playerNotInSquad.incident': {
+    values: ['field'],
+    en: '{field} is not in the squad of this incident.',
+    pl: 'Zawodnik z pola „{field}” nie należy do kadry drużyny z tego zdarzenia.',
+  },
+  squadRequiredForPlayer: {
+    values: ['field'],
+    en: '{field} needs the squad of the incident.',
+    pl: 'Pole „{field}” wymaga wskazania drużyny zdarzenia.',
+  },
+  samePlayer: { values: ['field'], en: '{field} must be another player.', pl: 'Pole „{field}” musi wskazywać innego zawodnika.' },
+  sameSquad: {
+    values: ['field', 'other'],
+    en: '{field} must differ from {other}.',
+    pl: 'Pole „{field}” musi wskazywać inną drużynę niż pole „{other}”.',
+  },
+  groupNotInStage: {
+    values: ['field'],
+    en: '{field} belongs to another stage than the round.',
+    pl: 'Grupa z pola „{field}” należy do innej fazy rozgrywek niż kolejka.',
+  },
+  squadsLocked: {
+    values: [],
+    en: 'The squads cannot change once the match has incidents.',
+    pl: 'Nie można zmienić drużyn, gdy mecz ma już zdarzenia.',
+  },
+} as const satisfies Catalogue;
+
+export type ErrorMessageId = keyof typeof ERROR_MESSAGES;
+type ValueName<Id extends ErrorMessageId> = (typeof ERROR_MESSAGES)[Id]['values'][number];
+/** The values a message needs; none is an empty record, so a stray string is refused. */
+export type ErrorValues<Id extends ErrorMessageId> = [ValueName<Id>] extends [never]
+  ? Readonly<Record<string, never>>
+  : { readonly [K in ValueName<Id>]: MessageValue };
+/** The error key (`meta.key`) of a message id. */
+export type ErrorKeyOf<Id extends ErrorMessageId> = Id extends `${infer K}.${string}` ? K : Id;
+
+export function errorKeyOf<Id extends ErrorMessageId>(id: Id): ErrorKeyOf<Id> {
+  return id.split('.')[0] as ErrorKeyOf<Id>;
+}
+
+export const ERROR_TITLES: { readonly [L in ErrorLanguage]: Readonly<Partial<Record<number, string>> & { other: string }> } = {
+  en: {
+    400: 'Bad request',
+    401: 'Unauthorized',
+    403: 'Forbidden',
+    404: 'Not found',
+    405: 'Method not allowed',
+    406: 'Not acceptable',
+    409: 'Conflict',
+    413: 'Payload too large',
+    415: 'Unsupported media type',
+    422: 'Invalid data',
+    429: 'Too many requests',
+    500: 'Internal error',
+    503: 'Service unavailable',
+    other: 'Error',
+  },
+  pl: {
+    400: 'Nieprawidłowe żądanie',
+    401: 'Wymagane zalogowanie',
+    403: 'Brak uprawnień',
+    404: 'Nie znaleziono',
+    405: 'Niedozwolona metoda',
+    406: 'Nieobsługiwany format odpowiedzi',
+    409: 'Konflikt',
+    413: 'Zbyt duże żądanie',
+    415: 'Nieobsługiwany typ treści',
+    422: 'Nieprawidłowe dane',
+    429: 'Zbyt wiele żądań',
+    500: 'Błąd serwera',
+    503: 'Usługa niedostępna',
+    other: 'Błąd',
+  },
+};
+
+export function errorTitle(lang: ErrorLanguage, status: number): string {
+  return ERROR_TITLES[lang][status] ?? ERROR_TITLES[lang].other;
+}
+
+export function errorDetail<Id extends ErrorMessageId>(lang: ErrorLanguage, id: Id, values: ErrorValues<Id>): string {
+  return formatMessage(ERROR_MESSAGES[id][lang], values, lang);
+}
+
+/**
+ * The language of an `Accept-Language` header (RFC 9110: quality values, `*`, region subtags):
+ * the supported one the client ranks highest, else English.
+ */
+export function negotiateLanguage(header: string | null | undefined): ErrorLanguage {
+  const ranges = (header ?? '').split(',').map((part, order) => {
+    const [tag = '', ...params] = part.trim().split(';');
+    const qParam = params.find((p) => /^\s*q\s*=/i.test(p));
+    const q = qParam === undefined ? 1 : /^\s*q\s*=\s*([01](?:\.\d{0,3})?)\s*$/i.test(qParam) ? Number(qParam.split('=')[1]) : 0;
+    return { lang: tag.trim().toLowerCase().split('-')[0] ?? '', q: q <= 1 ? q : 0, order };
+  });
+  const refused = new Set(ranges.filter((r) => r.q === 0).map((r) => r.lang));
+  const ranked = ranges.filter((r) => r.lang !== '' && r.q > 0).sort((a, b) => b.q - a.q || a.order - b.order);
+  for (const { lang } of ranked) {
+    // `*` is any language the client did not refuse outright.
+    if (lang === '*') return ERROR_LANGUAGES.find((l) => !refused.has(l)) ?? DEFAULT_ERROR_LANGUAGE;
+    if ((ERROR_LANGUAGES as readonly string[]).includes(lang)) return lang as ErrorLanguage;
+  }
+  return DEFAULT_ERROR_LANGUAGE;
+}
