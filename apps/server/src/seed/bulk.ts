@@ -1,7 +1,9 @@
 import { PLAYER_POSITIONS } from '@umpire/schema';
 import { sql } from 'kysely';
 import type { Database, DB } from '../db/database';
+import { clientCollation, withShadows } from '../jsonapi/shadow';
 import { toDb } from '../jsonapi/values';
+import type { Collation } from '../text/collation';
 import { FOREIGN_POOLS, POLISH_FIRST_NAMES, POLISH_LAST_NAMES } from './names';
 import { DEMO_CLIENT } from './seed';
 
@@ -169,6 +171,7 @@ class BulkWriter {
   constructor(
     readonly database: Database,
     readonly clientId: number,
+    readonly collation: Collation,
     readonly onTable?: (table: string, count: number) => void,
   ) {}
 
@@ -196,7 +199,7 @@ class BulkWriter {
       const at = this.stamp(i);
       out.created_at = at;
       out.updated_at = at;
-      return out;
+      return withShadows(table, out, this.collation);
     });
     const columns = Object.keys(full[0]!).length;
     const perStatement = Math.max(1, Math.min(500, Math.floor(30_000 / columns)));
@@ -283,7 +286,7 @@ function bulkPlayers(count: number): Values[] {
 export async function seedBulk(database: Database, clientId: number, options: BulkOptions = {}): Promise<BulkResult> {
   const started = performance.now();
   const plan = bulkPlan(options.rows ?? 100_000);
-  const w = new BulkWriter(database, clientId, options.onTable);
+  const w = new BulkWriter(database, clientId, await clientCollation({ ...database, clientId }), options.onTable);
   const db = database.db;
   const d = database.dialect;
 
