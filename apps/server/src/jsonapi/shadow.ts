@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { SEARCH_COLUMN } from '../db/columns';
 import type { DB, Dialect } from '../db/database';
@@ -13,6 +14,15 @@ import { fromDb } from './values';
  */
 
 type Values = Record<string, unknown>;
+
+/** Which attributes the declarations shadow: a change (an attribute made searchable) refills the columns too. */
+const LAYOUT = createHash('sha256')
+  .update(JSON.stringify(allModels().map((m) => [m.table, m.searchAttributes, [...m.sortKeys.keys()]])))
+  .digest('hex')
+  .slice(0, 8);
+
+/** Stored per client with its shadow values: they are current while it equals the running one. */
+export const shadowStamp = (collation: Collation) => `${collation.stamp}/${LAYOUT}`;
 
 /** The language a client's data is written in: its content language, else its default language, else the root collation. */
 export function contentLanguageOf(settings: unknown): string {
@@ -107,26 +117,26 @@ export async function rebuildShadows(scope: ClientScope, collation: Collation, m
     }
     rows += stored.length;
   }
-  await scope.db.updateTable('clients').set({ collation: collation.stamp }).where('id', '=', scope.clientId).execute();
+  await scope.db.updateTable('clients').set({ collation: shadowStamp(collation) }).where('id', '=', scope.clientId).execute();
   return rows;
 }
 
 /**
- * Brings every client's shadow columns in line with the running collation: after the migration
- * that adds them, and whenever ICU's rules or this code change the keys (a new stamp). Clients
- * already up to date cost one read.
+ * Brings every client's shadow columns in line with the running code: after a migration adds
+ * them, and whenever ICU's rules, this code or the declarations change them (a new stamp).
+ * Clients already up to date cost nothing but the read of the stamps.
  */
 export async function refreshShadows(db: DB, dialect: Dialect): Promise<void> {
   const clients = await db.selectFrom('clients').select(['id', 'settings', 'collation']).execute();
   for (const client of clients) {
     const collation = collationFor(contentLanguageOf(fromDb('json', client.settings)));
-    if (client.collation === collation.stamp) continue;
+    if (client.collation === shadowStamp(collation)) continue;
     await db.transaction().execute(async (trx) => {
       // Another instance starting at the same time may have done it meanwhile.
       let q = trx.selectFrom('clients').select('collation').where('id', '=', Number(client.id));
       if (dialect === 'postgres') q = q.forUpdate();
       const current = await q.executeTakeFirst();
-      if (current && current.collation !== collation.stamp) await rebuildShadows({ db: trx, dialect, clientId: Number(client.id) }, collation);
+      if (current && current.collation !== shadowStamp(collation)) await rebuildShadows({ db: trx, dialect, clientId: Number(client.id) }, collation);
     });
   }
 }

@@ -1,7 +1,7 @@
 import type { Database, DB } from '../db/database';
 import { hashPassword } from '../auth/passwords';
 import { DEFAULT_SETTINGS } from '../client/routes';
-import { contentLanguageOf, withShadows } from '../jsonapi/shadow';
+import { contentLanguageOf, shadowStamp, withShadows } from '../jsonapi/shadow';
 import { nowIso, toDb } from '../jsonapi/values';
 import { collationFor, type Collation } from '../text/collation';
 import {
@@ -59,7 +59,7 @@ async function createClient(db: DB, dialect: Database['dialect'], name: string, 
   const r = await db
     .insertInto('clients')
     .values({
-      name, slug, providers: JSON.stringify(providers), settings: JSON.stringify(DEFAULT_SETTINGS), collation: collation.stamp, created_at: now, updated_at: now,
+      name, slug, providers: JSON.stringify(providers), settings: JSON.stringify(DEFAULT_SETTINGS), collation: shadowStamp(collation), created_at: now, updated_at: now,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

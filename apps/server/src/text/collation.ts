@@ -12,8 +12,12 @@ const SEARCH_LETTERS: Record<string, string> = {
 };
 const SEARCH_LETTER = new RegExp(`[${Object.keys(SEARCH_LETTERS).join('')}]`, 'g');
 
+/** Printable ASCII, which no normalization changes: the common case, kept fast. */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 /** Lower case, compatibility forms and accents removed, letters without a decomposition mapped (ł → l), spaces collapsed. */
 export function foldForSearch(text: string): string {
+  if (PRINTABLE_ASCII.test(text)) return text.toLowerCase().replace(/ {2,}/g, ' ').trim();
   return text
     .normalize('NFKD')
     .toLowerCase()
@@ -32,7 +36,7 @@ export interface Collation {
   key(text: string): string;
 }
 
-/** Bumped when key() changes for the same table, so that stored keys are recomputed. */
+/** Bumped when key() or foldForSearch() change for the same ICU data, so that stored values are recomputed. */
 const ALGORITHM = 1;
 // Weights are written in 64 digits '0'..'o', ascending in byte order; the separator sorts below
 // them, so a text sorts before every longer text it begins.
@@ -80,7 +84,9 @@ export function isCollationLanguage(tag: string): boolean {
 function buildCollation(language: string): Collation {
   const base = new Intl.Collator(language, { sensitivity: 'base' }).compare;
   const accent = new Intl.Collator(language, { sensitivity: 'accent' }).compare;
-  const prepare = (text: string) => text.normalize('NFKC').toLocaleLowerCase(language).normalize('NFC');
+  const asciiLowerCase = 'I'.toLocaleLowerCase(language) === 'i'; // not Turkish
+  const prepare = (text: string) =>
+    asciiLowerCase && PRINTABLE_ASCII.test(text) ? text.toLowerCase() : text.normalize('NFKC').toLocaleLowerCase(language).normalize('NFC');
 
   // Characters as they appear after prepare(), split into ignorable ones and the rest.
   const singles: string[] = [];
