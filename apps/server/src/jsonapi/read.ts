@@ -1,4 +1,5 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
+import { searchIndexTable } from '../db/columns';
 import type { DB, Dialect } from '../db/database';
 import { notFound } from './errors';
 import { modelOf, type Model } from './model';
@@ -48,9 +49,15 @@ export function applyFilters<Q extends SelectQueryBuilder<any, any, any>>(q: Q, 
         q = q.where(col, f.op, bind(f.value)) as Q;
         break;
       case 'search':
-        // Both sides are folded (lower case), so LIKE compares alike on both databases; PostgreSQL's trigram index serves it.
-        for (const word of f.words)
+        // Both sides are folded (lower case), so LIKE decides alike on both databases. PostgreSQL's
+        // trigram index serves it; SQLite first narrows by its FTS5 trigram table (words of 3+ characters).
+        for (const word of f.words) {
+          if (dialect === 'sqlite' && [...word].length >= 3) {
+            const fts = sql.table(searchIndexTable(table));
+            q = q.where(sql<boolean>`${sql.ref(`${table}.id`)} in (select rowid from ${fts} where ${fts} match ${`"${word.replace(/"/g, '""')}"`})`) as Q;
+          }
           q = q.where(sql<boolean>`${sql.ref(`${table}.${f.column}`)} like ${`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`) as Q;
+        }
         break;
     }
   }
