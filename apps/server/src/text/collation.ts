@@ -135,8 +135,8 @@ function buildCollation(language: string): Collation {
     }
   }
   // Only expansions into letters of their own weight (no chains).
-  const expanded = new Set([...expansions.keys()].flat());
-  for (const [g, parts] of expansions) if ([...parts].some((c) => expanded.has(c))) expansions.delete(g);
+  const expanding = new Set([...expansions.keys()].flat());
+  for (const [g, parts] of expansions) if ([...parts].some((c) => expanding.has(c))) expansions.delete(g);
 
   const primaryGroups = groups.filter((g) => !expansions.has(g));
   if (2 * primaryGroups.length + 1 > MAX_PRIMARY) throw new Error(`collation ${language}: ${primaryGroups.length} primary weights do not fit`);
