@@ -14,6 +14,8 @@
 //   (a) GET /api/v3/competition_seasons?include=image,season,competition,season.squads,competition.image&page[size]=50
 //   (b) PATCH /api/v3/clubs/{id}, rotating over many clubs, every request a real change of short_name
 //   (c) GET /bare on a minimal Fastify answering a fixed body of (a)'s byte size
+//   (d) GET /api/v3/players?filter[q]=łuk, (e) sorted by name, (f) by name descending: over a
+//       separate set of --players people (default as many as --rows), computed every time (no-cache)
 // Targets: (a) at least 25% of (c)'s requests/s, and (a) p99 at most 50 ms. Also printed: the
 // x-db-queries header of (a) at page[size] 10, 50 and 100 (equal: includes cost one query per level).
 // Timings never fail the run; only a crash does (exit code 1).
@@ -39,6 +41,7 @@ const { values: opts } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     rows: { type: 'string', default: '100000' },
+    players: { type: 'string' },
     warmup: { type: 'string', default: '2' },
     profile: { type: 'boolean', default: false },
   },
@@ -47,6 +50,7 @@ const DURATION = Number(opts.duration);
 const CONNECTIONS = Number(opts.connections);
 const WARMUP = Number(opts.warmup);
 const ROWS = Number(opts.rows);
+const PLAYERS = Number(opts.players ?? opts.rows);
 const DATABASES = opts.db.split(',').map((s) => s.trim()).filter(Boolean);
 
 const LIST_PATH = (size) =>
@@ -54,6 +58,12 @@ const LIST_PATH = (size) =>
 const TARGET_RATIO = 0.25;
 const TARGET_P99_MS = 50;
 const CLUB_IDS_WANTED = 2000;
+/** Text search and sorts by a name over the bulk players; the first answer of each is described. */
+const TEXT_TARGETS = [
+  ['(d) players: text search filter[q]=łuk', '/api/v3/players?filter[q]=%C5%82uk&page[size]=25'],
+  ['(e) players: sort=last_name,first_name', '/api/v3/players?sort=last_name,first_name&page[size]=25'],
+  ['(f) players: sort=-last_name,-first_name', '/api/v3/players?sort=-last_name,-first_name&page[size]=25'],
+];
 
 const log = (msg) => console.log(msg);
 
@@ -208,9 +218,10 @@ async function benchDatabase(name, databaseUrl, postmasterPid = null) {
       UMPIRE_JWT_SECRET: randomBytes(24).toString('hex'),
       SEED_ON_EMPTY: 'true',
       BENCH_ROWS: String(ROWS),
+      BENCH_PLAYERS: String(PLAYERS),
     };
     const profileDir = opts.profile ? join(dataDir, 'profile') : null;
-    log(`\n[${name}] starting the server and seeding ${fmt(ROWS)} bulk rows...`);
+    log(`\n[${name}] starting the server and seeding ${fmt(ROWS)} bulk rows and ${fmt(PLAYERS)} players...`);
     const api = await startServe('', env, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
     children.push(api);
     const { url, bulk, startMs } = api.info;
@@ -245,6 +256,13 @@ async function benchDatabase(name, databaseUrl, postmasterPid = null) {
     );
     results.push(await measure('(c) bare Fastify, fixed body', { url: `${bare.info.url}/bare` }, [[bare.pid, false]]));
     results.push(uncached);
+    const textSamples = [];
+    for (const [label, path] of TEXT_TARGETS) {
+      const { body, queries } = await get(url, path, token);
+      const names = body.data.slice(0, 4).map((d) => `${d.attributes.last_name} ${d.attributes.first_name}`);
+      textSamples.push(`${label.slice(0, 3)} ${fmt(body.meta.total)} found, ${queries} queries; first: ${names.join(', ')}`);
+      results.push(await measure(label, { url: url + path, headers: { ...auth, accept: 'application/vnd.api+json', 'cache-control': 'no-cache' } }, apiCpu));
+    }
 
     // One PATCH outside the load, for its query count.
     const probe = await fetch(`${url}/api/v3/clubs/${ids[0]}`, {
@@ -266,7 +284,7 @@ async function benchDatabase(name, databaseUrl, postmasterPid = null) {
     }
 
     // ---- report
-    const [ra, rb, rc, ru] = results;
+    const [ra, , rc, ru] = results;
     const ratio = ra.rps / rc.rps;
     const line = '-'.repeat(92);
     log(`\n== ${name} ${line.slice(name.length + 4)}`);
@@ -287,6 +305,7 @@ async function benchDatabase(name, databaseUrl, postmasterPid = null) {
     // Every answer of (a) must be the whole document (no 304, no error page): compare sizes with (c).
     const whole = (r) => r.bytesPerResponse >= a.bytes;
     for (const r of [ra, ru, rc]) if (!whole(r)) log(`  ! ${r.label}: ${fmt(r.bytesPerResponse)} bytes per response, less than the ${fmt(a.bytes)}-byte document`);
+    for (const line of textSamples) log(`  ${line}`);
     log(`  (latency of the requests sent in the measured ${DURATION} s, after ${WARMUP} s of warm-up on the same connections;`);
     log(`   CPU ms/req: CPU time of the serving process(es) per request; loadgen: share of a core autocannon used)`);
     log('');

@@ -57,7 +57,7 @@ async function api() {
   const server = await startServer({ port: 0, host: '127.0.0.1' }, process.env);
   const startMs = performance.now() - t0;
   const clientId = await findClientId(server.database);
-  const bulk = await seedBulk(server.database, clientId, { rows: Number(process.env.BENCH_ROWS ?? 100_000) });
+  const bulk = await seedBulk(server.database, clientId, { rows: Number(process.env.BENCH_ROWS ?? 100_000), players: Number(process.env.BENCH_PLAYERS ?? 0) });
   onStop(() => server.close());
   ready({ url: server.url, dialect: server.database.dialect, startMs, bulk });
 }

@@ -77,7 +77,7 @@ export async function buildApp({ config, database, bus }: AppDeps): Promise<Fast
     return { status: 'ok', database: database.dialect };
   });
   registerAuthRoutes(app, config, database);
-  registerClientRoutes(app, config, database);
+  registerClientRoutes(app, config, database, bus);
   const cache = new ComputedCache(bus, database);
   registerResourceRoutes(app, config, database, bus, cache);
   registerCompetitionRoutes(app, config, database, bus, cache);

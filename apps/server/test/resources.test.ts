@@ -2,6 +2,8 @@ import { RESOURCES, foreignKeyOf, type AttributeDef, type ResourceDef } from '@u
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './support/test-server';
 
+const POLISH = new Intl.Collator('pl', { sensitivity: 'accent' });
+
 /**
  * One suite for every resource in the registry: the declaration alone decides what is sent,
  * filtered, sorted and included, so a new resource is tested without new test code.
@@ -172,6 +174,10 @@ describe.each(resources.map((r) => [r.type, r] as const))('%s', (type, def) => {
         const sorted = [...values].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
         if (desc) sorted.reverse();
         if (a.type !== 'string' && a.type !== 'text') expect(values, `${name} ${desc ? 'desc' : 'asc'}`).toEqual(sorted);
+        // Text reads in the demo client's language (case ignored); enumerations are codes in code order.
+        else if ((a.schema.def as { type?: string }).type !== 'enum')
+          for (let i = 1; i < values.length; i++)
+            expect(Math.sign(POLISH.compare(values[i - 1], values[i])) * (desc ? -1 : 1), `${name}: ${values[i - 1]} before ${values[i]}`).toBeLessThanOrEqual(0);
       }
     }
   });

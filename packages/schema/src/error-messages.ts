@@ -228,6 +228,11 @@ export const ERROR_MESSAGES = {
     en: '"{value}" is not a valid value for {parameter}.',
     pl: '„{value}” nie jest poprawną wartością parametru {parameter}.',
   },
+  'invalidFilterValue.tooManyWords': {
+    values: ['parameter', 'max'],
+    en: '{parameter} takes at most {max, plural, one {# word} other {# words}}.',
+    pl: 'Parametr {parameter} przyjmuje najwyżej {max, plural, one {# słowo} few {# słowa} many {# słów} other {# słowa}}.',
+  },
   'invalidFilterValue.round': { values: ['parameter'], en: '{parameter} must be a round number.', pl: 'Parametr {parameter} musi być numerem kolejki.' },
   'invalidFilterValue.id': { values: ['parameter'], en: '{parameter} must be an id.', pl: 'Parametr {parameter} musi być identyfikatorem.' },
   invalidPage: { values: [], en: 'The page is not valid.', pl: 'Nieprawidłowa strona.' },

@@ -1,3 +1,4 @@
+import { clientCollation, withShadows } from '../jsonapi/shadow';
 import type { WriteContext } from '../jsonapi/context';
 import { nowIso, toDb } from '../jsonapi/values';
 
@@ -12,18 +13,16 @@ export async function recordAudit(
   changes: Changes,
 ): Promise<void> {
   const now = toDb(ctx.dialect, 'datetime', nowIso());
-  await ctx.db
-    .insertInto('audit_events')
-    .values({
-      client_id: ctx.clientId,
-      action,
-      resource_type: resourceType,
-      resource_id: resourceId,
-      actor: ctx.actor,
-      changes: JSON.stringify(changes),
-      occurred_at: now,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  const values = {
+    client_id: ctx.clientId,
+    action,
+    resource_type: resourceType,
+    resource_id: resourceId,
+    actor: ctx.actor,
+    changes: JSON.stringify(changes),
+    occurred_at: now,
+    created_at: now,
+    updated_at: now,
+  };
+  await ctx.db.insertInto('audit_events').values(withShadows('audit_events', values, await clientCollation(ctx))).execute();
 }

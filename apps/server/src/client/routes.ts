@@ -6,10 +6,13 @@ import { requireAbility, requireAuth } from '../auth/context';
 import { requestOrigin } from '../auth/routes';
 import { allowedProviders } from '../auth/tokens';
 import type { Config } from '../config';
+import type { ChangeBus } from '../realtime/change-bus';
 import type { Database } from '../db/database';
 import { ApiError, apiError, errorSpec } from '../jsonapi/errors';
 import { fieldError, keyOfIssue } from '../jsonapi/messages';
+import { contentLanguageOf, rebuildShadows } from '../jsonapi/shadow';
 import { fromDb, nowIso, toDb } from '../jsonapi/values';
+import { collationFor, isCollationLanguage } from '../text/collation';
 
 const JSONAPI = 'application/vnd.api+json';
 export const INTERFACE_LANGUAGES = ['pl', 'en'] as const;
@@ -18,6 +21,8 @@ export const INTERFACE_LANGUAGES = ['pl', 'en'] as const;
 const settingsSchema = z.object({
   interface_languages: z.array(z.enum(INTERFACE_LANGUAGES, { error: 'invalidEnum' })).min(1, { error: 'atLeastOneItemRequired' }),
   default_language: z.enum(INTERFACE_LANGUAGES, { error: 'invalidEnum' }),
+  /** The language the client's data is written in, when not the default language: it decides how text sorts. */
+  content_language: z.string().max(35, { error: 'maxLength' }).refine(isCollationLanguage, { error: 'invalidEnum' }).nullable(),
   assets_bucket: z.string().max(120, { error: 'maxLength' }),
   analytics_id: z.string().max(120, { error: 'maxLength' }).nullable(),
   external_api_keys: z.record(z.string().max(60), z.string().max(500)),
@@ -27,6 +32,7 @@ export type ClientSettings = z.infer<typeof settingsSchema>;
 export const DEFAULT_SETTINGS: ClientSettings = {
   interface_languages: ['pl', 'en'],
   default_language: 'pl',
+  content_language: null,
   assets_bucket: 'umpire-assets',
   analytics_id: null,
   external_api_keys: {},
@@ -93,7 +99,7 @@ export function configurationFor(request: FastifyRequest, config: Config, settin
 }
 
 /** The client (organisation) record, the signed-in person, and the client's configuration. */
-export function registerClientRoutes(app: FastifyInstance, config: Config, database: Database) {
+export function registerClientRoutes(app: FastifyInstance, config: Config, database: Database, bus: ChangeBus) {
   app.get('/api/v3/client', async (request, reply) => {
     const auth = requireAbility(request, 'read', 'client');
     reply.type(JSONAPI);
@@ -138,6 +144,10 @@ export function registerClientRoutes(app: FastifyInstance, config: Config, datab
         })
         .where('id', '=', auth.clientId)
         .execute();
+      // Sort keys follow the content language: re-key the client's rows, holding its row until done.
+      const collation = collationFor(contentLanguageOf(next.settings));
+      if (collation.stamp !== collationFor(contentLanguageOf(before.settings)).stamp)
+        await rebuildShadows({ db: trx, dialect: database.dialect, clientId: auth.clientId }, collation);
       const changes: Record<string, { before: unknown; after: unknown }> = {};
       for (const k of ['name', 'providers', 'settings'] as const)
         if (JSON.stringify(before[k]) !== JSON.stringify(next[k])) changes[k] = { before: before[k], after: next[k] };
@@ -149,6 +159,8 @@ export function registerClientRoutes(app: FastifyInstance, config: Config, datab
         changes,
       );
     });
+    // Cached reads of this client (lists sorted by the old collation) are dropped on every instance.
+    await bus.publish([{ clientId: auth.clientId, type: 'clients', id: String(auth.clientId), action: 'update', actor: auth.username, before: null, after: null }]);
     reply.type(JSONAPI);
     return { data: clientResource(await loadClient(database, auth.clientId)) };
   });

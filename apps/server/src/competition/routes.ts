@@ -6,7 +6,7 @@ import type { Database } from '../db/database';
 import { ApiError, apiError, badParameter } from '../jsonapi/errors';
 import { modelOf } from '../jsonapi/model';
 import { parseInclude, parsePage, type RawQuery } from '../jsonapi/query';
-import { buildDocument, findRow, type ReadContext, type ResourceObject } from '../jsonapi/read';
+import { buildDocument, findRow, scoped, type ReadContext, type ResourceObject } from '../jsonapi/read';
 import { API_PREFIX, conditional, JSONAPI_MEDIA_TYPE, withQueryStats } from '../jsonapi/routes';
 import { fromDb } from '../jsonapi/values';
 import { createRecord } from '../jsonapi/write';
@@ -306,8 +306,11 @@ export function registerCompetitionRoutes(app: FastifyInstance, config: Config, 
 
   const squadsOfSeason = async (ctx: ReadContext, csId: number) => {
     const links = await ctx.db.selectFrom('competition_season_squads').select('squad_id').where('client_id', '=', ctx.clientId).where('competition_season_id', '=', csId).execute();
-    const rows = links.length ? await ctx.db.selectFrom('squads').selectAll().where('client_id', '=', ctx.clientId).where('id', 'in', links.map((l) => l.squad_id as number)).orderBy('name').execute() : [];
-    return buildDocument(ctx, modelOf('squads'), rows, { include: squadInclude, fields: new Map() }, false);
+    const squads = modelOf('squads');
+    const rows = links.length
+      ? await scoped(ctx, squads).where('id', 'in', links.map((l) => l.squad_id as number)).orderBy(squads.sortKeys.get('name')!).orderBy('id').execute()
+      : [];
+    return buildDocument(ctx, squads, rows, { include: squadInclude, fields: new Map() }, false);
   };
 
   app.get<{ Params: { id: string } }>(`${API_PREFIX}/competition_seasons/:id/competitions_squads`, async (request, reply) =>

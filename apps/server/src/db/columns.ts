@@ -75,3 +75,72 @@ function sqlDefault(dialect: Dialect, value: unknown) {
   if (typeof value === 'boolean') return dialect === 'postgres' ? sql.lit(value) : value ? 1 : 0;
   return value as string | number;
 }
+
+/**
+ * An index in the order of a list sort ('a,-b'): (client_id, columns..., id), so a page is read in
+ * order. The engine orders ascending with nulls first and descending with nulls last; PostgreSQL
+ * needs that spelt out to use the index, SQLite does it anyway.
+ */
+export async function createSortIndex(db: DB, dialect: Dialect, name: string, table: string, sort: string): Promise<void> {
+  const columns = sort.split(',').map((s) => {
+    const desc = s.startsWith('-');
+    const column = `"${s.replace(/^-/, '')}"`;
+    if (dialect === 'sqlite') return `${column}${desc ? ' desc' : ''}`;
+    return `${column} ${desc ? 'desc nulls last' : 'asc nulls first'}`;
+  });
+  await sql.raw(`create index "${name}" on "${table}" ("client_id", ${columns.join(', ')}, "id")`).execute(db);
+}
+
+/** Hidden column of the folded text of a row's search attributes (one per table, one index). */
+export const SEARCH_COLUMN = 'search_text';
+/** Hidden column of the collation key of a sortable text attribute. */
+export const sortKeyColumn = (attribute: string) => `${attribute}_sort`;
+
+/** Whether PostgreSQL's pg_trgm is installed, so substring search can be indexed. */
+export async function hasTrigrams(db: DB, dialect: Dialect): Promise<boolean> {
+  if (dialect !== 'postgres') return false;
+  const { rows } = await sql`select 1 from pg_extension where extname = 'pg_trgm'`.execute(db);
+  return rows.length > 0;
+}
+
+/** SQLite: the FTS5 table indexing the trigrams of a table's search text. */
+export const searchIndexTable = (table: string) => `${table}_search`;
+
+/**
+ * Substring search served by trigrams: a GIN index where pg_trgm is installed; on SQLite an FTS5
+ * trigram table over the column, kept in step by triggers.
+ */
+async function indexSearchText(db: DB, dialect: Dialect, table: string): Promise<void> {
+  if (dialect === 'postgres') {
+    if (await hasTrigrams(db, dialect))
+      await sql.raw(`create index "${table}_search_trgm_idx" on "${table}" using gin ("${SEARCH_COLUMN}" gin_trgm_ops)`).execute(db);
+    return;
+  }
+  const fts = searchIndexTable(table);
+  const remove = `insert into "${fts}"("${fts}", rowid, "${SEARCH_COLUMN}") values ('delete', old.id, old."${SEARCH_COLUMN}");`;
+  const add = `insert into "${fts}"(rowid, "${SEARCH_COLUMN}") values (new.id, new."${SEARCH_COLUMN}");`;
+  for (const statement of [
+    `create virtual table "${fts}" using fts5("${SEARCH_COLUMN}", content='${table}', content_rowid='id', tokenize='trigram')`,
+    `create trigger "${fts}_insert" after insert on "${table}" begin ${add} end`,
+    `create trigger "${fts}_delete" after delete on "${table}" begin ${remove} end`,
+    `create trigger "${fts}_update" after update of "${SEARCH_COLUMN}" on "${table}" begin ${remove} ${add} end`,
+  ])
+    await sql.raw(statement).execute(db);
+}
+
+/**
+ * The hidden columns the engine keeps for a table's text attributes (jsonapi/shadow.ts): the
+ * folded search text, indexed by trigrams, and a collation key per sortable text attribute,
+ * compared bytewise whatever the database's collation.
+ */
+export async function addShadowColumns(db: DB, dialect: Dialect, table: string, search: boolean, sortKeys: string[]): Promise<void> {
+  if (search) {
+    await db.schema.alterTable(table).addColumn(SEARCH_COLUMN, 'text').execute();
+    await indexSearchText(db, dialect, table);
+  }
+  for (const attribute of sortKeys)
+    await db.schema
+      .alterTable(table)
+      .addColumn(sortKeyColumn(attribute), 'text', (c) => (dialect === 'postgres' ? c.modifyEnd(sql`collate "C"`) : c))
+      .execute();
+}

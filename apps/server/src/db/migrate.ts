@@ -5,6 +5,8 @@ import * as firstResources from './migrations/0002-first-resources';
 import * as competitionAndMatches from './migrations/0003-competition-and-matches';
 import * as sortIndexes from './migrations/0004-sort-indexes';
 import * as headToHead from './migrations/0005-head-to-head-when-complete';
+import * as textShadowColumns from './migrations/0006-text-shadow-columns';
+import { refreshShadows } from '../jsonapi/shadow';
 
 /** Every migration in order; each one runs on SQLite and PostgreSQL alike. */
 const MIGRATIONS = {
@@ -13,6 +15,7 @@ const MIGRATIONS = {
   '0003-competition-and-matches': competitionAndMatches,
   '0004-sort-indexes': sortIndexes,
   '0005-head-to-head-when-complete': headToHead,
+  '0006-text-shadow-columns': textShadowColumns,
 };
 
 export async function migrate(database: Database): Promise<string[]> {
@@ -22,5 +25,7 @@ export async function migrate(database: Database): Promise<string[]> {
   const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
+  // Derived text columns follow the running collation (filled here after 0006 added them).
+  await refreshShadows(database.db, database.dialect);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

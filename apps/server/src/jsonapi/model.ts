@@ -7,6 +7,7 @@ import {
   type RelationshipDef,
   type ResourceDef,
 } from '@umpire/schema';
+import { SEARCH_COLUMN, sortKeyColumn } from '../db/columns';
 
 /** A resource declaration with what the engine derives from it, computed once at start. */
 export interface Model {
@@ -22,7 +23,17 @@ export interface Model {
   belongsTo: Map<string, { rel: BelongsTo; fk: string }>;
   /** Relationships of other resources that point here (for delete checks). */
   referencedBy: { model: () => Model; name: string; fk: string; onDelete: NonNullable<BelongsTo['onDelete']> }[];
+  /** Text attributes of the free-text search, kept folded in the hidden SEARCH_COLUMN. */
+  searchAttributes: string[];
+  /** Sortable text attribute → hidden column holding its collation key (see text/collation.ts). */
+  sortKeys: Map<string, string>;
+  /** The stored columns documents are made of: every column but the hidden ones. */
+  readColumns: string[];
 }
+
+const isText = (a: AttributeDef) => a.type === 'string' || a.type === 'text';
+// Enumerations are codes: their labels are translated, so no language orders them.
+const isEnumeration = (a: AttributeDef) => (a.schema.def as { type?: string }).type === 'enum';
 
 export const TIMESTAMPS: [string, AttributeType][] = [
   ['created_at', 'datetime'],
@@ -37,6 +48,12 @@ function build(def: ResourceDef): Model {
   const belongsTo = new Map<string, { rel: BelongsTo; fk: string }>();
   for (const [name, rel] of Object.entries(def.relationships))
     if (rel.kind === 'belongsTo') belongsTo.set(name, { rel, fk: foreignKeyOf(name, rel) });
+  const attributes = Object.entries(def.attributes);
+  const sortKeys = new Map(attributes.filter(([, a]) => a.sort && isText(a) && !isEnumeration(a)).map(([n]) => [n, sortKeyColumn(n)]));
+  const searchAttributes = attributes.filter(([, a]) => a.search && isText(a)).map(([n]) => n);
+  const readColumns = ['id', 'client_id', ...attributes.map(([n]) => n), ...[...belongsTo.values()].map((b) => b.fk), ...TIMESTAMPS.map(([n]) => n)];
+  for (const hidden of [SEARCH_COLUMN, ...sortKeys.values()])
+    if (readColumns.includes(hidden)) throw new Error(`${def.type}.${hidden} is the name of a hidden column of the engine`);
   return {
     def,
     type: def.type,
@@ -47,6 +64,9 @@ function build(def: ResourceDef): Model {
     relationships: new Map(Object.entries(def.relationships)),
     belongsTo,
     referencedBy: [],
+    searchAttributes,
+    sortKeys,
+    readColumns,
   };
 }
 
@@ -79,6 +99,12 @@ export function modelOf(type: string): Model {
 
 export function findModel(type: string): Model | undefined {
   return models.get(type);
+}
+
+const byTable = new Map([...models.values()].map((m) => [m.table, m]));
+
+export function findModelByTable(table: string): Model | undefined {
+  return byTable.get(table);
 }
 
 export function allModels(): Model[] {

@@ -1,4 +1,6 @@
 import type { AttributeType } from '@umpire/schema';
+import { SEARCH_COLUMN } from '../db/columns';
+import { foldForSearch } from '../text/collation';
 import { badParameter } from './errors';
 import { findModel, modelOf, type Model } from './model';
 
@@ -10,9 +12,11 @@ export type Filter =
   | { kind: 'in'; column: string; values: unknown[] }
   | { kind: 'null'; column: string }
   | { kind: 'compare'; column: string; op: '>=' | '<=' | '>' | '<'; value: unknown }
-  | { kind: 'search'; columns: string[]; text: string };
+  /** Every word appears in the folded search text (shadow.ts), in any order. */
+  | { kind: 'search'; column: string; words: string[] };
 
 export interface SortKey {
+  /** The stored column: a text attribute sorts by its collation key. */
   column: string;
   desc: boolean;
 }
@@ -32,6 +36,7 @@ export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
 const RANGE_OPS = { gte: '>=', lte: '<=', gt: '>', lt: '<' } as const;
 const MAX_INCLUDE_DEPTH = 3;
+const MAX_SEARCH_WORDS = 10;
 
 function single(raw: RawQuery, name: string): string | undefined {
   const v = raw[name];
@@ -118,9 +123,10 @@ export function parseFilters(model: Model, raw: RawQuery): Filter[] {
     const [, name, op] = m as unknown as [string, string, keyof typeof RANGE_OPS | undefined];
     const value = single(raw, key) ?? '';
     if (name === 'q' && !op) {
-      const columns = [...model.attributes].filter(([, a]) => a.search).map(([n]) => n);
-      if (!columns.length) throw badParameter(key, 'unknownFilter.noSearch', { type: model.type });
-      if (value.trim()) filters.push({ kind: 'search', columns, text: value.trim() });
+      if (!model.searchAttributes.length) throw badParameter(key, 'unknownFilter.noSearch', { type: model.type });
+      const words = [...new Set(foldForSearch(value).split(' ').filter(Boolean))];
+      if (words.length > MAX_SEARCH_WORDS) throw badParameter(key, 'invalidFilterValue.tooManyWords', { parameter: key, max: MAX_SEARCH_WORDS });
+      if (words.length) filters.push({ kind: 'search', column: SEARCH_COLUMN, words });
       continue;
     }
     let column: string;
@@ -168,7 +174,7 @@ export function parseSort(model: Model, value: string | undefined): SortKey[] {
     const sortable =
       name === 'id' || name === 'created_at' || name === 'updated_at' || model.attributes.get(name)?.sort === true;
     if (!sortable) throw badParameter('sort', 'unknownSort.field', { type: model.type, name });
-    keys.push({ column: name, desc });
+    keys.push({ column: model.sortKeys.get(name) ?? name, desc });
   }
   return keys;
 }

@@ -1,4 +1,5 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
+import { searchIndexTable } from '../db/columns';
 import type { DB, Dialect } from '../db/database';
 import { notFound } from './errors';
 import { modelOf, type Model } from './model';
@@ -27,9 +28,9 @@ export interface ReadContext {
   apiBase: string;
 }
 
-/** Every query of the engine starts here, so no row of another client can be read. */
+/** Every query of the engine starts here, so no row of another client can be read (nor a hidden column). */
 export function scoped(ctx: ReadContext, model: Model): SelectQueryBuilder<any, any, Row> {
-  return ctx.db.selectFrom(model.table).selectAll().where('client_id', '=', ctx.clientId);
+  return ctx.db.selectFrom(model.table).select(model.readColumns).where('client_id', '=', ctx.clientId);
 }
 
 export function applyFilters<Q extends SelectQueryBuilder<any, any, any>>(q: Q, filters: Filter[], table: string, dialect: Dialect): Q {
@@ -47,13 +48,17 @@ export function applyFilters<Q extends SelectQueryBuilder<any, any, any>>(q: Q, 
       case 'compare':
         q = q.where(col, f.op, bind(f.value)) as Q;
         break;
-      case 'search': {
-        const pattern = `%${f.text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        q = q.where((eb) =>
-          eb.or(f.columns.map((c) => sql<boolean>`lower(${sql.ref(`${table}.${c}`)}) like ${pattern} escape '\\'`)),
-        ) as Q;
+      case 'search':
+        // Both sides are folded (lower case), so LIKE decides alike on both databases. PostgreSQL's
+        // trigram index serves it; SQLite first narrows by its FTS5 trigram table (words of 3+ characters).
+        for (const word of f.words) {
+          if (dialect === 'sqlite' && [...word].length >= 3) {
+            const fts = sql.table(searchIndexTable(table));
+            q = q.where(sql<boolean>`${sql.ref(`${table}.id`)} in (select rowid from ${fts} where ${fts} match ${`"${word.replace(/"/g, '""')}"`})`) as Q;
+          }
+          q = q.where(sql<boolean>`${sql.ref(`${table}.${f.column}`)} like ${`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`) as Q;
+        }
         break;
-      }
     }
   }
   return q;
@@ -139,7 +144,7 @@ async function loadIncludes(ctx: ReadContext, model: Model, rows: Row[], tree: I
         linked = await ctx.db
           .selectFrom(`${target.table} as t`)
           .innerJoin(`${through.table} as j`, `j.${toFk}`, 't.id')
-          .selectAll('t')
+          .select(target.readColumns.map((c) => `t.${c}`))
           .select(`j.${fromFk} as __parent`)
           .where(`j.${fromFk}`, 'in', ids)
           .where('t.client_id', '=', ctx.clientId)
@@ -163,7 +168,10 @@ async function loadIncludes(ctx: ReadContext, model: Model, rows: Row[], tree: I
 }
 
 function sortOf(model: Model): SortKey[] {
-  return (model.def.defaultSort ?? 'id').split(',').map((s) => ({ column: s.replace(/^-/, ''), desc: s.startsWith('-') }));
+  return (model.def.defaultSort ?? 'id').split(',').map((s) => {
+    const name = s.replace(/^-/, '');
+    return { column: model.sortKeys.get(name) ?? name, desc: s.startsWith('-') };
+  });
 }
 
 /** Applies sparse fieldsets to a resource object. */

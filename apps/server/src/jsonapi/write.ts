@@ -7,6 +7,7 @@ import { modelOf, TIMESTAMPS, type Model } from './model';
 import { findRow, parseId, type ReadContext, type Row } from './read';
 import { fromDb, nowIso, toDb } from './values';
 import { rulesOf } from './rules';
+import { writeShadows } from './shadow';
 import type { ChangeEvent, WriteContext } from './context';
 
 const TIMESTAMP_NAMES = new Set(TIMESTAMPS.map(([n]) => n));
@@ -253,8 +254,14 @@ export async function createRecord(ctx: WriteContext, model: Model, body: unknow
   if (errors.length) throw ApiError.many(errors);
   if (rules.derive) Object.assign(parsed.columns, await rules.derive(ctx, parsed.columns));
   const now = nowIso();
-  const values = { ...parsed.columns, client_id: ctx.clientId, created_at: toDb(ctx.dialect, 'datetime', now), updated_at: toDb(ctx.dialect, 'datetime', now) };
-  const row = await insertOrUpdate(() => ctx.db.insertInto(model.table).values(values).returningAll().executeTakeFirst(), model);
+  const values = {
+    ...parsed.columns,
+    ...(await writeShadows(ctx, model, parsed.columns)),
+    client_id: ctx.clientId,
+    created_at: toDb(ctx.dialect, 'datetime', now),
+    updated_at: toDb(ctx.dialect, 'datetime', now),
+  };
+  const row = await insertOrUpdate(() => ctx.db.insertInto(model.table).values(values).returning(model.readColumns).executeTakeFirst(), model);
   const changes = diff(model, null, parsed.columns);
   await writeSets(ctx, model, Number(row.id), parsed.sets, changes);
   await recordAudit(ctx, 'create', model.type, String(row.id), changes);
@@ -287,14 +294,15 @@ export async function updateRecord(ctx: WriteContext, model: Model, id: string, 
   const changes = diff(model, before, parsed.columns);
   await writeSets(ctx, model, Number(before.id), parsed.sets, changes);
   if (!Object.keys(changes).length) return before;
+  const shadows = await writeShadows(ctx, model, { ...row, ...parsed.columns }, new Set(Object.keys(parsed.columns)));
   const after = await insertOrUpdate(
     () =>
       ctx.db
         .updateTable(model.table)
-        .set({ ...parsed.columns, updated_at: toDb(ctx.dialect, 'datetime', nextUpdatedAt(before.updated_at)) })
+        .set({ ...parsed.columns, ...shadows, updated_at: toDb(ctx.dialect, 'datetime', nextUpdatedAt(before.updated_at)) })
         .where('id', '=', before.id as number)
         .where('client_id', '=', ctx.clientId)
-        .returningAll()
+        .returning(model.readColumns)
         .executeTakeFirst(),
     model,
   );

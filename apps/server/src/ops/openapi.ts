@@ -26,7 +26,7 @@ export function openApiDocument() {
   const schemas: Record<string, unknown> = {};
   const listParams = [
     { name: 'include', in: 'query', schema: { type: 'string' }, description: 'Comma list of relationship paths (a.b)' },
-    { name: 'sort', in: 'query', schema: { type: 'string' }, description: 'Comma list; - for descending' },
+    { name: 'sort', in: 'query', schema: { type: 'string' }, description: "Comma list; - for descending; text in the client's language, case ignored" },
     { name: 'page[number]', in: 'query', schema: { type: 'integer', minimum: 1 } },
     { name: 'page[size]', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 25 } },
   ];
@@ -56,7 +56,9 @@ export function openApiDocument() {
         description: d.filter === 'range' ? 'Equality or comma list; also [gte], [lte], [gt], [lt]' : 'Equality or comma list',
       })),
       ...[...m.belongsTo.keys()].map((r) => ({ name: `filter[${r}]`, in: 'query', schema: { type: 'string' }, description: 'Related id(s), or null' })),
-      ...([...m.attributes].some(([, a]) => a.search) ? [{ name: 'filter[q]', in: 'query', schema: { type: 'string' }, description: 'Text search' }] : []),
+      ...(m.searchAttributes.length
+        ? [{ name: 'filter[q]', in: 'query', schema: { type: 'string' }, description: 'Text search: every word (at most 10) in any searchable attribute, case and accents ignored' }]
+        : []),
     ];
     const base = `${API_PREFIX}/${m.path}`;
     const tags = [m.def.section];

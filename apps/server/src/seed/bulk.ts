@@ -1,6 +1,10 @@
+import { PLAYER_POSITIONS } from '@umpire/schema';
 import { sql } from 'kysely';
 import type { Database, DB } from '../db/database';
+import { clientCollation, withShadows } from '../jsonapi/shadow';
 import { toDb } from '../jsonapi/values';
+import type { Collation } from '../text/collation';
+import { FOREIGN_POOLS, POLISH_FIRST_NAMES, POLISH_LAST_NAMES } from './names';
 import { DEMO_CLIENT } from './seed';
 
 /**
@@ -19,6 +23,8 @@ type Values = Record<string, unknown>;
 export interface BulkOptions {
   /** How many rows to insert in all (at least; images take up the rest). Default 100,000. */
   rows?: number;
+  /** Players on top of `rows` (default none): a large list of people's names for text search and sort. */
+  players?: number;
   /** Called after each table with its row count, e.g. for a progress line. */
   onTable?: (table: string, count: number) => void;
 }
@@ -165,6 +171,7 @@ class BulkWriter {
   constructor(
     readonly database: Database,
     readonly clientId: number,
+    readonly collation: Collation,
     readonly onTable?: (table: string, count: number) => void,
   ) {}
 
@@ -192,7 +199,7 @@ class BulkWriter {
       const at = this.stamp(i);
       out.created_at = at;
       out.updated_at = at;
-      return out;
+      return withShadows(table, out, this.collation);
     });
     const columns = Object.keys(full[0]).length;
     const perStatement = Math.max(1, Math.min(500, Math.floor(30_000 / columns)));
@@ -254,11 +261,32 @@ export function bulkPlan(rows = 100_000) {
   return { ...plan, teams, squads, total: others + plan.images };
 }
 
+const FOREIGN = Object.entries(FOREIGN_POOLS);
+
+/** People named as in the demo: four in five Polish, the rest from the foreign pools (diacritics of many languages). */
+function bulkPlayers(count: number): Values[] {
+  const rows: Values[] = [];
+  for (let i = 0; i < count; i++) {
+    const h = mix(i);
+    const [country, pool] = h % 5 ? ['PL', { first: POLISH_FIRST_NAMES, last: POLISH_LAST_NAMES }] : pick(FOREIGN, h >>> 3);
+    rows.push({
+      first_name: pick(pool.first, h >>> 7),
+      last_name: pick(pool.last, h >>> 13),
+      nickname: i % 10 ? null : `${pick(pool.last, h >>> 13).slice(0, 4)}${i}`,
+      birth_date: `${1985 + (h % 20)}-${String(1 + ((h >>> 5) % 12)).padStart(2, '0')}-${String(1 + ((h >>> 9) % 28)).padStart(2, '0')}`,
+      nationality: country,
+      position: pick(PLAYER_POSITIONS, h >>> 17),
+      height_cm: 165 + (h % 35),
+    });
+  }
+  return rows;
+}
+
 /** Inserts the bulk data set for one client (see the top of this file). */
 export async function seedBulk(database: Database, clientId: number, options: BulkOptions = {}): Promise<BulkResult> {
   const started = performance.now();
   const plan = bulkPlan(options.rows ?? 100_000);
-  const w = new BulkWriter(database, clientId, options.onTable);
+  const w = new BulkWriter(database, clientId, await clientCollation({ ...database, clientId }), options.onTable);
   const db = database.db;
   const d = database.dialect;
 
@@ -534,6 +562,8 @@ export async function seedBulk(database: Database, clientId: number, options: Bu
     catRows.push({ name, slug, description: `${topic} z regionu: ${city}.`, display_order: 100 + catRows.length, image_id: image('categories', catRows.length) });
   }
   await w.insert('publication_categories', catRows);
+
+  if (options.players) await w.insert('players', bulkPlayers(options.players));
 
   // Fresh planner statistics after a bulk load, as a DBA would run (autovacuum does it later anyway).
   if (d === 'postgres') await sql`ANALYZE`.execute(db);

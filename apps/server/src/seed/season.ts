@@ -1,9 +1,11 @@
 import { DEFAULT_TIEBREAKERS } from '../competition/standings';
 import type { Database, DB } from '../db/database';
 import { modelOf } from '../jsonapi/model';
+import { clientCollation, withShadows } from '../jsonapi/shadow';
 import { nowIso, toDb } from '../jsonapi/values';
 import { creationChanges } from '../jsonapi/write';
 import { HALF_MINUTES, incidentSection, incidentSortKey, matchStateFrom, STATUS_TYPES } from '../matches/incident-rules';
+import type { Collation } from '../text/collation';
 import { DEMO_CLUBS } from './demo-data';
 import {
   feminineSurname,
@@ -723,20 +725,21 @@ class Writer {
     readonly db: DB,
     readonly dialect: Dialect,
     readonly clientId: number,
+    readonly collation: Collation,
   ) {
     this.stamp = toDb(dialect, 'datetime', nowIso());
   }
 
-  row(values: Values): Values {
+  row(table: string, values: Values): Values {
     const out: Values = { client_id: this.clientId, created_at: this.stamp, updated_at: this.stamp };
     for (const [k, v] of Object.entries(values)) out[k] = typeof v === 'boolean' ? toDb(this.dialect, 'boolean', v) : v === undefined ? null : v;
-    return out;
+    return withShadows(table, out, this.collation);
   }
 
   /** Multi-row INSERTs of at most 500 rows (and well below SQLite's limit of bound values); returns the `returning` columns in order. */
   async insert(table: string, rows: Values[], returning: string[] = ['id']): Promise<Values[]> {
     if (!rows.length) return [];
-    const prepared = rows.map((r) => this.row(r));
+    const prepared = rows.map((r) => this.row(table, r));
     const columns = Object.keys(prepared[0]).length;
     const size = Math.max(1, Math.min(500, Math.floor(30_000 / columns)));
     const out: Values[] = [];
@@ -762,7 +765,7 @@ async function idOf(q: Promise<{ id: unknown } | undefined>, what: string): Prom
 export async function seedSeason(db: DB, dialect: Dialect, clientId: number, opts: { now?: Date; playedRounds?: number } = {}): Promise<void> {
   const now = opts.now ?? new Date();
   const cal = demoCalendar(now);
-  const w = new Writer(db, dialect, clientId);
+  const w = new Writer(db, dialect, clientId, await clientCollation({ db, dialect, clientId }));
   const startYear = Number(cal.current.name.slice(0, 4));
   const bool = (v: boolean) => toDb(dialect, 'boolean', v);
 

@@ -1,7 +1,9 @@
 import type { Database, DB } from '../db/database';
 import { hashPassword } from '../auth/passwords';
 import { DEFAULT_SETTINGS } from '../client/routes';
+import { contentLanguageOf, shadowStamp, withShadows } from '../jsonapi/shadow';
 import { nowIso, toDb } from '../jsonapi/values';
+import { collationFor, type Collation } from '../text/collation';
 import {
   DEMO_CLUBS,
   DEMO_PASSWORD,
@@ -27,36 +29,41 @@ class Seeder {
     readonly db: DB,
     readonly dialect: Database['dialect'],
     readonly clientId: number,
+    readonly collation: Collation,
   ) {
     this.now = toDb(dialect, 'datetime', nowIso());
   }
 
-  private row(values: Values): Values {
+  private row(table: string, values: Values): Values {
     const out: Values = { client_id: this.clientId, created_at: this.now, updated_at: this.now };
     for (const [k, v] of Object.entries(values)) out[k] = typeof v === 'boolean' ? toDb(this.dialect, 'boolean', v) : v;
-    return out;
+    return withShadows(table, out, this.collation);
   }
 
   async insert(table: string, values: Values): Promise<number> {
-    const r = await this.db.insertInto(table).values(this.row(values)).returning('id').executeTakeFirstOrThrow();
+    const r = await this.db.insertInto(table).values(this.row(table, values)).returning('id').executeTakeFirstOrThrow();
     return Number(r.id);
   }
 
   async insertMany(table: string, rows: Values[]): Promise<number[]> {
     if (!rows.length) return [];
-    const r = await this.db.insertInto(table).values(rows.map((v) => this.row(v))).returning('id').execute();
+    const r = await this.db.insertInto(table).values(rows.map((v) => this.row(table, v))).returning('id').execute();
     return r.map((x) => Number(x.id));
   }
 }
 
+/** A client with the default settings; its rows are keyed in its content language, which it is stamped with. */
 async function createClient(db: DB, dialect: Database['dialect'], name: string, slug: string, providers: Record<string, string>) {
   const now = toDb(dialect, 'datetime', nowIso());
+  const collation = collationFor(contentLanguageOf(DEFAULT_SETTINGS));
   const r = await db
     .insertInto('clients')
-    .values({ name, slug, providers: JSON.stringify(providers), settings: JSON.stringify(DEFAULT_SETTINGS), created_at: now, updated_at: now })
+    .values({
+      name, slug, providers: JSON.stringify(providers), settings: JSON.stringify(DEFAULT_SETTINGS), collation: shadowStamp(collation), created_at: now, updated_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return Number(r.id);
+  return { id: Number(r.id), collation };
 }
 
 export async function createUser(
@@ -106,12 +113,13 @@ export async function seedDemo(database: Database, opts: { now?: Date; playedRou
   const calendar = demoCalendar(today);
   const hashes = await Promise.all([...DEMO_USERS, { username: 'other-admin' }].map(() => hashPassword(DEMO_PASSWORD)));
   return database.db.transaction().execute(async (db) => {
-    const clientId = await createClient(db, database.dialect, DEMO_CLIENT, 'ekstraklasa-demo', {
+    const client = await createClient(db, database.dialect, DEMO_CLIENT, 'ekstraklasa-demo', {
       opta: '1234,5678',
       wyscout: '901',
       internal_crm: 'hidden',
     });
-    const s = new Seeder(db, database.dialect, clientId);
+    const clientId = client.id;
+    const s = new Seeder(db, database.dialect, clientId, client.collation);
     const now = s.now;
     await db
       .insertInto('users')
@@ -195,8 +203,9 @@ export async function seedDemo(database: Database, opts: { now?: Date; playedRou
     await seedSeason(db, database.dialect, clientId, { now: today, playedRounds: opts.playedRounds });
 
     // A second tenant, so that isolation can be seen and tested.
-    const otherClientId = await createClient(db, database.dialect, OTHER_CLIENT, 'other-league', { opta: '42' });
-    const o = new Seeder(db, database.dialect, otherClientId);
+    const other = await createClient(db, database.dialect, OTHER_CLIENT, 'other-league', { opta: '42' });
+    const otherClientId = other.id;
+    const o = new Seeder(db, database.dialect, otherClientId, other.collation);
     await db
       .insertInto('users')
       .values({

@@ -1,11 +1,8 @@
 import { sql } from 'kysely';
+import { createSortIndex } from '../columns';
 import type { DB, Dialect } from '../database';
 
-/**
- * Indexes in the order of each list's default sort, so a page is read in order instead of
- * sorting all of a client's rows. The engine orders ascending with nulls first and descending
- * with nulls last; PostgreSQL needs that spelt out in the index to use it, SQLite does it anyway.
- */
+/** Indexes in the order of each list's default sort, so a page is read in order instead of sorting all of a client's rows. */
 const SORTS: [table: string, sort: string][] = [
   ['images', '-created_at'],
   ['competitions', 'display_order,name'],
@@ -29,16 +26,7 @@ const SORTS: [table: string, sort: string][] = [
 ];
 
 export async function up(db: DB, dialect: Dialect): Promise<void> {
-  for (const [table, sort] of SORTS) {
-    const columns = sort.split(',').map((s) => {
-      const desc = s.startsWith('-');
-      const name = `"${s.replace(/^-/, '')}"`;
-      if (dialect === 'sqlite') return `${name}${desc ? ' desc' : ''}`;
-      return `${name} ${desc ? 'desc nulls last' : 'asc nulls first'}`;
-    });
-    const name = `${table}_default_sort_idx`;
-    await sql.raw(`create index "${name}" on "${table}" ("client_id", ${columns.join(', ')}, "id")`).execute(db);
-  }
+  for (const [table, sort] of SORTS) await createSortIndex(db, dialect, `${table}_default_sort_idx`, table, sort);
   // The timeline of a match is read in its own order.
   await sql.raw(`create index "incidents_match_order_idx" on "incidents" ("match_id", "sort_key", "id")`).execute(db);
 }
