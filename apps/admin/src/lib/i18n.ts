@@ -1,4 +1,4 @@
-import i18next, { type i18n as I18n, type TOptions } from 'i18next';
+import type { i18n as I18n, TOptions } from 'i18next';
 
 /**
  * Interface texts (spec §7, §8): per language, three asset folders are loaded and merged
@@ -50,6 +50,8 @@ export async function loadTranslations(lang: string, fetchJson: (url: string) =>
 let instance: I18n | undefined;
 
 export async function initI18n(lang: string, translations: Translations): Promise<I18n> {
+  // Loaded here, not with the start-up code, which then runs (and fetches) sooner.
+  const { default: i18next } = await import('i18next');
   const next = i18next.createInstance();
   await next.init({
     lng: lang,
