@@ -44,9 +44,9 @@ async function run(): Promise<void> {
     await showError(result.error, result.retryable ? () => void run() : undefined);
     return;
   }
-  let createApp;
+  let app: Awaited<typeof appModule>;
   try {
-    ({ createApp } = await appModule);
+    app = await appModule;
   } catch (error) {
     // A chunk that did not arrive (network, or a deploy in between): reloading fetches it anew.
     console.error('Start-up failed: the app could not be loaded.', error);
@@ -54,7 +54,7 @@ async function run(): Promise<void> {
     return;
   }
   void loadPlayerScript();
-  const App = createApp(result.runtime);
+  const App = app.createApp(result.runtime);
   await render(
     <StrictMode>
       <App />
