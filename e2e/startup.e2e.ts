@@ -62,12 +62,18 @@ test('the shell is painted before start-up is done, accessible, and the app take
   expect(await page.locator('header').first().boundingBox()).toEqual(shellBar);
 });
 
-test('translations of the likely language are fetched at once, and the configured one after a wrong guess', async ({ page, request }) => {
-  // The browser speaks Polish and the demo league's default is Polish: one set of files.
+test('translations of the likely language are fetched at once (all on a first visit), and the configured one after a wrong guess', async ({ page, request }) => {
+  // A first visit has only the browser's language to go by: both sets, at once.
   const files = translationFiles(page);
   await openAs(page, request, 'admin', '/clubs');
   await appReady(page);
   await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
+  expect(files.sort()).toEqual(['en/app', 'en/framework', 'en/messages', 'pl/app', 'pl/framework', 'pl/messages']);
+
+  // The next start-up knows the language: one set.
+  files.length = 0;
+  await page.reload();
+  await appReady(page);
   expect(files.sort()).toEqual(['pl/app', 'pl/framework', 'pl/messages']);
 
   // The last start-up was in English (say, before the league dropped it): wrong guess, then Polish.

@@ -82,7 +82,7 @@ describe('start-up', () => {
     const config = calls.find((c) => c.url.includes('/settings/configurations'))!;
     expect(config.url).toBe('/api/v3/settings/configurations?resource=client&product=umpire');
     expect(new Headers(config.init?.headers).get('Authorization')).toBe(`Bearer ${token}`);
-    // First visit: the browser's language (jsdom's en-US) is the guess; the configuration says pl.
+    // First visit: nothing to go by but the browser (jsdom's en-US), so both sets are asked for at once.
     expect(translationCalls(calls)).toEqual([...filesOf('en'), ...filesOf('pl')]);
     expect(document.documentElement.lang).toBe('pl');
     if (result.kind === 'ready') {

@@ -1,7 +1,7 @@
 import { absoluteUrl, readBaseUrls, RESIZE_OBSERVER_MISSING, StartupError, type BaseUrls } from '../lib/environment';
 import { ConfigurationError, configuredUrls, fetchConfiguration, setRuntime, type Runtime } from '../lib/configuration';
 import { clearToken, decodeToken, isTokenExpired, takeTokenFromAddress } from '../lib/token';
-import { applyDocumentLanguage, chooseLanguage, guessLanguage, interfaceLanguages, readStoredLanguage, rememberLanguage } from '../lib/language';
+import { applyDocumentLanguage, chooseLanguage, guessLanguage, interfaceLanguages, likelyLanguages, readStoredLanguage, rememberLanguage } from '../lib/language';
 import { initI18n, loadTranslations, type Translations } from '../lib/i18n';
 import { activateLocale, preloadLocale } from '../lib/locale';
 import { detectWebp } from '../lib/images';
@@ -10,7 +10,7 @@ import { detectWebp } from '../lib/images';
  * Start-up (spec §2, §6, §8, §9), before the app renders: base addresses, token, client
  * configuration, interface language, translations, formatting locale, WebP support. Once the
  * token is known, everything is requested at once: the configuration, and the translations and
- * date locale of the likely language (guessLanguage); only a wrong guess costs a second round.
+ * date locale of the likely language (likelyLanguages); only a wrong guess costs a second round.
  */
 export type StartupResult =
   | { kind: 'ready'; runtime: Runtime }
@@ -33,12 +33,13 @@ async function fetchJson(url: string): Promise<unknown> {
   return response.json();
 }
 
-/** The latest translations asked for, by language, so a second need of the same set waits for the same request. */
-let requested: { lang: string; translations: Promise<Translations> } | undefined;
+/** Translations asked for by this start-up, by language: a second need of a set waits for the same requests. */
+const requested = new Map<string, Promise<Translations>>();
 
 function translationsOf(lang: string): Promise<Translations> {
-  if (requested?.lang !== lang) requested = { lang, translations: loadTranslations(lang, fetchJson) };
-  return requested.translations;
+  let translations = requested.get(lang);
+  if (!translations) requested.set(lang, (translations = loadTranslations(lang, fetchJson)));
+  return translations;
 }
 
 /** Texts for a start-up error page, in the best language known so far. */
@@ -66,11 +67,12 @@ export async function startUp(): Promise<StartupResult> {
   }
 
   // All at once. Each start-up (a retry too) asks again: a failed set of translations is empty.
-  requested = undefined;
-  const guess = guessLanguage();
-  void translationsOf(guess);
-  // Unused when the guess is wrong; its failure then concerns no one.
-  void preloadLocale(guess).catch(() => undefined);
+  requested.clear();
+  for (const lang of likelyLanguages()) {
+    void translationsOf(lang);
+    // Unused when the guess is wrong; its failure then concerns no one.
+    void preloadLocale(lang).catch(() => undefined);
+  }
   const webp = detectWebp();
   let configuration;
   try {

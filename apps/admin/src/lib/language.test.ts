@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { chooseLanguage, guessLanguage, interfaceLanguages, LAST_LANGUAGE_KEY, switchLanguage } from './language';
+import { chooseLanguage, guessLanguage, interfaceLanguages, LAST_LANGUAGE_KEY, likelyLanguages, switchLanguage } from './language';
 
 describe('interface language (spec §9)', () => {
   afterEach(() => localStorage.clear());
@@ -53,5 +53,12 @@ describe('the language guessed before the configuration arrives', () => {
     expect(guessLanguage(['en-US'])).toBe('pl');
     localStorage.setItem(LAST_LANGUAGE_KEY, 'de');
     expect(guessLanguage([])).toBe('en');
+  });
+
+  it('fetches for the one known language, or on a first visit for all, the browser’s first', () => {
+    expect(likelyLanguages(['pl-PL', 'en'])).toEqual(['pl', 'en']);
+    expect(likelyLanguages(['de'])).toEqual(['en', 'pl']);
+    localStorage.setItem(LAST_LANGUAGE_KEY, 'pl');
+    expect(likelyLanguages(['en-US'])).toEqual(['pl']);
   });
 });

@@ -55,13 +55,24 @@ export function readStoredLanguage(): string | null {
 }
 
 /**
- * The likely language before the configuration is known, for fetching translations early and
- * for start-up error pages: the last start-up's, else the stored preference, else the
- * browser's, else en. The configuration has the last word (chooseLanguage).
+ * The likely language before the configuration is known, for start-up error pages and early
+ * requests: the last start-up's, else the stored preference, else the browser's, else en.
+ * The configuration has the last word (chooseLanguage).
  */
-export function guessLanguage(browserLanguages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages): InterfaceLanguage {
-  const candidates = [readStorage(LAST_LANGUAGE_KEY), readStoredLanguage(), ...browserLanguages.map((tag) => tag.split('-')[0])];
-  return candidates.map(normalise).find(isInterfaceLanguage) ?? FALLBACK_LANGUAGE;
+export function guessLanguage(browserLanguages?: readonly string[]): InterfaceLanguage {
+  return likelyLanguages(browserLanguages)[0]!;
+}
+
+/**
+ * The languages whose translations start-up fetches before the configuration: the guess alone
+ * when this browser has started the app before or holds a choice; on a first visit, with only
+ * the browser's language to go by, every interface language (two small sets), the browser's first.
+ */
+export function likelyLanguages(browserLanguages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages): InterfaceLanguage[] {
+  const known = [readStorage(LAST_LANGUAGE_KEY), readStoredLanguage()].map(normalise).find(isInterfaceLanguage);
+  if (known) return [known];
+  const browser = browserLanguages.map((tag) => normalise(tag.split('-')[0])).find(isInterfaceLanguage) ?? FALLBACK_LANGUAGE;
+  return [browser, ...SUPPORTED_LANGUAGES.filter((lang) => lang !== browser)];
 }
 
 export function rememberLanguage(lang: string): void {
