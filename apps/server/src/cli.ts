@@ -11,7 +11,13 @@ const USAGE = `Usage: npm run umpire -- <command>
   create-user --username U --password P [--role admin] [--client "${DEMO_CLIENT}"]`;
 
 const [command, ...rest] = process.argv.slice(2);
-const config = loadConfig();
+let config;
+try {
+  config = loadConfig();
+} catch (err) {
+  console.error(`Error: ${(err as Error).message}`);
+  process.exit(1);
+}
 const database = openDatabase(config);
 try {
   switch (command) {

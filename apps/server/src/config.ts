@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { INTERFACE_LANGUAGES, isInterfaceLanguage, type InterfaceLanguage } from '@umpire/schema';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -65,14 +66,47 @@ export interface Config {
   /** Public origin when behind a proxy; otherwise derived from each request. */
   publicUrl: string | null;
   cdnId: string;
-  interfaceLanguages: string[];
-  defaultLanguage: string;
+  /** The interface languages this installation offers, in order (INTERFACE_LANGUAGES). */
+  interfaceLanguages: InterfaceLanguage[];
+  /** DEFAULT_LANGUAGE, else the first of interfaceLanguages (spec §9's order). */
+  defaultLanguage: InterfaceLanguage;
   bodyLimit: number;
   signInLimits: SignInLimits;
   /** How long a browser stays a known device of an account after a successful sign-in. */
   deviceCookieDays: number;
   seedOnEmpty: boolean;
   logLevel: string;
+}
+
+/** A setting the server cannot start with; main prints its message alone, without a stack. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const LANGUAGE_CHOICES = INTERFACE_LANGUAGES.join(', ');
+
+/**
+ * INTERFACE_LANGUAGES (default `pl,en`) and DEFAULT_LANGUAGE (default: the first of them).
+ * A language the admin has no translations for, an empty list, or a default outside the list
+ * stops the start with a message that says what to write instead.
+ */
+export function parseLanguages(env: NodeJS.ProcessEnv): Pick<Config, 'interfaceLanguages' | 'defaultLanguage'> {
+  const raw = env.INTERFACE_LANGUAGES ?? INTERFACE_LANGUAGES.join(',');
+  const named = raw.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  if (!named.length)
+    throw new ConfigError(`INTERFACE_LANGUAGES is empty: name one or more of ${LANGUAGE_CHOICES}, separated by commas (e.g. INTERFACE_LANGUAGES=pl,en).`);
+  const unknown = named.filter((lang) => !isInterfaceLanguage(lang));
+  if (unknown.length)
+    throw new ConfigError(
+      `INTERFACE_LANGUAGES=${raw} names ${unknown.join(', ')}, which the admin has no translations for; the interface languages are ${LANGUAGE_CHOICES}.`,
+    );
+  const interfaceLanguages = [...new Set(named as InterfaceLanguage[])];
+  const wanted = env.DEFAULT_LANGUAGE?.trim().toLowerCase();
+  if (!wanted) return { interfaceLanguages, defaultLanguage: interfaceLanguages[0]! };
+  const defaultLanguage = interfaceLanguages.find((lang) => lang === wanted);
+  if (!defaultLanguage)
+    throw new ConfigError(`DEFAULT_LANGUAGE=${env.DEFAULT_LANGUAGE} is not one of INTERFACE_LANGUAGES (${interfaceLanguages.join(', ')}).`);
+  return { interfaceLanguages, defaultLanguage };
 }
 
 /** The JWT secret comes from UMPIRE_JWT_SECRET, else a file under data/ made on first start. */
@@ -88,6 +122,8 @@ function loadSecret(env: NodeJS.ProcessEnv, dataDir: string): Uint8Array {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  // Checked first, so a bad value changes nothing on disk.
+  const languages = parseLanguages(env);
   const port = Number(env.PORT ?? 8080);
   const dataDir = resolve(env.DATA_DIR ?? join(REPO_ROOT, 'data'));
   mkdirSync(dataDir, { recursive: true });
@@ -108,8 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: env.TRUST_PROXY === 'true',
     publicUrl: env.PUBLIC_URL || null,
     cdnId: env.CDN_ID ?? 'umpire',
-    interfaceLanguages: list(env.INTERFACE_LANGUAGES ?? 'pl,en'),
-    defaultLanguage: env.DEFAULT_LANGUAGE ?? 'pl',
+    ...languages,
     bodyLimit: Number(env.BODY_LIMIT ?? 1024 * 1024),
     signInLimits: parseSignInLimits(env.SIGN_IN_LIMITS, env.SIGN_IN_LIMIT),
     deviceCookieDays: Number(env.DEVICE_COOKIE_DAYS ?? 180),

@@ -1,7 +1,16 @@
+import { ConfigError } from './config';
 import { DEMO_PASSWORD } from './seed/demo-data';
-import { startServer } from './server';
+import { startServer, type RunningServer } from './server';
 
-const server = await startServer();
+let server: RunningServer;
+try {
+  server = await startServer();
+} catch (error) {
+  // A bad setting is the operator's to fix: say which, without a stack trace.
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(`Umpire cannot start: ${error.message}`);
+  process.exit(1);
+}
 const port = new URL(server.url).port;
 const where = server.database.dialect === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : server.config.sqlitePath;
 console.log(`

@@ -31,6 +31,16 @@ export const ALLOWED_PLAYER_PROVIDERS = ['opta', 'chyron', 'external_data_provid
 export const TOKEN_STORAGE_KEY = 'TISA_TOKEN';
 export const LANGUAGE_STORAGE_KEY = 'preferredLanguage';
 
+/** Interface languages the admin has translations for; a league configures some of them (spec §1, §9). */
+export const INTERFACE_LANGUAGES = ['pl', 'en'] as const;
+export type InterfaceLanguage = (typeof INTERFACE_LANGUAGES)[number];
+/** Spec §9: the language when nothing else decides. */
+export const FALLBACK_LANGUAGE: InterfaceLanguage = 'en';
+
+export function isInterfaceLanguage(lang: unknown): lang is InterfaceLanguage {
+  return typeof lang === 'string' && (INTERFACE_LANGUAGES as readonly string[]).includes(lang);
+}
+
 /** Error keys of the API (`errors[].meta.key`) besides the validation keys: the admin translates each. */
 export const API_ERROR_KEYS = [
   'badRequest', 'malformedJson', 'unknownInclude', 'unknownSort', 'unknownFilter', 'unknownField', 'invalidFilterValue',

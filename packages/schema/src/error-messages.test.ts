@@ -43,6 +43,7 @@ const SAMPLES: Record<string, string | number | string[]> = {
   half: 1,
   minute: 45,
   other: 'home_squad',
+  languages: 'pl, en',
 };
 
 describe('error catalogue', () => {

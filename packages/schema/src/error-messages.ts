@@ -88,6 +88,11 @@ export const ERROR_MESSAGES = {
     en: '{field} must be one of the interface languages.',
     pl: 'Pole „{field}” musi wskazywać jeden z języków interfejsu.',
   },
+  'invalidEnum.installationLanguage': {
+    values: ['field', 'languages'],
+    en: '{field} may only list languages this installation offers: {languages} (INTERFACE_LANGUAGES).',
+    pl: 'Pole „{field}” może zawierać tylko języki, które oferuje ta instalacja: {languages} (INTERFACE_LANGUAGES).',
+  },
   invalidDate: {
     values: ['field'],
     en: '{field} must be a date YYYY-MM-DD that exists.',

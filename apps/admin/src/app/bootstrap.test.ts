@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOKEN_STORAGE_KEY } from '@umpire/schema';
+import { LANGUAGE_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@umpire/schema';
+import { LAST_LANGUAGE_KEY } from '../lib/language';
 import { makeToken } from '../test/tokens';
 
 vi.mock('../lib/images', async (original) => ({ ...(await original<typeof import('../lib/images')>()), detectWebp: vi.fn(async () => true) }));
@@ -17,19 +18,25 @@ const configuration = {
   analytics_id: null,
 };
 
-function mockFetch(config: Response | (() => Response)) {
+function mockFetch(config: Response | (() => Response | Promise<Response>)) {
   const calls: { url: string; init?: RequestInit }[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       calls.push({ url, init });
       if (url.includes('/settings/configurations')) return typeof config === 'function' ? config() : config.clone();
-      if (url.includes('/assets/i18n/')) return new Response('{"app":{"name":"Umpire"}}', { headers: { 'Content-Type': 'application/json' } });
+      const lang = /\/assets\/i18n\/\w+\/(\w+)\.json/.exec(url)?.[1];
+      if (lang) return new Response(JSON.stringify({ app: { name: `Umpire ${lang}` } }), { headers: { 'Content-Type': 'application/json' } });
       return new Response('not found', { status: 404 });
     }),
   );
   return calls;
 }
+
+/** The translation files asked for, in order, without the build's `?v=`. */
+const translationCalls = (calls: { url: string }[]) => calls.filter((c) => c.url.includes('/assets/i18n/')).map((c) => c.url.replace(/\?.*/, ''));
+const filesOf = (lang: string) => ['framework', 'app', 'messages'].map((folder) => `/assets/i18n/${folder}/${lang}.json`);
+const ready = (attributes: Record<string, unknown> = configuration) => json({ data: { id: 'umpire', type: 'configurations', attributes } });
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/vnd.api+json' } });
 
@@ -66,7 +73,7 @@ describe('start-up', () => {
   it('stores an address token, loads the configuration with it and picks the interface language', async () => {
     const token = makeToken();
     window.history.replaceState(null, '', `/clubs?token=${token}`);
-    const calls = mockFetch(json({ data: { id: 'umpire', type: 'configurations', attributes: configuration } }));
+    const calls = mockFetch(ready());
     const { startUp } = await import('./bootstrap');
     const result = await startUp();
     expect(result.kind).toBe('ready');
@@ -75,16 +82,68 @@ describe('start-up', () => {
     const config = calls.find((c) => c.url.includes('/settings/configurations'))!;
     expect(config.url).toBe('/api/v3/settings/configurations?resource=client&product=umpire');
     expect(new Headers(config.init?.headers).get('Authorization')).toBe(`Bearer ${token}`);
-    expect(calls.filter((c) => c.url.includes('/assets/i18n/')).map((c) => c.url.replace(/\?.*/, ''))).toEqual([
-      '/assets/i18n/framework/pl.json',
-      '/assets/i18n/app/pl.json',
-      '/assets/i18n/messages/pl.json',
-    ]);
+    // First visit: nothing to go by but the browser (jsdom's en-US), so both sets are asked for at once.
+    expect(translationCalls(calls)).toEqual([...filesOf('en'), ...filesOf('pl')]);
     expect(document.documentElement.lang).toBe('pl');
     if (result.kind === 'ready') {
       expect(result.runtime.urls).toEqual({ umpire: '/api/v3', auth: '/auth/v1', mediaLibrary: '/media/v1' });
       expect(result.runtime.languages).toEqual(['pl', 'en']);
     }
+  });
+
+  it('asks for the likely translations together with the configuration, once, when the guess is right', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, makeToken());
+    localStorage.setItem(LAST_LANGUAGE_KEY, 'pl');
+    let answer!: (response: Response) => void;
+    const calls = mockFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const { startUp } = await import('./bootstrap');
+    const started = startUp();
+    // The configuration has not answered yet, and the translations are already on their way.
+    await vi.waitFor(() => expect(answer).toBeTypeOf('function'));
+    expect(translationCalls(calls)).toEqual(filesOf('pl'));
+    answer(ready());
+    const result = await started;
+    expect(result.kind).toBe('ready');
+    expect(translationCalls(calls)).toEqual(filesOf('pl'));
+    const { translate } = await import('../lib/i18n');
+    expect(translate('app.name')).toBe('Umpire pl');
+  });
+
+  it('fetches the configured language after a wrong guess, and guesses it next time', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, makeToken());
+    localStorage.setItem(LAST_LANGUAGE_KEY, 'en');
+    const calls = mockFetch(ready({ ...configuration, interface_languages: ['pl'], default_language: 'pl' }));
+    const { startUp } = await import('./bootstrap');
+    const result = await startUp();
+    expect(result.kind === 'ready' && result.runtime.language).toBe('pl');
+    expect(translationCalls(calls)).toEqual([...filesOf('en'), ...filesOf('pl')]);
+    const { translate } = await import('../lib/i18n');
+    expect(translate('app.name')).toBe('Umpire pl');
+    expect(document.documentElement.lang).toBe('pl');
+    expect(localStorage.getItem(LAST_LANGUAGE_KEY)).toBe('pl');
+  });
+
+  it('passes over a stored language the configuration no longer lists', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, makeToken());
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
+    mockFetch(ready({ ...configuration, interface_languages: ['pl', 'de'], default_language: 'de' }));
+    const { startUp } = await import('./bootstrap');
+    const result = await startUp();
+    expect(result.kind === 'ready' && result.runtime).toMatchObject({ language: 'pl', languages: ['pl'] });
+  });
+
+  it('shows a failed start in the guessed language without asking for its texts again', async () => {
+    localStorage.setItem(TOKEN_STORAGE_KEY, makeToken());
+    localStorage.setItem(LAST_LANGUAGE_KEY, 'pl');
+    const calls = mockFetch(() => json({ errors: [] }, 500));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { prepareErrorTexts, startUp } = await import('./bootstrap');
+    expect((await startUp()).kind).toBe('error');
+    await prepareErrorTexts();
+    expect(translationCalls(calls)).toEqual(filesOf('pl'));
+    const { translate } = await import('../lib/i18n');
+    expect(translate('app.name')).toBe('Umpire pl');
+    expect(document.documentElement.lang).toBe('pl');
   });
 
   it('logs a failed configuration request and offers a retry', async () => {

@@ -1,14 +1,16 @@
 import { readBaseUrls, RESIZE_OBSERVER_MISSING, signInUrl, StartupError, type BaseUrls } from '../lib/environment';
 import { ConfigurationError, configuredUrls, fetchConfiguration, setRuntime, type Runtime } from '../lib/configuration';
 import { clearToken, decodeToken, isTokenExpired, takeTokenFromAddress } from '../lib/token';
-import { applyDocumentLanguage, chooseLanguage, isSupportedLanguage, provisionalLanguage, readStoredLanguage } from '../lib/language';
-import { initI18n, loadTranslations } from '../lib/i18n';
-import { activateLocale } from '../lib/locale';
+import { applyDocumentLanguage, chooseLanguage, guessLanguage, interfaceLanguages, likelyLanguages, readStoredLanguage, rememberLanguage } from '../lib/language';
+import { initI18n, loadTranslations, type Translations } from '../lib/i18n';
+import { activateLocale, preloadLocale } from '../lib/locale';
 import { detectWebp } from '../lib/images';
 
 /**
- * Start-up (spec §2, §6, §8, §9), before anything renders: base addresses, token, client
- * configuration, interface language, translations, formatting locale, WebP support.
+ * Start-up (spec §2, §6, §8, §9), before the app renders: base addresses, token, client
+ * configuration, interface language, translations, formatting locale, WebP support. Once the
+ * token is known, everything is requested at once: the configuration, and the translations and
+ * date locale of the likely language (likelyLanguages); only a wrong guess costs a second round.
  */
 export type StartupResult =
   | { kind: 'ready'; runtime: Runtime }
@@ -22,10 +24,19 @@ async function fetchJson(url: string): Promise<unknown> {
   return response.json();
 }
 
+/** Translations asked for by this start-up, by language: a second need of a set waits for the same requests. */
+const requested = new Map<string, Promise<Translations>>();
+
+function translationsOf(lang: string): Promise<Translations> {
+  let translations = requested.get(lang);
+  if (!translations) requested.set(lang, (translations = loadTranslations(lang, fetchJson)));
+  return translations;
+}
+
 /** Texts for a start-up error page, in the best language known so far. */
-export async function prepareErrorTexts(lang = provisionalLanguage()): Promise<void> {
+export async function prepareErrorTexts(lang = guessLanguage()): Promise<void> {
   applyDocumentLanguage(lang);
-  await initI18n(lang, await loadTranslations(lang, fetchJson));
+  await initI18n(lang, await translationsOf(lang));
 }
 
 export async function startUp(): Promise<StartupResult> {
@@ -46,7 +57,13 @@ export async function startUp(): Promise<StartupResult> {
     return { kind: 'redirect', url: signInUrl(base.auth) };
   }
 
-  // WebP detection runs alongside the configuration request; it only decides image formats.
+  // All at once. Each start-up (a retry too) asks again: a failed set of translations is empty.
+  requested.clear();
+  for (const lang of likelyLanguages()) {
+    void translationsOf(lang);
+    // Unused when the guess is wrong; its failure then concerns no one.
+    void preloadLocale(lang).catch(() => undefined);
+  }
   const webp = detectWebp();
   let configuration;
   try {
@@ -68,11 +85,12 @@ export async function startUp(): Promise<StartupResult> {
     return { kind: 'error', error: error as StartupError, retryable: false };
   }
 
-  const languages = (configuration.interface_languages ?? []).filter(isSupportedLanguage);
+  const languages = interfaceLanguages(configuration.interface_languages);
   const language = chooseLanguage(readStoredLanguage(), languages, configuration.default_language);
   applyDocumentLanguage(language);
-  const [translations] = await Promise.all([loadTranslations(language, fetchJson), activateLocale(language), webp]);
+  const [translations] = await Promise.all([translationsOf(language), activateLocale(language), webp]);
   await initI18n(language, translations);
+  rememberLanguage(language);
 
   const runtime: Runtime = { configuration, urls, claims: claims!, language, languages: languages.length ? languages : [language] };
   setRuntime(runtime);

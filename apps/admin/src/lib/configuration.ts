@@ -1,6 +1,6 @@
 import type { ClientConfiguration, TokenClaims } from '@umpire/schema/api';
 import { assertBaseUrls, relativeIfSameOrigin, type BaseUrls } from './environment';
-import { provisionalLanguage } from './language';
+import { guessLanguage } from './language';
 
 /** What start-up established, for the rest of the app. */
 export interface Runtime {
@@ -42,7 +42,7 @@ export async function fetchConfiguration(umpireBase: string, token: string, fetc
   let response: Response;
   try {
     // The interface language is not settled yet: the stored choice words any error of the server.
-    const headers = { Authorization: `Bearer ${token}`, Accept: 'application/json, text/plain, */*', 'Accept-Language': provisionalLanguage() };
+    const headers = { Authorization: `Bearer ${token}`, Accept: 'application/json, text/plain, */*', 'Accept-Language': guessLanguage() };
     response = await fetchImpl(url, { headers });
   } catch (error) {
     throw new ConfigurationError(`Http failure response for ${url}: 0 Unknown Error (${(error as Error).message})`, 0);

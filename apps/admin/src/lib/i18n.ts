@@ -1,5 +1,5 @@
-import i18next, { type i18n as I18n, type TOptions } from 'i18next';
-import { provisionalLanguage } from './language';
+import type { i18n as I18n, TOptions } from 'i18next';
+import { guessLanguage } from './language';
 
 /**
  * Interface texts (spec §7, §8): per language, three asset folders are loaded and merged
@@ -51,6 +51,8 @@ export async function loadTranslations(lang: string, fetchJson: (url: string) =>
 let instance: I18n | undefined;
 
 export async function initI18n(lang: string, translations: Translations): Promise<I18n> {
+  // Loaded here, not with the start-up code, which then runs (and fetches) sooner.
+  const { default: i18next } = await import('i18next');
   const next = i18next.createInstance();
   await next.init({
     lng: lang,
@@ -83,7 +85,7 @@ export function hasTranslation(key: string): boolean {
   return !!instance?.exists(key);
 }
 
-/** The interface language; before the texts are loaded, the stored choice. */
+/** The interface language; before the texts are loaded, the best guess (see guessLanguage). */
 export function currentLanguage(): string {
-  return instance?.language ?? provisionalLanguage();
+  return instance?.language ?? guessLanguage();
 }

@@ -32,9 +32,26 @@ interface ActiveLocale {
 
 let active: ActiveLocale = { lang: 'en', settings: FORMATTING_LOCALES.en };
 
+const loading = new Map<string, Promise<Locale>>();
+
+/** Starts downloading a date-fns locale (once); start-up calls it before the language is certain. */
+export function preloadLocale(lang: string): Promise<Locale> {
+  const settings = FORMATTING_LOCALES[lang] ?? FORMATTING_LOCALES.en!;
+  let pending = loading.get(settings.tag);
+  if (!pending) {
+    // A failed download is not kept, so a retry downloads again.
+    pending = settings.load().catch((error: unknown) => {
+      loading.delete(settings.tag);
+      throw error;
+    });
+    loading.set(settings.tag, pending);
+  }
+  return pending;
+}
+
 export async function activateLocale(lang: string): Promise<void> {
-  const settings = FORMATTING_LOCALES[lang] ?? FORMATTING_LOCALES.en;
-  active = { lang, settings, dateLocale: await settings.load() };
+  const settings = FORMATTING_LOCALES[lang] ?? FORMATTING_LOCALES.en!;
+  active = { lang, settings, dateLocale: await preloadLocale(lang) };
 }
 
 export function activeLocale(): Readonly<ActiveLocale> {

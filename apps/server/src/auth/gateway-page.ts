@@ -2,6 +2,14 @@ import { negotiateLanguage, type ErrorLanguage } from '@umpire/schema';
 import { renderError, type ErrorSpec } from '../jsonapi/errors';
 
 /** The sign-in gateway's page: plain HTML, no script, in Polish or English. */
+
+/**
+ * The icon travels inside the page: the gateway is a service of its own and must not depend on
+ * the admin's files (without a `<link rel="icon">` the browser asks for /favicon.ico and gets 404).
+ */
+const ICON = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><circle cx="32" cy="32" r="30" fill="#14613a"/><path d="M20 18h8v18a4 4 0 0 0 8 0V18h8v18a12 12 0 0 1-24 0z" fill="#fff"/></svg>',
+)}`;
 const TEXTS = {
   pl: {
     title: 'Logowanie — Umpire',
@@ -43,6 +51,7 @@ export function signInPage(opts: { lang: GatewayLanguage; redirect: string; user
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${t.title}</title>
+<link rel="icon" type="image/svg+xml" href="${ICON}">
 <style>
   body { font-family: system-ui, sans-serif; background: #f4f6f8; margin: 0; display: grid; place-items: center; min-height: 100vh; color: #1b2430; }
   main { background: #fff; padding: 2rem; border-radius: 8px; box-shadow: 0 2px 12px rgba(0,0,0,.08); width: min(360px, 90vw); }

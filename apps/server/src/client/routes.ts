@@ -1,4 +1,4 @@
-import type { ClientConfiguration } from '@umpire/schema';
+import { INTERFACE_LANGUAGES, type ClientConfiguration, type InterfaceLanguage } from '@umpire/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { recordAudit } from '../audit/audit';
@@ -15,7 +15,6 @@ import { fromDb, nowIso, toDb } from '../jsonapi/values';
 import { collationFor, isCollationLanguage } from '../text/collation';
 
 const JSONAPI = 'application/vnd.api+json';
-export const INTERFACE_LANGUAGES = ['pl', 'en'] as const;
 
 /** What a client may configure; kept as JSON on the client row. */
 const settingsSchema = z.object({
@@ -27,16 +26,29 @@ const settingsSchema = z.object({
   analytics_id: z.string().max(120, { error: 'maxLength' }).nullable(),
   external_api_keys: z.record(z.string().max(60), z.string().max(500)),
 });
-export type ClientSettings = z.infer<typeof settingsSchema>;
+type LanguageSettings = Pick<z.infer<typeof settingsSchema>, 'interface_languages' | 'default_language'>;
+/** A client's languages are its own only once set; until then the installation's apply. */
+export type ClientSettings = Omit<z.infer<typeof settingsSchema>, keyof LanguageSettings> & Partial<LanguageSettings>;
 
 export const DEFAULT_SETTINGS: ClientSettings = {
-  interface_languages: ['pl', 'en'],
-  default_language: 'pl',
   content_language: null,
   assets_bucket: 'umpire-assets',
   analytics_id: null,
   external_api_keys: {},
 };
+
+/**
+ * The languages a client's admin offers: the client's own within the installation's
+ * (INTERFACE_LANGUAGES), else the installation's; the default in spec §9's order: the client's
+ * if offered, else DEFAULT_LANGUAGE if offered, else the first offered.
+ */
+export function clientLanguages(config: Pick<Config, 'interfaceLanguages' | 'defaultLanguage'>, settings: Partial<LanguageSettings>): LanguageSettings {
+  const offered = (lang: string | undefined): lang is InterfaceLanguage => !!lang && (config.interfaceLanguages as string[]).includes(lang);
+  const own = (settings.interface_languages ?? []).filter(offered);
+  const languages = own.length ? own : [...config.interfaceLanguages];
+  const fallback = [settings.default_language, config.defaultLanguage].find((lang) => offered(lang) && languages.includes(lang));
+  return { interface_languages: languages, default_language: fallback ?? languages[0]! };
+}
 
 const patchSchema = z.object({
   name: z.string().trim().min(1, { error: 'required' }).max(120, { error: 'maxLength' }).optional(),
@@ -63,7 +75,7 @@ async function loadClient(database: Database, id: number): Promise<ClientRow> {
   } as ClientRow;
 }
 
-function clientResource(c: ClientRow) {
+function clientResource(c: ClientRow, config: Config) {
   const keys = Object.keys(c.settings.external_api_keys);
   return {
     type: 'clients',
@@ -72,7 +84,7 @@ function clientResource(c: ClientRow) {
       name: c.name,
       slug: c.slug,
       providers: allowedProviders(c.providers),
-      settings: { ...c.settings, external_api_keys: undefined, external_api_key_names: keys },
+      settings: { ...c.settings, ...clientLanguages(config, c.settings), external_api_keys: undefined, external_api_key_names: keys },
       created_at: fromDb('datetime', c.created_at),
       updated_at: fromDb('datetime', c.updated_at),
     },
@@ -82,10 +94,8 @@ function clientResource(c: ClientRow) {
 export function configurationFor(request: FastifyRequest, config: Config, settings: ClientSettings): ClientConfiguration {
   const origin = requestOrigin(request, config);
   const host = new URL(origin).host.replace(/^127\.0\.0\.1/, 'localhost');
-  const languages = settings.interface_languages.filter((l) => (config.interfaceLanguages).includes(l));
   return {
-    interface_languages: languages.length ? languages : [...settings.interface_languages],
-    default_language: settings.default_language,
+    ...clientLanguages(config, settings),
     umpire_api_url: `${origin}/api/v3`,
     umpire_moderator_api_url: `${origin}/api/v3`,
     auth_api_url: `${origin}/auth/v1`,
@@ -103,7 +113,7 @@ export function registerClientRoutes(app: FastifyInstance, config: Config, datab
   app.get('/api/v3/client', async (request, reply) => {
     const auth = requireAbility(request, 'read', 'client');
     reply.type(JSONAPI);
-    return { data: clientResource(await loadClient(database, auth.clientId)) };
+    return { data: clientResource(await loadClient(database, auth.clientId), config) };
   });
 
   app.patch('/api/v3/client', async (request, reply) => {
@@ -126,7 +136,17 @@ export function registerClientRoutes(app: FastifyInstance, config: Config, datab
       providers: parsed.data.providers ?? before.providers,
       settings: { ...before.settings, ...parsed.data.settings },
     };
-    if (!next.settings.interface_languages.includes(next.settings.default_language))
+    const offered = (lang: string) => (config.interfaceLanguages as string[]).includes(lang);
+    const stray = (next.settings.interface_languages ?? []).findIndex((lang) => !offered(lang));
+    if (stray >= 0)
+      throw ApiError.many([
+        errorSpec(422, 'invalidEnum.installationLanguage', {
+          values: { field: 'interface_languages', languages: config.interfaceLanguages.join(', ') },
+          source: { pointer: `/data/attributes/settings/interface_languages/${stray}` },
+        }),
+      ]);
+    const { interface_languages: languages } = clientLanguages(config, next.settings);
+    if (next.settings.default_language && !languages.includes(next.settings.default_language))
       throw ApiError.many([
         errorSpec(422, 'invalidEnum.interfaceLanguage', {
           values: { field: 'default_language' },
@@ -162,7 +182,7 @@ export function registerClientRoutes(app: FastifyInstance, config: Config, datab
     // Cached reads of this client (lists sorted by the old collation) are dropped on every instance.
     await bus.publish([{ clientId: auth.clientId, type: 'clients', id: String(auth.clientId), action: 'update', actor: auth.username, before: null, after: null }]);
     reply.type(JSONAPI);
-    return { data: clientResource(await loadClient(database, auth.clientId)) };
+    return { data: clientResource(await loadClient(database, auth.clientId), config) };
   });
 
   app.get('/api/v3/current_client', async (request, reply) => {

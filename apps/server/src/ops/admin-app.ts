@@ -7,19 +7,33 @@ import { apiError } from '../jsonapi/errors';
 
 const API_PREFIXES = ['/api/', '/auth/', '/media/', '/cable', '/img/', '/metrics', '/healthz'];
 
+/** Vite names built assets `name-<hash>.ext`: a new content is a new name, so they never change. */
+const HASHED_ASSET = /\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.(js|css|svg|png|jpe?g|webp|woff2?)(\.br|\.gz)?$/;
+/** The admin build writes `.br` and `.gz` beside these (vite/precompress-plugin.ts). */
+const COMPRESSIBLE = /\.(js|css|json|svg|html|txt)(\.br|\.gz)?$/;
+
+export function cacheHeaders(res: { setHeader(name: string, value: string): unknown }, path: string): void {
+  // Hashed assets are cached for a year; everything else (index.html, translations, the player
+  // script, the icon) is revalidated by its ETag on every use, so a deploy shows at once.
+  res.setHeader('cache-control', HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  if (COMPRESSIBLE.test(path)) res.setHeader('vary', 'Accept-Encoding');
+}
+
 /** The built admin app at `/`, with its client-side routes answered by index.html. */
 export async function registerAdminApp(app: FastifyInstance, config: Config) {
   const built = existsSync(join(config.adminDist, 'index.html'));
-  // A wildcard route, so files of a rebuild are served without a restart; hashed assets are immutable.
+  // A wildcard route, so files of a rebuild are served without a restart.
   if (built)
     await app.register(fastifyStatic, {
       root: config.adminDist,
       prefix: '/',
       // `/` is the app itself; other client-side routes fall back to it below.
       index: ['index.html'],
-      setHeaders: (res, path) => {
-        if (path.includes('/assets/') && /-[A-Za-z0-9_-]{8,}\.(js|css)$/.test(path)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-      },
+      // Brotli or gzip files made at build time: no compression work per request.
+      preCompressed: true,
+      // send's own `public, max-age=0` would override ours.
+      cacheControl: false,
+      setHeaders: cacheHeaders,
     });
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -30,7 +44,6 @@ export async function registerAdminApp(app: FastifyInstance, config: Config) {
       return reply
         .type('text/html; charset=utf-8')
         .send('<!doctype html><title>Umpire</title><p>The admin app is not built yet: run <code>npm start</code>.</p>');
-    reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html');
   });
 }

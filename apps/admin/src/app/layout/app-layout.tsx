@@ -4,9 +4,12 @@ import { SidebarMenu } from './sidebar-menu';
 import { TopBar } from './top-bar';
 import { PopupHost } from '../../features/popups';
 import { DocumentTitle } from './document-title';
+import { useRemoveStartupShell } from '../../lib/startup-shell';
 
 /** react-admin's responsive layout (a temporary drawer below 768 px) with our bar, menu and pop-ups. */
 export function AppLayout({ children }: { children: ReactNode }) {
+  // The first frame with this layout is the last with index.html's shell of it.
+  useRemoveStartupShell();
   return (
     <Layout
       appBar={TopBar}
