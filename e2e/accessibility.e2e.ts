@@ -1,52 +1,207 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { appReady, openAs, tokenFor } from './support/app';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { appReady, openAs, PASSWORD, t, tokenFor } from './support/app';
+import { seriousViolations, type Violation } from './support/axe';
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+/**
+ * axe with all its rules on every screen of the app, in both languages: the dashboard; each
+ * resource's list, form, page and creation form; the tabs of the pages that have them; the
+ * statistics; a page that does not exist; and the gateway's sign-in page. (The match centre's
+ * tabs, the standings and the squad page are checked by their own tests, in the same way.)
+ * A screen is checked once nothing on it is loading any more.
+ */
+type Lang = 'pl' | 'en';
+const LANGS: Lang[] = ['pl', 'en'];
+
+// The resources the build registered (apps/admin/dist/build-info.json, written by the build the
+// global set-up makes), so a new resource is checked without anyone listing it here.
+const BUILD_INFO = resolve(import.meta.dirname, '../apps/admin/dist/build-info.json');
+const RESOURCE_TYPES = (): string[] => (JSON.parse(readFileSync(BUILD_INFO, 'utf8')) as { types: string[] }).types;
+const READ_ONLY = new Set(['audit_events']);
+
+/** Waits until nothing on the screen is loading: no progress bar or skeleton for a moment. */
+async function settled(page: Page): Promise<void> {
+  await appReady(page);
+  await expect
+    .poll(
+      async () => page.evaluate(() => document.querySelectorAll('[role="progressbar"], .MuiSkeleton-root, .RaLoading-root').length),
+      { timeout: 15_000, intervals: [100, 100, 200] },
+    )
+    .toBe(0);
+  await page.waitForTimeout(150);
+  await expect.poll(async () => page.evaluate(() => document.querySelectorAll('[role="progressbar"], .MuiSkeleton-root').length)).toBe(0);
 }
 
-for (const lang of ['pl', 'en'] as const) {
-  test.describe(`accessibility (${lang})`, () => {
-    test.beforeEach(async ({ page, request }) => {
-      await page.addInitScript((value) => localStorage.setItem('preferredLanguage', value), lang);
-      // A change, so the history on the form and the latest changes on the dashboard are checked too.
+/** Moves to another screen inside the app (no reload), as the sidebar's links do. */
+async function go(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe(path);
+  await settled(page);
+}
+
+async function firstId(request: APIRequestContext, token: string, type: string): Promise<string | undefined> {
+  const response = await request.get(`/api/v3/${type}?page[size]=1`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.ok(), `GET /${type}`).toBeTruthy();
+  return ((await response.json()) as { data: { id: string }[] }).data[0]?.id;
+}
+
+/** Checks each screen and reports every one with its violations, not only the first. */
+async function checkScreens(page: Page, screens: [name: string, path: string][]): Promise<void> {
+  const found: Record<string, Violation[]> = {};
+  for (const [name, path] of screens) {
+    await go(page, path);
+    const violations = await seriousViolations(page);
+    if (violations.length) found[name] = violations;
+  }
+  expect(found).toEqual({});
+}
+
+async function openApp(page: Page, request: APIRequestContext, lang: Lang): Promise<string> {
+  await page.addInitScript((value) => localStorage.setItem('preferredLanguage', value), lang);
+  const token = await openAs(page, request, 'admin', '/');
+  await settled(page);
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  return token;
+}
+
+test('the check itself finds what a subset of the rules would miss', async ({ page }) => {
+  // Experimental (label in name), AAA (7:1 contrast) and best-practice rules must all be on.
+  await page.setContent(`<!doctype html><html lang="en"><head><title>t</title></head><body><main>
+    <h1>Check</h1>
+    <button aria-label="Open the menu">PL</button>
+    <p style="color:#5e5e5e;background:#fff">Grey text at 6.4:1</p>
+  </main></body></html>`);
+  const ids = (await seriousViolations(page)).map((v) => v.id).sort();
+  expect(ids).toEqual(['color-contrast-enhanced', 'label-content-name-mismatch']);
+});
+
+for (const lang of LANGS) {
+  test.describe(`accessibility, all rules (${lang})`, () => {
+    test('dashboard, statistics and a page that does not exist', async ({ page, request }) => {
+      // A change first, so the dashboard's latest changes and chart have something to show.
       const token = await tokenFor(request, 'editor');
       const change = await request.patch('/api/v3/clubs/1', {
         headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/vnd.api+json' },
         data: { data: { type: 'clubs', id: '1', attributes: { short_name: `Legia ${Date.now() % 1000}` } } },
       });
       expect(change.ok()).toBeTruthy();
-    });
-
-    test('dashboard', async ({ page, request }) => {
-      await openAs(page, request, 'admin', '/');
-      await appReady(page);
-      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await openApp(page, request, lang);
       await expect(page.getByTestId('count-clubs')).not.toBeEmpty();
       await expect(page.getByTestId('latest-changes')).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousViolations(page), 'dashboard').toEqual([]);
+      await checkScreens(page, [
+        ['statistics', '/statistics'],
+        ['not found', '/no-such-screen'],
+      ]);
     });
 
-    test('a list', async ({ page, request }) => {
-      await openAs(page, request, 'admin', '/clubs');
-      await appReady(page);
-      await expect(page.getByRole('row').nth(1)).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
+    test('every resource: list, creation form, form and page', async ({ page, request }) => {
+      test.setTimeout(480_000);
+      const token = await openApp(page, request, lang);
+      const screens: [string, string][] = [];
+      for (const type of RESOURCE_TYPES()) {
+        screens.push([`${type} list`, `/${type}`]);
+        if (!READ_ONLY.has(type)) screens.push([`${type} create`, `/${type}/create`]);
+        const id = await firstId(request, token, type);
+        if (!id) continue;
+        if (!READ_ONLY.has(type)) screens.push([`${type} edit`, `/${type}/${id}`]);
+        screens.push([`${type} show`, `/${type}/${id}/show`]);
+      }
+      await checkScreens(page, screens);
     });
 
-    test('a form', async ({ page, request }) => {
-      await openAs(page, request, 'admin', '/clubs');
-      await appReady(page);
-      await page.getByRole('row').filter({ hasText: 'Legia Warszawa' }).getByText('Legia Warszawa').click();
-      await expect(page.locator('#name')).toHaveValue('Legia Warszawa');
-      await expect(page.getByTestId('history-entry').first()).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      expect(await seriousViolations(page)).toEqual([]);
+    test('the tabs of pages that have them', async ({ page, request }) => {
+      const token = await openApp(page, request, lang);
+      const [season, group, player, staff] = await Promise.all(
+        ['competition_seasons', 'groups', 'players', 'staff_members'].map((type) => firstId(request, token, type)),
+      );
+      await checkScreens(page, [
+        ['competition season: squads', `/competition_seasons/${season}?tab=squads`],
+        ['group: details', `/groups/${group}?tab=details`],
+        ['player: details', `/players/${player}?tab=details`],
+        ['staff member: details', `/staff_members/${staff}?tab=details`],
+      ]);
+    });
+
+    test("the gateway's sign-in page, also with an error", async ({ page }) => {
+      await page.goto(`/auth/v1/sign_in?redirect=${encodeURIComponent('/')}&lang=${lang}`, { waitUntil: 'networkidle' });
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      expect(await seriousViolations(page), 'sign-in').toEqual([]);
+      await page.locator('#username').fill('admin');
+      await page.locator('#password').fill(`${PASSWORD}-wrong`);
+      await page.locator('button[type=submit]').click();
+      await expect(page.locator('[role="alert"]')).toBeVisible();
+      expect(await seriousViolations(page), 'sign-in error').toEqual([]);
     });
   });
 }
+
+test.describe('keyboard', () => {
+  /** Tabs through the page and returns what got the focus, and whether that was shown. */
+  async function tabThrough(page: Page, presses: number) {
+    const seen: { name: string; visible: boolean; indicated: boolean }[] = [];
+    for (let i = 0; i < presses; i++) {
+      await page.keyboard.press('Tab');
+      seen.push(
+        await page.evaluate(() => {
+          const focused = document.activeElement as HTMLElement | null;
+          if (!focused || focused === document.body) return { name: 'body', visible: true, indicated: true };
+          // A checkbox's input is transparent over its icon: the icon's button shows the focus.
+          const el = (focused.matches('input[type=checkbox], input[type=radio]') && focused.closest<HTMLElement>('.MuiButtonBase-root')) || focused;
+          const box = el.getBoundingClientRect();
+          const style = getComputedStyle(el);
+          const visible = box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && Number(style.opacity) > 0;
+          // A focus indicator: an outline, a ring (box-shadow), or MUI's focus-visible ripple.
+          const indicated =
+            (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) ||
+            style.boxShadow !== 'none' ||
+            !!el.querySelector('.MuiTouchRipple-rippleVisible, .MuiTouchRipple-ripplePulsate') ||
+            el.closest('.Mui-focused') !== null;
+          const name = `${focused.tagName.toLowerCase()} "${(focused.getAttribute('aria-label') ?? focused.textContent ?? '').trim().slice(0, 40)}"`;
+          return { name, visible, indicated };
+        }),
+      );
+    }
+    return seen;
+  }
+
+  for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+    test(`every focused control on the dashboard and a list is visible and shows its focus (motion: ${reducedMotion})`, async ({ page, request }) => {
+      await page.emulateMedia({ reducedMotion });
+      await openApp(page, request, 'en');
+      for (const path of ['/', '/clubs']) {
+        if (path !== '/') await go(page, path);
+        const seen = await tabThrough(page, 80);
+        expect(seen.filter((s) => !s.visible).map((s) => s.name), `hidden focus on ${path}`).toEqual([]);
+        expect(seen.filter((s) => !s.indicated).map((s) => s.name), `no focus indicator on ${path}`).toEqual([]);
+      }
+    });
+  }
+
+  test('a record is opened and saved with the keyboard alone', async ({ page, request }) => {
+    await openApp(page, request, 'en');
+    await go(page, '/tags');
+    // The first row's link: reached with Tab, opened with Enter.
+    const link = page.getByRole('table').getByRole('link').first();
+    const name = (await link.textContent())?.trim() ?? '';
+    for (let i = 0; i < 60 && !(await link.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await expect(link).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#name')).toHaveValue(name);
+    await page.locator('#name').focus();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' (k)');
+    // Save with the keyboard: Tab to the save button, then Enter.
+    const save = page.getByRole('button', { name: t('en', 'ra.action.save') });
+    for (let i = 0; i < 40 && !(await save.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await expect(save).toBeFocused();
+    await page.keyboard.press('Enter');
+    // Saved: the form stays open, and its history shows the change.
+    await expect(page.getByTestId('history-entry').first()).toContainText(`${name} (k)`);
+    await expect(save).toBeDisabled();
+  });
+});

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { appReady, openAs, t, tokenFor } from './support/app';
+import { seriousViolations } from './support/axe';
 
 /**
  * The match centre (issue 4): two operators on the live match of the demo season see each
@@ -13,6 +13,7 @@ const REALTIME = { timeout: 5_000 };
 
 interface Resource {
   id: string;
+  type: string;
   attributes: Record<string, unknown>;
   relationships: Record<string, { data: { id: string; type: string } | null }>;
 }
@@ -27,23 +28,23 @@ async function liveMatch(request: APIRequestContext, token: string): Promise<Res
   const doc = await api(request, token, 'matches?filter[status]=first_half,half_time,second_half&page[size]=1');
   const [match] = doc.data as Resource[];
   expect(match, 'the demo season has a live match').toBeTruthy();
-  return match!;
+  return match;
 }
 
 async function upcomingMatch(request: APIRequestContext, token: string): Promise<Resource> {
   const doc = await api(request, token, `matches?filter[status]=not_started&sort=-kickoff_at&page[size]=1`);
   const [match] = doc.data as Resource[];
   expect(match, 'the demo season has matches to come').toBeTruthy();
-  return match!;
+  return match;
 }
 
 /** A starter of the home side of a match: shirt number and name, as the timeline shows them. */
 async function homeStarter(request: APIRequestContext, token: string, match: Resource) {
-  const home = match.relationships.home_squad!.data!.id;
+  const home = match.relationships.home_squad.data!.id;
   const doc = await api(request, token, `lineups?filter[match]=${match.id}&filter[squad]=${home}&filter[is_starting]=true&include=player&page[size]=30`);
   const lineups = (doc.data as Resource[]).filter((l) => l.attributes.shirt_number !== null && l.attributes.position !== 'GK');
-  const lineup = lineups[lineups.length - 1]!;
-  const player = doc.included!.find((p) => p.type === 'players' && p.id === lineup.relationships.player!.data!.id)!;
+  const lineup = lineups[lineups.length - 1];
+  const player = doc.included!.find((p) => p.type === 'players' && p.id === lineup.relationships.player.data!.id)!;
   return { shirt: Number(lineup.attributes.shirt_number), name: `${player.attributes.first_name} ${player.attributes.last_name}` };
 }
 
@@ -67,12 +68,6 @@ async function openMatch(browser: Browser, request: APIRequestContext, user: str
 const score = (page: Page) => page.getByTestId('match-score').getAttribute('aria-label');
 const row = (page: Page, name: string, minute: string) => page.getByTestId('incident').filter({ hasText: name }).filter({ hasText: minute });
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-}
 
 test('two operators on the live match see each other at once: add, edit, delete and undo, stale edit', async ({ browser, request }) => {
   test.setTimeout(120_000);

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { appReady, openAs, t, tokenFor } from './support/app';
+import { seriousViolations } from './support/axe';
 
 /**
  * The squad editor (issue 4): players and staff change the squad in memory, the server's
@@ -26,16 +26,10 @@ async function api(request: APIRequestContext, path: string): Promise<Doc> {
 async function currentSquad(request: APIRequestContext, club: string): Promise<{ id: string; name: string }> {
   const doc = await api(request, `/squads?filter[q]=${encodeURIComponent(club)}&include=season&page[size]=10`);
   const current = new Set((doc.included ?? []).filter((i) => i.type === 'seasons' && i.attributes.is_current).map((i) => i.id));
-  const squad = doc.data.find((s) => current.has(s.relationships!.season!.data!.id))!;
+  const squad = doc.data.find((s) => current.has(s.relationships!.season.data!.id))!;
   return { id: squad.id, name: String(squad.attributes.name) };
 }
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-}
 
 test('a new player joins the squad with a free number, is refused a taken one, changes position and leaves, all without a reload', async ({ page, request }) => {
   const squad = await currentSquad(request, 'Legia Warszawa');
@@ -177,11 +171,11 @@ test('a player page shows the career and the nationality in the current language
   const players = new Map((careers.included ?? []).filter((i) => i.type === 'players').map((p) => [p.id, p]));
   const clubs = new Map((careers.included ?? []).filter((i) => i.type === 'clubs').map((c) => [c.id, c]));
   const career = careers.data.find((c) => {
-    const p = players.get(c.relationships!.player!.data!.id);
+    const p = players.get(c.relationships!.player.data!.id);
     return p && p.attributes.nationality !== 'PL' && /^[A-Z]{2}$/.test(String(p.attributes.nationality));
   })!;
-  const player = players.get(career.relationships!.player!.data!.id)!;
-  const clubName = String(career.attributes.club_name ?? clubs.get(career.relationships!.club!.data?.id ?? '')?.attributes.name);
+  const player = players.get(career.relationships!.player.data!.id)!;
+  const clubName = String(career.attributes.club_name ?? clubs.get(career.relationships!.club.data?.id ?? '')?.attributes.name);
   const code = String(player.attributes.nationality);
   const name = `${String(player.attributes.first_name)} ${String(player.attributes.last_name)}`;
 

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { appReady, openAs, t, tokenFor } from './support/app';
+import { seriousViolations } from './support/axe';
 
 /**
  * The standings of the demo league's group "Tabela" (issue 4): 18 teams with their form, the
@@ -18,20 +18,14 @@ type Doc = { data: { id: string; attributes: Record<string, unknown> }[] };
 async function tabela(request: APIRequestContext): Promise<string> {
   const groups = await api<Doc>(request, '/groups?filter[name]=Tabela');
   expect(groups.data).toHaveLength(1);
-  return groups.data[0]!.id;
+  return groups.data[0].id;
 }
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-}
 
 test('the table shows 18 teams with their form and the deduction with its reason, and an earlier round changes it', async ({ page, request }) => {
   const id = await tabela(request);
   const deductions = await api<Doc>(request, `/point_deductions?filter[group]=${id}`);
-  const reason = String(deductions.data[0]!.attributes.reason);
+  const reason = String(deductions.data[0].attributes.reason);
 
   await openAs(page, request, 'admin', `/groups/${id}/show`);
   await appReady(page);

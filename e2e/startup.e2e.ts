@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { appReady, openAs, signInOnGateway, t, tokenFor } from './support/app';
+import { axeViolations } from './support/axe';
 
 /** Every failed request, error response and console error of a page, as readable lines. */
 function watchProblems(page: Page): string[] {
@@ -51,7 +51,7 @@ test('the shell is painted before start-up is done, accessible, and the app take
   const shell = page.locator('#startup-shell');
   await expect(shell.getByRole('heading', { name: 'Umpire' })).toBeVisible();
   await expect(shell.getByRole('main')).toHaveAttribute('aria-busy', 'true');
-  const violations = (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.help}`);
+  const violations = (await axeViolations(page)).map((v) => `${v.id}: ${v.help}`);
   expect(violations).toEqual([]);
   const shellBar = await shell.locator('header').boundingBox();
 

@@ -147,6 +147,7 @@ async function typecheck() {
     ['schema', 'packages/schema'],
     ['server', 'apps/server'],
     ['admin', 'apps/admin'],
+    ['e2e', 'e2e'],
   ];
   for (const [name, dir] of projects) {
     if (interrupted) return;

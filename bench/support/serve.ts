@@ -37,7 +37,7 @@ function onStop(close: () => Promise<void>) {
 async function bare() {
   const { default: Fastify } = await import('fastify');
   // Bytes, not a string: the cheapest fixed body Fastify can send (the API caches bytes too).
-  const body = readFileSync(process.env.BARE_BODY_FILE!);
+  const body = readFileSync(process.env.BARE_BODY_FILE);
   const app = Fastify({ logger: false });
   app.get('/bare', async (_request, reply) => {
     reply.type('application/vnd.api+json');

@@ -21,7 +21,7 @@ function texts(lang: string): Tree {
 
 function deepMerge(target: Tree, source: Tree): Tree {
   for (const [k, v] of Object.entries(source)) {
-    if (typeof v === 'object' && typeof target[k] === 'object') deepMerge(target[k] as Tree, v);
+    if (typeof v === 'object' && typeof target[k] === 'object') deepMerge(target[k], v);
     else target[k] = v;
   }
   return target;
@@ -69,5 +69,5 @@ export function base64UrlJson(value: unknown): string {
 }
 
 export function claimsOf(token: string): Record<string, unknown> {
-  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
 }

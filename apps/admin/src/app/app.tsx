@@ -24,7 +24,7 @@ export function createApp(runtime: Runtime) {
   const dataProvider = createDataProvider({ http, baseUrl: () => runtime.urls.umpire, resources: manifest });
   const authProvider = createAuthProvider(() => runtime.urls.auth);
   const i18nProvider = createI18nProvider(runtime.languages);
-  const theme = createTheme();
+  const theme = createTheme(undefined, i18nProvider.translate('ra.page.loading'));
   // Preferences (columns, sidebar sections) per client, so two leagues on one browser don't mix.
   const store = localStorageStore('1', `umpire-${runtime.claims.client?.id ?? 'default'}`);
 

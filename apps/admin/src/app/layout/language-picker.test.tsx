@@ -26,7 +26,7 @@ describe('language picker', () => {
 
   it('lists the configured languages, each named in its own language', () => {
     renderWith(['pl', 'en']);
-    fireEvent.click(screen.getByRole('button', { name: 'Język: Polski' }));
+    fireEvent.click(screen.getByRole('button', { name: 'PL, Język: Polski' }));
     const items = screen.getAllByRole('menuitem');
     expect(items.map((i) => [i.textContent, i.getAttribute('lang')])).toEqual([
       ['Polski', 'pl'],

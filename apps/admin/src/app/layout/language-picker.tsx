@@ -21,7 +21,8 @@ export function LanguagePicker() {
         onClick={(event) => setAnchor(event.currentTarget)}
         aria-haspopup="menu"
         aria-expanded={!!anchor}
-        aria-label={translate('shell.chooseLanguage', { language: current })}
+        // The name starts with what is shown (WCAG 2.5.3): voice users say "click PL".
+        aria-label={`${language.toUpperCase()}, ${translate('shell.chooseLanguage', { language: current })}`}
         data-testid="language-picker"
       >
         {language.toUpperCase()}

@@ -39,8 +39,12 @@ function TopBarTools() {
 }
 
 function AccountMenu() {
+  const { data } = useGetIdentity();
+  // The button shows the user's name, so that is its name too (WCAG 2.5.3, label in name);
+  // react-admin would name it "Profile". Without a name it shows an icon named "Profile".
+  const fullName = (data as Identity | undefined)?.fullName;
   return (
-    <UserMenu>
+    <UserMenu label={fullName || 'ra.auth.user_menu'}>
       <AccountDetails />
       <SignOutItem />
     </UserMenu>

@@ -43,7 +43,7 @@ function CountCard({ resource }: { resource: ResourceEntry }) {
   return (
     <Box component="li">
       <Card variant="outlined" sx={{ height: '100%' }}>
-        <CardActionArea component={LinkBase} to={`/${resource.name}`} aria-label={translate('dashboard.openList', { name: label })} sx={{ p: 1.5, height: '100%' }}>
+        <CardActionArea component={LinkBase} to={`/${resource.name}`} sx={{ p: 1.5, height: '100%' }}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'text.secondary' }}>
             <Icon fontSize="small" aria-hidden />
             <Typography variant="body2" component="span" noWrap>

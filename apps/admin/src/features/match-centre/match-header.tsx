@@ -1,3 +1,4 @@
+import { visuallyHidden } from '@mui/utils';
 import type { ReactNode } from 'react';
 import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
@@ -122,14 +123,3 @@ export function MatchHeader({ match, aside }: { match: MatchInfo; aside?: ReactN
   );
 }
 
-export const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { textColorOn } from './team-crest';
+import { legibleColours } from '../../lib/colours';
 import type { Slot } from './formations';
 import type { RosterPlayer } from './rosters';
 
@@ -19,7 +19,8 @@ export interface PitchPlace {
  */
 export function Pitch({ places, color, label, onPick }: { places: PitchPlace[]; color: string; label: string; onPick?: (place: number) => void }) {
   const translate = useTranslate();
-  const ink = textColorOn(color);
+  // Shirts in the team's colour, numbers readable on them.
+  const { background: shirt, color: ink } = legibleColours(color);
   const surname = (name: string) => name.split(/\s+/).slice(-1)[0] ?? name;
   return (
     <Box
@@ -50,7 +51,7 @@ export function Pitch({ places, color, label, onPick }: { places: PitchPlace[]; 
           >
             {player ? (
               <>
-                <circle cx={cx} cy={cy} r={4.2} fill={color} stroke="#fff" strokeWidth={0.5} />
+                <circle cx={cx} cy={cy} r={4.2} fill={shirt} stroke="#fff" strokeWidth={0.5} />
                 <text x={cx} y={cy + 1.3} textAnchor="middle" fontSize={3.6} fontWeight={700} fill={ink}>
                   {player.shirt ?? ''}
                 </text>

@@ -3,16 +3,8 @@ import { Box } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { getRuntime } from '../../lib/configuration';
 import { imageUrl } from '../../lib/images';
+import { legibleColours } from '../../lib/colours';
 import type { TeamInfo } from './types';
-
-/** Black or white, whichever reads better on the colour (WCAG relative luminance). */
-export function textColorOn(hex: string): '#000000' | '#ffffff' {
-  const m = /^#?([0-9a-f]{6})$/i.exec(hex);
-  if (!m) return '#ffffff';
-  const [r, g, b] = [0, 2, 4].map((i) => parseInt(m[1].slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  return (luminance + 0.05) / 0.05 > 1.05 / (luminance + 0.05) ? '#000000' : '#ffffff';
-}
 
 export function initialsOf(team: Pick<TeamInfo, 'code' | 'shortName' | 'name'>): string {
   if (team.code) return team.code.slice(0, 3).toUpperCase();
@@ -56,7 +48,7 @@ export function TeamCrest({ team, size = 56 }: { team: TeamInfo; size?: number }
       />
     );
   }
-  const background = team.primaryColor ?? '#1d3a5f';
+  const { background, color } = legibleColours(team.primaryColor);
   return (
     <Box
       role="img"
@@ -67,7 +59,7 @@ export function TeamCrest({ team, size = 56 }: { team: TeamInfo; size?: number }
         flexShrink: 0,
         borderRadius: '50%',
         bgcolor: background,
-        color: textColorOn(background),
+        color,
         border: 3,
         borderColor: team.secondaryColor ?? 'grey.300',
         display: 'grid',

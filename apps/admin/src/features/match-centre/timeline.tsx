@@ -1,3 +1,4 @@
+import { visuallyHidden } from '@mui/utils';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Box, Chip, IconButton, Skeleton, Tooltip, Typography } from '@mui/material';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
@@ -219,7 +220,7 @@ function IncidentRow({ incident, ctx, canEdit, remote, busy, failed, onEdit, onD
         data-row-button
         role={editable ? 'button' : undefined}
         tabIndex={editable ? 0 : undefined}
-        aria-label={editable ? translate('matchCentre.timeline.edit', { incident: description }) : description}
+        // Named by what it shows, after a hidden "Edit:" (WCAG 2.5.3: the name contains the visible text).
         onClick={editable ? onEdit : undefined}
         onKeyDown={editable ? onKeyDown : undefined}
         sx={{
@@ -237,6 +238,7 @@ function IncidentRow({ incident, ctx, canEdit, remote, busy, failed, onEdit, onD
           '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 1 },
         }}
       >
+        {editable && <span style={visuallyHidden}>{translate('matchCentre.timeline.editPrefix')} </span>}
         {body}
       </Box>
       {highlighted && (

@@ -1,3 +1,4 @@
+import { visuallyHidden } from '@mui/utils';
 import { Box, Link, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
 import ArrowDropUpIcon from '@mui/icons-material/ArrowDropUp';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
@@ -25,14 +26,6 @@ import {
 
 export const ZONE_COLOURS = { promotion: '#1b5e20', relegation: '#b71c1c' } as const;
 
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** The table of a group: bands for promotion and relegation, movement, form, deductions and how ties were split. */
 export function StandingsTable({ rows, meta }: { rows: StandingRecord[]; meta: StandingsMeta }) {

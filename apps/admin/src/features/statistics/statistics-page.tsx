@@ -18,6 +18,7 @@ import { getList } from '../../providers/json-api';
 import { formatNumber } from '../../lib/locale';
 import { Crest } from '../../framework/ui/crest';
 import { EmptyState, TableScroll } from '../../framework/ui/page-layout';
+import { AbbreviatedHeader } from '../../framework/ui/abbreviated-header';
 import type { SquadRecord } from '../../framework/records/squad-members';
 import { CATEGORIES, categoryOfSort, chartFigure, isSortable, playerName, ranksOf, type StatisticRow } from './statistics-model';
 
@@ -168,14 +169,21 @@ function StatisticsTable() {
             <DataTable.NumberCol
               key={key}
               source={key}
-              label={<abbr title={translate(`resources.statistics.fields.${key}`)} style={{ textDecoration: 'none' }}>{translate(`playerStats.short.${key}`)}</abbr>}
-              disableSort={!isSortable(key)}
+              label={
+                <AbbreviatedHeader
+                  short={translate(`playerStats.short.${key}`)}
+                  full={translate(`resources.statistics.fields.${key}`)}
+                  source={key}
+                  sortable={isSortable(key)}
+                />
+              }
+              disableSort
               cellSx={key === figure ? () => ({ fontWeight: 700 }) : undefined}
             />
           ))}
           <DataTable.Col
             source="rating"
-            label={<abbr title={translate('statisticsPage.ratingHelp')} style={{ textDecoration: 'none' }}>{translate('playerStats.short.rating')}</abbr>}
+            label={<AbbreviatedHeader short={translate('playerStats.short.rating')} full={translate('statisticsPage.ratingHelp')} source="rating" />}
             disableSort
             align="right"
             render={(r: StatisticRow) => (r.rating === null ? '–' : formatNumber(r.rating, { minimumFractionDigits: 2, maximumFractionDigits: 2 }))}

@@ -1,10 +1,10 @@
+import { visuallyHidden } from '@mui/utils';
 import { Box } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useTranslate } from 'react-admin';
 import { formatNumber } from '../../lib/locale';
 import { playerName, type StatisticRow, type StatisticType } from './statistics-model';
 
-const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 /** Ten players as horizontal bars (loaded lazily with @mui/x-charts), with the same figures as a table for screen readers. */
 export default function TopTenChart({ rows, figure }: { rows: StatisticRow[]; figure: StatisticType }) {

@@ -116,7 +116,8 @@ export function RelationshipField({ rel }: { rel: RelationshipManifest }) {
  * The record's main field as a link to its form (or its page for read-only users): rows open on
  * click, and this makes them reachable by keyboard and openable in a new tab too.
  */
-export function RecordLink({ children }: { children: ReactNode }) {
+/** A link to the record's form (or page); with an empty `source` it reads "#id", so it always has a name. */
+export function RecordLink({ children, source }: { children: ReactNode; source?: string }) {
   const record = useRecordContext();
   const resource = useResourceContext();
   const createPath = useCreatePath();
@@ -127,7 +128,9 @@ export function RecordLink({ children }: { children: ReactNode }) {
   const path = createPath({ resource, id: record.id, type: hasEdit && canEdit ? 'edit' : 'show' });
   return (
     <Link component={LinkBase} to={path} onClick={(e: React.MouseEvent) => e.stopPropagation()} underline="hover" color="inherit" sx={{ fontWeight: 500 }}>
-      {children}
+      {source && isEmptyValue(record[source]) ? `#${record.id}` : children}
     </Link>
   );
 }
+
+const isEmptyValue = (value: unknown) => value === null || value === undefined || value === '';

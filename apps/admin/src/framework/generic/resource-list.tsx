@@ -101,7 +101,9 @@ export default function ResourceList({ leading }: ResourceListProps) {
   const { canAccess: canDelete } = useCanAccess({ action: 'delete', resource });
   const mode = deleteModeOf(def);
   const hidden = [...def.attributes.filter((a) => !a.list).map((a) => a.name), ...TIMESTAMPS];
-  const primary = def.titleAttribute ?? def.attributes.find((a) => a.list)?.name;
+  // The column that links each row to its record (keyboard users cannot click a row): the title,
+  // else the first listed field that shows text (a check mark cannot name a link).
+  const primary = def.titleAttribute ?? def.attributes.find((a) => a.list && a.type !== 'boolean' && a.type !== 'json')?.name;
   const exporter: Exporter = (records) =>
     downloadCSV(
       toCsv(def, records, (s) => translate(`resources.${def.type}.fields.${s}`, { _: s })),
@@ -138,7 +140,7 @@ export default function ResourceList({ leading }: ResourceListProps) {
           .map((attr) => (
             <DataTable.Col key={attr.name} source={attr.name} disableSort={!attr.sort}>
               {attr.name === primary ? (
-                <RecordLink>
+                <RecordLink source={attr.name}>
                   <AttributeField attr={attr} />
                 </RecordLink>
               ) : (

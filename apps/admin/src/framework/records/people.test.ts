@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, fullName, initialsOf, textColourOn } from './people';
+import { ageOn, fullName, initialsOf } from './people';
 import { flagOf, shortCode } from '../ui/country-label';
 
 describe('people', () => {
@@ -20,12 +20,6 @@ describe('people', () => {
     expect(initialsOf('Cracovia')).toBe('C');
   });
 
-  it("writes on a club's colour in a readable colour", () => {
-    expect(textColourOn('#14613a', '#FFFFFF')).toBe('#FFFFFF');
-    // Yellow on yellow would be unreadable: black instead.
-    expect(textColourOn('#FFD700', '#FFFF00')).toBe('#000000');
-    expect(textColourOn('#000080')).toBe('#ffffff');
-  });
 
   it('draws flags of ISO codes, Kosovo and the home nations', () => {
     expect(flagOf('PL')).toBe('🇵🇱');

@@ -83,30 +83,3 @@ export function initialsOf(name: string | null | undefined, max = 3): string {
     .join('');
 }
 
-/**
- * A readable text colour on `background` (WCAG relative luminance): the club's second colour
- * when it contrasts enough, else black or white.
- */
-export function textColourOn(background: string, preferred?: string | null): string {
-  const ratio = (a: string, b: string) => {
-    const [la, lb] = [luminance(a), luminance(b)];
-    return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
-  };
-  if (preferred && isHex(preferred) && ratio(background, preferred) >= 4.5) return preferred;
-  return ratio(background, '#000000') >= ratio(background, '#ffffff') ? '#000000' : '#ffffff';
-}
-
-const isHex = (value: string) => /^#[0-9a-f]{6}$/i.test(value);
-
-function luminance(hex: string): number {
-  if (!isHex(hex)) return 1;
-  const channel = (i: number) => {
-    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
-}
-
-export function isHexColour(value: string | null | undefined): value is string {
-  return !!value && isHex(value);
-}

@@ -4,7 +4,8 @@ import PersonIcon from '@mui/icons-material/Person';
 import { useGetManyAggregate } from 'react-admin';
 import { getRuntime } from '../../lib/configuration';
 import { imageUrl } from '../../lib/images';
-import { initialsOf, isHexColour, textColourOn, type ImageRecord, type TeamRecord } from '../records/people';
+import { initialsOf, type ImageRecord, type TeamRecord } from '../records/people';
+import { legibleColours } from '../../lib/colours';
 
 /** The CDN address of an image path at a square size (twice the size, for sharp screens). */
 function squareUrl(path: string | undefined, size: number): string | undefined {
@@ -69,8 +70,7 @@ export function Crest({ team, fallbackImage, fallbackImageId, name, size = 32 }:
   const src = squareUrl(path, size);
   const status = useImageStatus(src);
   const club = team?.club;
-  const background = isHexColour(club?.primary_color) ? club.primary_color : '#1d3a5f';
-  const colour = textColourOn(background, club?.secondary_color);
+  const { background, color: colour } = legibleColours(club?.primary_color, club?.secondary_color);
   const label = name ?? team?.short_name ?? team?.name ?? club?.name ?? '';
   const showImage = status === 'loaded';
   return (

@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from '@playwright/test';
+import type { AxeResults } from 'axe-core';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface Violation {
+  id: string;
+  impact: string | null | undefined;
+  help: string;
+  nodes: string[];
+}
+
+/**
+ * Violations on the page as it is now, of any impact, with a few nodes each to find them.
+ * Every rule axe-core has runs, experimental and AAA ones included (label in name, enhanced
+ * contrast, target size): a subset lets real problems through. axe is loaded into the page once
+ * and stays while the app moves between screens without a reload, and only violations come back:
+ * @axe-core/playwright injects it anew and returns every pass on each call, three times slower.
+ * (The app has no frames, which that wrapper would also visit.)
+ */
+export async function axeViolations(page: Page): Promise<Violation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    const results: AxeResults = await axe.run(document, {
+      runOnly: { type: 'rule', values: axe.getRules().map((r) => r.ruleId) },
+      resultTypes: ['violations'],
+    });
+    return results.violations;
+  });
+  return violations.map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    help: v.help,
+    nodes: v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')}: ${(n.failureSummary ?? '').split('\n')[1]?.trim() ?? ''}`),
+  }));
+}
+
+/** The serious and critical ones: what the browser tests refuse on every screen. */
+export async function seriousViolations(page: Page): Promise<Violation[]> {
+  return (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
