@@ -4,12 +4,14 @@
 import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase } from '../../apps/server/src/db/database';
 import { migrate } from '../../apps/server/src/db/migrate';
+import { setInstallationLanguage } from '../../apps/server/src/jsonapi/shadow';
 import { seedDemo } from '../../apps/server/src/seed/seed';
 import { startServer } from '../../apps/server/src/server';
 import { onStop } from './on-stop';
 
 const config = loadConfig(process.env);
 const database = openDatabase(config);
+setInstallationLanguage(config.defaultLanguage);
 await migrate(database);
 const t0 = performance.now();
 await seedDemo(database, { playedRounds: 34 });
