@@ -6,3 +6,4 @@ export * from './registry';
 export * from './api';
 export * from './message-format';
 export * from './error-messages';
+export * from './media';

@@ -1,0 +1,165 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
+import { PassThrough, Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { assertStorageKey } from './keys';
+import type { ByteRange, PutOptions, Storage, StoredObject, StoredStream } from './storage';
+
+/**
+ * Files in a directory (`data/uploads` by default). A put writes to a temporary name beside the
+ * target and renames it when the stream ended well, so a cut upload never shows under its key.
+ * Multipart parts wait under `.multipart/{uploadId}/` until completed into one file.
+ */
+export class LocalStorage implements Storage {
+  readonly driver = 'local';
+  readonly minPartSize = 5 * 1024 * 1024;
+
+  constructor(private readonly root: string) {}
+
+  private pathOf(key: string): string {
+    assertStorageKey(key);
+    return join(this.root, ...key.split('/'));
+  }
+
+  private partsDir(uploadId: string): string {
+    if (!/^[a-f0-9-]{36}$/.test(uploadId)) throw new Error(`not an upload id: ${uploadId}`);
+    return join(this.root, '.multipart', uploadId);
+  }
+
+  /** Writes `body` to `target` through a temporary file; the md5 is the S3-style entity tag. */
+  private async writeAtomically(target: string, body: Readable): Promise<{ size: number; etag: string }> {
+    await mkdir(dirname(target), { recursive: true });
+    const temporary = `${target}.${randomUUID()}.partial`;
+    const hash = createHash('md5');
+    let size = 0;
+    const measure = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        size += chunk.length;
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(body, measure, createWriteStream(temporary, { flags: 'wx' }));
+      await rename(temporary, target);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+    return { size, etag: hash.digest('hex') };
+  }
+
+  async put(key: string, body: Readable, options: PutOptions = {}): Promise<StoredObject> {
+    const { size, etag } = await this.writeAtomically(this.pathOf(key), body);
+    return { key, size, etag, contentType: options.contentType };
+  }
+
+  async get(key: string, range?: ByteRange): Promise<StoredStream | null> {
+    const object = await this.head(key);
+    if (!object) return null;
+    const body = createReadStream(this.pathOf(key), range ? { start: range.start, end: range.end } : {});
+    return { ...object, body };
+  }
+
+  async head(key: string): Promise<StoredObject | null> {
+    try {
+      const info = await stat(this.pathOf(key));
+      return info.isFile() ? { key, size: info.size } : null;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+
+  async *list(prefix: string): AsyncIterable<string> {
+    const walk = async function* (dir: string): AsyncIterable<string> {
+      let entries;
+      try {
+        entries = await readdir(dir, { withFileTypes: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw error;
+      }
+      for (const entry of entries) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) yield* walk(path);
+        else if (!entry.name.endsWith('.partial')) yield path;
+      }
+    };
+    for await (const path of walk(this.root)) {
+      const key = relative(this.root, path).split(sep).join('/');
+      if (!key.startsWith('.multipart/') && key.startsWith(prefix)) yield key;
+    }
+  }
+
+  async createMultipart(key: string): Promise<string> {
+    assertStorageKey(key);
+    const uploadId = randomUUID();
+    await mkdir(this.partsDir(uploadId), { recursive: true });
+    return uploadId;
+  }
+
+  async uploadPart(key: string, uploadId: string, partNumber: number, body: Readable): Promise<{ etag: string }> {
+    assertStorageKey(key);
+    if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > 10_000) throw new Error(`bad part number ${partNumber}`);
+    const dir = this.partsDir(uploadId);
+    await stat(dir); // a missing upload throws ENOENT
+    const { etag } = await this.writeAtomically(join(dir, String(partNumber)), body);
+    return { etag };
+  }
+
+  async listParts(key: string, uploadId: string): Promise<{ partNumber: number; size: number; etag: string }[]> {
+    assertStorageKey(key);
+    const dir = this.partsDir(uploadId);
+    const names = (await readdir(dir)).filter((name) => /^\d+$/.test(name));
+    const parts = await Promise.all(
+      names.map(async (name) => {
+        const path = join(dir, name);
+        const hash = createHash('md5');
+        await pipeline(createReadStream(path), new PassThrough().on('data', (chunk: Buffer) => hash.update(chunk)));
+        return { partNumber: Number(name), size: (await stat(path)).size, etag: hash.digest('hex') };
+      }),
+    );
+    return parts.sort((a, b) => a.partNumber - b.partNumber);
+  }
+
+  async completeMultipart(key: string, uploadId: string, parts: { partNumber: number; etag: string }[]): Promise<StoredObject> {
+    const dir = this.partsDir(uploadId);
+    const stored = new Map((await this.listParts(key, uploadId)).map((p) => [p.partNumber, p]));
+    const ordered = [...parts].sort((a, b) => a.partNumber - b.partNumber);
+    for (const part of ordered) {
+      const found = stored.get(part.partNumber);
+      if (!found || found.etag !== part.etag.replace(/"/g, '')) throw new Error(`part ${part.partNumber} is missing or differs`);
+    }
+    const joined = new PassThrough();
+    const feed = (async () => {
+      for (const part of ordered) {
+        const file = await open(join(dir, String(part.partNumber)));
+        try {
+          await pipeline(file.createReadStream({ autoClose: false }), joined, { end: false });
+        } finally {
+          await file.close();
+        }
+      }
+      joined.end();
+    })();
+    feed.catch((error: unknown) => joined.destroy(error as Error));
+    const object = await this.put(key, joined);
+    await rm(dir, { recursive: true, force: true });
+    return object;
+  }
+
+  async abortMultipart(_key: string, uploadId: string): Promise<void> {
+    await rm(this.partsDir(uploadId), { recursive: true, force: true });
+  }
+
+  async presignPart(): Promise<string | null> {
+    return null;
+  }
+}

@@ -1,0 +1,59 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * Where file bytes live. Keys are made by the server only (see keys.ts), never from a client's
+ * name, so no `..`, NUL or reserved name reaches a path or an object key. Bodies are streams both
+ * ways: no driver holds a whole file in memory.
+ */
+export interface Storage {
+  /** `local` or `s3`, for logs and metrics. */
+  readonly driver: string;
+  /** Stores the stream under `key`; a failed or cut stream leaves nothing under `key`. */
+  put(key: string, body: Readable, options?: PutOptions): Promise<StoredObject>;
+  /** The bytes of `key` (optionally a byte range, both ends inclusive), or null when missing. */
+  get(key: string, range?: ByteRange): Promise<StoredStream | null>;
+  head(key: string): Promise<StoredObject | null>;
+  /** Removing a missing key is not an error. */
+  delete(key: string): Promise<void>;
+  /** Keys under a prefix, for sweeping orphans. */
+  list(prefix: string): AsyncIterable<string>;
+
+  /**
+   * Multipart uploads (S3's, or an equivalent on disk): parts of at least `minPartSize` bytes
+   * except the last, uploaded in any order and again after a failure, then completed into one
+   * object. Used by resumable uploads and the presigned uploads of POST /ott/file_uploads.
+   */
+  readonly minPartSize: number;
+  createMultipart(key: string, options?: PutOptions): Promise<string>;
+  uploadPart(key: string, uploadId: string, partNumber: number, body: Readable, size?: number): Promise<{ etag: string }>;
+  listParts(key: string, uploadId: string): Promise<{ partNumber: number; size: number; etag: string }[]>;
+  completeMultipart(key: string, uploadId: string, parts: { partNumber: number; etag: string }[]): Promise<StoredObject>;
+  abortMultipart(key: string, uploadId: string): Promise<void>;
+  /**
+   * A URL a client can PUT one part to without our credentials, valid for `expiresSeconds`; null
+   * when the driver has none (the local driver: the server takes the part itself).
+   */
+  presignPart(key: string, uploadId: string, partNumber: number, expiresSeconds: number): Promise<string | null>;
+}
+
+export interface PutOptions {
+  contentType?: string;
+  /** The length when known in advance (S3 needs it for a single PUT; otherwise it streams in parts). */
+  size?: number;
+}
+
+export interface ByteRange {
+  start: number;
+  end?: number;
+}
+
+export interface StoredObject {
+  key: string;
+  size: number;
+  etag?: string;
+  contentType?: string;
+}
+
+export interface StoredStream extends StoredObject {
+  body: Readable;
+}
