@@ -6,6 +6,7 @@ import * as competitionAndMatches from './migrations/0003-competition-and-matche
 import * as sortIndexes from './migrations/0004-sort-indexes';
 import * as headToHead from './migrations/0005-head-to-head-when-complete';
 import * as textShadowColumns from './migrations/0006-text-shadow-columns';
+import * as mediaFiles from './migrations/0007-media-files';
 import { refreshShadows } from '../jsonapi/shadow';
 
 /** Every migration in order; each one runs on SQLite and PostgreSQL alike. */
@@ -16,6 +17,7 @@ const MIGRATIONS = {
   '0004-sort-indexes': sortIndexes,
   '0005-head-to-head-when-complete': headToHead,
   '0006-text-shadow-columns': textShadowColumns,
+  '0007-media-files': mediaFiles,
 };
 
 export async function migrate(database: Database): Promise<string[]> {
