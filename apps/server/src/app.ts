@@ -8,6 +8,7 @@ import { registerCompetitionRoutes } from './competition/routes';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { ChangeBus } from './realtime/change-bus';
+import type { Storage } from './media/storage/storage';
 import { Cable } from './realtime/cable';
 import { ComputedCache } from './realtime/computed-cache';
 import { registerErrorHandling, registerNulGuard } from './errors-handler';
@@ -27,6 +28,8 @@ export interface AppDeps {
   config: Config;
   database: Database;
   bus: ChangeBus;
+  /** Where library files are kept (media/storage). */
+  storage: Storage;
 }
 
 export async function buildApp({ config, database, bus }: AppDeps): Promise<FastifyInstance> {

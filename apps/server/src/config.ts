@@ -49,6 +49,15 @@ export function parseSignInLimits(spec: string | undefined, pairMax: string | un
   return limits;
 }
 
+export type StorageConfig = { driver: 'local'; directory: string };
+
+/** STORAGE_DRIVER=local (default) keeps files in UPLOADS_DIR (default data/uploads). */
+export function parseStorage(env: NodeJS.ProcessEnv, dataDir: string): StorageConfig {
+  const driver = env.STORAGE_DRIVER ?? 'local';
+  if (driver === 'local') return { driver, directory: resolve(env.UPLOADS_DIR ?? join(dataDir, 'uploads')) };
+  throw new ConfigError(`STORAGE_DRIVER=${driver} is not a storage driver; choose local.`);
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -66,6 +75,8 @@ export interface Config {
   /** Public origin when behind a proxy; otherwise derived from each request. */
   publicUrl: string | null;
   cdnId: string;
+  /** Where library files are kept (STORAGE_DRIVER; the local directory is UPLOADS_DIR, default data/uploads). */
+  storage: StorageConfig;
   /** The interface languages this installation offers, in order (INTERFACE_LANGUAGES). */
   interfaceLanguages: InterfaceLanguage[];
   /** DEFAULT_LANGUAGE, else the first of interfaceLanguages (spec §9's order). */
@@ -144,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: env.TRUST_PROXY === 'true',
     publicUrl: env.PUBLIC_URL || null,
     cdnId: env.CDN_ID ?? 'umpire',
+    storage: parseStorage(env, dataDir),
     ...languages,
     bodyLimit: Number(env.BODY_LIMIT ?? 1024 * 1024),
     signInLimits: parseSignInLimits(env.SIGN_IN_LIMITS, env.SIGN_IN_LIMIT),

@@ -5,12 +5,15 @@ import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import { setInstallationLanguage } from './jsonapi/shadow';
 import { ChangeBus } from './realtime/change-bus';
+import { createStorage } from './media/storage/create-storage';
+import type { Storage } from './media/storage/storage';
 import { seedDemo } from './seed/seed';
 
 export interface RunningServer {
   app: FastifyInstance;
   database: Database;
   bus: ChangeBus;
+  storage: Storage;
   config: Config;
   url: string;
   close(): Promise<void>;
@@ -32,7 +35,8 @@ export async function startServer(overrides: Partial<Config> = {}, env: NodeJS.P
   }
   const bus = new ChangeBus(database);
   await bus.start();
-  const app = await buildApp({ config, database, bus });
+  const storage = createStorage(config.storage);
+  const app = await buildApp({ config, database, bus, storage });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -41,6 +45,7 @@ export async function startServer(overrides: Partial<Config> = {}, env: NodeJS.P
     app,
     database,
     bus,
+    storage,
     config,
     url: `http://127.0.0.1:${port}`,
     // Stops taking requests, lets those in flight finish, then closes the database cleanly.
