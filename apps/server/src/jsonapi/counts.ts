@@ -39,7 +39,7 @@ async function countRows(database: Database, clientId: number, models: Model[]):
       .select((eb) => [sql<string>`${sql.lit(m.type)}`.as('type'), eb.fn.countAll().as('n')])
       .where('client_id', '=', clientId);
   const [first, ...rest] = models;
-  const rows = await rest.reduce((q, m) => q.unionAll(countOf(m)), countOf(first!)).execute();
+  const rows = await rest.reduce((q, m) => q.unionAll(countOf(m)), countOf(first)).execute();
   const byType = new Map(rows.map((r) => [String(r.type), Number(r.n)]));
   return Object.fromEntries(models.map((m) => [m.type, byType.get(m.type) ?? 0]));
 }
