@@ -1,8 +1,7 @@
-import { startTransition, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Box, Card, CardContent, CardHeader, Skeleton, Typography } from '@mui/material';
 import { Title, useGetIdentity, useTranslate } from 'react-admin';
 import { format } from 'date-fns';
-import { whenIdle } from '../../lib/idle';
 import { activeLocale } from '../../lib/locale';
 import type { Identity } from '../../providers/auth-provider';
 import { CountCards } from './count-cards';
@@ -10,6 +9,7 @@ import { LatestChanges } from './latest-changes';
 import { QuickLinks } from './quick-links';
 import { WeekSummary } from './week-summary';
 import { useCounts } from './counts';
+import { useShownAfter } from './use-shown-after';
 
 // Charts are heavy: their code loads once the figures are shown, and they render after them.
 const loadActivityChart = () => import('./activity-chart');
@@ -64,21 +64,6 @@ export function Dashboard() {
       )}
     </Box>
   );
-}
-
-/**
- * Whether to show what comes after the figures: once they are settled, or sooner if the browser
- * is idle while it waits for them. Rendered as a transition, so it never holds the figures back.
- */
-function useShownAfter(settled: boolean): boolean {
-  const [shown, setShown] = useState(false);
-  useEffect(() => {
-    if (shown) return;
-    const show = () => startTransition(() => setShown(true));
-    if (!settled) return whenIdle(show);
-    show();
-  }, [settled, shown]);
-  return shown;
 }
 
 /**
