@@ -29,6 +29,8 @@ export function countsQuery(dataProvider: UmpireDataProvider) {
     // The answer asked for during start-up is not asked for again when the dashboard appears;
     // the app's own writes make it stale at once (see invalidateCountsOnWrite).
     staleTime: 30_000,
+    // The HTTP client has already retried a transient failure and shown its pop-up: say so now.
+    retry: false,
   });
 }
 
