@@ -35,7 +35,8 @@ test.describe('sign-in and sign-out', () => {
     await page.goto('/seasons');
     await signInOnGateway(page, 'admin');
     await appReady(page);
-    await page.getByRole('button', { name: t('pl', 'ra.auth.user_menu') }).click();
+    // The account menu is named by the user's name it shows (label in name, WCAG 2.5.3).
+    await page.getByRole('button', { name: 'admin', exact: true }).click();
     await expect(page.getByTestId('account-details')).toContainText('admin');
     await page.getByRole('menuitem', { name: t('pl', 'shell.signOut') }).click();
     await expect(page).toHaveURL(/\/auth\/v1\/sign_in\?redirect=/);

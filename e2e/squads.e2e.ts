@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { appReady, openAs, t, tokenFor } from './support/app';
 import { seriousViolations } from './support/axe';
 

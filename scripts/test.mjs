@@ -77,6 +77,22 @@ function runChild(cmd, args, { env = process.env, cwd = repoRoot } = {}) {
   });
 }
 
+/** runChild, also keeping what the child printed (it is still shown as it comes). */
+function runChildCapturing(cmd, args) {
+  return new Promise((resolve) => {
+    const t0 = Date.now();
+    say(`$ ${[cmd, ...args].map((a) => (a.startsWith(repoRoot + path.sep) ? path.relative(repoRoot, a) : a)).join(' ')}`);
+    const child = spawn(cmd, args, { cwd: repoRoot, env: process.env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (d) => {
+      output += d;
+      process.stdout.write(d);
+    });
+    child.on('error', (error) => resolve({ code: null, error, output, seconds: (Date.now() - t0) / 1000 }));
+    child.on('exit', (code, signal) => resolve({ code, signal, output, seconds: (Date.now() - t0) / 1000 }));
+  });
+}
+
 function killGroup(child, sig) {
   try {
     process.kill(-child.pid, sig);
@@ -178,6 +194,12 @@ async function lint() {
   }
   const r = await runChild(eslint, ['.', '--max-warnings=0']);
   record({ name: 'lint', passed: r.code === 0 ? 1 : 0, failed: r.code === 0 ? 0 : 1, note: r.code === 0 ? '' : crashNote(r), seconds: r.seconds });
+  // And the architecture rules are shown to refuse what they must (scripts/lint-rules.mjs).
+  const rules = await runChildCapturing(process.execPath, [abs('scripts/lint-rules.mjs')]);
+  const m = /(\d+) passed, (\d+) failed\s*$/.exec(rules.output);
+  const failures = rules.output.split('\n').filter((l) => l.startsWith('✗ ')).map((l) => l.slice(2));
+  if (m) record({ name: 'lint:rules', passed: Number(m[1]), failed: Number(m[2]), seconds: rules.seconds, failures });
+  else record({ name: 'lint:rules', failed: 1, note: `no summary (${crashNote(rules)})`, seconds: rules.seconds });
 }
 
 /** One vitest run; counts come from its JSON report, not from its exit code alone. */

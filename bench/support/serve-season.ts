@@ -4,26 +4,19 @@
 import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase } from '../../apps/server/src/db/database';
 import { migrate } from '../../apps/server/src/db/migrate';
+import { setInstallationLanguage } from '../../apps/server/src/jsonapi/shadow';
 import { seedDemo } from '../../apps/server/src/seed/seed';
 import { startServer } from '../../apps/server/src/server';
+import { onStop } from './on-stop';
 
 const config = loadConfig(process.env);
 const database = openDatabase(config);
+setInstallationLanguage(config.defaultLanguage);
 await migrate(database);
 const t0 = performance.now();
 await seedDemo(database, { playedRounds: 34 });
 const seedMs = performance.now() - t0;
 await database.close();
 const server = await startServer({ port: 0, host: '127.0.0.1' }, process.env);
-let stopping = false;
-const stop = async () => {
-  if (stopping) return;
-  stopping = true;
-  await server.close();
-  process.exit(0);
-};
-process.once('SIGTERM', stop);
-process.once('SIGINT', stop);
-process.stdin.on('end', stop);
-process.stdin.resume();
+onStop(() => server.close());
 process.stdout.write(`${JSON.stringify({ url: server.url, dialect: server.database.dialect, seedMs: Math.round(seedMs) })}\n`);

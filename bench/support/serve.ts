@@ -9,30 +9,12 @@
 //
 // Prints one JSON line on stdout when ready ({ url, ... }), stops cleanly on SIGTERM or SIGINT.
 import { readFileSync } from 'node:fs';
+import { onStop } from './on-stop';
 
 function ready(info: Record<string, unknown>) {
   process.stdout.write(`${JSON.stringify(info)}\n`);
 }
 
-function onStop(close: () => Promise<void>) {
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    try {
-      await close();
-      process.exit(0);
-    } catch (err) {
-      console.error(err);
-      process.exit(1);
-    }
-  };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
-  // The parent going away closes our stdin: stop rather than linger.
-  process.stdin.on('end', stop);
-  process.stdin.resume();
-}
 
 async function bare() {
   const { default: Fastify } = await import('fastify');

@@ -3,6 +3,7 @@ import { ROLES } from '@umpire/schema';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
+import { setInstallationLanguage } from './jsonapi/shadow';
 import { createUser, DEMO_CLIENT, seedDemo } from './seed/seed';
 
 const USAGE = `Usage: npm run umpire -- <command>
@@ -19,6 +20,7 @@ try {
   process.exit(1);
 }
 const database = openDatabase(config);
+setInstallationLanguage(config.defaultLanguage);
 try {
   switch (command) {
     case 'migrate': {

@@ -102,7 +102,7 @@ export function parseLanguages(env: NodeJS.ProcessEnv): Pick<Config, 'interfaceL
     );
   const interfaceLanguages = [...new Set(named as InterfaceLanguage[])];
   const wanted = env.DEFAULT_LANGUAGE?.trim().toLowerCase();
-  if (!wanted) return { interfaceLanguages, defaultLanguage: interfaceLanguages[0]! };
+  if (!wanted) return { interfaceLanguages, defaultLanguage: interfaceLanguages[0] };
   const defaultLanguage = interfaceLanguages.find((lang) => lang === wanted);
   if (!defaultLanguage)
     throw new ConfigError(`DEFAULT_LANGUAGE=${env.DEFAULT_LANGUAGE} is not one of INTERFACE_LANGUAGES (${interfaceLanguages.join(', ')}).`);

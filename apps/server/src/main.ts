@@ -20,11 +20,12 @@ console.log(`
   API reference: http://localhost:${port}/api/docs
 `);
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.once(signal, async () => {
-    server.app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    await server.close();
-    process.exit(0);
-  });
+async function shutDown(signal: NodeJS.Signals): Promise<void> {
+  server.app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  await server.close();
+  process.exit(0);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void shutDown(signal));

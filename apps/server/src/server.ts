@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
+import { setInstallationLanguage } from './jsonapi/shadow';
 import { ChangeBus } from './realtime/change-bus';
 import { seedDemo } from './seed/seed';
 
@@ -19,6 +20,7 @@ export interface RunningServer {
 export async function startServer(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
   const config = loadConfig(env, overrides);
   const database = openDatabase(config);
+  setInstallationLanguage(config.defaultLanguage);
   await migrate(database);
   if (config.seedOnEmpty) {
     try {

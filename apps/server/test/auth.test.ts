@@ -19,7 +19,7 @@ describe('sign-in API', () => {
     const res = await api.post('/auth/v1/sign_in', signInBody('editor'), { token: null });
     expect(res.status).toBe(200);
     expect(res.body.data.attributes.username).toBe('editor');
-    const claims = decodeJwt(res.body.data.attributes.token) as any;
+    const claims: Record<string, any> = decodeJwt(res.body.data.attributes.token);
     expect(claims.username).toBe('editor');
     expect(claims.client.name).toBe('Ekstraklasa Demo');
     // internal_crm is not a player provider: filtered out.

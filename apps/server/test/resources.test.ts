@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-const attributesOf = (def: ResourceDef) => Object.entries(def.attributes) as [string, AttributeDef][];
+const attributesOf = (def: ResourceDef) => Object.entries<AttributeDef>(def.attributes);
 const examples = (def: ResourceDef) =>
   Object.fromEntries(attributesOf(def).filter(([, a]) => a.example !== undefined && !a.readOnly).map(([n, a]) => [n, a.example]));
 /** Examples as the API answers them: instants in UTC. */

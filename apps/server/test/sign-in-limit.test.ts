@@ -39,7 +39,7 @@ function signIn(username: string, password: string, { from = OFFICE, cookie, lan
 function deviceCookie(res: ApiResponse): string {
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith('umpire_device_'));
   if (!cookie) throw new Error(`no device cookie in ${JSON.stringify(res.headers.getSetCookie())}`);
-  return cookie.split(';')[0]!;
+  return cookie.split(';')[0];
 }
 
 async function fail(times: number, username: (i: number) => string, from = OFFICE) {

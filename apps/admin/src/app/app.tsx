@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Route, RouterProvider } from 'react-router';
 import type { Runtime } from '../lib/configuration';
 import { readStoredToken } from '../lib/token';
+import { trustedOrigins } from '../lib/environment';
 import { createHttpClient } from '../providers/http-client';
 import { createDataProvider } from '../providers/data-provider';
 import { createAuthProvider } from '../providers/auth-provider';
@@ -18,10 +19,8 @@ import { createTheme } from './theme';
 
 /** The providers and resources of the app, built once the start-up has succeeded. */
 export function createApp(runtime: Runtime) {
-  const trustedOrigins = Object.values(runtime.urls)
-    .filter((url) => /^https?:\/\//.test(url))
-    .map((url) => new URL(url).origin);
-  const http = createHttpClient({ getToken: readStoredToken, trustedOrigins: () => trustedOrigins });
+  const origins = trustedOrigins(runtime.urls);
+  const http = createHttpClient({ getToken: readStoredToken, trustedOrigins: () => origins });
   const dataProvider = createDataProvider({ http, baseUrl: () => runtime.urls.umpire, resources: manifest });
   const authProvider = createAuthProvider(() => runtime.urls.auth);
   const i18nProvider = createI18nProvider(runtime.languages);

@@ -14,7 +14,7 @@ export function recordRepresentation(def: ResourceManifest | undefined): string 
   const format =
     field.name === 'kickoff_at' ? formatMatchDateTime : field.type === 'datetime' ? formatDateTime : field.type === 'date' ? formatDate : String;
   return (record) => {
-    const value = record[field.name];
+    const value: unknown = record[field.name];
     return value === null || value === undefined || value === '' ? `#${record.id}` : `${format(value as string)} (#${record.id})`;
   };
 }

@@ -56,6 +56,11 @@ export function relativeIfSameOrigin(url: string, origin = window.location.origi
 }
 
 /** An absolute address for the gateway's `redirect` and for leaving the app. */
+/** Origins of the base addresses that name another host: the token may be sent there too. */
+export function trustedOrigins(urls: BaseUrls): string[] {
+  return [urls.umpire, urls.auth, urls.mediaLibrary].filter((url) => /^https?:\/\//.test(url)).map((url) => new URL(url).origin);
+}
+
 export function absoluteUrl(url: string, origin = window.location.origin): string {
   return new URL(url, origin).toString();
 }

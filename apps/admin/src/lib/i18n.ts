@@ -1,4 +1,4 @@
-import type { i18n as I18n, TOptions } from 'i18next';
+import type { i18n as I18n } from 'i18next';
 import { guessLanguage } from './language';
 
 /**
@@ -75,10 +75,10 @@ export async function initI18n(lang: string, translations: Translations): Promis
 export const translate: Translate = (key, options = {}) => {
   if (!instance) return typeof options._ === 'string' ? options._ : key;
   const { smart_count, _, ...rest } = options;
-  const tOptions: TOptions = { ...rest };
+  const tOptions: Record<string, unknown> = { ...rest };
   if (smart_count !== undefined) tOptions.count = Number(smart_count);
   if (typeof _ === 'string') tOptions.defaultValue = _;
-  return instance.t(key, tOptions as Record<string, unknown>) as string;
+  return String(instance.t(key, tOptions));
 };
 
 export function hasTranslation(key: string): boolean {

@@ -60,7 +60,7 @@ export function readStoredLanguage(): string | null {
  * The configuration has the last word (chooseLanguage).
  */
 export function guessLanguage(browserLanguages?: readonly string[]): InterfaceLanguage {
-  return likelyLanguages(browserLanguages)[0]!;
+  return likelyLanguages(browserLanguages)[0];
 }
 
 /**

@@ -36,7 +36,7 @@ const loading = new Map<string, Promise<Locale>>();
 
 /** Starts downloading a date-fns locale (once); start-up calls it before the language is certain. */
 export function preloadLocale(lang: string): Promise<Locale> {
-  const settings = FORMATTING_LOCALES[lang] ?? FORMATTING_LOCALES.en!;
+  const settings = FORMATTING_LOCALES[lang] ?? FORMATTING_LOCALES.en;
   let pending = loading.get(settings.tag);
   if (!pending) {
     // A failed download is not kept, so a retry downloads again.
@@ -50,7 +50,7 @@ export function preloadLocale(lang: string): Promise<Locale> {
 }
 
 export async function activateLocale(lang: string): Promise<void> {
-  const settings = FORMATTING_LOCALES[lang] ?? FORMATTING_LOCALES.en!;
+  const settings = FORMATTING_LOCALES[lang] ?? FORMATTING_LOCALES.en;
   active = { lang, settings, dateLocale: await preloadLocale(lang) };
 }
 
@@ -114,7 +114,7 @@ export function toMatchWallClock(value: Date | string | number | null | undefine
 export function fromMatchWallClock(value: string | null | undefined): string | null {
   const m = WALL_CLOCK.exec(value ?? '');
   if (!m) return null;
-  const [, y, mo, d, h, mi, s] = m.map(Number) as number[];
+  const [, y, mo, d, h, mi, s] = m.map(Number);
   const utc = Date.UTC(y, mo - 1, d, h, mi, s || 0) - MATCH_OFFSET_MINUTES * 60_000;
   return new Date(utc).toISOString();
 }

@@ -55,16 +55,19 @@ export function createAuthProvider(authBase: () => string): AuthProvider {
     },
 
     async checkAuth() {
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- react-admin's contract: reject with { redirectTo, message, logoutUser }
       if (!session()) throw toGateway();
     },
 
     async checkError(error: { status?: number }) {
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- react-admin's contract, as in checkAuth
       if (error?.status === 401) throw toGateway();
       // 403 keeps the session: the HTTP client has already shown the pop-up.
     },
 
     async getIdentity(): Promise<Identity> {
       const current = session();
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- react-admin's contract, as in checkAuth
       if (!current) throw toGateway();
       const { claims } = current;
       return {

@@ -93,6 +93,9 @@ export function filterParams(def: ResourceManifest | undefined, filter: Record<s
   return params;
 }
 
+/** react-admin types `meta` as any; ours is JsonApiMeta (include, fields). */
+const metaOf = (params: { meta?: unknown }) => params.meta as JsonApiMeta | undefined;
+
 function metaParams(meta: JsonApiMeta | undefined): [string, string][] {
   const params: [string, string][] = [];
   if (meta?.include?.length) params.push(['include', meta.include.join(',')]);
@@ -225,15 +228,15 @@ export function createDataProvider({ http, baseUrl, resources }: DataProviderOpt
 
     async getList(resource, params) {
       return list(resource, [
-        ...filterParams(defOf(resource), params.filter ?? {}),
+        ...filterParams(defOf(resource), (params.filter ?? {}) as Record<string, unknown>),
         ...sortParam(params.sort),
         ...pageParams(params.pagination),
-        ...metaParams(params.meta),
-      ], params.meta);
+        ...metaParams(metaOf(params)),
+      ], metaOf(params));
     },
 
     async getOne(resource, params) {
-      return { data: (await one(resource, params.id, params.meta)) as never };
+      return { data: (await one(resource, params.id, metaOf(params))) as never };
     },
 
     async getMany(resource, params) {
@@ -242,7 +245,7 @@ export function createDataProvider({ http, baseUrl, resources }: DataProviderOpt
       for (let i = 0; i < ids.length; i += MAX_PAGE_SIZE) chunks.push(ids.slice(i, i + MAX_PAGE_SIZE));
       const pages = await Promise.all(
         chunks.map((chunk) =>
-          list(resource, [['filter[id]', chunk.join(',')], ['page[size]', String(MAX_PAGE_SIZE)], ...metaParams(params.meta)], params.meta),
+          list(resource, [['filter[id]', chunk.join(',')], ['page[size]', String(MAX_PAGE_SIZE)], ...metaParams(metaOf(params))], metaOf(params)),
         ),
       );
       return { data: pages.flatMap((p) => p.data) };
@@ -250,35 +253,35 @@ export function createDataProvider({ http, baseUrl, resources }: DataProviderOpt
 
     async getManyReference(resource, params) {
       return list(resource, [
-        ...filterParams(defOf(resource), { ...params.filter, [params.target]: params.id }),
+        ...filterParams(defOf(resource), { ...(params.filter as Record<string, unknown>), [params.target]: params.id }),
         ...sortParam(params.sort),
         ...pageParams(params.pagination),
-        ...metaParams(params.meta),
-      ], params.meta);
+        ...metaParams(metaOf(params)),
+      ], metaOf(params));
     },
 
     async create(resource, params) {
       const def = defOf(resource);
       if (!def) throw new Error(`Unknown resource ${resource}`);
-      const doc = await call<Document>(resource, `${urlOf(resource)}${query(metaParams(params.meta))}`, {
+      const doc = await call<Document>(resource, `${urlOf(resource)}${query(metaParams(metaOf(params)))}`, {
         method: 'POST',
         body: { data: toResourceObject(def, params.data) },
       });
-      return { data: toRecord(doc.data as ResourceObject, indexIncluded(doc), nestingDepth(params.meta)) as never };
+      return { data: toRecord(doc.data as ResourceObject, indexIncluded(doc), nestingDepth(metaOf(params))) as never };
     },
 
     async update(resource, params) {
       const def = defOf(resource);
       if (!def) throw new Error(`Unknown resource ${resource}`);
-      const object = toResourceObject(def, params.data, params.previousData);
+      const object = toResourceObject(def, params.data, params.previousData as Record<string, unknown> | undefined);
       if (!Object.keys(object.attributes).length && !Object.keys(object.relationships).length) {
         return { data: { ...params.previousData, ...params.data } as never };
       }
-      const doc = await call<Document>(resource, `${urlOf(resource, params.id)}${query(metaParams(params.meta))}`, {
+      const doc = await call<Document>(resource, `${urlOf(resource, params.id as Identifier)}${query(metaParams(metaOf(params)))}`, {
         method: 'PATCH',
         body: { data: { ...object, id: String(params.id) } },
       });
-      return { data: toRecord(doc.data as ResourceObject, indexIncluded(doc), nestingDepth(params.meta)) as never };
+      return { data: toRecord(doc.data as ResourceObject, indexIncluded(doc), nestingDepth(metaOf(params))) as never };
     },
 
     async updateMany(resource, params) {

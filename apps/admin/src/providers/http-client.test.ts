@@ -48,14 +48,14 @@ describe('http client', () => {
     await http('/api/v3/clubs');
     await http('/api/v3/clubs/1', { method: 'PATCH', body: { data: {} } });
     await http('http://elsewhere.test/api/v3/clubs/1', { method: 'PATCH', body: {} });
-    expect(calls[0]!.headers.get('Accept')).toBe('application/json, text/plain, */*');
-    expect(calls[0]!.headers.get('Authorization')).toBe('Bearer tok');
-    expect(calls[0]!.headers.get('X-XSRF-TOKEN')).toBeNull();
-    expect(calls[1]!.headers.get('X-XSRF-TOKEN')).toBe('abc=');
-    expect(calls[1]!.headers.get('Content-Type')).toBe('application/vnd.api+json');
-    expect(calls[2]!.headers.get('X-XSRF-TOKEN')).toBeNull();
+    expect(calls[0].headers.get('Accept')).toBe('application/json, text/plain, */*');
+    expect(calls[0].headers.get('Authorization')).toBe('Bearer tok');
+    expect(calls[0].headers.get('X-XSRF-TOKEN')).toBeNull();
+    expect(calls[1].headers.get('X-XSRF-TOKEN')).toBe('abc=');
+    expect(calls[1].headers.get('Content-Type')).toBe('application/vnd.api+json');
+    expect(calls[2].headers.get('X-XSRF-TOKEN')).toBeNull();
     // The token never goes to a foreign host.
-    expect(calls[2]!.headers.get('Authorization')).toBeNull();
+    expect(calls[2].headers.get('Authorization')).toBeNull();
   });
 
   it('sends the interface language as Accept-Language, so the server words its errors in it', async () => {
@@ -81,9 +81,9 @@ describe('http client', () => {
     const res = await http('/api/v3/clubs', { method: 'POST', body: { data: {} } });
     expect(res.status).toBe(201);
     expect(calls).toHaveLength(2);
-    const key = calls[0]!.headers.get('Idempotency-Key');
+    const key = calls[0].headers.get('Idempotency-Key');
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
-    expect(calls[1]!.headers.get('Idempotency-Key')).toBe(key);
+    expect(calls[1].headers.get('Idempotency-Key')).toBe(key);
     expect(popups.current().filter((p) => p.severity === 'error')).toHaveLength(0);
   });
 
@@ -122,7 +122,7 @@ describe('http client', () => {
     const { http, popups } = setup([new Response('{oops', { status: 200, headers: { 'Content-Type': 'application/json' } })]);
     const error = (await http('/api/v3/clubs').catch((e: unknown) => e)) as HttpFailure;
     expect(error.message).toBe('Http failure during parsing');
-    expect(popups.current()[0]!.textKey).toBe('http.parseFailure');
+    expect(popups.current()[0].textKey).toBe('http.parseFailure');
   });
 
   it('shows debounced success pop-ups for non-GET 200/201/204, except excluded kinds', async () => {
@@ -142,9 +142,9 @@ describe('http client', () => {
     const { http, calls, popups } = setup([jsonResponse(500, null)]);
     await http('/assets/i18n/app/pl.json', { skipInterceptors: true }).catch(() => undefined);
     expect(calls).toHaveLength(1);
-    expect(calls[0]!.headers.get('Authorization')).toBeNull();
-    expect(calls[0]!.headers.get('Accept')).toBeNull();
-    expect(calls[0]!.headers.get('Accept-Language')).toBeNull();
+    expect(calls[0].headers.get('Authorization')).toBeNull();
+    expect(calls[0].headers.get('Accept')).toBeNull();
+    expect(calls[0].headers.get('Accept-Language')).toBeNull();
     expect(popups.current()).toHaveLength(0);
   });
 

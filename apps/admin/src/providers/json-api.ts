@@ -3,6 +3,7 @@ import { createHttpClient, type HttpClient } from './http-client';
 import { nestingDepth, toHttpError, toRecord } from './data-provider';
 import { getRuntime } from '../lib/configuration';
 import { readStoredToken } from '../lib/token';
+import { trustedOrigins } from '../lib/environment';
 
 /**
  * The computed routes of the umpire API that are not resources (standings, statistics, squad
@@ -32,10 +33,7 @@ let client: HttpClient | undefined;
 function http(): HttpClient {
   client ??= createHttpClient({
     getToken: readStoredToken,
-    trustedOrigins: () =>
-      Object.values(getRuntime().urls)
-        .filter((url) => /^https?:\/\//.test(url))
-        .map((url) => new URL(url).origin),
+    trustedOrigins: () => trustedOrigins(getRuntime().urls),
   });
   return client;
 }

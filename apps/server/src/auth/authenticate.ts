@@ -5,6 +5,16 @@ import { apiError } from '../jsonapi/errors';
 import { abilityFor, type AuthContext, type AuthFailure } from './context';
 import { verifyToken } from './tokens';
 
+/** The user row a token is checked against (JSON columns are text on SQLite). */
+interface UserRow {
+  id: number | string;
+  username: string;
+  roles: string | string[];
+  disabled: boolean | number;
+  client_id: number | string;
+  client_name: string;
+}
+
 export const SESSION_COOKIE = 'umpire_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
@@ -34,11 +44,12 @@ export async function authenticateToken(
     .selectFrom('users')
     .innerJoin('clients', 'clients.id', 'users.client_id')
     .select(['users.id', 'users.username', 'users.roles', 'users.disabled', 'users.client_id', 'clients.name as client_name'])
+    .$castTo<UserRow>()
     .where('users.username', '=', claims.username)
     .executeTakeFirst();
   if (!user || user.disabled === true || user.disabled === 1 || String(user.client_id) !== String(claims.client?.id))
     return { error: 'unauthorized.accountGone' };
-  const roles: string[] = typeof user.roles === 'string' ? JSON.parse(user.roles) : user.roles;
+  const roles = typeof user.roles === 'string' ? (JSON.parse(user.roles) as string[]) : user.roles;
   return {
     userId: Number(user.id),
     username: user.username,

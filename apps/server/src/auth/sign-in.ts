@@ -17,6 +17,17 @@ export interface SignInAttempt {
   cookies: Readonly<Record<string, string | undefined>>;
 }
 
+/** The user row a sign-in checks (JSON columns are text on SQLite). */
+interface SignInUserRow {
+  username: string;
+  password_hash: string;
+  roles: unknown;
+  disabled: boolean | number;
+  client_id: number | string;
+  client_name: string;
+  providers: unknown;
+}
+
 interface Counter {
   key: string;
   limit: SignInLimit;
@@ -65,6 +76,7 @@ export class SignIn {
       .selectFrom('users')
       .innerJoin('clients', 'clients.id', 'users.client_id')
       .select(['users.username', 'users.password_hash', 'users.roles', 'users.disabled', 'clients.id as client_id', 'clients.name as client_name', 'clients.providers'])
+      .$castTo<SignInUserRow>()
       .where('users.username', '=', username)
       .executeTakeFirst();
     const valid = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
@@ -110,7 +122,8 @@ export class SignIn {
   private async prune(now: number): Promise<void> {
     if (now - this.lastPrune < PRUNE_EVERY_MS) return;
     this.lastPrune = now;
-    const longest = Math.max(...Object.values(this.config.signInLimits).map((l) => l.windowSeconds));
+    const { pair, address, username, device } = this.config.signInLimits;
+    const longest = Math.max(...[pair, address, username, device].map((l) => l.windowSeconds));
     await this.database.db.deleteFrom('sign_in_failures').where('failed_at', '<', now - longest * 1000).execute();
   }
 }

@@ -43,7 +43,7 @@ const MAX_VERIFIED = 10_000;
 /** Only HS256 with our secret, an expiry that has not passed, and our issuer; anything else throws. */
 export async function verifyToken(token: string, secret: Uint8Array): Promise<TokenClaims> {
   let known = verified.get(secret);
-  if (!known) verified.set(secret, (known = new Map()));
+  if (!known) verified.set(secret, (known = new Map<string, TokenClaims>()));
   const claims = known.get(token);
   if (claims && claims.exp * 1000 > Date.now()) return claims;
   const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: 'umpire', requiredClaims: ['exp', 'sub'] });

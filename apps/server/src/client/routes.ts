@@ -47,7 +47,7 @@ export function clientLanguages(config: Pick<Config, 'interfaceLanguages' | 'def
   const own = (settings.interface_languages ?? []).filter(offered);
   const languages = own.length ? own : [...config.interfaceLanguages];
   const fallback = [settings.default_language, config.defaultLanguage].find((lang) => offered(lang) && languages.includes(lang));
-  return { interface_languages: languages, default_language: fallback ?? languages[0]! };
+  return { interface_languages: languages, default_language: fallback ?? languages[0] };
 }
 
 const patchSchema = z.object({

@@ -74,7 +74,7 @@ export interface StandingsMatch {
   home_goals: number;
   away_goals: number;
   /** Only 'finished' matches count. */
-  status: 'finished' | string;
+  status: string;
 }
 
 /** Disciplinary points of a squad (yellow 1, second yellow or red 3); lower is better. Records of one squad add up. */

@@ -1,12 +1,15 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type LogEvent, type SelectQueryBuilder } from 'kysely';
 import pg from 'pg';
 
 export type Dialect = 'sqlite' | 'postgres';
 // Rows are dynamic: tables come from resource declarations, so the engine works untyped.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables come from declarations
 export type DB = Kysely<any>;
+/** A query over such dynamic tables, selecting rows of type O. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same: no static table types
+export type DynamicSelect<O = Record<string, unknown>> = SelectQueryBuilder<any, any, O>;
 
 export interface Database {
   db: DB;

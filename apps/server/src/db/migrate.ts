@@ -24,7 +24,7 @@ export async function migrate(database: Database): Promise<string[]> {
   // Kysely's migrator takes a lock, so instances starting side by side migrate once.
   const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error;
+  if (error) throw error instanceof Error ? error : new Error(String(error));
   // Derived text columns follow the running collation (filled here after 0006 added them).
   await refreshShadows(database.db, database.dialect);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -27,11 +27,13 @@ export function fingerprintOf(request: FastifyRequest): string {
 }
 
 export async function findStored(db: DB, clientId: number, key: string, fingerprint: string): Promise<StoredResponse | null> {
-  const row = await db.selectFrom('idempotency_keys').selectAll().where('client_id', '=', clientId).where('key', '=', key).executeTakeFirst();
+  const row = (await db.selectFrom('idempotency_keys').selectAll().where('client_id', '=', clientId).where('key', '=', key).executeTakeFirst()) as
+    | { fingerprint: string; status: number | string; body: string; headers: string | Record<string, string> }
+    | undefined;
   if (!row) return null;
   if (row.fingerprint !== fingerprint)
     throw apiError(422, 'idempotencyKeyReused', { source: { header: 'Idempotency-Key' } });
-  return { status: Number(row.status), body: row.body, headers: typeof row.headers === 'string' ? JSON.parse(row.headers) : row.headers };
+  return { status: Number(row.status), body: row.body, headers: typeof row.headers === 'string' ? (JSON.parse(row.headers) as Record<string, string>) : row.headers };
 }
 
 /** How long a key is remembered: long enough for any retry, short enough to keep the table small. */

@@ -70,7 +70,7 @@ export function parseFields(raw: RawQuery): Map<string, Set<string>> {
     const m = /^fields\[([a-z0-9_]+)\]$/.exec(key);
     if (!key.startsWith('fields')) continue;
     if (!m) throw badParameter(key, 'badRequest.fieldsForm', { parameter: key });
-    const type = m[1]!;
+    const type = m[1];
     const target = findModel(type);
     if (!target) throw badParameter(key, 'unknownField.type', { type });
     const names = (single(raw, key) ?? '').split(',').map((s) => s.trim()).filter(Boolean);

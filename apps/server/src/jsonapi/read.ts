@@ -1,6 +1,6 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { searchIndexTable } from '../db/columns';
-import type { DB, Dialect } from '../db/database';
+import type { DB, Dialect, DynamicSelect } from '../db/database';
 import { notFound } from './errors';
 import { modelOf, type Model } from './model';
 import type { Filter, IncludeTree, ParsedQuery, SortKey } from './query';
@@ -29,11 +29,11 @@ export interface ReadContext {
 }
 
 /** Every query of the engine starts here, so no row of another client can be read (nor a hidden column). */
-export function scoped(ctx: ReadContext, model: Model): SelectQueryBuilder<any, any, Row> {
+export function scoped(ctx: ReadContext, model: Model): DynamicSelect<Row> {
   return ctx.db.selectFrom(model.table).select(model.readColumns).where('client_id', '=', ctx.clientId);
 }
 
-export function applyFilters<Q extends SelectQueryBuilder<any, any, any>>(q: Q, filters: Filter[], table: string, dialect: Dialect): Q {
+export function applyFilters<Q extends DynamicSelect<unknown>>(q: Q, filters: Filter[], table: string, dialect: Dialect): Q {
   // SQLite stores booleans as 0/1 and its driver cannot bind true/false.
   const bind = (v: unknown) => (typeof v === 'boolean' && dialect === 'sqlite' ? Number(v) : v);
   for (const f of filters) {
@@ -64,7 +64,7 @@ export function applyFilters<Q extends SelectQueryBuilder<any, any, any>>(q: Q, 
   return q;
 }
 
-function applySort<Q extends SelectQueryBuilder<any, any, any>>(q: Q, sort: SortKey[], table: string): Q {
+function applySort<Q extends DynamicSelect<unknown>>(q: Q, sort: SortKey[], table: string): Q {
   for (const s of sort)
     // The same null ordering on both databases: nulls first ascending, last descending.
     q = q.orderBy(`${table}.${s.column}`, (ob) => (s.desc ? ob.desc().nullsLast() : ob.asc().nullsFirst())) as Q;

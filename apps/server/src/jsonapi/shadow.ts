@@ -5,6 +5,7 @@ import type { DB, Dialect } from '../db/database';
 import { collationFor, foldForSearch, type Collation } from '../text/collation';
 import { allModels, findModelByTable, type Model } from './model';
 import { fromDb } from './values';
+import { parseLanguages } from '../config';
 
 /**
  * Hidden ("shadow") columns: the engine keeps, beside the text attributes of a row, the folded text
@@ -24,11 +25,20 @@ const LAYOUT = createHash('sha256')
 /** Stored per client with its shadow values: they are current while it equals the running one. */
 export const shadowStamp = (collation: Collation) => `${collation.stamp}/${LAYOUT}`;
 
-/** The language a client's data is written in: its content language, else its default language, else the root collation. */
+/**
+ * The installation's default language (DEFAULT_LANGUAGE, see config.ts): the language of a client's
+ * data when the client names none. Set once at start (startServer, the CLI) before any write.
+ */
+let installationLanguage: string = parseLanguages({}).defaultLanguage;
+export function setInstallationLanguage(lang: string): void {
+  installationLanguage = lang;
+}
+
+/** The language a client's data is written in: its content language, else its default language, else the installation's. */
 export function contentLanguageOf(settings: unknown): string {
   const s = (settings ?? {}) as { content_language?: unknown; default_language?: unknown };
   if (typeof s.content_language === 'string' && s.content_language) return s.content_language;
-  return typeof s.default_language === 'string' && s.default_language ? s.default_language : 'en';
+  return typeof s.default_language === 'string' && s.default_language ? s.default_language : installationLanguage;
 }
 
 /**

@@ -67,7 +67,7 @@ function parseBody(ctx: ReadContext, model: Model, body: unknown, mode: 'create'
       const result = def.schema.safeParse(value);
       if (!result.success) {
         // The first problem of a field is the one worth showing next to it.
-        const issue = result.error.issues[0]!;
+        const issue = result.error.issues[0];
         const { key, params, items } = keyOfIssue(issue);
         errors.push(fieldError(pointer + issue.path.map((p) => `/${String(p)}`).join(''), name, key, params, { items }));
         continue;

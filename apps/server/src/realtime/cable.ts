@@ -124,7 +124,7 @@ export class Cable {
   private async onMessage(conn: Connection, text: string) {
     let msg: { command?: string; identifier?: string; data?: string };
     try {
-      msg = JSON.parse(text);
+      msg = JSON.parse(text) as typeof msg;
     } catch {
       return;
     }
@@ -158,7 +158,7 @@ export class Cable {
     const reject = () => this.send(conn, { identifier, type: 'reject_subscription' });
     let params: { channel?: string; match_id?: unknown };
     try {
-      params = JSON.parse(identifier);
+      params = JSON.parse(identifier) as typeof params;
     } catch {
       return reject();
     }
@@ -274,7 +274,7 @@ export class Cable {
   private onRemotePresence(m: PresenceMessage) {
     const key = streamKey('match', m.clientId, m.matchId);
     let byInstance = this.remotePresence.get(key);
-    if (!byInstance) this.remotePresence.set(key, (byInstance = new Map()));
+    if (!byInstance) this.remotePresence.set(key, (byInstance = new Map<string, { viewers: PresenceMessage['viewers']; at: number }>()));
     byInstance.set(m.origin, { viewers: m.viewers, at: Date.now() });
     this.presenceChanged(m.clientId, m.matchId, false);
   }

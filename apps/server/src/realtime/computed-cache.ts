@@ -36,10 +36,10 @@ export class ComputedCache {
       this.drop();
     }
     let entries = this.byClient.get(clientId);
-    if (!entries) this.byClient.set(clientId, (entries = new Map()));
+    if (!entries) this.byClient.set(clientId, (entries = new Map<string, Promise<unknown>>()));
     if (entries.size >= this.maxEntriesPerClient || this.bytes >= this.maxBytes) {
       this.drop();
-      this.byClient.set(clientId, (entries = new Map()));
+      this.byClient.set(clientId, (entries = new Map<string, Promise<unknown>>()));
     }
     return entries;
   }

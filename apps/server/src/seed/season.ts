@@ -815,7 +815,6 @@ export async function seedSeason(db: DB, dialect: Dialect, clientId: number, opt
   // ---- People ------------------------------------------------------------------------------
   const rng = new Rng(seedOf(1));
   const people = new People(rng);
-  const seasonStart = `${startYear}-07-01`;
   const dateIn = (year: number, fromMonth: number, fromDay: number, spanDays: number) => isoDay(dayOf(year, fromMonth, fromDay) + rng.int(0, spanDays));
 
   const squads = clubs.map((club, c) => {

@@ -23,7 +23,7 @@ export function foldForSearch(text: string): string {
     .toLowerCase()
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
-    .replace(SEARCH_LETTER, (c) => SEARCH_LETTERS[c]!)
+    .replace(SEARCH_LETTER, (c) => SEARCH_LETTERS[c])
     .replace(/\s+/gu, ' ')
     .trim();
 }
@@ -104,30 +104,30 @@ function buildCollation(language: string): Collation {
   const groups: string[][] = [];
   for (const c of singles) {
     const last = groups.at(-1);
-    if (last && base(last[0]!, c) === 0) last.push(c);
+    if (last && base(last[0], c) === 0) last.push(c);
     else groups.push([c]);
   }
 
   const contractions = findContractions(groups, base);
   for (const c of contractions) {
-    const at = lowerBound(groups, (g) => base(g[0]!, c) < 0);
-    if (groups[at] && base(groups[at]![0]!, c) === 0) groups[at]!.push(c);
+    const at = lowerBound(groups, (g) => base(g[0], c) < 0);
+    if (groups[at] && base(groups[at][0], c) === 0) groups[at].push(c);
     else groups.splice(at, 0, [c]);
   }
 
   // A group equal to two letters (root æ = ae, German ß = ss) is an expansion: it takes their weights.
   const expansions = new Map<string[], string>();
   for (let i = 1; i < groups.length; i++) {
-    const rep = groups[i]![0]!;
-    const prefix = groups[i - 1]![0]!;
+    const rep = groups[i][0];
+    const prefix = groups[i - 1][0];
     if (rep.length > 1 || prefix.length > 1) continue;
     let lo = 0;
     let hi = groups.length - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
-      const order = base(rep, prefix + groups[mid]![0]!);
+      const order = base(rep, prefix + groups[mid][0]);
       if (order === 0) {
-        if (groups[mid]![0]!.length === 1) expansions.set(groups[i]!, prefix + groups[mid]![0]!);
+        if (groups[mid][0].length === 1) expansions.set(groups[i], prefix + groups[mid][0]);
         break;
       }
       if (order < 0) hi = mid - 1;
@@ -149,7 +149,7 @@ function buildCollation(language: string): Collation {
     const sorted = [...members].sort(accent);
     let r = first;
     sorted.forEach((c, i) => {
-      if (i > 0 && accent(sorted[i - 1]!, c) !== 0) r++;
+      if (i > 0 && accent(sorted[i - 1], c) !== 0) r++;
       secondary.set(c, r);
     });
     maxSecondary = Math.max(maxSecondary, r);
@@ -158,8 +158,8 @@ function buildCollation(language: string): Collation {
   rank(marks, 1);
   const width = maxSecondary < 64 ? 1 : 2;
   if (maxSecondary >= 64 * 64) throw new Error(`collation ${language}: ${maxSecondary} secondary weights do not fit`);
-  const encodeSecondary = (w: number) => (width === 1 ? DIGITS[w]! : DIGITS[w >> 6]! + DIGITS[w & 63]!);
-  const encodePrimary = (w: number) => DIGITS[w >> 6]! + DIGITS[w & 63]!;
+  const encodeSecondary = (w: number) => (width === 1 ? DIGITS[w] : DIGITS[w >> 6] + DIGITS[w & 63]);
+  const encodePrimary = (w: number) => DIGITS[w >> 6] + DIGITS[w & 63];
 
   const table = new Map<string, Element>();
   for (const g of primaryGroups)
@@ -175,7 +175,7 @@ function buildCollation(language: string): Collation {
   for (const m of marks) table.set(m, { primaries: '', secondaries: [encodeSecondary(secondary.get(m)!)] });
   // A doubled first letter may double the whole contraction (Hungarian ggy = gy gy, ssz = sz sz).
   for (const c of [...contractions]) {
-    const doubled = c[0]! + c;
+    const doubled = c[0] + c;
     if (base(doubled, c + c) !== 0) continue;
     const e = table.get(c)!;
     table.set(doubled, { primaries: e.primaries + e.primaries, secondaries: [...e.secondaries, ...e.secondaries] });
@@ -187,12 +187,12 @@ function buildCollation(language: string): Collation {
   /** A character outside the table, placed by the collator once and then kept in the table. */
   const place = (c: string): Element => {
     if (base(c, '') === 0) return { primaries: '', secondaries: [] };
-    const at = lowerBound(primaryGroups, (g) => base(g[0]!, c) < 0);
+    const at = lowerBound(primaryGroups, (g) => base(g[0], c) < 0);
     const same = primaryGroups[at];
-    if (same && base(same[0]!, c) === 0)
-      return { primaries: encodePrimary(primaryOf.get(same)!), secondaries: [encodeSecondary(accent(same[0]!, c) === 0 ? secondary.get(same[0]!)! : maxSecondary)] };
+    if (same && base(same[0], c) === 0)
+      return { primaries: encodePrimary(primaryOf.get(same)!), secondaries: [encodeSecondary(accent(same[0], c) === 0 ? secondary.get(same[0])! : maxSecondary)] };
     const cp = c.codePointAt(0)!;
-    return { primaries: encodePrimary(2 * at + 1) + [18, 12, 6, 0].map((shift) => DIGITS[(cp >> shift) & 63]!).join(''), secondaries: [zero] };
+    return { primaries: encodePrimary(2 * at + 1) + [18, 12, 6, 0].map((shift) => DIGITS[(cp >> shift) & 63]).join(''), secondaries: [zero] };
   };
 
   const key = (text: string): string => {
@@ -232,7 +232,7 @@ function lowerBound(groups: string[][], before: (g: string[]) => boolean): numbe
   let hi = groups.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (before(groups[mid]!)) lo = mid + 1;
+    if (before(groups[mid])) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -250,11 +250,11 @@ function findContractions(groups: string[][], base: (a: string, b: string) => nu
   const outOfPlace = (prefix: string, y: string, skip: Set<string>) => {
     const gy = groupOf.get(y)!;
     let below = gy - 1;
-    while (below >= 0 && skip.has(prefix + groups[below]![0]!)) below--;
+    while (below >= 0 && skip.has(prefix + groups[below][0])) below--;
     let above = gy + 1;
-    while (above < groups.length && skip.has(prefix + groups[above]![0]!)) above++;
+    while (above < groups.length && skip.has(prefix + groups[above][0])) above++;
     const s = prefix + y;
-    return (below >= 0 && base(s, prefix + groups[below]![0]!) <= 0) || (above < groups.length && base(s, prefix + groups[above]![0]!) >= 0);
+    return (below >= 0 && base(s, prefix + groups[below][0]) <= 0) || (above < groups.length && base(s, prefix + groups[above][0]) >= 0);
   };
   const extend = (prefixes: string[]) => {
     const suspects = new Set<string>();

@@ -49,7 +49,7 @@ function ChangeItem({ event }: { event: AuditEvent }) {
   const titleAttribute = def?.titleAttribute;
   // One request per resource type for all rows (react-admin aggregates these calls).
   const { data: records } = useGetManyAggregate(event.resource_type, { ids: [event.resource_id] }, { enabled: !!def && event.action !== 'delete' });
-  const record = records?.[0];
+  const record = records?.[0] as Record<string, unknown> | undefined;
   const title = (titleAttribute && (record?.[titleAttribute] as string | undefined)) || titleFromChanges(event, titleAttribute) || `#${event.resource_id}`;
   const resourceLabel = def ? getResourceLabel(event.resource_type, 1) : event.resource_type;
   const fields = changedFields(event).map((f) => translate(`resources.${event.resource_type}.fields.${f}`, { _: f }));

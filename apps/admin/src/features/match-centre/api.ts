@@ -1,5 +1,6 @@
 import { getRuntime } from '../../lib/configuration';
 import { readStoredToken } from '../../lib/token';
+import { trustedOrigins } from '../../lib/environment';
 import { PopupStore } from '../../lib/popups';
 import { createHttpClient, HttpFailure, type HttpClient } from '../../providers/http-client';
 import { errorMessage } from '../../providers/data-provider';
@@ -320,9 +321,7 @@ let shared: MatchCentreApi | undefined;
 export function matchCentreApi(): MatchCentreApi {
   if (shared) return shared;
   const runtime = getRuntime();
-  const trusted = Object.values(runtime.urls)
-    .filter((u) => /^https?:\/\//.test(u))
-    .map((u) => new URL(u).origin);
+  const trusted = trustedOrigins(runtime.urls);
   const read = createHttpClient({ getToken: readStoredToken, trustedOrigins: () => trusted });
   const write = createHttpClient({ getToken: readStoredToken, trustedOrigins: () => trusted, popups: new PopupStore() });
   shared = createMatchCentreApi(read, write, () => getRuntime().urls.umpire);

@@ -11,13 +11,15 @@ const RESTORED_MS = 4000;
  */
 export function ConnectionBanner({ connection }: { connection: ConnectionState }) {
   const translate = useTranslate();
-  const [showRestored, setShowRestored] = useState(false);
+  // "Restored" shows for a moment after each reconnection.
+  const [hiddenAt, setHiddenAt] = useState<ConnectionState['restoredAt']>(null);
+  const { restoredAt } = connection;
   useEffect(() => {
-    if (!connection.restoredAt) return;
-    setShowRestored(true);
-    const timer = setTimeout(() => setShowRestored(false), RESTORED_MS);
+    if (!restoredAt) return;
+    const timer = setTimeout(() => setHiddenAt(restoredAt), RESTORED_MS);
     return () => clearTimeout(timer);
-  }, [connection.restoredAt]);
+  }, [restoredAt]);
+  const showRestored = !!restoredAt && restoredAt !== hiddenAt;
 
   const { error } = connection;
   if (error && !error.willReconnect) {

@@ -31,7 +31,8 @@ export function isStatusType(type: IncidentType): boolean {
  * Extra-time minutes (91–120) would overflow their half's block of 100 (a goal at 100' in half 3
  * would sort after that half's break), so from half 3 on they count from minute 90.
  */
-export function incidentSortKey(type: IncidentType | string, half: number, minute: number): number {
+/** `type` may be one this app does not know yet. */
+export function incidentSortKey(type: string, half: number, minute: number): number {
   if (type === 'half_time') return 98 + 100 * half;
   if (type === 'second_half_started') return 100 * half - 1;
   return half * 100 + (half >= 3 ? Math.max(0, minute - 90) : minute);

@@ -4,7 +4,7 @@ import type { IncidentType } from './types';
 /** Texts the match centre builds from translation keys (kept here so components stay small). */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-export const typeLabel = (translate: Translate, type: IncidentType | string) =>
+export const typeLabel = (translate: Translate, type: string) =>
   translate(`resources.incidents.choices.incident_type.${type}`, { _: type });
 
 export const halfLabel = (translate: Translate, half: number) => translate(`matchCentre.halves.half${half}`, { _: String(half) });

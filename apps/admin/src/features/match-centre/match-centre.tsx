@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Card, CardContent, Chip, Skeleton, Tab, Tabs, Typography } from '@mui/material';
 import FiberManualRecordIcon from '@mui/icons-material/FiberManualRecord';
 import { Link, Title, useCanAccess, useTranslate } from 'react-admin';
@@ -44,13 +44,14 @@ function TabPanel({ name, active, children }: { name: TabName; active: boolean; 
 /** What someone else just did, said once to screen readers and shown for a moment. */
 function RemoteActivity({ change }: { change: RemoteChange | null }) {
   const translate = useTranslate();
-  const [visible, setVisible] = useState<RemoteChange | null>(null);
+  // Shown until its moment has passed; a newer change starts its own.
+  const [expired, setExpired] = useState<RemoteChange | null>(null);
   useEffect(() => {
     if (!change) return;
-    setVisible(change);
-    const timer = setTimeout(() => setVisible(null), REMOTE_HIGHLIGHT_MS);
+    const timer = setTimeout(() => setExpired(change), REMOTE_HIGHLIGHT_MS);
     return () => clearTimeout(timer);
   }, [change]);
+  const visible = change && change !== expired ? change : null;
   const key =
     visible?.action === 'created' ? 'matchCentre.remote.created' : visible?.action === 'deleted' ? 'matchCentre.remote.deleted' : 'matchCentre.remote.updated';
   return (
@@ -77,8 +78,11 @@ export default function MatchCentre({ id }: { id: string }) {
   const commandRef = useRef<HTMLInputElement>(null);
   const [notice, setNotice] = useState<UndoNotice | null>(null);
   const noticeId = useRef(0);
+  // The latest incidents for undo callbacks made earlier.
   const incidentsRef = useRef(state.incidents);
-  incidentsRef.current = state.incidents;
+  useLayoutEffect(() => {
+    incidentsRef.current = state.incidents;
+  });
 
   const setTab = useCallback(
     (next: TabName) => {
@@ -133,7 +137,7 @@ export default function MatchCentre({ id }: { id: string }) {
 
   const ops = useMemo(
     () => ({
-      async create(draft: IncidentDraft): Promise<Incident> {
+      create: async (draft: IncidentDraft): Promise<Incident> => {
         const incident = await actions.createIncident(draft);
         show(translate('matchCentre.undo.created', { incident: incidentTitle(translate, incident) }), () => {
           const current = incidentsRef.current.find((i) => i.id === incident.id) ?? incident;
@@ -141,14 +145,14 @@ export default function MatchCentre({ id }: { id: string }) {
         });
         return incident;
       },
-      async update(base: Incident, draft: IncidentDraft): Promise<Incident> {
+      update: async (base: Incident, draft: IncidentDraft): Promise<Incident> => {
         const after = await actions.updateIncident(base, draft);
         if (after !== base) {
           show(translate('matchCentre.undo.updated', { incident: incidentTitle(translate, after) }), () => actions.updateIncident(after, draftOf(base)));
         }
         return after;
       },
-      async remove(incident: Incident): Promise<void> {
+      remove: async (incident: Incident): Promise<void> => {
         try {
           await actions.deleteIncident(incident);
         } catch (error) {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
 import { getRuntime } from '../../lib/configuration';
 import { decodeToken, readStoredToken } from '../../lib/token';
 import { isStale, matchCentreApi, mergeMatchResource, type LineupDraft, type MatchCentreApi, type MatchChanges } from './api';
@@ -166,9 +166,12 @@ export function currentUsername(): string {
 
 export function useMatchCentre(matchId: string, api: MatchCentreApi = matchCentreApi()) {
   const [state, dispatch] = useReducer(reduce, initial);
-  const me = useMemo(currentUsername, []);
+  const me = useMemo(() => currentUsername(), []);
+  // The latest state for callbacks made earlier (socket handlers).
   const stateRef = useRef(state);
-  stateRef.current = state;
+  useLayoutEffect(() => {
+    stateRef.current = state;
+  });
 
   const loadMatch = useCallback(async () => {
     try {
@@ -290,25 +293,25 @@ export function useMatchCentre(matchId: string, api: MatchCentreApi = matchCentr
 
   const actions = useMemo(
     () => ({
-      async createIncident(draft: IncidentDraft): Promise<Incident> {
+      createIncident: async (draft: IncidentDraft): Promise<Incident> => {
         const incident = await api.createIncident(matchId, draft);
         dispatch({ type: 'upsertIncident', incident });
         return incident;
       },
       /** Saves what changed from `base` (the version the user edited); 409 when someone changed it meanwhile. */
-      async updateIncident(base: Incident, draft: IncidentDraft): Promise<Incident> {
+      updateIncident: async (base: Incident, draft: IncidentDraft): Promise<Incident> => {
         const changes = changedFields(draftOf(base), draft);
         if (!Object.keys(changes).length) return base;
         const incident = await api.updateIncident(base.id, changes, base.updated_at);
         dispatch({ type: 'upsertIncident', incident });
         return incident;
       },
-      async deleteIncident(incident: Incident): Promise<void> {
+      deleteIncident: async (incident: Incident): Promise<void> => {
         await api.deleteIncident(incident.id);
         dispatch({ type: 'removeIncident', id: incident.id });
       },
       /** The server's current version of an incident (after a stale edit); null when it is gone. */
-      async reloadIncident(id: string): Promise<Incident | null> {
+      reloadIncident: async (id: string): Promise<Incident | null> => {
         try {
           const { incident, players } = await api.getIncident(id);
           dispatch({ type: 'players', players });
@@ -320,19 +323,19 @@ export function useMatchCentre(matchId: string, api: MatchCentreApi = matchCentr
         }
       },
       /** Saves match fields against the version `updatedAt` the user saw (409 when it moved on). */
-      async saveMatch(changes: MatchChanges, updatedAt: string): Promise<MatchInfo> {
+      saveMatch: async (changes: MatchChanges, updatedAt: string): Promise<MatchInfo> => {
         const match = await api.updateMatch(matchId, changes, updatedAt);
         dispatch({ type: 'match', match });
         return match;
       },
       reloadMatch: loadMatch,
-      async createLineup(draft: LineupDraft): Promise<Lineup> {
+      createLineup: async (draft: LineupDraft): Promise<Lineup> => {
         const lineup = await api.createLineup(matchId, draft);
         dispatch({ type: 'upsertLineup', lineup });
         return lineup;
       },
       /** Saves against the version of `lineup` on screen; after a 409 the lineups reload, so the next try starts from the server's. */
-      async updateLineup(lineup: Lineup, draft: LineupDraft): Promise<Lineup> {
+      updateLineup: async (lineup: Lineup, draft: LineupDraft): Promise<Lineup> => {
         try {
           const next = await api.updateLineup(lineup.id, draft, lineup.updated_at || undefined);
           dispatch({ type: 'upsertLineup', lineup: next });
@@ -342,7 +345,7 @@ export function useMatchCentre(matchId: string, api: MatchCentreApi = matchCentr
           throw error;
         }
       },
-      async deleteLineup(lineup: Lineup): Promise<void> {
+      deleteLineup: async (lineup: Lineup): Promise<void> => {
         await api.deleteLineup(lineup.id);
         dispatch({ type: 'removeLineup', id: lineup.id });
       },

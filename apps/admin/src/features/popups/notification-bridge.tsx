@@ -29,7 +29,7 @@ export function NotificationBridge() {
     popups.show({
       severity: next.type === 'error' || next.type === 'warning' ? 'error' : next.type === 'success' ? 'success' : 'info',
       titleKey: next.message,
-      titleParams: next.notificationOptions?.messageArgs,
+      titleParams: next.notificationOptions?.messageArgs as Record<string, unknown> | undefined,
     });
   }, [notifications, takeNotification]);
   return null;

@@ -73,6 +73,18 @@ export function PointDeductions({ groupId, rows }: { groupId: Identifier; rows: 
     await invalidateStandings();
   };
 
+  const confirmRemoval = async () => {
+    if (!deleting) return;
+    try {
+      await dataProvider.delete('point_deductions', { id: deleting.id, previousData: deleting });
+      await refresh();
+    } catch {
+      // Shown by the HTTP client.
+    } finally {
+      setDeleting(null);
+    }
+  };
+
   return (
     <SectionCard
       title={translate('resources.point_deductions.name', { smart_count: 2 })}
@@ -156,17 +168,7 @@ export function PointDeductions({ groupId, rows }: { groupId: Identifier; rows: 
         titleTranslateOptions={{ team: teamName(squadOf(deleting?.squad_id), deleting?.squad_id) }}
         contentTranslateOptions={{ team: teamName(squadOf(deleting?.squad_id), deleting?.squad_id), smart_count: deleting?.points ?? 0 }}
         confirmColor="warning"
-        onConfirm={async () => {
-          if (!deleting) return;
-          try {
-            await dataProvider.delete('point_deductions', { id: deleting.id, previousData: deleting });
-            await refresh();
-          } catch {
-            // Shown by the HTTP client.
-          } finally {
-            setDeleting(null);
-          }
-        }}
+        onConfirm={() => void confirmRemoval()}
         onClose={() => setDeleting(null)}
       />
     </SectionCard>

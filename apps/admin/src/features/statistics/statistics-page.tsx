@@ -30,6 +30,12 @@ interface CompetitionSeasonRecord extends RaRecord {
   start_date?: string;
 }
 
+/** The list's filters (react-admin types them as any). */
+interface StatisticsFilter {
+  competition_season?: string;
+  squad?: string;
+}
+
 const FIGURES = ['appearances', 'minutes_played', 'goals', 'assists', 'yellow_cards', 'red_cards', 'clean_sheets', 'penalties_scored', 'own_goals'] as const;
 
 /**
@@ -61,7 +67,9 @@ export default function StatisticsPage() {
 /** Competition season (the current one by default), squad, and the leaderboard to show. */
 function Filters() {
   const translate = useTranslate();
-  const { filterValues, setFilters, sort, setSort } = useListContext<StatisticRow>();
+  const list = useListContext<StatisticRow>();
+  const { setFilters, sort, setSort } = list;
+  const filterValues = list.filterValues as StatisticsFilter;
   const { data: seasons } = useGetList<CompetitionSeasonRecord>(
     'competition_seasons',
     { sort: { field: 'start_date', order: 'DESC' }, pagination: { page: 1, perPage: 100 } },
@@ -69,7 +77,7 @@ function Filters() {
   );
   // The server's default is the first current competition season; the picker shows the same.
   const fallback = seasons?.filter((s) => s.is_current).sort((a, b) => Number(a.id) - Number(b.id))[0];
-  const season = (filterValues.competition_season as string | undefined) ?? (fallback ? String(fallback.id) : '');
+  const season = filterValues.competition_season ?? (fallback ? String(fallback.id) : '');
   const squads = useQuery({
     queryKey: ['competition_seasons', 'competitions_squads', season],
     queryFn: async () => (await getList<SquadRecord>(`/competition_seasons/${encodeURIComponent(season)}/competitions_squads`, {}, 3)).data,
@@ -80,7 +88,7 @@ function Filters() {
 
   useEffect(() => {
     // A squad of another competition season would empty the list: drop it.
-    const squad = filterValues.squad as string | undefined;
+    const squad = filterValues.squad;
     if (squad && squads.data && !squads.data.some((s) => String(s.id) === squad)) setFilters({ ...filterValues, squad: undefined });
   }, [squads.data, filterValues, setFilters]);
 
@@ -108,7 +116,7 @@ function Filters() {
         size="small"
         variant="outlined"
         label={translate('resources.statistics.fields.squad')}
-        value={(filterValues.squad as string | undefined) ?? ''}
+        value={filterValues.squad ?? ''}
         onChange={(e) => setFilters({ ...filterValues, squad: e.target.value || undefined })}
         fullWidth={false}
         sx={{ minWidth: 240 }}
@@ -220,7 +228,9 @@ function SquadCell() {
 /** The top ten of the figure the list is sorted by. */
 function ChartCard() {
   const translate = useTranslate();
-  const { filterValues, sort } = useListContext<StatisticRow>();
+  const list = useListContext<StatisticRow>();
+  const { sort } = list;
+  const filterValues = list.filterValues as StatisticsFilter;
   const figure = chartFigure(sort.field);
   const { data } = useGetList<StatisticRow>('statistics', { filter: filterValues, sort: { field: figure, order: 'DESC' }, pagination: { page: 1, perPage: 10 } });
   return (

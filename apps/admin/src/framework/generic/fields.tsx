@@ -25,7 +25,7 @@ export function AttributeField({ attr }: { attr: AttributeManifest }) {
   const record = useRecordContext();
   const resource = useResourceContext();
   const translate = useTranslate();
-  const value = record?.[attr.name];
+  const value: unknown = record?.[attr.name];
   if (value === null || value === undefined || value === '') return null;
 
   switch (widgetOf(attr)) {

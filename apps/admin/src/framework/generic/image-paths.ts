@@ -29,7 +29,7 @@ export async function resolveImagePaths(
       pagination: { page: 1, perPage: 1 },
       sort: { field: 'id', order: 'ASC' },
     });
-    const image = found[0] ?? (await dataProvider.create(IMAGES, { data: { path, name: path.split('/').pop() } })).data;
+    const image = (found[0] ?? (await dataProvider.create(IMAGES, { data: { path, name: path.split('/').pop() } })).data) as RaRecord;
     result[rel.source!] = image.id;
   }
   return result;

@@ -22,6 +22,7 @@ import {
   useResourceContext,
   useTranslate,
   type Exporter,
+  type RaRecord,
 } from 'react-admin';
 import type { AttributeManifest, ResourceManifest } from '@umpire/schema/manifest';
 import { resourceDef } from '../../framework/definitions';
@@ -104,7 +105,7 @@ export default function ResourceList({ leading }: ResourceListProps) {
   // The column that links each row to its record (keyboard users cannot click a row): the title,
   // else the first listed field that shows text (a check mark cannot name a link).
   const primary = def.titleAttribute ?? def.attributes.find((a) => a.list && a.type !== 'boolean' && a.type !== 'json')?.name;
-  const exporter: Exporter = (records) =>
+  const exporter: Exporter = (records: RaRecord[]) =>
     downloadCSV(
       toCsv(def, records, (s) => translate(`resources.${def.type}.fields.${s}`, { _: s })),
       translate(`resources.${def.type}.name`, { smart_count: 2 }),

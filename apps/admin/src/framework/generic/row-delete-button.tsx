@@ -28,8 +28,8 @@ export function RowDeleteButton({ mutationMode }: { mutationMode: MutationMode }
   const label = `${translate('ra.action.delete')}: ${typeof representation === 'string' ? representation : `#${record.id}`}`;
 
   return (
-    // Clicks inside (also in the portalled dialog) must not open the row.
-    <span onClick={(e) => e.stopPropagation()}>
+    // Clicks inside (also in the portalled dialog) must not open the row: a wrapper, not a control.
+    <span role="presentation" onClick={(e) => e.stopPropagation()}>
       <Tooltip title={label}>
         <IconButton aria-label={label} color="error" size="small" onClick={() => setOpen(true)}>
           <DeleteIcon fontSize="small" />
@@ -43,7 +43,7 @@ export function RowDeleteButton({ mutationMode }: { mutationMode: MutationMode }
         titleTranslateOptions={{ name, recordRepresentation: typeof representation === 'string' ? representation : `#${record.id}` }}
         contentTranslateOptions={{ name }}
         confirmColor="warning"
-        onConfirm={() => deleteOne(resource, { id: record.id, previousData: record }, { mutationMode, onSettled: () => setOpen(false) })}
+        onConfirm={() => void deleteOne(resource, { id: record.id, previousData: record }, { mutationMode, onSettled: () => setOpen(false) })}
         onClose={() => setOpen(false)}
       />
     </span>

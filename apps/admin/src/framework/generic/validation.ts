@@ -22,7 +22,7 @@ export function failureMessage(failure: ValidationFailure | null) {
 }
 
 export function toRaValidator(validator: Validator): RaValidator {
-  return (value, allValues) => failureMessage(validator(value, { parent: allValues ?? null }));
+  return (value, allValues) => failureMessage(validator(value, { parent: (allValues as Record<string, unknown> | undefined) ?? null }));
 }
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '';

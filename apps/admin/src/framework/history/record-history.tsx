@@ -40,7 +40,8 @@ function LinkedTitle({ type, id }: { type: string; id: string }) {
   const titleField = type === 'images' ? 'path' : target?.titleAttribute;
   // Batched with every other title on the page into one request per type.
   const { data } = useGetManyAggregate(type, { ids: [id] }, { enabled: !!target && !!titleField });
-  const title = titleField ? (data?.[0]?.[titleField] as string | undefined) : undefined;
+  const first = data?.[0] as Record<string, unknown> | undefined;
+  const title = titleField ? (first?.[titleField] as string | undefined) : undefined;
   return <>{title ? `${title} (#${id})` : `#${id}`}</>;
 }
 
@@ -58,7 +59,7 @@ export function RecordHistory() {
       sort: { field: 'id', order: 'DESC' },
       pagination: { page: 1, perPage },
       // Part of the query key only: a save changes `updated_at`, so the history reloads.
-      meta: { version: record?.updated_at },
+      meta: { version: record?.updated_at as string | undefined },
     },
     { enabled: !!record && !!canAccess },
   );

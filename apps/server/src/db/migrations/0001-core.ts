@@ -1,4 +1,4 @@
-import type { ColumnDataType } from 'kysely';
+import type { ColumnDataType, ColumnDefinitionBuilder } from 'kysely';
 import type { DB, Dialect } from '../database';
 import { columnType } from '../columns';
 
@@ -8,7 +8,7 @@ export async function up(db: DB, dialect: Dialect): Promise<void> {
   const datetime = columnType(dialect, 'datetime') as ColumnDataType;
   const json = columnType(dialect, 'json') as ColumnDataType;
   const bool = columnType(dialect, 'boolean') as ColumnDataType;
-  const pk = (c: any) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement());
+  const pk = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement());
 
   await db.schema
     .createTable('clients')

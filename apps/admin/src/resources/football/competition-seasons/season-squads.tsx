@@ -62,8 +62,19 @@ export function SeasonSquads({ competitionSeason, editable }: { competitionSeaso
       pagination: { page: 1, perPage: 10 },
       sort: { field: 'id', order: 'ASC' },
     });
-    for (const link of links) await dataProvider.delete('competition_season_squads', { id: link.id, previousData: link });
+    for (const link of links as RaRecord[]) await dataProvider.delete('competition_season_squads', { id: link.id, previousData: link });
     queryClient.setQueryData<SquadRecord[]>(squadsKey(id), (old) => (old ?? []).filter((s) => String(s.id) !== String(squad.id)));
+  };
+
+  const confirmRemoval = async () => {
+    if (!removing) return;
+    try {
+      await remove(removing);
+    } catch {
+      // Shown by the HTTP client.
+    } finally {
+      setRemoving(null);
+    }
   };
 
   return (
@@ -130,16 +141,7 @@ export function SeasonSquads({ competitionSeason, editable }: { competitionSeaso
         titleTranslateOptions={{ squad: removing?.name ?? '' }}
         contentTranslateOptions={{ squad: removing?.name ?? '', season: competitionSeason.name ?? '' }}
         confirmColor="warning"
-        onConfirm={async () => {
-          if (!removing) return;
-          try {
-            await remove(removing);
-          } catch {
-            // Shown by the HTTP client.
-          } finally {
-            setRemoving(null);
-          }
-        }}
+        onConfirm={() => void confirmRemoval()}
         onClose={() => setRemoving(null)}
       />
     </SectionCard>

@@ -61,7 +61,7 @@ function useCareerActions(playerKey: unknown[], playerId: Identifier) {
 export function CareerClubs({ player, playerKey, editable }: { player: PlayerWithCareer; playerKey: unknown[]; editable: boolean }) {
   const translate = useTranslate();
   const clubs = useMemo(() => sortCareer(player.career_clubs ?? []), [player.career_clubs]);
-  const [editing, setEditing] = useState<Identifier | 'new' | null>(null);
+  const [editing, setEditing] = useState<'new' | { id: Identifier } | null>(null);
 
   return (
     <SectionCard
@@ -95,10 +95,10 @@ export function CareerClubs({ player, playerKey, editable }: { player: PlayerWit
           <TableBody>
             {editing === 'new' && <CareerRowEditor player={player} playerKey={playerKey} club={null} onDone={() => setEditing(null)} />}
             {clubs.map((club) =>
-              editing !== null && String(editing) === String(club.id) ? (
+              editing !== null && editing !== 'new' && String(editing.id) === String(club.id) ? (
                 <CareerRowEditor key={club.id} player={player} playerKey={playerKey} club={club} onDone={() => setEditing(null)} />
               ) : (
-                <CareerRow key={club.id} club={club} player={player} playerKey={playerKey} editable={editable} disabled={editing !== null} onEdit={() => setEditing(club.id)} />
+                <CareerRow key={club.id} club={club} player={player} playerKey={playerKey} editable={editable} disabled={editing !== null} onEdit={() => setEditing({ id: club.id })} />
               ),
             )}
           </TableBody>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Box, Chip, CircularProgress, IconButton, InputAdornment, TableBody, TableCell, TableRow, TextField, Tooltip, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import StarIcon from '@mui/icons-material/Star';
@@ -204,7 +204,12 @@ function ShirtNumberInput({ member, squad, name }: { member: SquadPlayerRecord; 
   const [value, setValue] = useState(saved);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  useEffect(() => setValue(saved), [saved]);
+  // A number saved elsewhere (or by this field) replaces what is typed.
+  const [shown, setShown] = useState(saved);
+  if (shown !== saved) {
+    setShown(saved);
+    setValue(saved);
+  }
 
   const commit = async () => {
     const text = value.trim();

@@ -1,0 +1,182 @@
+// ESLint for the whole repository (`npm test` runs it as the `lint` suite; `npx eslint .` by hand).
+// Besides the usual rules it guards the architecture of ../shared/DESIGN.md: no import cycles,
+// and the layers of each workspace (see LAYERS below), so that a wrong import fails the build.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import boundaries from 'eslint-plugin-boundaries';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import globals from 'globals';
+
+const ADMIN = 'apps/admin/src';
+
+/**
+ * Elements of the architecture, lowest first. A file belongs to the first element whose pattern
+ * matches it; `name` captures the feature or resource folder.
+ */
+const ELEMENTS = [
+  { type: 'schema', pattern: 'packages/schema/src/**', mode: 'full' },
+  { type: 'server', pattern: 'apps/server/**', mode: 'full' },
+  // Tests may reach whatever they test; the helpers they share are in src/test/.
+  { type: 'admin-test', pattern: `${ADMIN}/**/*.test.{ts,tsx}`, mode: 'full' },
+  { type: 'admin-test-support', pattern: `${ADMIN}/test/**`, mode: 'full' },
+  { type: 'admin-lib', pattern: `${ADMIN}/lib/**`, mode: 'full' },
+  { type: 'admin-providers', pattern: `${ADMIN}/providers/**`, mode: 'full' },
+  { type: 'admin-framework', pattern: `${ADMIN}/framework/**`, mode: 'full' },
+  { type: 'admin-feature', pattern: `${ADMIN}/features/*/**`, mode: 'full', capture: ['name'] },
+  { type: 'admin-resource', pattern: `${ADMIN}/resources/*/*/**`, mode: 'full', capture: ['section', 'name'] },
+  { type: 'admin-app', pattern: [`${ADMIN}/app/**`, `${ADMIN}/main.tsx`, `${ADMIN}/*.d.ts`], mode: 'full' },
+  { type: 'admin-build', pattern: ['apps/admin/vite/**', 'apps/admin/*.ts'], mode: 'full' },
+  // Scripts the app serves as they are (the player script of spec §2).
+  { type: 'admin-public', pattern: 'apps/admin/public/**', mode: 'full' },
+  { type: 'e2e', pattern: 'e2e/**', mode: 'full' },
+  { type: 'tooling', pattern: ['bench/**', 'scripts/**', '*.js'], mode: 'full' },
+];
+
+/** Who may import whom. Anything not listed is refused. */
+const LAYERS = [
+  // The shared package imports no app.
+  { from: 'schema', allow: ['schema'] },
+  { from: 'server', allow: ['server', 'schema'] },
+  // The admin never imports server code. lib/ and providers/ know no screen.
+  { from: 'admin-lib', allow: ['admin-lib', 'schema'] },
+  { from: 'admin-providers', allow: ['admin-providers', 'admin-lib', 'schema'] },
+  // The resource framework (definitions, generic screens and inputs) imports no feature or resource.
+  { from: 'admin-framework', allow: ['admin-framework', 'admin-providers', 'admin-lib', 'schema'] },
+  // A feature uses the layers below it and its own files, never another feature.
+  {
+    from: 'admin-feature',
+    allow: ['admin-framework', 'admin-providers', 'admin-lib', 'schema', ['admin-feature', { name: '${from.name}' }]],
+  },
+  // A resource folder composes features (through their index.ts, see entry-point) and its own files.
+  {
+    from: 'admin-resource',
+    allow: [
+      'admin-feature',
+      'admin-framework',
+      'admin-providers',
+      'admin-lib',
+      'schema',
+      ['admin-resource', { section: '${from.section}', name: '${from.name}' }],
+    ],
+  },
+  // The app shell lists everything.
+  { from: 'admin-app', allow: ['admin-app', 'admin-resource', 'admin-feature', 'admin-framework', 'admin-providers', 'admin-lib', 'schema'] },
+  { from: 'admin-test-support', allow: ['admin-lib', 'schema'] },
+  {
+    from: 'admin-test',
+    allow: ['admin-test-support', 'admin-app', 'admin-resource', 'admin-feature', 'admin-framework', 'admin-providers', 'admin-lib', 'schema'],
+  },
+  { from: 'admin-public', allow: [] },
+  { from: 'admin-build', allow: ['admin-build', 'schema'] },
+  { from: 'e2e', allow: ['e2e', 'schema'] },
+  { from: 'tooling', allow: ['tooling', 'schema', 'server'] },
+];
+
+const RESOLVER = { project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'], noWarnOnMultipleProjects: true };
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', '**/test-results/**', '**/playwright-report/**'] },
+
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.js', 'bench/*.mjs', 'bench/support/*', 'scripts/*.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+      globals: { ...globals.node },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // `_name` says "deliberately unused" (a parameter a signature needs, a value left out of a rest).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+      // `async` marks functions that return promises by contract (Fastify handlers, react-admin
+      // providers, test callbacks) whether or not they await anything.
+      '@typescript-eslint/require-await': 'off',
+      // Database rows and JSON:API attributes are dynamic (`unknown`) and hold scalars; these two
+      // rules would demand a cast at every place such a value is written into a string.
+      '@typescript-eslint/restrict-template-expressions': 'off',
+      '@typescript-eslint/no-base-to-string': 'off',
+    },
+  },
+
+  // ---- architecture: no cycles, layers, entry points ----------------------------------------
+  {
+    plugins: { 'import-x': importX, boundaries },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver(RESOLVER)],
+      // eslint-plugin-boundaries resolves imports through eslint-plugin-import's setting.
+      'import/resolver': { typescript: RESOLVER },
+      'boundaries/elements': ELEMENTS,
+      'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
+      'boundaries/include': ['apps/**', 'packages/**', 'e2e/**', 'bench/**', 'scripts/**', '*.js'],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-duplicates': 'error',
+      'boundaries/element-types': ['error', { default: 'disallow', rules: LAYERS }],
+      'boundaries/no-unknown-files': 'error',
+    },
+  },
+
+  // Another folder's internals are private: features and resource folders are entered through their
+  // index.ts. (Imports between two features, or two resource folders, are refused by the layers.)
+  {
+    files: [`${ADMIN}/**/*.{ts,tsx}`],
+    ignores: [`${ADMIN}/**/*.test.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/features/*/*'], message: "Import a feature through its index.ts ('…/features/<name>')." },
+            { group: ['**/resources/*/*/*'], message: "Import a resource folder through its index.ts ('…/resources/<section>/<name>')." },
+          ],
+        },
+      ],
+    },
+  },
+
+  // ---- the admin app: React ---------------------------------------------------------------
+  {
+    files: ['apps/admin/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // MUI's `autoFocus` on the first field of a dialog is what WAI-ARIA's dialog pattern asks for;
+      // a DOM element's autofocus is still refused.
+      'jsx-a11y/no-autofocus': ['error', { ignoreNonDOM: true }],
+    },
+  },
+  {
+    files: ['e2e/**/*.ts', 'apps/admin/public/**/*.js', 'bench/*.mjs'],
+    // Code that runs in the page (Playwright's evaluate, the player script).
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['apps/server/test/**/*.ts', 'e2e/**/*.ts', '**/*.test.{ts,tsx}'],
+    // Tests read JSON documents and records as they come (`any`): the assertions check the values,
+    // and every API document is validated against the JSON:API schema.
+    rules: {
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-explicit-any': 'off',
+      // `expect(spy.method)` and `vi.spyOn` name methods without calling them.
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+
+  // Plain JavaScript (scripts, benchmarks, this file) has no types to check.
+  { files: ['**/*.{js,mjs,cjs}'], ...tseslint.configs.disableTypeChecked },
+);

@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// Proves that the architecture rules of eslint.config.js bite: lints small made-up files placed in
+// each layer (never written to disk) and checks that every wrong import is refused by the rule
+// meant to refuse it, and that the right ones pass. `npm test` runs it in the lint suite.
+// Prints one line per case and `N passed, N failed`; exits 1 on a failure.
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { repoRoot } from './ensure-deps.mjs';
+
+// Made-up files are not in any tsconfig: type-aware rules are switched off for them.
+const eslint = new ESLint({
+  cwd: repoRoot,
+  overrideConfig: [{ files: ['**/*.{ts,tsx}'], ...tseslint.configs.disableTypeChecked, languageOptions: { parserOptions: { projectService: false, project: null } } }],
+});
+
+const A = 'apps/admin/src';
+/** [what, file path, code, rule that must fire (null: must pass)] */
+const CASES = [
+  ['the shared package imports no app', 'packages/schema/src/probe.ts', "import { loadConfig } from '../../../apps/server/src/config';\nexport const x = loadConfig;\n", 'boundaries/element-types'],
+  ['the admin imports no server code', `${A}/lib/probe.ts`, "import { loadConfig } from '../../../server/src/config';\nexport const x = loadConfig;\n", 'boundaries/element-types'],
+  ['lib/ imports no provider', `${A}/lib/probe.ts`, "import { createHttpClient } from '../providers/http-client';\nexport const x = createHttpClient;\n", 'boundaries/element-types'],
+  ['providers import no screen', `${A}/providers/probe.ts`, "import { GENERIC_SCREENS } from '../framework/screens';\nexport const x = GENERIC_SCREENS;\n", 'boundaries/element-types'],
+  ['the framework imports no feature', `${A}/framework/probe.ts`, "import { Dashboard } from '../features/dashboard';\nexport const x = Dashboard;\n", 'boundaries/element-types'],
+  ['the framework imports no resource folder', `${A}/framework/probe.ts`, "import { matchScreens } from '../resources/calendar/matches';\nexport const x = matchScreens;\n", 'boundaries/element-types'],
+  ['a feature imports no other feature', `${A}/features/dashboard/probe.ts`, "import { StandingsView } from '../standings';\nexport const x = StandingsView;\n", 'boundaries/element-types'],
+  ['a feature imports no resource folder', `${A}/features/dashboard/probe.ts`, "import { matchScreens } from '../../resources/calendar/matches';\nexport const x = matchScreens;\n", 'boundaries/element-types'],
+  ['a resource folder imports no other one', `${A}/resources/team/players/probe.ts`, "import { squadScreens } from '../squads';\nexport const x = squadScreens;\n", 'boundaries/element-types'],
+  ["a feature's internals are private", `${A}/resources/football/groups/probe.ts`, "import { StandingsView } from '../../../features/standings/standings-view';\nexport const x = StandingsView;\n", 'no-restricted-imports'],
+  ['a resource folder imports a feature through its index', `${A}/resources/football/groups/probe.ts`, "import { StandingsView } from '../../../features/standings';\nexport const x = StandingsView;\n", null],
+  ['a feature uses the framework and lib', `${A}/features/dashboard/probe.ts`, "import { resourceDef } from '../../framework/definitions';\nimport { formatNumber } from '../../lib/locale';\nexport const x = [resourceDef, formatNumber];\n", null],
+  ['the app shell lists resource folders', `${A}/app/probe.ts`, "import { matchScreens } from '../resources/calendar/matches';\nexport const x = matchScreens;\n", null],
+  ['React hooks keep their rules', `${A}/features/dashboard/probe.tsx`, "import { useState } from 'react';\nexport function P({ on }: { on: boolean }) {\n  if (on) useState(0);\n  return null;\n}\n", 'react-hooks/rules-of-hooks'],
+];
+
+let passed = 0;
+let failed = 0;
+for (const [what, filePath, code, rule] of CASES) {
+  const [result] = await eslint.lintText(code, { filePath });
+  const rules = new Set(result.messages.map((m) => m.ruleId ?? `fatal: ${m.message}`));
+  const ok = rule === null ? rules.size === 0 : rules.has(rule);
+  if (ok) passed++;
+  else failed++;
+  console.log(`${ok ? '✓' : '✗'} ${what}${ok ? '' : `: expected ${rule ?? 'no problem'}, got ${[...rules].join(', ') || 'none'}`}`);
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
