@@ -129,7 +129,17 @@ try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${server.url}/?token=${token}`, { waitUntil: 'load' });
-    await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid="count-clubs"]')?.textContent ?? ''), null, { timeout: 30_000 });
+    // Checked in each animation frame, and timed there: the frame that draws the figures, not the
+    // moment a later task gets to answer the test (which would add whatever the app runs next).
+    await page.waitForFunction(
+      () => {
+        if (!/\d/.test(document.querySelector('[data-testid="count-clubs"]')?.textContent ?? '')) return false;
+        window.__dashboardReady ??= performance.now();
+        return true;
+      },
+      null,
+      { timeout: 30_000, polling: 'raf' },
+    );
     const m = await page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0];
       const fcp = performance.getEntriesByName('first-contentful-paint')[0];
@@ -137,7 +147,7 @@ try {
       return {
         fcp: fcp?.startTime ?? NaN,
         load: nav.loadEventEnd,
-        ready: performance.now(),
+        ready: window.__dashboardReady,
         jsFiles: js.length,
         jsBytes: js.reduce((s, r) => s + (r.decodedBodySize || 0), 0),
         transferred: [nav, ...performance.getEntriesByType('resource')].reduce((s, r) => s + (r.transferSize || 0), 0),

@@ -171,6 +171,8 @@ test.describe('keyboard', () => {
 
   for (const reducedMotion of ['no-preference', 'reduce'] as const) {
     test(`every focused control on the dashboard and a list is visible and shows its focus (motion: ${reducedMotion})`, async ({ page, request }) => {
+      // 160 key presses, each followed by a look at the focused element: slow on a busy machine.
+      test.slow();
       await page.emulateMedia({ reducedMotion });
       await openApp(page, request, 'en');
       for (const path of ['/', '/clubs']) {

@@ -14,6 +14,7 @@ import { ComputedCache } from './realtime/computed-cache';
 import { registerErrorHandling, registerNulGuard } from './errors-handler';
 import { apiError } from './jsonapi/errors';
 import { JSONAPI_MEDIA_TYPE, registerResourceRoutes } from './jsonapi/routes';
+import { registerCountRoutes } from './jsonapi/counts';
 import './rules';
 import { registerAdminApp } from './ops/admin-app';
 import { registerMetrics } from './ops/metrics';
@@ -83,6 +84,7 @@ export async function buildApp({ config, database, bus }: AppDeps): Promise<Fast
   registerClientRoutes(app, config, database, bus);
   const cache = new ComputedCache(bus, database);
   registerResourceRoutes(app, config, database, bus, cache);
+  registerCountRoutes(app, database, cache);
   registerCompetitionRoutes(app, config, database, bus, cache);
   registerOpenApi(app);
   await registerAdminApp(app, config);

@@ -14,6 +14,16 @@ export interface ClientConfiguration {
   analytics_id: string | null;
 }
 
+/**
+ * GET /api/v3/counts?types=clubs,players → records per type held by the client, in `meta.counts`.
+ * Types the user may not read are left out, never counted.
+ */
+export const COUNTS_PATH = 'counts';
+export const COUNTS_TYPES_PARAMETER = 'types';
+export interface CountsDocument {
+  meta: { counts: Record<string, number> };
+}
+
 /** The claims of a session token (JWT), read by the admin without verifying. */
 export interface TokenClaims {
   sub: string;

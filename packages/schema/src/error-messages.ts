@@ -165,6 +165,21 @@ export const ERROR_MESSAGES = {
     pl: 'Nagłówek Idempotency-Key musi mieć od 1 do 255 widocznych znaków ASCII.',
   },
   'badRequest.nulInAddress': { values: [], en: 'The address contains a NUL character.', pl: 'Adres zawiera znak NUL.' },
+  'badRequest.unknownParameter': {
+    values: ['parameter', 'names'],
+    en: 'The parameter {parameter} is not known here; this call takes {names}.',
+    pl: 'Nieznany parametr {parameter}; to wywołanie przyjmuje: {names}.',
+  },
+  'badRequest.unknownType': {
+    values: ['parameter', 'type'],
+    en: '{parameter} names "{type}", which is not a resource type.',
+    pl: 'Parametr {parameter} wskazuje „{type}”, który nie jest typem zasobu.',
+  },
+  'badRequest.noType': {
+    values: ['parameter'],
+    en: '{parameter} must name at least one resource type.',
+    pl: 'Parametr {parameter} musi wskazywać co najmniej jeden typ zasobu.',
+  },
   'badRequest.onlyValue': { values: ['parameter', 'value'], en: 'Only {parameter}={value} is configured.', pl: 'Skonfigurowano tylko {parameter}={value}.' },
   malformedJson: { values: [], en: 'The request body is not valid JSON.', pl: 'Treść żądania nie jest poprawnym JSON-em.' },
   unsupportedMediaType: {

@@ -1,4 +1,5 @@
 import { Admin, CustomRoutes, Resource, localStorageStore } from 'react-admin';
+import { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Route, RouterProvider } from 'react-router';
 import type { Runtime } from '../lib/configuration';
 import { readStoredToken } from '../lib/token';
@@ -11,7 +12,7 @@ import { ADMIN_RESOURCES } from './registry';
 import { recordRepresentation } from '../framework/representation';
 import { MATCH_FORM_PATH, MatchFormRoute } from '../resources/calendar/matches';
 import manifest from 'virtual:umpire/resources';
-import { Dashboard } from '../features/dashboard';
+import { Dashboard, invalidateCountsOnWrite, prefetchCounts } from '../features/dashboard';
 import { AppLayout } from './layout/app-layout';
 import { NotificationBridge } from '../features/popups';
 import { createTheme } from './theme';
@@ -26,16 +27,20 @@ export function createApp(runtime: Runtime) {
   const theme = createTheme(undefined, i18nProvider.translate('ra.page.loading'));
   // Preferences (columns, sidebar sections) per client, so two leagues on one browser don't mix.
   const store = localStorageStore('1', `umpire-${runtime.claims.client?.id ?? 'default'}`);
+  const queryClient = new QueryClient();
+  invalidateCountsOnWrite(queryClient);
+  // Opening on the dashboard: its figures are asked for now, while the app renders its layout.
+  if (window.location.pathname === '/') prefetchCounts(queryClient, dataProvider);
 
   const AdminApp = () => (
     <Admin
       authProvider={authProvider}
       dataProvider={dataProvider}
+      queryClient={queryClient}
       i18nProvider={i18nProvider}
       store={store}
       theme={theme}
       layout={AppLayout}
-      dashboard={Dashboard}
       notification={NotificationBridge}
       loginPage={false}
       requireAuth
@@ -56,6 +61,11 @@ export function createApp(runtime: Runtime) {
         />
       ))}
       <CustomRoutes>
+        {/* The dashboard is a route of the layout, not <Admin dashboard>: react-admin wraps that one in
+            WithPermissions, which waits for two more auth rounds (checkAuth, getPermissions) that
+            requireAuth has already answered, so it would render only after the layout. Declared
+            first, it takes "/" before react-admin's own route. */}
+        <Route path="/" element={<Dashboard />} />
         <Route path={MATCH_FORM_PATH} element={<MatchFormRoute />} />
       </CustomRoutes>
     </Admin>

@@ -71,6 +71,9 @@ export function createTheme(reducedMotion = prefersReducedMotion(), loadingLabel
       ...defaultLightTheme.components,
       MuiButtonBase: { defaultProps: { disableRipple: reducedMotion }, styleOverrides: { root: { '&.Mui-focusVisible': FOCUS_RING } } },
       MuiLinearProgress: { defaultProps: { 'aria-label': loadingLabel } },
+      // Nothing is rendered on a server: media queries are read at once, not in a second render
+      // of the layout and every menu item after the first.
+      MuiUseMediaQuery: { defaultProps: { noSsr: true } },
       // The bulk actions bar, collapsed to 0 px while nothing is selected, kept its buttons in the
       // tab order and over the list's own buttons: hide it until it opens.
       // react-admin greys the "not found" page out with 50 % opacity (3.3:1): full strength instead.

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activateLocale, FORMATTING_LOCALES, formatCurrency, formatDate, formatMatchDate, formatMatchDateTime, fromMatchWallClock, toMatchWallClock, wallClockAt, weekStartsOn } from './locale';
+import { activateLocale, FORMATTING_LOCALES, formatCurrency, formatDate, formatNumber, formatRelative, formatMatchDate, formatMatchDateTime, fromMatchWallClock, toMatchWallClock, wallClockAt, weekStartsOn } from './locale';
 
 describe('locale', () => {
   beforeAll(() => activateLocale('pl'));
@@ -40,6 +40,20 @@ describe('locale', () => {
     expect(formatCurrency(12.5)).toBe('$12.50');
     expect(weekStartsOn()).toBe(0);
     await activateLocale('pl');
+  });
+
+  it('formats numbers and relative times in the active language, with formatters kept per language and options', async () => {
+    const now = Date.parse('2026-11-23T12:00:00Z');
+    expect(formatNumber(1234567)).toBe('1\u00a0234\u00a0567');
+    expect(formatNumber(0.5, { style: 'percent' })).toBe('50%');
+    expect(formatRelative(now - 120_000, now)).toBe('2 minuty temu');
+    await activateLocale('en');
+    expect(formatNumber(1234567)).toBe('1,234,567');
+    expect(formatNumber(0.5, { style: 'percent' })).toBe('50%');
+    expect(formatNumber(0.5)).toBe('0.5');
+    expect(formatRelative(now - 120_000, now)).toBe('2 minutes ago');
+    await activateLocale('pl');
+    expect(formatNumber(0.5)).toBe('0,5');
   });
 
   it('registers Lithuanian for formatting', async () => {

@@ -136,18 +136,31 @@ export function formatDateTime(value: Date | string | number | null | undefined)
   return format(date, 'Pp', { locale: active.dateLocale });
 }
 
+/**
+ * Intl formatters are costly to build (about a millisecond each, a screen of figures adds up) and
+ * cheap to reuse: one per kind, language and options.
+ */
+const formatters = new Map<string, Intl.NumberFormat | Intl.RelativeTimeFormat>();
+function formatter<F extends Intl.NumberFormat | Intl.RelativeTimeFormat>(kind: string, options: object | undefined, build: (tag: string) => F): F {
+  const key = `${kind}|${active.settings.tag}|${options ? JSON.stringify(options) : ''}`;
+  let found = formatters.get(key) as F | undefined;
+  if (!found) formatters.set(key, (found = build(active.settings.tag)));
+  return found;
+}
+
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(active.settings.tag, options).format(value);
+  return formatter('number', options, (tag) => new Intl.NumberFormat(tag, options)).format(value);
 }
 
 /** Prices in the record's own currency, else the language's default (PLN for Polish, USD for English). */
 export function formatCurrency(value: number, currency = active.settings.currency): string {
-  return new Intl.NumberFormat(active.settings.tag, { style: 'currency', currency }).format(value);
+  const options = { style: 'currency', currency } as const;
+  return formatter('number', options, (tag) => new Intl.NumberFormat(tag, options)).format(value);
 }
 
 export function formatRelative(value: Date | string | number, now = Date.now()): string {
   const seconds = Math.round((toDate(value).getTime() - now) / 1000);
-  const rtf = new Intl.RelativeTimeFormat(active.settings.tag, { numeric: 'auto' });
+  const rtf = formatter('relative', undefined, (tag) => new Intl.RelativeTimeFormat(tag, { numeric: 'auto' }));
   const abs = Math.abs(seconds);
   if (abs < 60) return rtf.format(seconds, 'second');
   if (abs < 3600) return rtf.format(Math.round(seconds / 60), 'minute');

@@ -103,6 +103,13 @@ describe('JSON:API data provider', () => {
     expect(calls[1].url).toBe('/api/v3/teams?filter[club]=7&sort=name&page[number]=1&page[size]=10');
   });
 
+  it('asks for the counts of several types in one request', async () => {
+    const { dp, calls } = provider({ meta: { counts: { clubs: 18, players: 540 } } });
+    expect(await dp.getCounts(['clubs', 'players', 'audit_events'])).toEqual({ clubs: 18, players: 540 });
+    expect(calls).toHaveLength(1);
+    expect(calls[0].url).toBe('/api/v3/counts?types=clubs%2Cplayers%2Caudit_events');
+  });
+
   it('turns JSON:API errors into field errors', async () => {
     const failure = new HttpFailure('Http failure response for /api/v3/clubs: 422 Unprocessable Entity', 'http', '/api/v3/clubs', 422, '', {
       errors: [

@@ -1,5 +1,6 @@
 import { HttpError, type DataProvider, type Identifier, type RaRecord } from 'react-admin';
 import type { ResourceManifest } from '@umpire/schema/manifest';
+import { COUNTS_PATH, COUNTS_TYPES_PARAMETER, type CountsDocument } from '@umpire/schema/api';
 import { hasTranslation, translate } from '../lib/i18n';
 import { HttpFailure, type HttpClient, type JsonApiError } from './http-client';
 
@@ -165,13 +166,19 @@ export function toHttpError(def: ResourceManifest | undefined, failure: unknown)
   return new HttpError(failure.message, failure.status, body);
 }
 
+/** react-admin's methods and the engine's own reads. */
+export interface UmpireDataProvider extends DataProvider {
+  /** Records per type in one request; types the user may not read are missing from the answer. */
+  getCounts(types: readonly string[], options?: { signal?: AbortSignal }): Promise<Record<string, number>>;
+}
+
 export interface DataProviderOptions {
   http: HttpClient;
   baseUrl: () => string;
   resources: readonly ResourceManifest[];
 }
 
-export function createDataProvider({ http, baseUrl, resources }: DataProviderOptions): DataProvider {
+export function createDataProvider({ http, baseUrl, resources }: DataProviderOptions): UmpireDataProvider {
   const byType = new Map(resources.map((r) => [r.type, r]));
   const defOf = (resource: string) => byType.get(resource);
   const urlOf = (resource: string, id?: Identifier) =>
@@ -213,6 +220,12 @@ export function createDataProvider({ http, baseUrl, resources }: DataProviderOpt
   }
 
   return {
+    async getCounts(types, options) {
+      const url = `${baseUrl()}/${COUNTS_PATH}${query([[COUNTS_TYPES_PARAMETER, types.join(',')]])}`;
+      const doc = await call<CountsDocument>(COUNTS_PATH, url, { signal: options?.signal });
+      return doc.meta.counts;
+    },
+
     async getList(resource, params) {
       return list(resource, [
         ...filterParams(defOf(resource), (params.filter ?? {}) as Record<string, unknown>),

@@ -52,6 +52,31 @@ export function conditional(request: FastifyRequest, reply: FastifyReply, body: 
   return body;
 }
 
+/**
+ * A read answered from memory until the client's data changes (the ability was checked before),
+ * with its entity tag; `Cache-Control: no-cache` asks for a fresh answer, as HTTP caches understand it.
+ */
+export async function cachedResponse(
+  cache: ComputedCache,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  clientId: number,
+  key: string,
+  build: () => Promise<unknown>,
+): Promise<Buffer | string> {
+  if (/no-cache/i.test(request.headers['cache-control'] ?? '')) {
+    reply.header('x-cache', 'bypass');
+    const body = Buffer.from(JSON.stringify(await build()));
+    return conditional(request, reply, body, entityTag(body));
+  }
+  const { body, etag, hit } = await cache.text(clientId, key, build);
+  reply.header('x-cache', hit ? 'hit' : 'miss');
+  return conditional(request, reply, body, etag);
+}
+
+/** The key of a whole response: it holds the origin, since links are absolute. */
+const responseKey = (ctx: WriteContext, request: FastifyRequest) => `response:${ctx.apiBase}${request.url}`;
+
 function selfUrl(request: FastifyRequest, config: Config): URL {
   return new URL(request.url, requestOrigin(request, config));
 }
@@ -74,22 +99,6 @@ export function registerResourceRoutes(app: FastifyInstance, config: Config, dat
     return result;
   }
 
-  /**
-   * Reads come from memory until the client's data changes (the ability was checked before). The
-   * key holds the origin, since links are absolute.
-   */
-  async function cached(reply: FastifyReply, auth: AuthContext, ctx: WriteContext, request: FastifyRequest, build: () => Promise<unknown>) {
-    // `Cache-Control: no-cache` asks for a fresh answer, as HTTP caches understand it.
-    if (/no-cache/i.test(request.headers['cache-control'] ?? '')) {
-      reply.header('x-cache', 'bypass');
-      const body = Buffer.from(JSON.stringify(await build()));
-      return conditional(request, reply, body, entityTag(body));
-    }
-    const { body, etag, hit } = await cache.text(auth.clientId, `response:${ctx.apiBase}${request.url}`, build);
-    reply.header('x-cache', hit ? 'hit' : 'miss');
-    return conditional(request, reply, body, etag);
-  }
-
   for (const model of allModels()) {
     const base = `${API_PREFIX}/${model.path}`;
 
@@ -99,7 +108,7 @@ export function registerResourceRoutes(app: FastifyInstance, config: Config, dat
         const auth = authorize(request, model, 'read', query.include);
         const ctx = ctxOf(request, auth);
         reply.type(JSONAPI_MEDIA_TYPE);
-        return cached(reply, auth, ctx, request, () => listDocument(ctx, model, query, selfUrl(request, config)));
+        return cachedResponse(cache, request, reply, auth.clientId, responseKey(ctx, request), () => listDocument(ctx, model, query, selfUrl(request, config)));
       }),
     );
 
@@ -109,7 +118,9 @@ export function registerResourceRoutes(app: FastifyInstance, config: Config, dat
         const auth = authorize(request, model, 'read', query.include);
         const ctx = ctxOf(request, auth);
         reply.type(JSONAPI_MEDIA_TYPE);
-        return cached(reply, auth, ctx, request, async () => recordDocument(ctx, model, await findRow(ctx, model, request.params.id), query));
+        return cachedResponse(cache, request, reply, auth.clientId, responseKey(ctx, request), async () =>
+          recordDocument(ctx, model, await findRow(ctx, model, request.params.id), query),
+        );
       }),
     );
 

@@ -87,6 +87,13 @@ export function openApiDocument() {
     ['get', '/api/v3/squad_players/ratings', 'Ratings of squad players from their statistics', 'team'],
     ['get', '/api/v3/competition_seasons/{id}/competitions_squads', 'Squads of a competition season', 'football', [idParam]],
     ['post', '/api/v3/competition_seasons/{id}/competitions_squads', 'Add squads to a competition season (data: squad identifiers)', 'football', [idParam]],
+    [
+      'get',
+      '/api/v3/counts',
+      "How many records of each type the client holds, in one document's meta.counts ({\"clubs\": 18, ...}); types the user may not read are left out, never counted; kept in memory until the client's data changes (ETag, 304)",
+      'settings',
+      [{ name: 'types', in: 'query', schema: { type: 'string' }, description: 'Comma list of resource types (all readable types when absent); an unknown type is a 400 naming the parameter' }],
+    ],
     ['get', '/api/v3/client', 'The client (organisation)', 'settings'],
     ['patch', '/api/v3/client', 'Change the client: name, providers, settings', 'settings'],
     ['get', '/api/v3/current_client', 'The signed-in user, roles, abilities and client', 'settings'],

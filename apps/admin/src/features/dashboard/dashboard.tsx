@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { useEffect, useState } from 'react';
 import { Box, Card, CardContent, CardHeader, Skeleton, Typography } from '@mui/material';
 import { Title, useGetIdentity, useTranslate } from 'react-admin';
 import { format } from 'date-fns';
@@ -8,9 +8,12 @@ import { CountCards } from './count-cards';
 import { LatestChanges } from './latest-changes';
 import { QuickLinks } from './quick-links';
 import { WeekSummary } from './week-summary';
+import { useCounts } from './counts';
+import { useShownAfter } from './use-shown-after';
 
-// Charts are heavy: they load after the rest of the dashboard.
-const ActivityChart = lazy(() => import('./activity-chart'));
+// Charts are heavy: their code loads once the figures are shown, and they render after them.
+const loadActivityChart = () => import('./activity-chart');
+type ActivityChartModule = Awaited<ReturnType<typeof loadActivityChart>>;
 
 function greetingKey(hour: number): string {
   if (hour < 12) return 'dashboard.greeting.morning';
@@ -27,6 +30,8 @@ export function Dashboard() {
   const { data } = useGetIdentity();
   const identity = data as Identity | undefined;
   const now = new Date();
+  const counts = useCounts();
+  const showRest = useShownAfter(!counts.isPending);
 
   return (
     <Box component="section" sx={{ py: 2, display: 'grid', gap: 2 }}>
@@ -40,23 +45,44 @@ export function Dashboard() {
         </Typography>
       </Box>
 
-      <CountCards />
+      <CountCards counts={counts} />
 
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, alignItems: 'start' }}>
-        <LatestChanges />
-        <Box sx={{ display: 'grid', gap: 2 }}>
-          <QuickLinks />
-          <WeekSummary />
-          <Card>
-            <CardHeader title={translate('dashboard.activity')} slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
-            <CardContent>
-              <Suspense fallback={<Skeleton variant="rectangular" height={220} />}>
-                <ActivityChart />
-              </Suspense>
-            </CardContent>
-          </Card>
+      {showRest && (
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, alignItems: 'start' }}>
+          <LatestChanges />
+          <Box sx={{ display: 'grid', gap: 2 }}>
+            <QuickLinks />
+            <WeekSummary />
+            <Card>
+              <CardHeader title={translate('dashboard.activity')} slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
+              <CardContent>
+                <ActivityChartWhenLoaded />
+              </CardContent>
+            </Card>
+          </Box>
         </Box>
-      </Box>
+      )}
     </Box>
   );
+}
+
+/**
+ * The chart once its code has arrived. Not React.lazy: a Suspense boundary that showed its
+ * fallback holds the content back for 300 ms, which would delay the chart for nothing.
+ */
+function ActivityChartWhenLoaded() {
+  const [chart, setChart] = useState<{ module: ActivityChartModule } | { error: unknown } | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadActivityChart().then(
+      (module) => live && setChart({ module }),
+      (error: unknown) => live && setChart({ error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  // A chunk that did not arrive goes to the error boundary, as with React.lazy.
+  if (chart && 'error' in chart) throw chart.error;
+  return chart ? <chart.module.default /> : <Skeleton variant="rectangular" height={220} />;
 }

@@ -1,1 +1,2 @@
 export { Dashboard } from './dashboard';
+export { invalidateCountsOnWrite, prefetchCounts } from './counts';
