@@ -154,6 +154,17 @@ try {
       };
     });
     results.push(m);
+    // BENCH_WATERFALL=1: what the last cold load waited for, request by request.
+    if (process.env.BENCH_WATERFALL && run === RUNS - 1) {
+      const rows = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((r) => [r.startTime, r.responseEnd, r.name.replace(location.origin, '').replace(/\?token=[^&]+/, '?token=…')]),
+      );
+      console.log('\nWaterfall of the last load (ms from navigation: start → end, request)');
+      for (const [start, end, name] of rows) console.log(`  ${start.toFixed(0).padStart(6)} → ${end.toFixed(0).padStart(6)}  ${name.slice(0, 110)}`);
+      console.log(`  first contentful paint ${m.fcp.toFixed(0)}, ready ${m.ready.toFixed(0)}`);
+    }
     await context.close();
   }
   await browser.close();
