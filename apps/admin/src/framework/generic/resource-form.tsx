@@ -1,16 +1,11 @@
-import type { ReactNode } from 'react';
 import { Box } from '@mui/material';
-import { DeleteWithConfirmButton, SaveButton, SimpleForm, Toolbar } from 'react-admin';
+import { SimpleForm } from 'react-admin';
 import type { ResourceManifest } from '@umpire/schema/manifest';
 import { AttributeInput, RelationshipInput } from './inputs';
 import { belongsTo, widgetOf, writableAttributes } from './conventions';
-import { deleteModeOf } from './use-resource-def';
+import { FormCell as Cell, FormToolbar } from './form-parts';
 
 const FULL_WIDTH = new Set(['multiline', 'json']);
-
-function Cell({ full, children }: { full?: boolean; children: ReactNode }) {
-  return <Box sx={{ gridColumn: full ? '1 / -1' : undefined, minWidth: 0 }}>{children}</Box>;
-}
 
 /**
  * The form of any declared resource. Order: the record's name, its required links, the other
@@ -27,12 +22,7 @@ export function ResourceForm({ def, canDelete }: { def: ResourceManifest; canDel
   return (
     <SimpleForm
       warnWhenUnsavedChanges
-      toolbar={
-        <Toolbar sx={{ justifyContent: 'space-between' }}>
-          <SaveButton />
-          {canDelete && <DeleteWithConfirmButton mutationMode={deleteModeOf(def)} />}
-        </Toolbar>
-      }
+      toolbar={<FormToolbar def={def} canDelete={canDelete} />}
     >
       <Box sx={{ display: 'grid', columnGap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, width: '100%', maxWidth: 960 }}>
         {title.map((attr) => (

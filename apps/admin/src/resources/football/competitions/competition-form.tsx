@@ -1,15 +1,12 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import { Box, Divider, Typography } from '@mui/material';
 import { useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Create,
-  DeleteWithConfirmButton,
   Edit,
-  SaveButton,
   ShowButton,
   SimpleForm,
-  Toolbar,
   TopToolbar,
   useCanAccess,
   useDataProvider,
@@ -18,6 +15,7 @@ import {
 } from 'react-admin';
 import { resourceDef } from '../../../framework/definitions';
 import { AttributeInput, RelationshipInput } from '../../../framework/generic/inputs';
+import { FormCell as Cell, FormToolbar } from '../../../framework/generic/form-parts';
 import { belongsTo, widgetOf, writableAttributes } from '../../../framework/generic/conventions';
 import { resolveImagePaths } from '../../../framework/generic/image-paths';
 import { includesOf } from '../../../framework/generic/use-resource-def';
@@ -26,10 +24,6 @@ import { TiebreakerOrderInput } from './tiebreaker-order-input';
 
 /** The fields of the table's rules, edited in their own section. */
 export const RULE_FIELDS = ['points_for_win', 'points_for_draw', 'points_for_loss', 'tiebreakers', 'head_to_head_only_when_complete'];
-
-function Cell({ full, children }: { full?: boolean; children: ReactNode }) {
-  return <Box sx={{ gridColumn: full ? '1 / -1' : undefined, minWidth: 0 }}>{children}</Box>;
-}
 
 /**
  * A competition's form: its details as in every form, then the rules of its tables (points per
@@ -50,12 +44,7 @@ function CompetitionForm({ canDelete }: { canDelete?: boolean }) {
   return (
     <SimpleForm
       warnWhenUnsavedChanges
-      toolbar={
-        <Toolbar sx={{ justifyContent: 'space-between' }}>
-          <SaveButton />
-          {canDelete && <DeleteWithConfirmButton />}
-        </Toolbar>
-      }
+      toolbar={<FormToolbar def={def} canDelete={canDelete} />}
     >
       <Box sx={{ display: 'grid', columnGap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, width: '100%', maxWidth: 960 }}>
         {attributes.map((attr) => (
