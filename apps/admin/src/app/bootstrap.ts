@@ -5,6 +5,8 @@ import { applyDocumentLanguage, chooseLanguage, guessLanguage, interfaceLanguage
 import { initI18n, loadTranslations, type Translations } from '../lib/i18n';
 import { activateLocale, preloadLocale } from '../lib/locale';
 import { detectWebp } from '../lib/images';
+import { startEarlyRead } from '../lib/early-reads';
+import { COUNTS_PATH } from '@umpire/schema/api';
 
 /**
  * Start-up (spec §2, §6, §8, §9), before the app renders: base addresses, token, client
@@ -59,6 +61,9 @@ export async function startUp(): Promise<StartupResult> {
 
   // All at once. Each start-up (a retry too) asks again: a failed set of translations is empty.
   requested.clear();
+  // Opening on the dashboard: its figures are asked for now, beside the configuration, rather than
+  // once the app's code has arrived (features/dashboard/counts.ts takes the answer).
+  if (window.location.pathname === '/') startEarlyRead(`${base.umpire}/${COUNTS_PATH}`, token);
   for (const lang of likelyLanguages()) {
     void translationsOf(lang);
     // Unused when the guess is wrong; its failure then concerns no one.

@@ -2,6 +2,7 @@ import { HttpError, type DataProvider, type Identifier, type RaRecord } from 're
 import type { ResourceManifest } from '@umpire/schema/manifest';
 import { COUNTS_PATH, COUNTS_TYPES_PARAMETER, type CountsDocument } from '@umpire/schema/api';
 import { hasTranslation, translate } from '../lib/i18n';
+import { takeEarlyRead } from '../lib/early-reads';
 import { HttpFailure, type HttpClient, type JsonApiError } from './http-client';
 
 /**
@@ -168,8 +169,11 @@ export function toHttpError(def: ResourceManifest | undefined, failure: unknown)
 
 /** react-admin's methods and the engine's own reads. */
 export interface UmpireDataProvider extends DataProvider {
-  /** Records per type in one request; types the user may not read are missing from the answer. */
-  getCounts(types: readonly string[], options?: { signal?: AbortSignal }): Promise<Record<string, number>>;
+  /**
+   * Records per type in one request (every type when none are named); types the user may not
+   * read are missing from the answer. Start-up may have asked already (lib/early-reads).
+   */
+  getCounts(types?: readonly string[], options?: { signal?: AbortSignal }): Promise<Record<string, number>>;
 }
 
 export interface DataProviderOptions {
@@ -221,8 +225,8 @@ export function createDataProvider({ http, baseUrl, resources }: DataProviderOpt
 
   return {
     async getCounts(types, options) {
-      const url = `${baseUrl()}/${COUNTS_PATH}${query([[COUNTS_TYPES_PARAMETER, types.join(',')]])}`;
-      const doc = await call<CountsDocument>(COUNTS_PATH, url, { signal: options?.signal });
+      const url = `${baseUrl()}/${COUNTS_PATH}${types ? query([[COUNTS_TYPES_PARAMETER, types.join(',')]]) : ''}`;
+      const doc = (await takeEarlyRead<CountsDocument>(url)) ?? (await call<CountsDocument>(COUNTS_PATH, url, { signal: options?.signal }));
       return doc.meta.counts;
     },
 

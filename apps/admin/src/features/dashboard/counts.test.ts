@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MutationObserver, QueryClient } from '@tanstack/react-query';
 import manifest from 'virtual:umpire/resources';
 import { createDataProvider } from '../../providers/data-provider';
 import type { HttpClient } from '../../providers/http-client';
+import { startEarlyRead } from '../../lib/early-reads';
 import { cardsToShow, COUNTED_RESOURCES, COUNTED_TYPES, countsQuery, invalidateCountsOnWrite, prefetchCounts } from './counts';
 
 /** The real data provider over an HTTP client that answers like the server's GET /counts. */
@@ -42,7 +43,24 @@ describe('dashboard counts', () => {
     expect(queryClient.getQueryData(query.queryKey)).toEqual({ clubs: 18 });
     // The dashboard's observer finds fresh figures: no second request.
     await queryClient.fetchQuery(query);
-    expect(urls).toEqual([`/api/v3/counts?types=${encodeURIComponent(COUNTED_TYPES.join(','))}`]);
+    expect(urls).toEqual(['/api/v3/counts']);
+  });
+
+  it('takes the answer start-up asked for before the app arrived, without asking again', async () => {
+    const { dataProvider, urls } = countingProvider({ clubs: 18 });
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ meta: { counts: { clubs: 17, tags: 4 } } }))));
+    try {
+      startEarlyRead('/api/v3/counts', 'token');
+      const queryClient = new QueryClient();
+      expect(await queryClient.fetchQuery(countsQuery(dataProvider))).toEqual({ clubs: 17, tags: 4 });
+      expect(urls).toEqual([]);
+      // Taken once: the next read asks the server.
+      await queryClient.invalidateQueries();
+      expect(await queryClient.fetchQuery(countsQuery(dataProvider))).toEqual({ clubs: 18 });
+      expect(urls).toEqual(['/api/v3/counts']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('goes stale after a successful write of the app, not after a failed one', async () => {

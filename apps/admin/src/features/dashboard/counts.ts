@@ -24,8 +24,10 @@ export const COUNTS_QUERY_KEY = ['counts'] as const;
  */
 export function countsQuery(dataProvider: UmpireDataProvider) {
   return queryOptions({
-    queryKey: [...COUNTS_QUERY_KEY, COUNTED_TYPES],
-    queryFn: ({ signal }) => dataProvider.getCounts(COUNTED_TYPES, { signal }),
+    queryKey: COUNTS_QUERY_KEY,
+    // Every type, as start-up asks for them before this code has arrived (app/bootstrap.ts);
+    // the cards keep theirs.
+    queryFn: ({ signal }) => dataProvider.getCounts(undefined, { signal }),
     // The answer asked for during start-up is not asked for again when the dashboard appears;
     // the app's own writes make it stale at once (see invalidateCountsOnWrite).
     staleTime: 30_000,
