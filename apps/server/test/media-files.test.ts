@@ -94,6 +94,12 @@ describe('media library API v1', () => {
     expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(8, 16))).toBe(true);
     const outside = await content(file.id, { range: `bytes=${bytes.length + 10}-` });
     expect(outside.status).toBe(416);
+    // A <video> or <iframe> cannot send a header: the token may come in the address.
+    const byAddress = await fetch(`${api.url}/media/v1/uploads/files/${file.id}/content?token=${token}&download=true`);
+    expect(byAddress.status).toBe(200);
+    expect(byAddress.headers.get('content-disposition')).toMatch(/^attachment;/);
+    expect((await fetch(`${api.url}/media/v1/uploads/files/${file.id}/content?token=nonsense`)).status).toBe(401);
+    expect((await fetch(`${api.url}/media/v1/uploads/files/${file.id}?token=${token}`)).status).toBe(401);
   });
 
   it('refuses what is not what its name says, with a JSON:API error and nothing stored', async () => {
