@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findModel } from '../src/jsonapi/model';
@@ -186,6 +190,23 @@ describe('media library API v1', () => {
     expect(emptyGpsDirectory(Buffer.from(meta.exif!.subarray(6)))).toBe(false);
     expect(stored.toString('latin1')).toContain('Umpire');
     expect(stored.length).toBe(photo.length);
+  });
+
+  it('reads a video\'s size and duration from its first bytes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'umpire-video-'));
+    try {
+      const file = join(dir, 'clip.mp4');
+      // Debian's ffmpeg, arguments as an array: two seconds of a test pattern, index first.
+      execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=10', '-t', '2', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', file]);
+      const bytes = readFileSync(file);
+      const res = await upload('clip.mp4', bytes, '/videos/');
+      expect(res.status).toBe(201);
+      expect(res.body.data.attributes).toMatchObject({ kind: 'video', content_type: 'video/mp4', width: 320, height: 240, size: bytes.length, image_path: null });
+      expect(res.body.data.attributes.duration).toBeCloseTo(2, 1);
+      expect((await upload('clip.avi', bytes)).status).toBe(415);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('gives each of several uploads of one name into one folder its own name', async () => {

@@ -16,6 +16,7 @@ import { SNIFF_BYTES, contentTypeOf } from './content-type';
 import { stripLocation } from './location-metadata';
 import { normaliseFileName, normaliseFolderPath } from './names';
 import { STORED, ensureFolders, insertWithFreeName, type MediaFileRow } from './repository';
+import { probeVideoHead } from './video-facts';
 import { MAX_SVG_BYTES, sanitiseSvg } from './svg-sanitiser';
 
 /**
@@ -26,7 +27,8 @@ import { MAX_SVG_BYTES, sanitiseSvg } from './svg-sanitiser';
  * 2. the first bytes must be what the extension says (magic bytes, content-type.ts);
  * 3. the size must stay within the kind's limit (MAX_UPLOAD_BYTES; SVG 5 MB) → 413;
  * 4. images are staged on disk and made safe: SVG sanitised, GPS removed (orientation kept),
- *    width and height read from the header; other files stream straight to storage;
+ *    width and height read from the header; other files stream straight to storage (a video's
+ *    size in pixels and duration are read from its first bytes by ffprobe, when they are there);
  * 5. the bytes go to storage under a key the server makes (newStorageKey);
  * 6. only then is the row inserted, `stored`, under the name asked for, or `name (2).ext` when a
  *    file of that name is already in the folder (never an overwrite, never a refusal); missing
@@ -106,6 +108,7 @@ async function ingest(deps: IngestDeps, input: IngestInput): Promise<MediaFileRo
   const key = newStorageKey(input.clientId, extension);
   const meter = new Meter(limit);
   let facts: ImageFacts | null = null;
+  const video = kind === 'video' ? await probeVideoHead(head, extension) : null;
   let size: number;
   let sha256: string;
   try {
@@ -135,9 +138,9 @@ async function ingest(deps: IngestDeps, input: IngestInput): Promise<MediaFileRo
       state: STORED,
       size,
       content_type: contentType,
-      width: facts?.width ?? null,
-      height: facts?.height ?? null,
-      duration: null,
+      width: facts?.width ?? video?.width ?? null,
+      height: facts?.height ?? video?.height ?? null,
+      duration: video?.duration ?? null,
       alt_text: null,
       sha256,
       storage_key: key,
