@@ -53,11 +53,13 @@ export type StorageConfig =
   | { driver: 'local'; directory: string }
   | {
       driver: 's3';
+      /** An S3-compatible endpoint (MinIO, Ceph, R2, a test server); AWS itself when absent. */
       endpoint?: string;
       region: string;
       bucket: string;
       accessKeyId?: string;
       secretAccessKey?: string;
+      /** `https://host/bucket/key` rather than `https://bucket.host/key` (most self-hosted servers). */
       forcePathStyle: boolean;
     };
 

@@ -15,19 +15,12 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
+import type { StorageConfig } from '../../config';
 import { assertStorageKey } from './keys';
 import type { ByteRange, PutOptions, Storage, StoredObject, StoredStream } from './storage';
 
-export interface S3StorageConfig {
-  /** An S3-compatible endpoint (MinIO, Ceph, R2, a test server); AWS itself when absent. */
-  endpoint?: string;
-  region: string;
-  bucket: string;
-  accessKeyId?: string;
-  secretAccessKey?: string;
-  /** `https://host/bucket/key` rather than `https://bucket.host/key` (most self-hosted servers). */
-  forcePathStyle: boolean;
-}
+/** STORAGE_DRIVER=s3 and its S3_* settings (see config.ts). */
+export type S3StorageConfig = Extract<StorageConfig, { driver: 's3' }>;
 
 const isMissing = (error: unknown) => {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
