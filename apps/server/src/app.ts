@@ -5,6 +5,7 @@ import { registerAuthentication } from './auth/authenticate';
 import { registerAuthRoutes } from './auth/routes';
 import { registerClientRoutes } from './client/routes';
 import { registerCompetitionRoutes } from './competition/routes';
+import { registerMediaFileRoutes } from './media/files/routes';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { ChangeBus } from './realtime/change-bus';
@@ -33,7 +34,7 @@ export interface AppDeps {
   storage: Storage;
 }
 
-export async function buildApp({ config, database, bus }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, bus, storage }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -86,6 +87,7 @@ export async function buildApp({ config, database, bus }: AppDeps): Promise<Fast
   registerResourceRoutes(app, config, database, bus, cache);
   registerCountRoutes(app, database, cache);
   registerCompetitionRoutes(app, config, database, bus, cache);
+  await registerMediaFileRoutes(app, { config, database, bus, storage });
   registerOpenApi(app);
   await registerAdminApp(app, config);
   const cable = new Cable(config, database, bus);
