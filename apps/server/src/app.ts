@@ -17,6 +17,7 @@ import { JSONAPI_MEDIA_TYPE, registerResourceRoutes } from './jsonapi/routes';
 import './rules';
 import { registerAdminApp } from './ops/admin-app';
 import { registerMetrics } from './ops/metrics';
+import { registerUploadRoutes } from './media/uploads/routes';
 import { registerSecurityHeaders } from './ops/security-headers';
 import { registerOpenApi } from './ops/openapi';
 
@@ -32,7 +33,7 @@ export interface AppDeps {
   storage: Storage;
 }
 
-export async function buildApp({ config, database, bus }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, bus, storage }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -84,6 +85,7 @@ export async function buildApp({ config, database, bus }: AppDeps): Promise<Fast
   const cache = new ComputedCache(bus, database);
   registerResourceRoutes(app, config, database, bus, cache);
   registerCompetitionRoutes(app, config, database, bus, cache);
+  await registerUploadRoutes(app, { config, database, storage });
   registerOpenApi(app);
   await registerAdminApp(app, config);
   const cable = new Cable(config, database, bus);
