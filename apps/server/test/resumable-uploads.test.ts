@@ -302,4 +302,24 @@ describe('resumable and multipart uploads', () => {
       expect(viewer.status).toBe(403);
     });
   });
+
+  it('sweeps abandoned uploads when new ones start: staged bytes and stored parts go', async () => {
+    const location = await createTus('zapomniany.pdf', 5000);
+    expect((await patch(location, 0, pdfOf(5000).subarray(0, 1000))).status).toBe(204);
+    const staged = join(api.server.config.dataDir, 'resumable', `${location.split('/').pop()}.bin`);
+    const created = await send('POST', '/api/v3/ott/file_uploads', {
+      headers: { 'content-type': 'application/vnd.api+json' },
+      body: Buffer.from(JSON.stringify({ data: { type: 'file_upload', attributes: { file_name: 'zapomniany.mp4', number_of_parts: 1 } } })),
+    });
+    const upload = created.body.data;
+    expect((await send('PUT', upload.attributes.parts[0].url, { body: Buffer.alloc(100) })).status).toBe(200);
+    const past = api.server.database.dialect === 'postgres' ? new Date(Date.now() - 1000) : new Date(Date.now() - 1000).toISOString();
+    await api.server.database.db.updateTable('file_uploads').set({ expires_at: past }).execute();
+
+    await createTus('nowy.pdf', 10);
+    expect(existsSync(staged)).toBe(false);
+    expect((await send('HEAD', location, { headers: TUS_HEADERS })).status).toBe(404);
+    await expect(api.server.storage.listParts(upload.attributes.key, upload.attributes.upload_id)).rejects.toThrow();
+    expect((await send('GET', new URL(upload.links.self).pathname)).status).toBe(404);
+  });
 });

@@ -97,7 +97,7 @@ export function registerMultipartRoutes(app: FastifyInstance, uploads: UploadSer
     if (parts > MAX_PARTS) throw apiError(422, 'max.bound', { values: { field: 'number_of_parts', max: MAX_PARTS }, source: attributePointer('number_of_parts') });
     if (typeof path !== 'string') throw apiError(400, 'badRequest.uploadFolder', { source: attributePointer('path') });
     await uploads.admit(auth.clientId, fileName, path, null);
-    void uploads.sweep().catch((error: unknown) => request.log.warn({ err: error }, 'upload sweep failed'));
+    await uploads.sweep().catch((error: unknown) => request.log.warn({ err: error }, 'upload sweep failed'));
 
     // The parts are joined under a key of our own; ingest then stores the file under its final key.
     const key = newStorageKey(auth.clientId, 'upload');

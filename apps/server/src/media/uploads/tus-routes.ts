@@ -67,7 +67,7 @@ export function registerTusRoutes(app: FastifyInstance, uploads: UploadService):
     if (!fileName) throw apiError(400, 'badRequest.uploadFileName', { source: { header: 'Upload-Metadata' } });
     const path = metadata?.get('path') || DEFAULT_UPLOAD_PATH;
     await uploads.admit(auth.clientId, fileName, path, size);
-    void uploads.sweep().catch((error: unknown) => request.log.warn({ err: error }, 'upload sweep failed'));
+    await uploads.sweep().catch((error: unknown) => request.log.warn({ err: error }, 'upload sweep failed'));
     const record = await uploads.records.create({ clientId: auth.clientId, protocol: 'tus', path, fileName, size, createdBy: auth.username });
     await mkdir(uploads.stagingDir, { recursive: true });
     await writeFile(uploads.stagingPath(record), '', { flag: 'wx' });
