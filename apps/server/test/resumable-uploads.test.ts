@@ -131,6 +131,25 @@ describe('resumable and multipart uploads', () => {
       expect((await patch(location, source.length, Buffer.alloc(0))).status).toBe(409);
     });
 
+    it('lets a resuming PATCH take over from a connection the server still thinks is open', async () => {
+      const source = pdfOf(200_000);
+      const location = await createTus('zawieszony.pdf', source.length);
+      const hung = httpRequest(api.url + location, {
+        method: 'PATCH',
+        headers: { ...TUS_HEADERS, authorization: `Bearer ${token}`, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      });
+      const ended = new Promise<void>((resolve) => hung.on('error', () => resolve()).on('close', () => resolve()));
+      hung.write(source.subarray(0, 50_000));
+      while ((await offsetOf(location)) < 50_000) await new Promise((resolve) => setTimeout(resolve, 20));
+
+      // The old request never ends by itself; the new one stops it and goes on from its offset.
+      const rest = await patch(location, 50_000, source.subarray(50_000));
+      expect(rest.status, JSON.stringify(rest.body)).toBe(204);
+      await ended;
+      const [row] = await listed('zawieszony.pdf');
+      expect(row.sha256).toBe(sha256(source));
+    });
+
     it('takes a file in several PATCHes into a folder named in the metadata', async () => {
       const now = new Date().toISOString();
       await api.server.database.db
