@@ -151,11 +151,6 @@ describe('resumable and multipart uploads', () => {
     });
 
     it('takes a file in several PATCHes into a folder named in the metadata', async () => {
-      const now = new Date().toISOString();
-      await api.server.database.db
-        .insertInto('media_files')
-        .values({ client_id: 1, path: '/', name: 'raporty/', kind: 'folder', state: 'stored', created_at: now, updated_at: now })
-        .execute();
       const source = pdfOf(300_000);
       const location = await createTus('w folderze.pdf', source.length, { path: '/raporty/' });
       for (let offset = 0; offset < source.length; offset += 100_000) {
@@ -164,6 +159,21 @@ describe('resumable and multipart uploads', () => {
       }
       const [row] = await api.server.database.db.selectFrom('media_files').select(['path', 'sha256']).where('name', '=', 'w folderze.pdf').execute();
       expect(row).toEqual({ path: '/raporty/', sha256: sha256(source) });
+    });
+
+    it('refuses, once complete, bytes that are not what the name says, and keeps nothing', async () => {
+      const html = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
+      const location = await createTus('skan.pdf', html.length);
+      const res = await patch(location, 0, html);
+      expect(res.status).toBe(415);
+      expect(res.body.errors[0].meta.key).toBe('wrongFileType');
+      expect(await listed('skan.pdf')).toEqual([]);
+      expect(existsSync(join(api.server.config.dataDir, 'resumable', `${location.split('/').pop()}.bin`))).toBe(false);
+      expect((await patch(location, 0, html)).status).toBe(409);
+      const keys: string[] = [];
+      for await (const key of api.server.storage.list('')) keys.push(key);
+      const stored = await api.server.database.db.selectFrom('media_files').select('storage_key').where('storage_key', 'is not', null).execute();
+      expect(keys.sort(), 'no object without its row').toEqual(stored.map((r) => r.storage_key as string).sort());
     });
 
     it('keeps one client out of another client’s upload', async () => {
@@ -200,10 +210,10 @@ describe('resumable and multipart uploads', () => {
         [{ ...TUS_HEADERS, 'upload-length': '-1', 'upload-metadata': meta({ filename: 'a.pdf' }) }, 400, 'badRequest', token],
         [{ ...TUS_HEADERS, 'upload-length': '10' }, 400, 'badRequest', token],
         [{ ...TUS_HEADERS, 'upload-length': '10', 'upload-metadata': 'filename ***' }, 400, 'badRequest', token],
-        [{ ...TUS_HEADERS, 'upload-length': '10', 'upload-metadata': meta({ filename: 'virus.exe' }) }, 415, 'unsupportedMediaType', token],
-        [{ ...TUS_HEADERS, 'upload-length': String(31 * 1024 * 1024), 'upload-metadata': meta({ filename: 'big.png' }) }, 413, 'payloadTooLarge', token],
-        [{ ...TUS_HEADERS, 'upload-length': '10', 'upload-metadata': meta({ filename: 'a.pdf', path: '../etc/' }) }, 400, 'badRequest', token],
-        [{ ...TUS_HEADERS, 'upload-length': '10', 'upload-metadata': meta({ filename: 'a.pdf', path: '/nie-ma/' }) }, 404, 'notFound', token],
+        [{ ...TUS_HEADERS, 'upload-length': '10', 'upload-metadata': meta({ filename: 'virus.exe' }) }, 415, 'wrongFileType', token],
+        [{ ...TUS_HEADERS, 'upload-length': '10', 'upload-metadata': meta({ filename: '..' }) }, 422, 'invalidFileName', token],
+        [{ ...TUS_HEADERS, 'upload-length': String(31 * 1024 * 1024), 'upload-metadata': meta({ filename: 'big.png' }) }, 413, 'fileTooLarge', token],
+        [{ ...TUS_HEADERS, 'upload-length': '10', 'upload-metadata': meta({ filename: 'a.pdf', path: '/../etc/' }) }, 422, 'invalidFolderPath', token],
         [{ ...TUS_HEADERS, 'upload-length': '10', 'upload-metadata': meta({ filename: 'a.pdf' }) }, 401, 'unauthorized', null],
         [{ ...TUS_HEADERS, 'upload-length': '10', 'upload-metadata': meta({ filename: 'a.pdf' }) }, 403, 'forbidden', 'viewer'],
       ];
@@ -308,7 +318,8 @@ describe('resumable and multipart uploads', () => {
         [{ file_name: 'a.pdf', number_of_parts: 'two' }, 422, 'invalidType'],
         [{ file_name: 'a.pdf', number_of_parts: 0 }, 422, 'min'],
         [{ file_name: 'a.pdf', number_of_parts: 10_001 }, 422, 'max'],
-        [{ file_name: 'a.exe', number_of_parts: 1 }, 415, 'unsupportedMediaType'],
+        [{ file_name: 'a.exe', number_of_parts: 1 }, 415, 'wrongFileType'],
+        [{ file_name: 'a.pdf', number_of_parts: 1, path: '/a/../b/' }, 422, 'invalidFolderPath'],
       ];
       for (const [attributes, status, key] of cases) {
         const res = await createUpload(attributes as Record<string, unknown>);

@@ -44,6 +44,10 @@ const SAMPLES: Record<string, string | number | string[]> = {
   minute: 45,
   other: 'home_squad',
   languages: 'pl, en',
+  extensions: 'jpg, png, pdf',
+  limit: '30 MB',
+  uses: 'clubs 3 (image)',
+  size: 1024,
 };
 
 describe('error catalogue', () => {

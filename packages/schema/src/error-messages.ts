@@ -374,11 +374,6 @@ export const ERROR_MESSAGES = {
     en: 'Name the file: Upload-Metadata needs filename, or the body file_name.',
     pl: 'Podaj nazwę pliku: filename w nagłówku Upload-Metadata albo file_name w treści.',
   },
-  'badRequest.uploadFolder': {
-    values: [],
-    en: 'The folder path must start and end with a slash (/, /crests/).',
-    pl: 'Ścieżka folderu musi zaczynać się i kończyć ukośnikiem (/, /herby/).',
-  },
   'badRequest.partNumber': {
     values: ['max'],
     en: 'The part number must be a whole number from 1 to {max}.',
@@ -404,11 +399,6 @@ export const ERROR_MESSAGES = {
     en: 'The upload is at byte {expected}, not {given}: ask for its offset (HEAD) and continue from there.',
     pl: 'Przesyłanie jest na bajcie {expected}, a nie {given}: sprawdź przesunięcie (HEAD) i kontynuuj od niego.',
   },
-  'conflict.uploadBusy': {
-    values: [],
-    en: 'Another request is still writing this upload; try again in a moment.',
-    pl: 'Inne żądanie wciąż zapisuje to przesyłanie; spróbuj ponownie za chwilę.',
-  },
   'conflict.uploadFinished': {
     values: [],
     en: 'This upload is already complete or has failed; start a new one.',
@@ -424,20 +414,67 @@ export const ERROR_MESSAGES = {
     en: 'More bytes were sent than the declared length of {length} bytes.',
     pl: 'Wysłano więcej bajtów niż zadeklarowana długość {length} bajtów.',
   },
-  'payloadTooLarge.fileSize': {
-    values: ['max'],
-    en: 'File is larger than {max}.',
-    pl: 'Plik jest większy niż {max}.',
-  },
   'unsupportedMediaType.offsetOctetStream': {
     values: [],
     en: 'Send the bytes as application/offset+octet-stream.',
     pl: 'Wyślij bajty jako application/offset+octet-stream.',
   },
-  'unsupportedMediaType.fileExtension': {
-    values: ['extension'],
-    en: 'Wrong file type: .{extension} files are not accepted.',
-    pl: 'Nieprawidłowy typ pliku: pliki .{extension} nie są przyjmowane.',
+  // Media library -------------------------------------------------------------------------------
+  wrongFileType: {
+    values: ['extensions'],
+    en: 'Wrong file type: the content is not what the file name says, or the type is not one of {extensions}.',
+    pl: 'Nieprawidłowy typ pliku: zawartość nie odpowiada nazwie pliku albo typ nie jest jednym z: {extensions}.',
+  },
+  fileTooLarge: { values: ['limit'], en: 'File is larger than {limit}.', pl: 'Plik jest większy niż {limit}.' },
+  uploadFailed: {
+    values: [],
+    en: 'Upload failed: the file did not arrive whole. Nothing was stored; send it again.',
+    pl: 'Przesyłanie nie powiodło się: plik nie dotarł w całości. Nic nie zapisano; wyślij go ponownie.',
+  },
+  'uploadFailed.noFile': {
+    values: [],
+    en: 'Upload failed: the request holds no file (a multipart field named file).',
+    pl: 'Przesyłanie nie powiodło się: żądanie nie zawiera pliku (pola multipart o nazwie file).',
+  },
+  invalidFileName: {
+    values: ['field'],
+    en: '{field}: the name is empty once control characters, slashes and leading or trailing dots are removed.',
+    pl: '{field}: nazwa jest pusta po usunięciu znaków sterujących, ukośników oraz kropek na początku i końcu.',
+  },
+  invalidFolderPath: {
+    values: ['field'],
+    en: '{field} must be a folder path such as /crests/2026/, without empty, . or .. parts or control characters.',
+    pl: '{field} musi być ścieżką folderu, np. /crests/2026/, bez pustych części, . ani .. ani znaków sterujących.',
+  },
+  'invalidFolderPath.missing': {
+    values: ['path'],
+    en: 'There is no folder {path}.',
+    pl: 'Nie ma folderu {path}.',
+  },
+  'invalidFolderPath.intoItself': {
+    values: ['path'],
+    en: 'A folder cannot be moved into itself or its own subfolder ({path}).',
+    pl: 'Folderu nie można przenieść do niego samego ani do jego podfolderu ({path}).',
+  },
+  fileNameTaken: {
+    values: ['name', 'path'],
+    en: 'The folder {path} already holds {name}.',
+    pl: 'Folder {path} zawiera już {name}.',
+  },
+  folderNotEmpty: {
+    values: ['path', 'count'],
+    en: 'The folder {path} is not empty ({count, plural, one {# item} other {# items}}); empty it first or delete with force=true.',
+    pl: 'Folder {path} nie jest pusty ({count, plural, one {# pozycja} few {# pozycje} many {# pozycji} other {# pozycji}}); najpierw go opróżnij albo usuń z force=true.',
+  },
+  fileInUse: {
+    values: ['count', 'uses'],
+    en: 'This file is used by {count, plural, one {# record} other {# records}} ({uses}); delete with force=true to remove those uses too.',
+    pl: 'Ten plik jest używany przez {count, plural, one {# pozycję} few {# pozycje} many {# pozycji} other {# pozycji}} ({uses}); usuń z force=true, aby usunąć także te użycia.',
+  },
+  rangeNotSatisfiable: {
+    values: ['size'],
+    en: 'The requested byte range is outside the file ({size} bytes).',
+    pl: 'Żądany zakres bajtów wykracza poza plik ({size} B).',
   },
 } as const satisfies Catalogue;
 
@@ -465,6 +502,7 @@ export const ERROR_TITLES: { readonly [L in ErrorLanguage]: Readonly<Partial<Rec
     409: 'Conflict',
     413: 'Payload too large',
     415: 'Unsupported media type',
+    416: 'Range not satisfiable',
     422: 'Invalid data',
     429: 'Too many requests',
     500: 'Internal error',
@@ -481,6 +519,7 @@ export const ERROR_TITLES: { readonly [L in ErrorLanguage]: Readonly<Partial<Rec
     409: 'Konflikt',
     413: 'Zbyt duże żądanie',
     415: 'Nieobsługiwany typ treści',
+    416: 'Nieprawidłowy zakres',
     422: 'Nieprawidłowe dane',
     429: 'Zbyt wiele żądań',
     500: 'Błąd serwera',

@@ -7,7 +7,7 @@ import { apiError } from '../../jsonapi/errors';
 import type { MediaFileRow } from '../files/ingest';
 import { newStorageKey } from '../storage/keys';
 import type { UploadRecord } from './upload-records';
-import { maxBytesOf, type UploadService } from './upload-service';
+import { maxBytesOf, tooLarge, type UploadService } from './upload-service';
 
 export const FILE_UPLOADS_PATH = '/api/v3/ott/file_uploads';
 export const MULTIPART_PATH = '/media/v1/file_uploads';
@@ -95,8 +95,9 @@ export function registerMultipartRoutes(app: FastifyInstance, uploads: UploadSer
       throw apiError(422, 'invalidType.expected', { values: { field: 'number_of_parts', expected: 'integer' }, source: attributePointer('number_of_parts') });
     if (parts < 1) throw apiError(422, 'min.bound', { values: { field: 'number_of_parts', min: 1 }, source: attributePointer('number_of_parts') });
     if (parts > MAX_PARTS) throw apiError(422, 'max.bound', { values: { field: 'number_of_parts', max: MAX_PARTS }, source: attributePointer('number_of_parts') });
-    if (typeof path !== 'string') throw apiError(400, 'badRequest.uploadFolder', { source: attributePointer('path') });
-    await uploads.admit(auth.clientId, fileName, path, null);
+    if (typeof path !== 'string')
+      throw apiError(422, 'invalidFolderPath', { values: { field: 'path' }, source: attributePointer('path') });
+    const folder = uploads.admit(fileName, path, null);
     await uploads.sweep().catch((error: unknown) => request.log.warn({ err: error }, 'upload sweep failed'));
 
     // The parts are joined under a key of our own; ingest then stores the file under its final key.
@@ -105,7 +106,7 @@ export function registerMultipartRoutes(app: FastifyInstance, uploads: UploadSer
     const record = await uploads.records.create({
       clientId: auth.clientId,
       protocol: 'multipart',
-      path,
+      path: folder,
       fileName,
       numberOfParts: parts,
       storageKey: key,
@@ -128,7 +129,7 @@ export function registerMultipartRoutes(app: FastifyInstance, uploads: UploadSer
           id: record.uploadId,
           attributes: {
             file_name: fileName,
-            path,
+            path: folder,
             number_of_parts: parts,
             key,
             upload_id: storageUploadId,
@@ -164,14 +165,14 @@ export function registerMultipartRoutes(app: FastifyInstance, uploads: UploadSer
         throw apiError(400, 'badRequest.partNumber', { values: { max: record.numberOfParts! }, source: { parameter: 'part' } });
       const max = maxBytesOf(record.fileName);
       const length = Number(request.headers['content-length'] ?? NaN);
-      if (length > max) throw apiError(413, 'payloadTooLarge.fileSize', { values: { max } });
+      if (length > max) throw tooLarge(max);
       return uploads.exclusive(`${record.uploadId}/${partNumber}`, () => request.raw.destroy(), async () => {
         if ((await uploads.records.find(auth.clientId, 'multipart', record.uploadId)).state !== 'open') throw apiError(409, 'conflict.uploadFinished');
         let received = 0;
         const bounded = new Transform({
           transform(chunk: Buffer, _encoding, done) {
             received += chunk.length;
-            if (received > max) done(apiError(413, 'payloadTooLarge.fileSize', { values: { max } }));
+            if (received > max) done(tooLarge(max));
             else done(null, chunk);
           },
         });
@@ -212,7 +213,7 @@ export function registerMultipartRoutes(app: FastifyInstance, uploads: UploadSer
       const max = maxBytesOf(record.fileName);
       if (total > max) {
         await uploads.discard(record);
-        throw apiError(413, 'payloadTooLarge.fileSize', { values: { max } });
+        throw tooLarge(max);
       }
       await storage.completeMultipart(key, record.storageUploadId!, stored.map((p) => ({ partNumber: p.partNumber, etag: p.etag })));
       try {

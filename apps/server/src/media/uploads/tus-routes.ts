@@ -66,9 +66,9 @@ export function registerTusRoutes(app: FastifyInstance, uploads: UploadService):
     const fileName = metadata?.get('filename') ?? metadata?.get('name');
     if (!fileName) throw apiError(400, 'badRequest.uploadFileName', { source: { header: 'Upload-Metadata' } });
     const path = metadata?.get('path') || DEFAULT_UPLOAD_PATH;
-    await uploads.admit(auth.clientId, fileName, path, size);
+    const folder = uploads.admit(fileName, path, size);
     await uploads.sweep().catch((error: unknown) => request.log.warn({ err: error }, 'upload sweep failed'));
-    const record = await uploads.records.create({ clientId: auth.clientId, protocol: 'tus', path, fileName, size, createdBy: auth.username });
+    const record = await uploads.records.create({ clientId: auth.clientId, protocol: 'tus', path: folder, fileName, size, createdBy: auth.username });
     await mkdir(uploads.stagingDir, { recursive: true });
     await writeFile(uploads.stagingPath(record), '', { flag: 'wx' });
     return reply

@@ -1,11 +1,13 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { extensionOf, FILE_EXTENSION_SET, MAX_UPLOAD_BYTES, mediaKindOf, type MediaKind } from '@umpire/schema';
+import { extensionOf, FILE_EXTENSION_SET, FILE_EXTENSIONS, MAX_UPLOAD_BYTES, mediaKindOf, type MediaKind } from '@umpire/schema';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { apiError } from '../../jsonapi/errors';
-import { ingestFile, type MediaFileRow } from '../files/ingest';
+import { formatBytes, ingestFile, type MediaFileRow } from '../files/ingest';
+import { normaliseFileName, normaliseFolderPath } from '../files/names';
+import { MAX_SVG_BYTES } from '../files/svg-sanitiser';
 import type { Storage } from '../storage/storage';
 import { UploadRecords, type UploadRecord } from './upload-records';
 
@@ -14,9 +16,6 @@ export interface UploadDeps {
   database: Database;
   storage: Storage;
 }
-
-/** A folder path as the library writes it: `/`, `/crests/`, `/crests/2026/`. */
-const FOLDER_PATH = /^\/(?:[^/]+\/)*$/;
 
 /**
  * What tus and multipart uploads share: who may upload what where (checked before any byte is
@@ -27,31 +26,31 @@ export class UploadService {
   readonly records: UploadRecords;
   /** Where tus uploads wait for their remaining bytes (one file per upload, its size the offset). */
   readonly stagingDir: string;
+  /** Where ingest checks images before storing them. */
+  private readonly ingestStagingDir: string;
   private readonly writers = new Map<string, { cancel(): void; settled: Promise<unknown> }>();
 
   constructor(readonly deps: UploadDeps) {
     this.records = new UploadRecords(deps.database);
     this.stagingDir = join(deps.config.dataDir, 'resumable');
+    this.ingestStagingDir = join(deps.config.dataDir, 'ingest');
   }
 
-  /** The checks a file's name, declared size and folder can pass before its bytes arrive. */
-  async admit(clientId: number, fileName: string, folderPath: string, size: number | null): Promise<void> {
-    const extension = extensionOf(fileName);
-    if (!FILE_EXTENSION_SET.has(extension)) throw apiError(415, 'unsupportedMediaType.fileExtension', { values: { extension } });
-    if (size !== null && size > maxBytesOf(fileName)) throw apiError(413, 'payloadTooLarge.fileSize', { values: { max: maxBytesOf(fileName) } });
-    if (!FOLDER_PATH.test(folderPath) || folderPath.includes('\0') || folderPath.length > 1000) throw apiError(400, 'badRequest.uploadFolder');
-    if (folderPath === '/') return;
-    const parts = folderPath.split('/').filter(Boolean);
-    const name = `${parts.pop()}/`;
-    const parent = parts.length ? `/${parts.join('/')}/` : '/';
-    const folder = await this.deps.database.db
-      .selectFrom('media_files')
-      .select('id')
-      .where('client_id', '=', clientId)
-      .where('path', '=', parent)
-      .where('name', '=', name)
-      .executeTakeFirst();
-    if (!folder) throw apiError(404, 'notFound.record', { values: { type: 'folder', id: JSON.stringify(folderPath) } });
+  /**
+   * The checks a file's name, declared size and folder can pass before its bytes arrive, with the
+   * errors ingest gives for them: a 5 GB upload refused at the end would waste the whole transfer.
+   * Returns the folder as ingest will store it (missing folders are created by ingest).
+   */
+  admit(fileName: string, folderPath: string, size: number | null): string {
+    const path = normaliseFolderPath(folderPath);
+    if (path === null) throw apiError(422, 'invalidFolderPath', { values: { field: 'path' }, source: { parameter: 'path' } });
+    const name = normaliseFileName(fileName);
+    if (name === null) throw apiError(422, 'invalidFileName', { values: { field: 'file_name' }, source: { parameter: 'file_name' } });
+    if (!FILE_EXTENSION_SET.has(extensionOf(name)))
+      throw apiError(415, 'wrongFileType', { values: { extensions: FILE_EXTENSIONS.join(', ') }, source: { parameter: 'file_name' } });
+    const limit = maxBytesOf(name);
+    if (size !== null && size > limit) throw tooLarge(limit);
+    return path;
   }
 
   stagingPath(record: UploadRecord): string {
@@ -80,7 +79,7 @@ export class UploadService {
   /** The complete bytes go through the library's one ingest pipeline; the upload remembers the outcome. */
   async ingest(record: UploadRecord, body: Readable, size?: number): Promise<MediaFileRow> {
     try {
-      const file = await ingestFile(this.deps, {
+      const file = await ingestFile({ ...this.deps, stagingDir: this.ingestStagingDir }, {
         clientId: record.clientId,
         username: record.createdBy ?? '',
         folderPath: record.path,
@@ -114,6 +113,10 @@ export class UploadService {
   }
 }
 
+/** The largest file of that name ingest takes (per kind; SVG less, as it is parsed to be sanitised). */
 export function maxBytesOf(fileName: string): number {
+  if (extensionOf(fileName) === 'svg') return MAX_SVG_BYTES;
   return MAX_UPLOAD_BYTES[mediaKindOf(fileName) as Exclude<MediaKind, 'folder'>];
 }
+
+export const tooLarge = (limit: number) => apiError(413, 'fileTooLarge', { values: { limit: formatBytes(limit) }, params: { limit } });
