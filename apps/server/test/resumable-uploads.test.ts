@@ -353,3 +353,53 @@ describe('resumable and multipart uploads', () => {
     expect((await send('GET', new URL(upload.links.self).pathname)).status).toBe(404);
   });
 });
+
+/** The same multipart flow on S3-compatible storage, when the test script runs an S3 server (S3_ENDPOINT). */
+describe.skipIf(!process.env.S3_ENDPOINT)('multipart uploads presigned on S3', () => {
+  let api: TestServer;
+  const MB = 1024 * 1024;
+  beforeAll(async () => {
+    const s3 = Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('S3_')));
+    api = await startTestServer({}, { ...s3, STORAGE_DRIVER: 's3' });
+  });
+  afterAll(() => api?.close());
+
+  it('PUTs each part straight to storage with its presigned URL, then completes into a library file', async () => {
+    expect(api.server.storage.driver).toBe('s3');
+    const source = pdfOf(6 * MB + 5);
+    const created = await api.post('/api/v3/ott/file_uploads', { data: { type: 'file_upload', attributes: { file_name: 'Skrót meczu.pdf', number_of_parts: 2 } } });
+    expect(created.status, created.text).toBe(201);
+    const upload = created.body.data;
+    const slices = [source.subarray(0, 5 * MB), source.subarray(5 * MB)];
+    const etags: string[] = [];
+    for (const part of upload.attributes.parts) {
+      expect(part.authorization).toBe('none');
+      expect(new URL(part.url).origin).not.toBe(new URL(api.url).origin);
+      // No token: the signature in the URL is the permission.
+      const res = await fetch(part.url, { method: 'PUT', body: new Uint8Array(slices[part.part_number - 1]) });
+      expect(res.status, await res.clone().text()).toBe(200);
+      etags.push(res.headers.get('etag')!);
+    }
+    const status = await api.get(new URL(upload.links.self).pathname);
+    expect(status.body.data.attributes.uploaded_parts.map((p: { part_number: number }) => p.part_number)).toEqual([1, 2]);
+    const done = await api.post(new URL(upload.attributes.complete.url).pathname, {
+      data: { type: 'file_upload', attributes: { parts: etags.map((etag, i) => ({ part_number: i + 1, etag })) } },
+    });
+    expect(done.status, done.text).toBe(201);
+    const row = await api.server.database.db.selectFrom('media_files').select(['storage_key', 'sha256']).where('id', '=', Number(done.body.data.id)).executeTakeFirstOrThrow();
+    expect(row.sha256).toBe(sha256(source));
+    const object = await api.server.storage.get(row.storage_key as string);
+    const hash = createHash('sha256');
+    for await (const chunk of object!.body) hash.update(chunk as Buffer);
+    expect(hash.digest('hex')).toBe(sha256(source));
+    expect(await api.server.storage.head(upload.attributes.key)).toBeNull();
+  });
+
+  it('aborts: the parts stored so far are dropped', async () => {
+    const created = await api.post('/api/v3/ott/file_uploads', { data: { type: 'file_upload', attributes: { file_name: 'porzucony.mp4', number_of_parts: 2 } } });
+    const upload = created.body.data;
+    expect((await fetch(upload.attributes.parts[0].url, { method: 'PUT', body: new Uint8Array(pdfOf(1000)) })).status).toBe(200);
+    expect((await api.delete(new URL(upload.attributes.abort.url).pathname)).status).toBe(204);
+    await expect(api.server.storage.listParts(upload.attributes.key, upload.attributes.upload_id)).rejects.toThrow();
+  });
+});
