@@ -1,6 +1,6 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
-import { Transform } from 'node:stream';
+import { PassThrough, Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { MAX_UPLOAD_BYTES, DEFAULT_UPLOAD_PATH } from '@umpire/schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -8,6 +8,7 @@ import { requireAbility } from '../../auth/context';
 import { requestOrigin } from '../../auth/routes';
 import { apiError } from '../../jsonapi/errors';
 import { parseUploadMetadata } from './tus-metadata';
+import type { MediaFileRow } from '../files/ingest';
 import type { UploadService } from './upload-service';
 import type { UploadRecord } from './upload-records';
 
@@ -106,11 +107,14 @@ export function registerTusRoutes(app: FastifyInstance, uploads: UploadService):
         throw apiError(409, 'conflict.uploadOffset', { values: { given, expected: offset }, source: { header: 'Upload-Offset' } });
       const declared = wholeBytes(request.headers['content-length']);
       if (declared !== null && offset + declared > size) throw apiError(413, 'payloadTooLarge.beyondLength', { values: { length: size } });
+      // A PATCH that carries every remaining byte is ingested while it arrives: one pass, not two.
+      const live = declared !== null && offset + declared === size ? ingestWhileArriving(uploads, record, staged, offset) : null;
       let received = offset;
       const bounded = new Transform({
         transform(chunk: Buffer, _encoding, done) {
           received += chunk.length;
           if (received > size) done(apiError(413, 'payloadTooLarge.beyondLength', { values: { length: size } }));
+          else if (live) live.feed(chunk).then(() => done(null, chunk), done);
           else done(null, chunk);
         },
       });
@@ -118,6 +122,8 @@ export function registerTusRoutes(app: FastifyInstance, uploads: UploadService):
         // Appended as it arrives: bytes written before a cut stay, and HEAD reports them.
         await pipeline(request.raw, bounded, createWriteStream(staged, { flags: 'a' }));
       } catch (error) {
+        // The ingest of a cut upload keeps nothing; the upload stays open for the resume.
+        await live?.abort(error as Error);
         if (request.raw.destroyed || request.raw.readableAborted) {
           request.log.info({ upload: record.uploadId, offset: await stagedBytes(staged) }, 'tus upload cut; it can resume');
         }
@@ -128,12 +134,12 @@ export function registerTusRoutes(app: FastifyInstance, uploads: UploadService):
       reply.headers({ 'upload-offset': String(now), 'upload-expires': expiresHeader(record) });
       if (now === size) {
         try {
-          const file = await uploads.ingest(record, createReadStream(staged), size);
+          const file = live ? await live.finish() : await uploads.ingest(record, createReadStream(staged), size);
           reply.header('media-file-id', String(file.id));
         } finally {
           await uploads.discardStaged(record);
         }
-      }
+      } else await live?.abort(new Error('the upload is not complete'));
       return reply.code(204).send();
     });
   });
@@ -145,4 +151,53 @@ export function registerTusRoutes(app: FastifyInstance, uploads: UploadService):
     await uploads.exclusive(record.uploadId, () => undefined, () => uploads.discard(record));
     return reply.code(204).send();
   });
+}
+
+/**
+ * Ingest fed as the bytes arrive: the staged prefix first, then each chunk of the request as it is
+ * appended to the staging file. `feed` waits for ingest to take a chunk (backpressure), unless
+ * ingest has already ended (a refused type drains the rest). `finish` ends the input and records
+ * the outcome; `abort` fails the input, so ingest leaves nothing, and keeps the upload open.
+ */
+function ingestWhileArriving(uploads: UploadService, record: UploadRecord, staged: string, offset: number) {
+  const tap = new PassThrough();
+  tap.on('error', () => undefined); // a cut is reported to ingest through the iteration below
+  async function* whole(): AsyncGenerator<Buffer> {
+    if (offset > 0) yield* createReadStream(staged, { start: 0, end: offset - 1 }) as AsyncIterable<Buffer>;
+    yield* tap as AsyncIterable<Buffer>;
+  }
+  const body = Readable.from(whole(), { objectMode: false });
+  body.on('error', () => undefined); // ingest sees it through its own listener
+  let ended = false;
+  const outcome = uploads.ingestOnly(record, body, record.size!).then(
+    (file) => ({ file, error: null }),
+    (error: unknown) => ({ file: null, error }),
+  );
+  void outcome.then(() => {
+    ended = true;
+    tap.destroy();
+  });
+  return {
+    feed(chunk: Buffer): Promise<void> {
+      return new Promise((resolve) => {
+        if (ended || tap.write(chunk)) return resolve();
+        const go = () => {
+          tap.off('drain', go).off('close', go);
+          resolve();
+        };
+        tap.on('drain', go).on('close', go);
+      });
+    },
+    async finish(): Promise<MediaFileRow> {
+      if (!tap.destroyed) tap.end();
+      const { file, error } = await outcome;
+      await uploads.records.finish(record, file ? 'done' : 'failed', file?.id ?? null);
+      if (!file) throw error;
+      return file;
+    },
+    async abort(reason: Error): Promise<void> {
+      tap.destroy(reason);
+      await outcome;
+    },
+  };
 }

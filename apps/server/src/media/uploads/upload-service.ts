@@ -79,20 +79,21 @@ export class UploadService {
   /** The complete bytes go through the library's one ingest pipeline; the upload remembers the outcome. */
   async ingest(record: UploadRecord, body: Readable, size?: number): Promise<MediaFileRow> {
     try {
-      const file = await ingestFile({ ...this.deps, stagingDir: this.ingestStagingDir }, {
-        clientId: record.clientId,
-        username: record.createdBy ?? '',
-        folderPath: record.path,
-        fileName: record.fileName,
-        body,
-        declaredSize: size,
-      });
+      const file = await this.ingestOnly(record, body, size);
       await this.records.finish(record, 'done', file.id);
       return file;
     } catch (error) {
       await this.records.finish(record, 'failed');
       throw error;
     }
+  }
+
+  /** Ingest alone, for a caller that decides itself whether a failure ends the upload. */
+  ingestOnly(record: UploadRecord, body: Readable, size?: number): Promise<MediaFileRow> {
+    return ingestFile(
+      { ...this.deps, stagingDir: this.ingestStagingDir },
+      { clientId: record.clientId, username: record.createdBy, folderPath: record.path, fileName: record.fileName, body, declaredSize: size },
+    );
   }
 
   async discardStaged(record: UploadRecord): Promise<void> {
