@@ -5,6 +5,7 @@ import { registerAuthentication } from './auth/authenticate';
 import { registerAuthRoutes } from './auth/routes';
 import { registerClientRoutes } from './client/routes';
 import { registerCompetitionRoutes } from './competition/routes';
+import { registerMediaFileRoutes } from './media/files/routes';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { ChangeBus } from './realtime/change-bus';
@@ -85,6 +86,7 @@ export async function buildApp({ config, database, bus, storage }: AppDeps): Pro
   const cache = new ComputedCache(bus, database);
   registerResourceRoutes(app, config, database, bus, cache);
   registerCompetitionRoutes(app, config, database, bus, cache);
+  await registerMediaFileRoutes(app, { config, database, bus, storage });
   await registerUploadRoutes(app, { config, database, storage });
   registerOpenApi(app);
   await registerAdminApp(app, config);

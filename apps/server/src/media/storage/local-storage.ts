@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { PassThrough, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -145,11 +145,10 @@ export class LocalStorage implements Storage {
     const joined = new PassThrough();
     const feed = (async () => {
       for (const part of ordered) {
-        const file = await open(join(dir, String(part.partNumber)));
-        try {
-          await pipeline(file.createReadStream({ autoClose: false }), joined, { end: false });
-        } finally {
-          await file.close();
+        // Written chunk by chunk: a pipeline per part into one stream would pile up its listeners.
+        for await (const chunk of createReadStream(join(dir, String(part.partNumber)), { highWaterMark: 1024 * 1024 })) {
+          if (joined.destroyed) throw new Error('the joined upload was stopped');
+          if (!joined.write(chunk)) await drained(joined);
         }
       }
       joined.end();
@@ -167,4 +166,15 @@ export class LocalStorage implements Storage {
   async presignPart(): Promise<string | null> {
     return null;
   }
+}
+
+/** Resolves when `stream` takes writes again, or is closed (then the caller stops). */
+function drained(stream: PassThrough): Promise<void> {
+  return new Promise((resolve) => {
+    const go = () => {
+      stream.off('drain', go).off('close', go);
+      resolve();
+    };
+    stream.on('drain', go).on('close', go);
+  });
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAbility } from '../../auth/context';
 import { requestOrigin } from '../../auth/routes';
 import { apiError } from '../../jsonapi/errors';
-import type { MediaFileRow } from '../files/ingest';
+import { fileResource } from '../files/document';
 import { newStorageKey } from '../storage/keys';
 import type { UploadRecord } from './upload-records';
 import { maxBytesOf, tooLarge, type UploadService } from './upload-service';
@@ -29,24 +29,6 @@ const attributePointer = (name: string) => ({ pointer: `/data/attributes/${name}
 
 function requireType(type: unknown): void {
   if (type !== FILE_UPLOAD_TYPE) throw apiError(409, 'conflict.typeMustBe', { values: { expected: FILE_UPLOAD_TYPE }, source: { pointer: '/data/type' } });
-}
-
-/** The file the bytes became, as the media library API shows it (links to its content). */
-export function fileResource(file: MediaFileRow, origin: string) {
-  return {
-    type: 'files',
-    id: String(file.id),
-    attributes: {
-      name: file.name,
-      path: file.path,
-      kind: file.kind,
-      size: file.size === null ? null : Number(file.size),
-      content_type: file.content_type,
-      image_path: file.image_path,
-      created_by: file.created_by,
-    },
-    links: { self: `${origin}/media/v1/uploads/files/${file.id}` },
-  };
 }
 
 /**

@@ -33,7 +33,8 @@ export class UploadService {
   constructor(readonly deps: UploadDeps) {
     this.records = new UploadRecords(deps.database);
     this.stagingDir = join(deps.config.dataDir, 'resumable');
-    this.ingestStagingDir = join(deps.config.dataDir, 'ingest');
+    // The same directory as the media API's own uploads use.
+    this.ingestStagingDir = join(deps.config.dataDir, 'staging');
   }
 
   /**
