@@ -179,7 +179,8 @@ describe('resumable and multipart uploads', () => {
       expect(res.body.errors[0].meta.key).toBe('wrongFileType');
       expect(await listed('skan.pdf')).toEqual([]);
       expect(existsSync(join(api.server.config.dataDir, 'resumable', `${location.split('/').pop()}.bin`))).toBe(false);
-      expect((await patch(location, 0, html)).status).toBe(409);
+      expect((await patch(location, 0, html)).status, 'a refused upload is gone').toBe(410);
+      expect((await send('HEAD', location, { headers: TUS_HEADERS })).status).toBe(410);
       expect(await orphans(), 'no object without its row').toEqual([]);
     });
 

@@ -82,6 +82,8 @@ export function registerTusRoutes(app: FastifyInstance, uploads: UploadService):
     const auth = requireAbility(request, 'create', 'files');
     requireTusVersion(request);
     const record = await uploads.records.find(auth.clientId, 'tus', request.params.id);
+    // A refused upload is gone for good (410): a tus client then starts anew rather than retrying.
+    if (record.state === 'failed') throw apiError(410, 'conflict.uploadFinished');
     const offset = record.state === 'done' ? record.size! : await stagedBytes(uploads.stagingPath(record));
     reply.headers({ 'cache-control': 'no-store', 'upload-offset': String(offset), 'upload-length': String(record.size) });
     if (record.state === 'open') reply.header('upload-expires', expiresHeader(record));
@@ -101,7 +103,8 @@ export function registerTusRoutes(app: FastifyInstance, uploads: UploadService):
     const staged = uploads.stagingPath(record);
 
     return uploads.exclusive(record.uploadId, () => request.raw.destroy(), async () => {
-      if ((await uploads.records.find(auth.clientId, 'tus', record.uploadId)).state !== 'open') throw apiError(409, 'conflict.uploadFinished');
+      const { state } = await uploads.records.find(auth.clientId, 'tus', record.uploadId);
+      if (state !== 'open') throw apiError(state === 'failed' ? 410 : 409, 'conflict.uploadFinished');
       const offset = await stagedBytes(staged);
       if (given !== offset)
         throw apiError(409, 'conflict.uploadOffset', { values: { given, expected: offset }, source: { header: 'Upload-Offset' } });
