@@ -19,6 +19,7 @@ import { registerCountRoutes } from './jsonapi/counts';
 import './rules';
 import { registerAdminApp } from './ops/admin-app';
 import { registerMetrics } from './ops/metrics';
+import { registerUploadRoutes } from './media/uploads/routes';
 import { registerSecurityHeaders } from './ops/security-headers';
 import { registerOpenApi } from './ops/openapi';
 
@@ -88,6 +89,7 @@ export async function buildApp({ config, database, bus, storage }: AppDeps): Pro
   registerCountRoutes(app, database, cache);
   registerCompetitionRoutes(app, config, database, bus, cache);
   await registerMediaFileRoutes(app, { config, database, bus, storage });
+  await registerUploadRoutes(app, { config, database, storage });
   registerOpenApi(app);
   await registerAdminApp(app, config);
   const cable = new Cable(config, database, bus);

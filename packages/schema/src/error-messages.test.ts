@@ -48,6 +48,10 @@ const SAMPLES: Record<string, string | number | string[]> = {
   limit: '30 MB',
   uses: 'clubs 3 (image)',
   size: 1024,
+  version: '1.0.0',
+  length: 1000,
+  parts: '2, 3',
+  part: 2,
 };
 
 describe('error catalogue', () => {

@@ -368,6 +368,72 @@ export const ERROR_MESSAGES = {
     en: 'The squads cannot change once the match has incidents.',
     pl: 'Nie można zmienić drużyn, gdy mecz ma już zdarzenia.',
   },
+  // Resumable (tus) and multipart uploads --------------------------------------------------------
+  'badRequest.tusVersion': {
+    values: ['version'],
+    en: 'This server speaks tus {version}: send the Tus-Resumable header with that version.',
+    pl: 'Ten serwer obsługuje tus {version}: wyślij nagłówek Tus-Resumable z tą wersją.',
+  },
+  'badRequest.uploadLength': {
+    values: [],
+    en: 'Upload-Length must be the whole number of bytes of the file.',
+    pl: 'Nagłówek Upload-Length musi podawać całkowitą liczbę bajtów pliku.',
+  },
+  'badRequest.uploadOffset': {
+    values: [],
+    en: 'Upload-Offset must be the whole number of bytes already uploaded.',
+    pl: 'Nagłówek Upload-Offset musi podawać całkowitą liczbę już wysłanych bajtów.',
+  },
+  'badRequest.uploadFileName': {
+    values: [],
+    en: 'Name the file: Upload-Metadata needs filename, or the body file_name.',
+    pl: 'Podaj nazwę pliku: filename w nagłówku Upload-Metadata albo file_name w treści.',
+  },
+  'badRequest.partNumber': {
+    values: ['max'],
+    en: 'The part number must be a whole number from 1 to {max}.',
+    pl: 'Numer części musi być liczbą całkowitą od 1 do {max}.',
+  },
+  'badRequest.partsMissing': {
+    values: ['parts'],
+    en: 'These parts have not been uploaded: {parts}.',
+    pl: 'Te części nie zostały wysłane: {parts}.',
+  },
+  'badRequest.partTooSmall': {
+    values: ['part', 'min'],
+    en: 'Part {part} is smaller than {min} bytes; only the last part may be smaller.',
+    pl: 'Część {part} ma mniej niż {min} bajtów; mniejsza może być tylko ostatnia część.',
+  },
+  'badRequest.partDiffers': {
+    values: ['part'],
+    en: 'Part {part} is not the one that was uploaded (its ETag differs).',
+    pl: 'Część {part} nie jest tą, która została wysłana (inny ETag).',
+  },
+  'conflict.uploadOffset': {
+    values: ['given', 'expected'],
+    en: 'The upload is at byte {expected}, not {given}: ask for its offset (HEAD) and continue from there.',
+    pl: 'Przesyłanie jest na bajcie {expected}, a nie {given}: sprawdź przesunięcie (HEAD) i kontynuuj od niego.',
+  },
+  'conflict.uploadFinished': {
+    values: [],
+    en: 'This upload is already complete or has failed; start a new one.',
+    pl: 'To przesyłanie jest już zakończone lub nieudane; rozpocznij nowe.',
+  },
+  'notFound.upload': {
+    values: ['id'],
+    en: 'No upload {id}: it never existed, belongs to someone else, or expired.',
+    pl: 'Nie ma przesyłania {id}: nie istniało, należy do kogoś innego albo wygasło.',
+  },
+  'payloadTooLarge.beyondLength': {
+    values: ['length'],
+    en: 'More bytes were sent than the declared length of {length} bytes.',
+    pl: 'Wysłano więcej bajtów niż zadeklarowana długość {length} bajtów.',
+  },
+  'unsupportedMediaType.offsetOctetStream': {
+    values: [],
+    en: 'Send the bytes as application/offset+octet-stream.',
+    pl: 'Wyślij bajty jako application/offset+octet-stream.',
+  },
   // Media library -------------------------------------------------------------------------------
   wrongFileType: {
     values: ['extensions'],
@@ -449,6 +515,8 @@ export const ERROR_TITLES: { readonly [L in ErrorLanguage]: Readonly<Partial<Rec
     405: 'Method not allowed',
     406: 'Not acceptable',
     409: 'Conflict',
+    410: 'Gone',
+    412: 'Precondition failed',
     413: 'Payload too large',
     415: 'Unsupported media type',
     416: 'Range not satisfiable',
@@ -466,6 +534,8 @@ export const ERROR_TITLES: { readonly [L in ErrorLanguage]: Readonly<Partial<Rec
     405: 'Niedozwolona metoda',
     406: 'Nieobsługiwany format odpowiedzi',
     409: 'Konflikt',
+    410: 'Już niedostępne',
+    412: 'Niespełniony warunek wstępny',
     413: 'Zbyt duże żądanie',
     415: 'Nieobsługiwany typ treści',
     416: 'Nieprawidłowy zakres',

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { PassThrough, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -111,6 +111,8 @@ export class LocalStorage implements Storage {
     const dir = this.partsDir(uploadId);
     await stat(dir); // a missing upload throws ENOENT
     const { etag } = await this.writeAtomically(join(dir, String(partNumber)), body);
+    // Kept beside the part, so listing parts (to resume, to complete) does not re-read gigabytes.
+    await writeFile(join(dir, `${partNumber}.etag`), etag);
     return { etag };
   }
 
@@ -121,9 +123,12 @@ export class LocalStorage implements Storage {
     const parts = await Promise.all(
       names.map(async (name) => {
         const path = join(dir, name);
+        const size = (await stat(path)).size;
+        const saved = await readFile(`${path}.etag`, 'utf8').catch(() => null);
+        if (saved) return { partNumber: Number(name), size, etag: saved };
         const hash = createHash('md5');
         await pipeline(createReadStream(path), new PassThrough().on('data', (chunk: Buffer) => hash.update(chunk)));
-        return { partNumber: Number(name), size: (await stat(path)).size, etag: hash.digest('hex') };
+        return { partNumber: Number(name), size, etag: hash.digest('hex') };
       }),
     );
     return parts.sort((a, b) => a.partNumber - b.partNumber);
@@ -140,11 +145,10 @@ export class LocalStorage implements Storage {
     const joined = new PassThrough();
     const feed = (async () => {
       for (const part of ordered) {
-        const file = await open(join(dir, String(part.partNumber)));
-        try {
-          await pipeline(file.createReadStream({ autoClose: false }), joined, { end: false });
-        } finally {
-          await file.close();
+        // Written chunk by chunk: a pipeline per part into one stream would pile up its listeners.
+        for await (const chunk of createReadStream(join(dir, String(part.partNumber)), { highWaterMark: 1024 * 1024 })) {
+          if (joined.destroyed) throw new Error('the joined upload was stopped');
+          if (!joined.write(chunk)) await drained(joined);
         }
       }
       joined.end();
@@ -162,4 +166,15 @@ export class LocalStorage implements Storage {
   async presignPart(): Promise<string | null> {
     return null;
   }
+}
+
+/** Resolves when `stream` takes writes again, or is closed (then the caller stops). */
+function drained(stream: PassThrough): Promise<void> {
+  return new Promise((resolve) => {
+    const go = () => {
+      stream.off('drain', go).off('close', go);
+      resolve();
+    };
+    stream.on('drain', go).on('close', go);
+  });
 }
