@@ -82,7 +82,7 @@ export class ImageService {
       .where('image_path', '=', request.path)
       .where('kind', '=', 'image')
       .where('state', '=', 'stored')
-      .executeTakeFirst()) as SourceFile | undefined;
+      .executeTakeFirst());
     if (!file?.storage_key) return null;
     // The storage key is new for every upload, so a variant of a replaced file is never served.
     const etag = createHash('sha256').update(`${file.storage_key}\n${file.sha256 ?? file.size ?? ''}\n${imageUrlPath(request)}`).digest('hex').slice(0, 40);
