@@ -28,9 +28,9 @@ afterAll(() => api?.close());
 const img = (rest: string, headers: Record<string, string> = {}) => fetch(`${api.url}/img/${rest}`, { headers });
 
 describe('the demo pictures', () => {
-  it('gives every club a crest, every player and staff member a photo, sponsors and competitions logos, all rendered by /img', async () => {
+  it('gives every record with an image field a picture (crests, portraits, grounds, logos), rendered by /img', async () => {
     const clientId = await clientIdOf(api.server);
-    for (const type of ['clubs', 'teams', 'squads', 'players', 'staff_members', 'sponsors', 'competitions', 'competition_seasons']) {
+    for (const type of ['clubs', 'teams', 'squads', 'players', 'staff_members', 'sponsors', 'competitions', 'competition_seasons', 'venues', 'transmission_providers', 'products', 'publication_categories']) {
       const count = async (withImage: boolean) => {
         let q = api.server.database.db.selectFrom(type).select((eb) => eb.fn.countAll().as('n')).where('client_id', '=', clientId);
         if (withImage) q = q.where('image_id', 'is not', null);
