@@ -22,6 +22,8 @@ import { registerMetrics } from './ops/metrics';
 import { registerUploadRoutes } from './media/uploads/routes';
 import { registerSecurityHeaders } from './ops/security-headers';
 import { registerOpenApi } from './ops/openapi';
+import { registerImageRoutes } from './media/images/routes';
+import { registerImageUsageRoute } from './media/images/usages';
 
 export function redactToken(url: string): string {
   return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
@@ -85,9 +87,11 @@ export async function buildApp({ config, database, bus, storage }: AppDeps): Pro
   registerAuthRoutes(app, config, database);
   registerClientRoutes(app, config, database, bus);
   const cache = new ComputedCache(bus, database);
-  registerResourceRoutes(app, config, database, bus, cache);
+  registerResourceRoutes(app, config, database, bus, cache, storage);
   registerCountRoutes(app, database, cache);
   registerCompetitionRoutes(app, config, database, bus, cache);
+  registerImageUsageRoute(app, config, database);
+  registerImageRoutes(app, config, database, storage);
   await registerMediaFileRoutes(app, { config, database, bus, storage });
   await registerUploadRoutes(app, { config, database, storage });
   registerOpenApi(app);

@@ -78,6 +78,9 @@ export function createTheme(reducedMotion = prefersReducedMotion(), loadingLabel
       // tab order and over the list's own buttons: hide it until it opens.
       // react-admin greys the "not found" page out with 50 % opacity (3.3:1): full strength instead.
       RaNotFound: { styleOverrides: { root: { '& .RaNotFound-message': { opacity: 1, color: PALETTE.textSecondary } } } },
+      // An empty list (no videos yet) and a slow page's loading message are in the disabled grey (2.6:1).
+      RaEmpty: { styleOverrides: { root: { '& .RaEmpty-message': { opacity: 1, color: PALETTE.textSecondary } } } },
+      RaLoading: { styleOverrides: { root: { '& .RaLoading-message': { opacity: 1, color: PALETTE.textSecondary } } } },
       // The refresh button turns invisible while data loads; with the keyboard's focus on it, it stays.
       RaLoadingIndicator: { styleOverrides: { root: { '& .RaLoadingIndicator-loadedLoading.Mui-focusVisible': { opacity: 1 } } } },
       RaBulkActionsToolbar: { styleOverrides: { root: { '& .RaBulkActionsToolbar-collapsed': { visibility: 'hidden' } } } },

@@ -7,6 +7,7 @@ import * as sortIndexes from './migrations/0004-sort-indexes';
 import * as headToHead from './migrations/0005-head-to-head-when-complete';
 import * as textShadowColumns from './migrations/0006-text-shadow-columns';
 import * as mediaFiles from './migrations/0007-media-files';
+import * as imagesFromLibrary from './migrations/0008-images-from-library';
 import * as fileUploads from './migrations/0009-file-uploads';
 import { refreshShadows } from '../jsonapi/shadow';
 
@@ -19,6 +20,7 @@ const MIGRATIONS = {
   '0005-head-to-head-when-complete': headToHead,
   '0006-text-shadow-columns': textShadowColumns,
   '0007-media-files': mediaFiles,
+  '0008-images-from-library': imagesFromLibrary,
   '0009-file-uploads': fileUploads,
 };
 
