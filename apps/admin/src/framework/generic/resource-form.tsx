@@ -1,15 +1,31 @@
 import type { ReactNode } from 'react';
 import { Box } from '@mui/material';
-import { DeleteWithConfirmButton, SaveButton, SimpleForm, Toolbar } from 'react-admin';
+import { DeleteWithConfirmButton, SaveButton, SimpleForm, Toolbar, useRecordContext, useTranslate } from 'react-admin';
 import type { ResourceManifest } from '@umpire/schema/manifest';
 import { AttributeInput, RelationshipInput } from './inputs';
 import { belongsTo, widgetOf, writableAttributes } from './conventions';
 import { deleteModeOf } from './use-resource-def';
+import { RESOURCES_WITH_USAGES, UsagesNotice } from './usages-notice';
 
 const FULL_WIDTH = new Set(['multiline', 'json']);
 
 function Cell({ full, children }: { full?: boolean; children: ReactNode }) {
   return <Box sx={{ gridColumn: full ? '1 / -1' : undefined, minWidth: 0 }}>{children}</Box>;
+}
+
+/** Deletes the record after confirming; a record others use (an image) lists those uses first. */
+function FormDeleteButton({ def }: { def: ResourceManifest }) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const withUsages = RESOURCES_WITH_USAGES.has(def.type) && record;
+  return (
+    <DeleteWithConfirmButton
+      mutationMode={deleteModeOf(def)}
+      confirmContent={
+        withUsages ? <UsagesNotice resource={def.type} id={record.id} none={translate('ra.message.delete_content', { name: translate(`resources.${def.type}.name`, { smart_count: 1 }) })} /> : undefined
+      }
+    />
+  );
 }
 
 /**
@@ -30,7 +46,7 @@ export function ResourceForm({ def, canDelete }: { def: ResourceManifest; canDel
       toolbar={
         <Toolbar sx={{ justifyContent: 'space-between' }}>
           <SaveButton />
-          {canDelete && <DeleteWithConfirmButton mutationMode={deleteModeOf(def)} />}
+          {canDelete && <FormDeleteButton def={def} />}
         </Toolbar>
       }
     >
