@@ -35,7 +35,7 @@ export function FilePreviewIcon({ file, size }: { file: MediaFile; size: number 
       <Box sx={{ width: size, height: size, display: 'grid', placeItems: 'center', position: 'relative' }}>
         <Icon aria-hidden sx={{ position: 'absolute', color: 'text.disabled', fontSize: size / 2 }} />
         <Box sx={{ position: 'relative' }}>
-          <ImageThumbnail path={file.image_path} size={size} />
+          <ImageThumbnail path={file.image_path} size={size} alt="" />
         </Box>
       </Box>
     );
@@ -97,7 +97,6 @@ function FileGrid({ files, selectedId, onActivate, onAction }: FileBrowserProps)
             <ButtonBase
               onClick={() => onActivate(file)}
               aria-pressed={file.kind === 'folder' ? undefined : selected}
-              aria-label={translate(file.kind === 'folder' ? 'mediaLibrary.openFolder' : 'mediaLibrary.showFile', { name: displayName(file) })}
               sx={{ width: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch', p: 1, borderRadius: 1, '&.Mui-focusVisible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main' } }}
             >
               <Box sx={{ display: 'grid', placeItems: 'center', height: 112, bgcolor: 'grey.100', borderRadius: 0.5, overflow: 'hidden' }}>

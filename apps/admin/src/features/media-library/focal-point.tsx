@@ -32,7 +32,20 @@ export function moveFocus(focus: Focus, key: string): Focus | null {
  * The image with its focal point (what crops keep in view): a click on the image puts it there;
  * from the keyboard, the arrows move it and Home centres it.
  */
-export function FocalPointPicker({ src, alt, focus, onChange }: { src: string; alt: string; focus: Focus; onChange: (focus: Focus) => void }) {
+export function FocalPointPicker({
+  src,
+  alt,
+  aspectRatio,
+  focus,
+  onChange,
+}: {
+  src: string;
+  alt: string;
+  /** Width over height, so the area has its shape before the image arrives. */
+  aspectRatio: number;
+  focus: Focus;
+  onChange: (focus: Focus) => void;
+}) {
   const translate = useTranslate();
   const place = (event: MouseEvent<HTMLElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
@@ -55,9 +68,9 @@ export function FocalPointPicker({ src, alt, focus, onChange }: { src: string; a
       data-testid="focal-point"
       onClick={place}
       onKeyDown={onKeyDown}
-      sx={{ position: 'relative', display: 'inline-block', cursor: 'crosshair', lineHeight: 0, maxWidth: '100%', '&:focus-visible': { outline: 3, outlineStyle: 'solid', outlineColor: 'primary.main' } }}
+      sx={{ position: 'relative', display: 'block', cursor: 'crosshair', lineHeight: 0, width: '100%', maxWidth: Math.round(320 * aspectRatio), aspectRatio: String(aspectRatio), '&:focus-visible': { outline: 3, outlineStyle: 'solid', outlineColor: 'primary.main' } }}
     >
-      <Box component="img" src={src} alt={alt} sx={{ maxWidth: '100%', maxHeight: 320, display: 'block', bgcolor: 'grey.100' }} />
+      <Box component="img" src={src} alt={alt} sx={{ width: '100%', height: '100%', objectFit: 'fill', display: 'block', bgcolor: 'grey.100' }} />
       <Box
         aria-hidden
         sx={{

@@ -123,7 +123,13 @@ export default function ImagePickerDialog({ open, label, onClose, onPicked }: Im
         {file && (
           <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
             <Box>
-              <FocalPointPicker src={previewUrl(file)} alt={altEn || altPl || displayName(file)} focus={focus} onChange={setFocus} />
+              <FocalPointPicker
+                src={previewUrl(file)}
+                alt={altEn || altPl || displayName(file)}
+                aspectRatio={file.width && file.height ? file.width / file.height : 4 / 3}
+                focus={focus}
+                onChange={setFocus}
+              />
               <Typography id="focal-point-help" variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
                 {translate('mediaLibrary.picker.focalHelp')}
               </Typography>

@@ -144,7 +144,8 @@ export default function MediaLibraryPage() {
                   label={translate('mediaLibrary.search')}
                   value={search}
                   onChange={(event) => setSearch(event.target.value)}
-                  sx={{ minWidth: 220, flex: '1 1 220px', maxWidth: 360 }}
+                  fullWidth={false}
+                  sx={{ width: 280, maxWidth: '100%' }}
                 />
                 <TextField
                   id="media-sort"
@@ -153,7 +154,8 @@ export default function MediaLibraryPage() {
                   label={translate('mediaLibrary.sortBy')}
                   value={sort}
                   onChange={(event) => setParam({ sort: event.target.value, page: null })}
-                  sx={{ minWidth: 200 }}
+                  fullWidth={false}
+                  sx={{ width: 220, maxWidth: '100%' }}
                 >
                   {SORTS.map((value) => (
                     <MenuItem key={value} value={value}>
