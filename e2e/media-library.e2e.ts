@@ -34,7 +34,7 @@ async function recordUploadStates(page: Page): Promise<void> {
           if (record.attributeName === 'data-progress') note(row, row.getAttribute('data-state'), record.oldValue);
           note(row);
         }
-        for (const node of record.addedNodes) {
+        for (const node of Array.from(record.addedNodes)) {
           if (node instanceof Element) node.querySelectorAll('[data-testid="upload-item"]').forEach((row) => note(row));
           if (node instanceof Element && node.matches('[data-testid="upload-item"]')) note(node);
         }
@@ -49,15 +49,11 @@ async function dropFiles(page: Page, files: { name: string; type: string; base64
   await zone.evaluate((element, specs) => {
     const transfer = new DataTransfer();
     for (const spec of specs) {
-      let bytes: Uint8Array;
-      if (spec.base64) bytes = Uint8Array.from(atob(spec.base64), (c) => c.charCodeAt(0));
-      else bytes = new TextEncoder().encode(spec.text ?? '');
-      if (spec.size && spec.size > bytes.length) {
-        const padded = new Uint8Array(spec.size);
-        padded.set(bytes);
-        padded.fill(0x20, bytes.length);
-        bytes = padded;
-      }
+      const head = spec.base64 ? Uint8Array.from(atob(spec.base64), (c) => c.charCodeAt(0)) : new TextEncoder().encode(spec.text ?? '');
+      // Padded with spaces to the size asked for (a PDF may carry whitespace after its end).
+      const bytes = new Uint8Array(new ArrayBuffer(Math.max(spec.size ?? 0, head.length)));
+      bytes.set(head);
+      bytes.fill(0x20, head.length);
       transfer.items.add(new File([bytes], spec.name, { type: spec.type }));
     }
     for (const type of ['dragenter', 'dragover', 'drop']) element.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
