@@ -19,6 +19,8 @@ import { registerAdminApp } from './ops/admin-app';
 import { registerMetrics } from './ops/metrics';
 import { registerSecurityHeaders } from './ops/security-headers';
 import { registerOpenApi } from './ops/openapi';
+import { registerImageRoutes } from './media/images/routes';
+import { registerImageUsageRoute } from './media/images/usages';
 
 export function redactToken(url: string): string {
   return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
@@ -32,7 +34,7 @@ export interface AppDeps {
   storage: Storage;
 }
 
-export async function buildApp({ config, database, bus }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, bus, storage }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -82,8 +84,10 @@ export async function buildApp({ config, database, bus }: AppDeps): Promise<Fast
   registerAuthRoutes(app, config, database);
   registerClientRoutes(app, config, database, bus);
   const cache = new ComputedCache(bus, database);
-  registerResourceRoutes(app, config, database, bus, cache);
+  registerResourceRoutes(app, config, database, bus, cache, storage);
   registerCompetitionRoutes(app, config, database, bus, cache);
+  registerImageUsageRoute(app, config, database);
+  registerImageRoutes(app, config, database, storage);
   registerOpenApi(app);
   await registerAdminApp(app, config);
   const cable = new Cable(config, database, bus);

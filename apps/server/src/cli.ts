@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { setInstallationLanguage } from './jsonapi/shadow';
+import { createStorage } from './media/storage/create-storage';
 import { createUser, DEMO_CLIENT, seedDemo } from './seed/seed';
 
 const USAGE = `Usage: npm run umpire -- <command>
@@ -30,7 +31,7 @@ try {
     }
     case 'seed': {
       await migrate(database);
-      const seeded = await seedDemo(database);
+      const seeded = await seedDemo(database, { storage: createStorage(config.storage) });
       console.log(seeded ? `Seeded demo data (client ${seeded.clientId}).` : 'Demo data already present.');
       break;
     }

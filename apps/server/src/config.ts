@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { INTERFACE_LANGUAGES, isInterfaceLanguage, type InterfaceLanguage } from '@umpire/schema';
@@ -87,6 +88,18 @@ export interface Config {
   deviceCookieDays: number;
   seedOnEmpty: boolean;
   logLevel: string;
+  /** The image service (/img): rendered variants kept in IMAGE_CACHE_DIR (default data/image-cache). */
+  images: ImageServiceConfig;
+}
+
+export interface ImageServiceConfig {
+  cacheDir: string;
+  /** Renders at once (IMAGE_RENDERS, default: the number of cores); more wait in line. */
+  renders: number;
+  /** Renders waiting at most (IMAGE_RENDER_QUEUE, default 64); beyond it the answer is 503. */
+  queue: number;
+  /** A render taking longer is stopped (IMAGE_RENDER_TIMEOUT_MS, default 10 s). */
+  timeoutMs: number;
 }
 
 /** A setting the server cannot start with; main prints its message alone, without a stack. */
@@ -162,6 +175,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     deviceCookieDays: Number(env.DEVICE_COOKIE_DAYS ?? 180),
     seedOnEmpty: env.SEED_ON_EMPTY !== 'false',
     logLevel: env.LOG_LEVEL ?? 'info',
+    images: {
+      cacheDir: resolve(env.IMAGE_CACHE_DIR ?? join(dataDir, 'image-cache')),
+      renders: Number(env.IMAGE_RENDERS ?? Math.max(1, availableParallelism())),
+      queue: Number(env.IMAGE_RENDER_QUEUE ?? 64),
+      timeoutMs: Number(env.IMAGE_RENDER_TIMEOUT_MS ?? 10_000),
+    },
     ...overrides,
   };
 }

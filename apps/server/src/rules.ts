@@ -1,2 +1,4 @@
 // Every resource's server-side rules, loaded once so the engine finds them by type.
 import './matches/rules';
+import './media/images/image-rules';
+import './media/videos/video-rules';

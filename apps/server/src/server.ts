@@ -25,9 +25,10 @@ export async function startServer(overrides: Partial<Config> = {}, env: NodeJS.P
   const database = openDatabase(config);
   setInstallationLanguage(config.defaultLanguage);
   await migrate(database);
+  const storage = createStorage(config.storage);
   if (config.seedOnEmpty) {
     try {
-      await seedDemo(database);
+      await seedDemo(database, { storage });
     } catch (err) {
       // Another instance seeding the same database at the same moment wins; that is fine.
       if (!(await import('./seed/seed').then((m) => m.isSeeded(database)))) throw err;
@@ -35,7 +36,6 @@ export async function startServer(overrides: Partial<Config> = {}, env: NodeJS.P
   }
   const bus = new ChangeBus(database);
   await bus.start();
-  const storage = createStorage(config.storage);
   const app = await buildApp({ config, database, bus, storage });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

@@ -76,6 +76,11 @@ export const ERROR_MESSAGES = {
     pl: 'Pole „{field}” musi zawierać co najmniej jedną drużynę.',
   },
   invalidType: { values: ['field'], en: '{field} has the wrong type.', pl: 'Pole „{field}” ma nieprawidłowy typ.' },
+  'invalidType.video': {
+    values: ['field'],
+    en: '{field} could not be read as a video.',
+    pl: 'Pliku z pola „{field}” nie da się odczytać jako filmu.',
+  },
   'invalidType.expected': {
     values: ['field', 'expected'],
     en: '{field} has the wrong type (expected {expected}).',
@@ -125,6 +130,17 @@ export const ERROR_MESSAGES = {
   'notFound.record': { values: ['type', 'id'], en: 'No {type} with id {id}.', pl: 'Nie ma pozycji {type} o identyfikatorze {id}.' },
   'notFound.route': { values: ['method', 'path'], en: 'Nothing at {method} {path}.', pl: 'Pod adresem {method} {path} nic nie ma.' },
   'notFound.squad': { values: ['field', 'id'], en: '{field}: no squad with id {id}.', pl: '{field}: nie ma drużyny o identyfikatorze {id}.' },
+  'notFound.imageFile': {
+    values: ['field'],
+    en: '{field} must be a picture of the media library.',
+    pl: 'Pole „{field}” musi wskazywać obraz z biblioteki mediów.',
+  },
+  'notFound.videoFile': {
+    values: ['field'],
+    en: '{field} must be a video of the media library (avi, mp4 or mpg).',
+    pl: 'Pole „{field}” musi wskazywać film z biblioteki mediów (avi, mp4 lub mpg).',
+  },
+  'notFound.image': { values: [], en: 'There is no such image.', pl: 'Nie ma takiego obrazu.' },
   unknownAttribute: {
     values: ['field'],
     en: '{field} is not an attribute of this resource.',
@@ -179,6 +195,26 @@ export const ERROR_MESSAGES = {
   },
   payloadTooLarge: { values: [], en: 'The request body is too large.', pl: 'Treść żądania jest za duża.' },
   tooManyRequests: { values: [], en: 'Too many requests; try again in a moment.', pl: 'Zbyt wiele żądań; spróbuj ponownie za chwilę.' },
+  'payloadTooLarge.imagePixels': {
+    values: ['pixels', 'max'],
+    en: 'The picture has {pixels} pixels; the image service renders pictures of at most {max}.',
+    pl: 'Obraz ma {pixels} pikseli; usługa obrazów przetwarza obrazy mające najwyżej {max}.',
+  },
+  'tooManyRequests.imageRenders': {
+    values: [],
+    en: 'The image service is busy; try again in a moment.',
+    pl: 'Usługa obrazów jest zajęta; spróbuj ponownie za chwilę.',
+  },
+  'badRequest.imageUrl': {
+    values: ['reason'],
+    en: 'This image address is not one the service renders ({reason}).',
+    pl: 'Usługa obrazów nie obsługuje takiego adresu ({reason}).',
+  },
+  'internalError.imageRender': {
+    values: [],
+    en: 'The picture could not be rendered in time or is damaged.',
+    pl: 'Nie udało się przetworzyć obrazu na czas albo plik jest uszkodzony.',
+  },
   'tooManyRequests.signInSeconds': {
     values: ['seconds'],
     en: 'Too many failed sign-in attempts; try again in {seconds, plural, one {# second} other {# seconds}}.',

@@ -7,3 +7,4 @@ export * from './api';
 export * from './message-format';
 export * from './error-messages';
 export * from './media';
+export * from './image-service';

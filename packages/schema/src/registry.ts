@@ -14,6 +14,7 @@ import { tags } from './resources/tags.resource';
 import { teams } from './resources/teams.resource';
 import { transmissionProviders } from './resources/transmission-providers.resource';
 import { venues } from './resources/venues.resource';
+import { videos } from './resources/videos.resource';
 import { careerClubs } from './resources/career-clubs.resource';
 import { competitionSeasonSquads } from './resources/competition-season-squads.resource';
 import { groups } from './resources/groups.resource';
@@ -59,6 +60,7 @@ export const RESOURCES = [
   competitionSeasonSquads,
   pointDeductions,
   auditEvents,
+  videos,
 ] as const;
 
 export type ResourceType = (typeof RESOURCES)[number]['type'];

@@ -125,6 +125,9 @@ export const hexColor = () => z.string({ error: 'invalidType' }).regex(/^#[0-9a-
 export const imagePath = () =>
   z.string({ error: 'invalidType' }).min(1, { error: 'required' }).max(1024, { error: 'maxLength' }).refine((v) => !v.includes('..'), { error: 'pattern' });
 
+/** The id of a record (a media library file), as documents carry ids: a string of digits. */
+export const recordId = () => z.string({ error: 'invalidType' }).regex(/^[1-9]\d{0,14}$/, { error: 'pattern' });
+
 export function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }

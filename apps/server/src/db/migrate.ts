@@ -7,6 +7,7 @@ import * as sortIndexes from './migrations/0004-sort-indexes';
 import * as headToHead from './migrations/0005-head-to-head-when-complete';
 import * as textShadowColumns from './migrations/0006-text-shadow-columns';
 import * as mediaFiles from './migrations/0007-media-files';
+import * as imagesFromLibrary from './migrations/0008-images-from-library';
 import { refreshShadows } from '../jsonapi/shadow';
 
 /** Every migration in order; each one runs on SQLite and PostgreSQL alike. */
@@ -18,6 +19,7 @@ const MIGRATIONS = {
   '0005-head-to-head-when-complete': headToHead,
   '0006-text-shadow-columns': textShadowColumns,
   '0007-media-files': mediaFiles,
+  '0008-images-from-library': imagesFromLibrary,
 };
 
 export async function migrate(database: Database): Promise<string[]> {

@@ -1,3 +1,4 @@
+import type { Storage } from '../media/storage/storage';
 import type { ReadContext, Row } from './read';
 
 /** One committed change, published to realtime subscribers after the transaction. */
@@ -17,4 +18,6 @@ export interface WriteContext extends ReadContext {
   actor: string;
   /** Changes made in this transaction, published once it commits. */
   events?: ChangeEvent[];
+  /** Where library files are kept, for rules that read a file (a video's facts). */
+  storage?: Storage;
 }

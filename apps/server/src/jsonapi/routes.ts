@@ -14,6 +14,7 @@ import { includedTypes, parseListQuery, parseRecordQuery, type IncludeTree, type
 import { findRow, listDocument, recordDocument } from './read';
 import { nowIso, toDb } from './values';
 import { createRecord, deleteRecord, updateRecord } from './write';
+import type { Storage } from '../media/storage/storage';
 
 export const API_PREFIX = '/api/v3';
 export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json';
@@ -57,7 +58,14 @@ function selfUrl(request: FastifyRequest, config: Config): URL {
 }
 
 /** The five routes of every declared resource. */
-export function registerResourceRoutes(app: FastifyInstance, config: Config, database: Database, bus: ChangeBus, cache: ComputedCache) {
+export function registerResourceRoutes(
+  app: FastifyInstance,
+  config: Config,
+  database: Database,
+  bus: ChangeBus,
+  cache: ComputedCache,
+  storage?: Storage,
+) {
   const ctxOf = (request: FastifyRequest, auth: AuthContext, db = database.db): WriteContext => ({
     db,
     dialect: database.dialect,
@@ -65,6 +73,7 @@ export function registerResourceRoutes(app: FastifyInstance, config: Config, dat
     actor: auth.username,
     apiBase: requestOrigin(request, config) + API_PREFIX,
     events: [],
+    storage,
   });
   /** Runs a write in a transaction and tells realtime subscribers once it has committed. */
   async function write<T>(request: FastifyRequest, auth: AuthContext, run: (ctx: WriteContext) => Promise<T>): Promise<T> {

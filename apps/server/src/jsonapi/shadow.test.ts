@@ -12,6 +12,7 @@ import { collationFor } from '../text/collation';
 import { allModels } from './model';
 import { contentLanguageOf, shadowValues } from './shadow';
 import { fromDb } from './values';
+import { LocalStorage } from '../media/storage/local-storage';
 
 let dir: string;
 let database: Database;
@@ -20,7 +21,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'umpire-shadow-'));
   database = openDatabase({ databaseUrl: null, sqlitePath: join(dir, 'test.sqlite') });
   await migrate(database);
-  const seeded = await seedDemo(database);
+  const seeded = await seedDemo(database, { storage: new LocalStorage(join(dir, 'uploads')) });
   await seedBulk(database, seeded!.clientId, { rows: 1_000, players: 300 });
 }, 60_000);
 

@@ -309,7 +309,7 @@ export async function seedBulk(database: Database, clientId: number, options: Bu
   for (const [kind, count, width, height] of imageKinds) {
     firstImage[kind] = imageRows.length;
     for (let i = 0; i < count; i++)
-      imageRows.push({ path: `bulk/${runTag}/${kind}/${String(i + 1).padStart(6, '0')}.png`, name: `${kind} ${i + 1}`, alt_text: null, width, height });
+      imageRows.push({ path: `bulk/${runTag}/${kind}/${String(i + 1).padStart(6, '0')}.png`, name: `${kind} ${i + 1}`, alt_text_pl: null, width, height });
   }
   firstImage.gallery = imageRows.length;
   for (let i = 0; imageRows.length < plan.images; i++) {
@@ -317,7 +317,7 @@ export async function seedBulk(database: Database, clientId: number, options: Bu
     imageRows.push({
       path: `bulk/${runTag}/gallery/${year}/${String(i + 1).padStart(6, '0')}.jpg`,
       name: `Galeria ${year} — zdjęcie ${i + 1}`,
-      alt_text: `Zdjęcie z meczu, sezon ${year}`,
+      alt_text_pl: `Zdjęcie z meczu, sezon ${year}`,
       width: i % 5 === 0 ? 1080 : 1920,
       height: i % 5 === 0 ? 1350 : 1080,
     });

@@ -16,6 +16,8 @@ import {
   DEMO_USERS,
 } from './demo-data';
 import { DEMO_TIEBREAKERS, demoCalendar, seedSeason } from './season';
+import { DemoLibrary, linkPortraits, storeDemoPictures } from './demo-pictures';
+import type { Storage } from '../media/storage/storage';
 
 export const DEMO_CLIENT = 'Ekstraklasa Demo';
 export const OTHER_CLIENT = 'Other League';
@@ -24,6 +26,7 @@ type Values = Record<string, unknown>;
 
 /** Inserts rows for one client with timestamps and booleans as the database wants them. */
 class Seeder {
+  // Also the RowWriter of demo-pictures.ts (linkPortraits).
   readonly now: unknown;
   constructor(
     readonly db: DB,
@@ -106,8 +109,14 @@ const slugify = (s: string) =>
  * season is the one containing it, with a match live at that moment. Used by `npm start`, tests
  * and benchmarks.
  */
-/** `playedRounds` (default 17) plays more of the season, for benchmarks of a whole season. */
-export async function seedDemo(database: Database, opts: { now?: Date; playedRounds?: number } = {}): Promise<{ clientId: number; otherClientId: number } | null> {
+/**
+ * `playedRounds` (default 17) plays more of the season, for benchmarks of a whole season. The demo
+ * pictures (crests, portraits, logos) are drawn here and stored through `storage`.
+ */
+export async function seedDemo(
+  database: Database,
+  opts: { now?: Date; playedRounds?: number; storage: Storage },
+): Promise<{ clientId: number; otherClientId: number } | null> {
   if (await isSeeded(database)) return null;
   const today = opts.now ?? new Date();
   const calendar = demoCalendar(today);
@@ -137,7 +146,13 @@ export async function seedDemo(database: Database, opts: { now?: Date; playedRou
       )
       .execute();
 
-    const logo = await s.insert('images', { path: 'competitions/ekstraklasa.png', name: 'Ekstraklasa', alt_text: 'Logo Ekstraklasy', width: 512, height: 512 });
+    // The pictures go to storage inside the transaction: their keys carry the new client's id.
+    const pictures = await storeDemoPictures(opts.storage, clientId);
+    const library = new DemoLibrary(db, database.dialect, clientId, client.collation);
+    const imageOf = async (pic: typeof pictures.competition, use: { name: string; alt_text_pl: string; alt_text_en: string }) =>
+      s.insert('images', library.imageRows(await library.file(pic, use.alt_text_pl), pic, [use])[0]);
+    const logo = await imageOf(pictures.competition, { name: 'Ekstraklasa', alt_text_pl: 'Logo Ekstraklasy', alt_text_en: 'Ekstraklasa logo' });
+    const cupLogo = await imageOf(pictures.cup, { name: 'Puchar Polski', alt_text_pl: 'Logo Pucharu Polski', alt_text_en: 'Polish Cup logo' });
     const competitionId = await s.insert('competitions', {
       name: 'PKO BP Ekstraklasa', short_name: 'Ekstraklasa', code: 'EKS', kind: 'league', country: 'PL', is_active: true,
       display_order: 1, points_for_win: 3, points_for_draw: 1, points_for_loss: 0, image_id: logo,
@@ -147,7 +162,7 @@ export async function seedDemo(database: Database, opts: { now?: Date; playedRou
     });
     const cupId = await s.insert('competitions', {
       name: 'Fortuna Puchar Polski', short_name: 'Puchar Polski', code: 'PP', kind: 'cup', country: 'PL', is_active: true,
-      display_order: 2, points_for_win: 3, points_for_draw: 1, points_for_loss: 0,
+      display_order: 2, points_for_win: 3, points_for_draw: 1, points_for_loss: 0, image_id: cupLogo,
     });
     const seasons = [
       { ...calendar.previous, is_current: false },
@@ -162,12 +177,11 @@ export async function seedDemo(database: Database, opts: { now?: Date; playedRou
     }
     await s.insert('competition_seasons', {
       name: `Fortuna Puchar Polski ${seasons[1].name}`, start_date: calendar.cup.start_date, end_date: calendar.cup.end_date,
-      is_current: true, competition_id: cupId, season_id: seasonIds[1],
+      is_current: true, competition_id: cupId, season_id: seasonIds[1], image_id: cupLogo,
     });
 
-    for (const club of DEMO_CLUBS) {
-      const slug = slugify(club.short);
-      const crest = await s.insert('images', { path: `crests/${slug}.png`, name: `${club.name} — herb`, alt_text: `Herb ${club.name}`, width: 256, height: 256 });
+    for (const [c, club] of DEMO_CLUBS.entries()) {
+      const crest = await imageOf(pictures.crests[c], { name: `${club.name} — herb`, alt_text_pl: `Herb ${club.name}`, alt_text_en: `${club.name} crest` });
       const venueId = await s.insert('venues', {
         name: club.venue.name, city: club.city, address: club.venue.address, country: 'PL', capacity: club.venue.capacity,
         latitude: club.venue.lat, longitude: club.venue.lng, opened: club.venue.opened, surface: 'grass',
@@ -185,7 +199,7 @@ export async function seedDemo(database: Database, opts: { now?: Date; playedRou
     }
 
     for (const [i, sp] of DEMO_SPONSORS.entries()) {
-      const image = await s.insert('images', { path: `sponsors/${slugify(sp.name)}.png`, name: sp.name, alt_text: `Logo ${sp.name}`, width: 400, height: 200 });
+      const image = await imageOf(pictures.sponsors[i], { name: sp.name, alt_text_pl: `Logo ${sp.name}`, alt_text_en: `${sp.name} logo` });
       await s.insert('sponsors', { name: sp.name, tier: sp.tier, website: sp.website, display_order: i + 1, is_active: true, image_id: image });
     }
     await s.insertMany('tags', DEMO_TAGS.map((name) => ({ name, slug: slugify(name) })));
@@ -201,6 +215,7 @@ export async function seedDemo(database: Database, opts: { now?: Date; playedRou
     );
     // Players, staff and the current league season played up to now (needs the clubs, squads, roles and broadcasters above).
     await seedSeason(db, database.dialect, clientId, { now: today, playedRounds: opts.playedRounds });
+    await linkPortraits(s, library, pictures);
 
     // A second tenant, so that isolation can be seen and tested.
     const other = await createClient(db, database.dialect, OTHER_CLIENT, 'other-league', { opta: '42' });
