@@ -2,7 +2,7 @@ import { entriesBySection, isWritable, RESOURCE_ENTRIES, resourceDef, type Resou
 import { GENERIC_SCREENS, type ResourceScreens } from '../framework/screens';
 import { lazy } from 'react';
 import { lazyScreen } from '../framework/lazy-screen';
-import { provideImagePicker } from '../framework/generic/image-picker-slot';
+import { provideImagePicker, provideLibraryFilePicker } from '../framework/generic/image-picker-slot';
 import { auditEventScreens } from '../resources/settings/audit-events';
 import { imageScreens } from '../resources/folder/images';
 import { matchScreens } from '../resources/calendar/matches';
@@ -36,6 +36,7 @@ const SCREENS: Record<string, ResourceScreens> = {
 
 // Every image field of the generic forms picks from the media library (loaded on first use).
 provideImagePicker(lazy(() => import('../features/media-library').then((m) => ({ default: m.ImagePickerDialog }))));
+provideLibraryFilePicker(lazy(() => import('../features/media-library').then((m) => ({ default: m.LibraryFileDialog }))));
 
 export function buildRegistry(entries: readonly ResourceEntry[]): AdminResource[] {
   return entries.map((entry) => {

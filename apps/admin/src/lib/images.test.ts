@@ -15,6 +15,11 @@ describe('image URLs', () => {
     expect(imageUrl('x.png', cdn, { variant: 'full', webp: true })).toContain('/fit-in/1920x1080/');
   });
 
+  it("asks for the image service's allowed sides, the next one up", () => {
+    expect(imageUrl('x.png', cdn, { width: 56, height: 56, webp: true })).toContain('/fit-in/64x64/');
+    expect(imageUrl('x.png', cdn, { width: 320, height: 180, webp: true })).toContain('/fit-in/320x180/');
+  });
+
   it('falls back to JPEG without WebP support', () => {
     expect(imageUrl('x.png', cdn, { webp: false })).toContain('filters:format(jpeg)/');
   });

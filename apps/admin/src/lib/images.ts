@@ -1,4 +1,5 @@
 import { IMAGE_VARIANTS } from '@umpire/schema/enums';
+import { snapImageSize } from '@umpire/schema/image-service';
 
 /**
  * Image variants on the CDN (spec §3, §9): `{id}.{host}/fit-in/{width}x{height}/filters:.../{path}`.
@@ -70,8 +71,9 @@ export function imageUrl(path: string, cdn: CdnSettings, options: ImageUrlOption
   if (!cdn.cdnId) throw new Error(MISSING_CDN_ID);
   if (!cdn.cdnHost) throw new Error('Image variants require a configured CDN host (cdn_host)');
   const size = IMAGE_VARIANT_SIZES[options.variant ?? 'full'];
-  const width = options.width ?? size.width;
-  const height = options.height ?? size.height;
+  // The image service renders only its allow-listed sides: the next one up, so nothing is blurred.
+  const width = snapImageSize(options.width ?? size.width);
+  const height = snapImageSize(options.height ?? size.height);
   const wanted = options.format ?? 'webp';
   const format = wanted === 'webp' && !(options.webp ?? webpSupported) ? 'jpeg' : wanted;
   const filters = [...(options.filters ?? []), `format(${format})`].join(':');

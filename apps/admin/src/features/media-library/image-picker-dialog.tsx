@@ -6,6 +6,7 @@ import { resourceDef } from '../../framework/definitions';
 import type { ImagePickerDialogProps } from '../../framework/generic/image-picker-slot';
 import { getRuntime } from '../../lib/configuration';
 import { imageUrl } from '../../lib/images';
+import type { MediaKind } from '@umpire/schema/media';
 import { listFiles, type MediaFile } from './media-api';
 import { FileBrowser, displayName } from './file-browser';
 import { FolderTree } from './folder-tree';
@@ -49,8 +50,8 @@ function previewUrl(file: MediaFile): string {
   }
 }
 
-/** Step one: a library image, chosen in its folders or uploaded in place (it is chosen once stored). */
-function ChooseStep({ onChoose }: { onChoose: (file: MediaFile) => void }) {
+/** Step one: a library file of `kind`, chosen in its folders or uploaded in place (it is chosen once stored). */
+export function ChooseStep({ kind = 'image', onChoose }: { kind?: MediaKind; onChoose: (file: MediaFile) => void }) {
   const translate = useTranslate();
   const queryClient = useQueryClient();
   const [path, setPath] = useState(ROOT);
@@ -59,9 +60,9 @@ function ChooseStep({ onChoose }: { onChoose: (file: MediaFile) => void }) {
   const list = useQuery({ queryKey: mediaKeys.list(query), queryFn: () => listFiles(query), placeholderData: keepPreviousData });
   const uploads = useUploadQueue((file) => {
     void queryClient.invalidateQueries({ queryKey: mediaKeys.all });
-    if (file.kind === 'image') onChoose(file);
+    if (file.kind === kind) onChoose(file);
   });
-  const files = (list.data?.files ?? []).filter((f) => f.kind === 'folder' || f.kind === 'image');
+  const files = (list.data?.files ?? []).filter((f) => f.kind === 'folder' || f.kind === kind);
   const addImages = (chosen: File[]) => uploads.add(chosen, path);
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '200px minmax(0, 1fr)' }, alignItems: 'start' }}>
@@ -69,7 +70,7 @@ function ChooseStep({ onChoose }: { onChoose: (file: MediaFile) => void }) {
       <Box sx={{ display: 'grid', gap: 1.5, minWidth: 0 }}>
         <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
           <TextField id="picker-search" type="search" size="small" label={translate('mediaLibrary.search')} value={q} onChange={(e) => setQ(e.target.value)} sx={{ flex: '1 1 200px' }} />
-          <UploadButton onFiles={addImages} label={translate('mediaLibrary.picker.upload')} />
+          <UploadButton onFiles={addImages} label={translate(kind === 'image' ? 'mediaLibrary.picker.upload' : 'mediaLibrary.upload.button')} />
         </Box>
         <UploadList queue={uploads.queue} onRetry={uploads.retry} onCancel={uploads.cancel} onClear={uploads.clearFinished} />
         <DropZone onFiles={addImages}>

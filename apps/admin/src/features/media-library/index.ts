@@ -5,3 +5,4 @@
  */
 export { default as MediaLibraryPage } from './media-library-page';
 export { default as ImagePickerDialog } from './image-picker-dialog';
+export { default as LibraryFileDialog } from './library-file-dialog';

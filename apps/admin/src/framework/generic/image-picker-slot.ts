@@ -29,3 +29,30 @@ export function provideImagePicker(component: ComponentType<ImagePickerDialogPro
 export function imagePicker(): ComponentType<ImagePickerDialogProps> | undefined {
   return picker;
 }
+
+/** A file of the media library as a `file_id` field needs it. */
+export interface PickedFile {
+  id: string;
+  name: string;
+  image_path?: string | null;
+}
+
+export interface LibraryFileDialogProps {
+  open: boolean;
+  label: string;
+  /** Only files of this kind can be chosen (an image's picture, a video's file). */
+  kind: 'image' | 'video' | 'document';
+  onClose: () => void;
+  onPicked: (file: PickedFile) => void;
+}
+
+let filePicker: ComponentType<LibraryFileDialogProps> | undefined;
+
+/** The chooser of `file_id` fields (images, videos), provided the same way as the image picker. */
+export function provideLibraryFilePicker(component: ComponentType<LibraryFileDialogProps> | undefined): void {
+  filePicker = component;
+}
+
+export function libraryFilePicker(): ComponentType<LibraryFileDialogProps> | undefined {
+  return filePicker;
+}

@@ -23,7 +23,8 @@ import { useCountryChoices } from '../../lib/use-country-choices';
 import { fromMatchWallClock, toMatchWallClock } from '../../lib/locale';
 import { ImageThumbnail } from './image-thumbnail';
 import { ImageLinkInput } from './image-link-input';
-import { imagePicker } from './image-picker-slot';
+import { imagePicker, libraryFilePicker } from './image-picker-slot';
+import { LibraryFileInput } from './library-file-input';
 import { pathSource, referencePicker, widgetOf } from './conventions';
 import { attributeValidators, requiredValidator, schemaValidator } from './validation';
 import { imagePath } from '@umpire/schema';
@@ -37,6 +38,9 @@ export function AttributeInput({ attr }: { attr: AttributeManifest }) {
   const validate = useMemo(() => attributeValidators(resource, attr), [resource, attr]);
   // Stable ids (the field's name) for labels, helper texts and tests.
   const common = { id: attr.name, source: attr.name, validate, sx: wide, isRequired: attr.required };
+  // A media library file (an image's picture, a video's file) is chosen in the library.
+  const FilePicker = attr.name === 'file_id' ? libraryFilePicker() : undefined;
+  if (FilePicker) return <LibraryFileInput attr={attr} validate={validate} Picker={FilePicker} />;
 
   switch (widgetOf(attr)) {
     case 'choice':
