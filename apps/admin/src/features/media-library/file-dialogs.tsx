@@ -87,21 +87,24 @@ function MoveDialog({ file, onClose, onDone }: { file: MediaFile; onClose: () =>
 function DeleteDialog({ file, onClose, onDone }: { file: MediaFile; onClose: () => void; onDone: () => void }) {
   const translate = useTranslate();
   const isFolder = file.kind === 'folder';
-  const usages = useQuery({ queryKey: mediaKeys.usages(file.id), queryFn: () => fileUsages(file.id), enabled: !isFolder });
+  // A folder's usages are those of the files inside it.
+  const usages = useQuery({ queryKey: mediaKeys.usages(file.id), queryFn: () => fileUsages(file.id) });
   const { busy, run } = useSubmit(onDone);
   const used = usages.data ?? [];
-  const ready = isFolder || usages.isSuccess;
+  const ready = usages.isSuccess || usages.isError;
+  // Confirmed with its uses or its content in view, so the server may go ahead.
+  const force = used.length > 0 || (isFolder && (file.children_count ?? 0) > 0);
   return (
     <Dialog open onClose={onClose} aria-labelledby="media-dialog-title" fullWidth maxWidth="sm">
       <DialogTitle id="media-dialog-title">{translate(isFolder ? 'mediaLibrary.deleteFolderTitle' : 'mediaLibrary.deleteTitle', { name: displayName(file) })}</DialogTitle>
       <DialogContent>
-        {!ready && !usages.isError && <CircularProgress size={20} aria-label={translate('ra.page.loading')} />}
+        {!ready && <CircularProgress size={20} aria-label={translate('ra.page.loading')} />}
         {usages.isError && <Alert severity="warning">{translate('usages.unavailable')}</Alert>}
-        {ready && <UsagesWarning usages={used} none={translate(isFolder ? 'mediaLibrary.deleteFolderConfirm' : 'mediaLibrary.deleteConfirm')} />}
+        {usages.isSuccess && <UsagesWarning usages={used} none={translate(isFolder ? 'mediaLibrary.deleteFolderConfirm' : 'mediaLibrary.deleteConfirm')} />}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-        <Button color="error" variant="contained" disabled={busy || !ready} onClick={() => void run(() => deleteFile(file.id, used.length > 0))}>
+        <Button color="error" variant="contained" disabled={busy || !ready} onClick={() => void run(() => deleteFile(file.id, force))}>
           {translate(used.length ? 'mediaLibrary.deleteAnyway' : 'ra.action.delete')}
         </Button>
       </DialogActions>

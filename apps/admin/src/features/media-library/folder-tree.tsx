@@ -35,7 +35,7 @@ function FolderNode({ path, name, depth, current, onOpen }: { path: string; name
   const open = expanded ?? isInside(current, path);
   const { data, isPending } = useQuery({
     queryKey: mediaKeys.folders(path),
-    queryFn: () => listFiles({ path, foldersOnly: true, perPage: TREE_PAGE, sort: 'name' }),
+    queryFn: () => listFiles({ path, kinds: ['folder'], perPage: TREE_PAGE, sort: 'name' }),
     enabled: open,
   });
   const isCurrent = current === path;

@@ -56,7 +56,7 @@ export function ChooseStep({ kind = 'image', onChoose }: { kind?: MediaKind; onC
   const queryClient = useQueryClient();
   const [path, setPath] = useState(ROOT);
   const [q, setQ] = useState('');
-  const query = { path, q, sort: 'name' as const, page: 1, perPage: PICKER_PAGE };
+  const query = { path, q, sort: 'name' as const, page: 1, perPage: PICKER_PAGE, kinds: ['folder', kind] as MediaKind[] };
   const list = useQuery({ queryKey: mediaKeys.list(query), queryFn: () => listFiles(query), placeholderData: keepPreviousData });
   const uploads = useUploadQueue((file) => {
     void queryClient.invalidateQueries({ queryKey: mediaKeys.all });

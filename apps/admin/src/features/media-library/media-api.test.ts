@@ -45,7 +45,8 @@ const FILE_DOC = {
     type: 'files',
     id: '12',
     attributes: { name: 'crest.png', path: '/crests/', kind: 'image', size: 3, content_type: 'image/png', image_path: 'c1/ab/crest.png' },
-    links: { self: '/media/v1/uploads/files/12', content: '/media/v1/uploads/files/12/content' },
+    links: { self: '/media/v1/uploads/files/12' },
+    meta: { content: '/media/v1/uploads/files/12/content' },
   },
 };
 
@@ -96,6 +97,7 @@ describe('media API calls', () => {
     expect(listQueryString({ path: '/crests/', q: ' wis ', sort: '-created_at', page: 2, perPage: 50 })).toBe(
       'path=%2Fcrests%2F&filter[q]=wis&sort=-created_at&page[number]=2&page[size]=50',
     );
+    expect(listQueryString({ path: '/', kinds: ['folder', 'image'] })).toBe('path=%2F&filter[kind]=folder%2Cimage&sort=name&page[number]=1&page[size]=50');
   });
 
   it('read usages whether field and title sit beside the identifier or in attributes', () => {

@@ -4,6 +4,7 @@ import {
   type MediaFileDocument,
   type MediaFileListDocument,
   type MediaFileResource,
+  type MediaKind,
   type MediaUsage,
   type MediaUsageDocument,
 } from '@umpire/schema/media';
@@ -30,8 +31,8 @@ export interface ListQuery {
   sort?: MediaSort;
   page?: number;
   perPage?: number;
-  /** Only folders (the tree). */
-  foldersOnly?: boolean;
+  /** Only these kinds (the tree: folders; a picker: folders and images). */
+  kinds?: readonly MediaKind[];
 }
 
 export interface FileList {
@@ -60,14 +61,16 @@ export function mediaBase(): string {
   }
 }
 
+/** Where the bytes are: `meta.content` (JSON:API allows only `self` among links), else an older `links.content`. */
 export function toMediaFile(resource: MediaFileResource): MediaFile {
-  return { ...resource.attributes, id: String(resource.id), content_url: resource.links?.content ?? null };
+  const { meta, links } = resource as { meta?: { content?: string }; links?: { content?: string } };
+  return { ...resource.attributes, id: String(resource.id), content_url: meta?.content ?? links?.content ?? null };
 }
 
 export function listQueryString(query: ListQuery): string {
   const params: [string, string][] = [['path', query.path]];
   if (query.q?.trim()) params.push(['filter[q]', query.q.trim()]);
-  if (query.foldersOnly) params.push(['filter[kind]', 'folder']);
+  if (query.kinds?.length) params.push(['filter[kind]', query.kinds.join(',')]);
   params.push(['sort', query.sort ?? 'name']);
   params.push(['page[number]', String(query.page ?? 1)]);
   params.push(['page[size]', String(query.perPage ?? 50)]);
@@ -77,7 +80,7 @@ export function listQueryString(query: ListQuery): string {
 export async function listFiles(query: ListQuery): Promise<FileList> {
   const { body } = await http()<MediaFileListDocument>(`${mediaBase()}/uploads/files?${listQueryString(query)}`);
   const files = body.data.map(toMediaFile);
-  return { files: query.foldersOnly ? files.filter((f) => f.kind === 'folder') : files, total: body.meta?.total ?? files.length, pages: body.meta?.pages ?? 1 };
+  return { files: query.kinds?.length ? files.filter((f) => query.kinds!.includes(f.kind)) : files, total: body.meta?.total ?? files.length, pages: body.meta?.pages ?? 1 };
 }
 
 export async function createFolder(path: string, name: string): Promise<MediaFile> {
