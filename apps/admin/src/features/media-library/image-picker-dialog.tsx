@@ -109,7 +109,7 @@ export default function ImagePickerDialog({ open, label, onClose, onPicked }: Im
     try {
       const names = resourceDef('images')?.attributes.map((a) => a.name) ?? [];
       const { data } = await dataProvider.create<RaRecord>('images', { data: imageAttributes(file, { focus, altPl, altEn, credit }, names) });
-      onPicked({ id: String(data.id), path: (data as { path?: string }).path ?? file.image_path });
+      onPicked({ id: String(data.id), path: (data as { path?: string }).path ?? file.image_path, name: (data as { name?: string }).name ?? displayName(file) });
     } catch {
       // The HTTP client has shown the error; the dialog stays for another try.
     } finally {

@@ -44,7 +44,7 @@ export function ImageLinkInput({ rel, Picker }: { rel: RelationshipManifest; Pic
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, minWidth: 0 }}>
           {value ? (
             <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-              {fetched?.name ?? path ?? ''}
+              {known?.name ?? fetched?.name ?? path ?? ''}
             </Typography>
           ) : (
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>

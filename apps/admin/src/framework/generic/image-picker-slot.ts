@@ -10,6 +10,7 @@ export interface PickedImage {
   /** The `images` record made for the choice. */
   id: string;
   path?: string | null;
+  name?: string | null;
 }
 
 export interface ImagePickerDialogProps {
