@@ -100,6 +100,8 @@ export interface ImageServiceConfig {
   queue: number;
   /** A render taking longer is stopped (IMAGE_RENDER_TIMEOUT_MS, default 10 s). */
   timeoutMs: number;
+  /** Recently served variants kept in memory (IMAGE_MEMORY_CACHE_MB, default 64). */
+  memoryBytes: number;
 }
 
 /** A setting the server cannot start with; main prints its message alone, without a stack. */
@@ -180,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       renders: Number(env.IMAGE_RENDERS ?? Math.max(1, availableParallelism())),
       queue: Number(env.IMAGE_RENDER_QUEUE ?? 64),
       timeoutMs: Number(env.IMAGE_RENDER_TIMEOUT_MS ?? 10_000),
+      memoryBytes: Number(env.IMAGE_MEMORY_CACHE_MB ?? 64) * 1024 * 1024,
     },
     ...overrides,
   };

@@ -1,5 +1,6 @@
 import { RESOURCES, foreignKeyOf, type AttributeDef, type ResourceDef } from '@umpire/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addLibraryFile, makeVideo } from './support/library';
 import { startTestServer, type TestServer } from './support/test-server';
 
 const POLISH = new Intl.Collator('pl', { sensitivity: 'accent' });
@@ -11,14 +12,22 @@ const POLISH = new Intl.Collator('pl', { sensitivity: 'accent' });
 const resources = (RESOURCES as unknown as ResourceDef[]).filter((r) => !r.readOnly);
 
 let api: TestServer;
+/** Attribute values a declaration's example cannot give: ids of library files of the demo client. */
+const ATTRIBUTE_FIXTURES: Record<string, Record<string, unknown>> = {};
 beforeAll(async () => {
   api = await startTestServer();
+  const crest = await api.server.database.db.selectFrom('media_files').select('id').where('kind', '=', 'image').orderBy('id').executeTakeFirstOrThrow();
+  ATTRIBUTE_FIXTURES.images = { file_id: String(crest.id) };
+  const video = await addLibraryFile(api.server, { name: 'skrot.mp4', kind: 'video', bytes: await makeVideo(), contentType: 'video/mp4' });
+  ATTRIBUTE_FIXTURES.videos = { file_id: video.id };
 });
 afterAll(() => api?.close());
 
 const attributesOf = (def: ResourceDef) => Object.entries<AttributeDef>(def.attributes);
-const examples = (def: ResourceDef) =>
-  Object.fromEntries(attributesOf(def).filter(([, a]) => a.example !== undefined && !a.readOnly).map(([n, a]) => [n, a.example]));
+const examples = (def: ResourceDef) => ({
+  ...Object.fromEntries(attributesOf(def).filter(([, a]) => a.example !== undefined && !a.readOnly).map(([n, a]) => [n, a.example])),
+  ...ATTRIBUTE_FIXTURES[def.type],
+});
 /** Examples as the API answers them: instants in UTC. */
 const answered = (def: ResourceDef) =>
   Object.fromEntries(Object.entries(examples(def)).map(([n, v]) => [n, def.attributes[n].type === 'datetime' ? new Date(v as string).toISOString() : v]));

@@ -44,6 +44,7 @@ const SAMPLES: Record<string, string | number | string[]> = {
   minute: 45,
   other: 'home_squad',
   languages: 'pl, en',
+  pixels: 196_000_000,
 };
 
 describe('error catalogue', () => {

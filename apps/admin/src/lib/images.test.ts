@@ -8,16 +8,23 @@ describe('image URLs', () => {
     expect(imageUrl('clubs/legia.png', cdn, { variant: 'thumb', webp: true })).toBe(
       'http://umpire.localhost:8080/img/fit-in/320x180/filters:format(webp)/clubs/legia.png',
     );
-    expect(imageUrl('/a b.jpg', cdn, { variant: 'desktopHero', webp: true, filters: ['quality(80)'] })).toBe(
-      'http://umpire.localhost:8080/img/fit-in/1920x640/filters:quality(80):format(webp)/a%20b.jpg',
+    expect(imageUrl('/a b.jpg', cdn, { variant: 'desktopHero', webp: true, quality: 80 })).toBe(
+      'http://umpire.localhost:8080/img/fit-in/1920x640/filters:format(webp):quality(80)/a%20b.jpg',
     );
     expect(imageUrl('x.png', cdn, { variant: 'mobileHero', webp: true })).toContain('/fit-in/768x432/');
     expect(imageUrl('x.png', cdn, { variant: 'full', webp: true })).toContain('/fit-in/1920x1080/');
   });
 
-  it("asks for the image service's allowed sides, the next one up", () => {
-    expect(imageUrl('x.png', cdn, { width: 56, height: 56, webp: true })).toContain('/fit-in/64x64/');
-    expect(imageUrl('x.png', cdn, { width: 320, height: 180, webp: true })).toContain('/fit-in/320x180/');
+  it('snaps sizes up to those the image service renders, so it never refuses them', () => {
+    expect(imageUrl('x.png', cdn, { width: 50, height: 50, webp: true })).toContain('/fit-in/64x64/');
+    expect(imageUrl('x.png', cdn, { width: 9999, height: 0, webp: true })).toContain('/fit-in/2560x0/');
+  });
+
+  it('crops around a focal region or smartly when asked', () => {
+    expect(imageUrl('x.png', cdn, { width: 320, height: 180, webp: true, crop: { focal: { left: 10, top: 20, right: 12, bottom: 22 } } })).toBe(
+      'http://umpire.localhost:8080/img/320x180/filters:format(webp):focal(10x20:12x22)/x.png',
+    );
+    expect(imageUrl('x.png', cdn, { width: 320, height: 180, webp: true, crop: { smart: true } })).toContain('/img/320x180/smart/filters:');
   });
 
   it('falls back to JPEG without WebP support', () => {

@@ -1,9 +1,10 @@
 import { IMAGE_VARIANTS } from '@umpire/schema/enums';
-import { snapImageSize } from '@umpire/schema/image-service';
+import { imageUrlPath, snapImageSize, type ImageRequest } from '@umpire/schema/image-service';
 
 /**
  * Image variants on the CDN (spec §3, §9): `{id}.{host}/fit-in/{width}x{height}/filters:.../{path}`.
  * WebP is asked for when the browser shows it, else JPEG; support is detected once at start-up.
+ * Sizes are snapped up to the ones the image service renders (IMAGE_SIZES), which refuses others.
  */
 export type ImageVariant = (typeof IMAGE_VARIANTS)[number];
 
@@ -61,9 +62,11 @@ export interface ImageUrlOptions {
   variant?: ImageVariant;
   width?: number;
   height?: number;
-  /** Extra thumbor filters, e.g. `quality(80)`. */
-  filters?: string[];
-  format?: 'webp' | 'jpeg' | 'png';
+  /** One of IMAGE_QUALITIES, e.g. 80. */
+  quality?: number;
+  /** Fill the box and crop (around `focal`, or where the picture is busiest with `smart`) instead of fitting in. */
+  crop?: { focal?: ImageRequest['focal']; smart?: boolean };
+  format?: 'webp' | 'jpeg' | 'png' | 'avif';
   webp?: boolean;
 }
 
@@ -71,14 +74,20 @@ export function imageUrl(path: string, cdn: CdnSettings, options: ImageUrlOption
   if (!cdn.cdnId) throw new Error(MISSING_CDN_ID);
   if (!cdn.cdnHost) throw new Error('Image variants require a configured CDN host (cdn_host)');
   const size = IMAGE_VARIANT_SIZES[options.variant ?? 'full'];
-  // The image service renders only its allow-listed sides: the next one up, so nothing is blurred.
-  const width = snapImageSize(options.width ?? size.width);
-  const height = snapImageSize(options.height ?? size.height);
   const wanted = options.format ?? 'webp';
   const format = wanted === 'webp' && !(options.webp ?? webpSupported) ? 'jpeg' : wanted;
-  const filters = [...(options.filters ?? []), `format(${format})`].join(':');
   const protocol = cdn.protocol ?? (typeof window === 'undefined' ? 'https:' : window.location.protocol);
   const host = cdn.cdnHost.replace(/^[a-z]+:\/\//i, '').replace(/\/+$/, '');
   const cleanPath = path.replace(/^\/+/, '').split('/').map(encodeURIComponent).join('/');
-  return `${protocol}//${cdn.cdnId}.${host}/fit-in/${width}x${height}/filters:${filters}/${cleanPath}`;
+  const request = imageUrlPath({
+    fitIn: !options.crop,
+    width: snapImageSize(options.width ?? size.width),
+    height: snapImageSize(options.height ?? size.height),
+    smart: options.crop?.smart,
+    focal: options.crop?.focal,
+    quality: options.quality,
+    format,
+    path: cleanPath,
+  });
+  return `${protocol}//${cdn.cdnId}.${host}/${request}`;
 }

@@ -95,6 +95,8 @@ export function openApiDocument() {
     ['post', '/auth/v1/sign_in', 'Sign in: {data:{type:"sign_in",attributes:{username,password}}} → token', 'auth'],
     ['get', '/auth/v1/sign_in', 'The sign-in page (?redirect=<allowed url>)', 'auth'],
     ['get', '/auth/v1/sign_out', 'Sign out and return to the sign-in page (?redirect=)', 'auth'],
+    ['get', '/api/v3/images/{id}/usages', 'Where an image is used: records whose image links point at it (MediaUsageDocument, application/json)', 'folder', [idParam]],
+    ['get', '/img/{request}/{image_path}', 'An image variant, thumbor style: fit-in/{w}x{h}/filters:format(webp):quality(80)/{image_path}, or {w}x{h}[/smart]/filters:focal(LxT:RxB)/… to crop (sizes and qualities from IMAGE_SIZES, IMAGE_QUALITIES)', 'folder'],
   ];
   for (const [method, path, summary, tag, parameters] of custom)
     paths[path] = { ...(paths[path] as object), [method]: { tags: [tag], summary, ...(parameters ? { parameters } : {}), responses: doc } };

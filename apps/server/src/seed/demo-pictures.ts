@@ -3,8 +3,8 @@ import { nowIso, toDb } from '../jsonapi/values';
 import { newStorageKey } from '../media/storage/keys';
 import type { Storage } from '../media/storage/storage';
 import { foldForSearch, type Collation } from '../text/collation';
-import { DEMO_CLUBS, DEMO_SPONSORS } from './demo-data';
-import { bodyOf, crestSvg, logoSvg, picture, portraitSvg, type DemoPicture } from './pictures';
+import { DEMO_CLUBS, DEMO_PRODUCTS, DEMO_PUBLICATION_CATEGORIES, DEMO_SPONSORS, DEMO_TRANSMISSION_PROVIDERS } from './demo-data';
+import { bodyOf, crestSvg, logoSvg, picture, portraitSvg, stadiumSvg, type DemoPicture } from './pictures';
 
 /** A picture put into storage, waiting for its library row. */
 export interface StoredPicture extends DemoPicture {
@@ -20,6 +20,10 @@ export interface DemoPictures {
   players: StoredPicture[];
   staff: StoredPicture[];
   sponsors: StoredPicture[];
+  venues: StoredPicture[];
+  broadcasters: StoredPicture[];
+  products: StoredPicture[];
+  categories: StoredPicture[];
 }
 
 const SPONSOR_COLOURS = ['#003574', '#D52B1E', '#00853F', '#111111', '#000000', '#003399'];
@@ -45,15 +49,21 @@ export async function storeDemoPictures(storage: Storage, clientId: number): Pro
     // As the library's ingest makes it: the key without the client prefix, unguessable by its uuid.
     return { ...pic, key, imagePath: key.replace(/^c\d+\//, '') };
   };
-  const [competition, cup, crests, players, staff, sponsors] = await Promise.all([
+  const logos = (folder: string, items: readonly { name: string }[], colour: (i: number) => string) =>
+    Promise.all(items.map((item, i) => store(picture(folder, `${slug(item.name)}.png`, logoSvg(item.name, colour(i))))));
+  const [competition, cup, crests, players, staff, sponsors, venues, broadcasters, products, categories] = await Promise.all([
     store(picture('/rozgrywki/', 'ekstraklasa.png', logoSvg('Ekstraklasa', '#0B3D91', 512, 512))),
     store(picture('/rozgrywki/', 'puchar-polski.png', logoSvg('Puchar Polski', '#B8860B', 512, 512))),
     Promise.all(DEMO_CLUBS.map((club) => store(picture('/herby/', `${slug(club.short)}.png`, crestSvg(club))))),
     Promise.all(DEMO_CLUBS.map((club, i) => store(picture('/zawodnicy/', `${slug(club.short)}.png`, portraitSvg(club.colors, 'player', i))))),
     Promise.all(DEMO_CLUBS.map((club, i) => store(picture('/sztab/', `${slug(club.short)}.png`, portraitSvg(club.colors, 'staff', i + 2))))),
-    Promise.all(DEMO_SPONSORS.map((s, i) => store(picture('/sponsorzy/', `${slug(s.name)}.png`, logoSvg(s.name, SPONSOR_COLOURS[i % SPONSOR_COLOURS.length]))))),
+    logos('/sponsorzy/', DEMO_SPONSORS, (i) => SPONSOR_COLOURS[i % SPONSOR_COLOURS.length]),
+    Promise.all(DEMO_CLUBS.map((club) => store(picture('/stadiony/', `${slug(club.venue.name)}.png`, stadiumSvg(club.colors))))),
+    logos('/nadawcy/', DEMO_TRANSMISSION_PROVIDERS, (i) => SPONSOR_COLOURS[(i + 1) % SPONSOR_COLOURS.length]),
+    logos('/sklep/', DEMO_PRODUCTS, () => '#0B3D91'),
+    logos('/kategorie/', DEMO_PUBLICATION_CATEGORIES, () => '#37474F'),
   ]);
-  return { competition, cup, crests, players, staff, sponsors };
+  return { competition, cup, crests, players, staff, sponsors, venues, broadcasters, products, categories };
 }
 
 /** Library rows (files and their folders) and images rows for the demo pictures, in the seed's transaction. */

@@ -76,7 +76,24 @@ ${body}
 </svg>`;
 }
 
-/** A word mark on a light card: sponsors and competitions. */
+/** A ground seen from above: stands in the club's colours around the pitch. */
+export function stadiumSvg(colors: [string, string]): string {
+  const [primary, secondary] = colors;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="320" viewBox="0 0 480 320">
+<rect width="480" height="320" fill="#9CCC65"/>
+<rect x="30" y="30" width="420" height="260" rx="70" fill="${primary}"/>
+<rect x="46" y="46" width="388" height="228" rx="58" fill="${secondary}" opacity="0.85"/>
+<rect x="84" y="74" width="312" height="172" fill="#2E7D32"/>
+${[0, 1, 2, 3, 4, 5].map((i) => `<rect x="${84 + i * 52}" y="74" width="26" height="172" fill="#388E3C"/>`).join('')}
+<rect x="92" y="82" width="296" height="156" fill="none" stroke="#FFFFFF" stroke-width="3"/>
+<line x1="240" y1="82" x2="240" y2="238" stroke="#FFFFFF" stroke-width="3"/>
+<circle cx="240" cy="160" r="26" fill="none" stroke="#FFFFFF" stroke-width="3"/>
+<rect x="92" y="124" width="40" height="72" fill="none" stroke="#FFFFFF" stroke-width="3"/>
+<rect x="348" y="124" width="40" height="72" fill="none" stroke="#FFFFFF" stroke-width="3"/>
+</svg>`;
+}
+
+/** A word mark on a light card: sponsors, competitions, broadcasters, products, categories. */
 export function logoSvg(text: string, color: string, width = 400, height = 200): string {
   // DejaVu Sans Bold is about 0.68 em a letter: the name fits the card with a margin.
   const size = Math.min(64, Math.floor((width - 48) / (0.68 * Math.max(4, text.length))));

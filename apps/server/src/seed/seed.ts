@@ -182,9 +182,10 @@ export async function seedDemo(
 
     for (const [c, club] of DEMO_CLUBS.entries()) {
       const crest = await imageOf(pictures.crests[c], { name: `${club.name} — herb`, alt_text_pl: `Herb ${club.name}`, alt_text_en: `${club.name} crest` });
+      const venueImage = await imageOf(pictures.venues[c], { name: club.venue.name, alt_text_pl: `Stadion: ${club.venue.name}`, alt_text_en: `Ground: ${club.venue.name}` });
       const venueId = await s.insert('venues', {
         name: club.venue.name, city: club.city, address: club.venue.address, country: 'PL', capacity: club.venue.capacity,
-        latitude: club.venue.lat, longitude: club.venue.lng, opened: club.venue.opened, surface: 'grass',
+        latitude: club.venue.lat, longitude: club.venue.lng, opened: club.venue.opened, surface: 'grass', image_id: venueImage,
       });
       const clubId = await s.insert('clubs', {
         name: club.name, short_name: club.short, code: club.code, founded: club.founded, website: club.website,
@@ -204,14 +205,22 @@ export async function seedDemo(
     }
     await s.insertMany('tags', DEMO_TAGS.map((name) => ({ name, slug: slugify(name) })));
     await s.insertMany('staff_roles', DEMO_STAFF_ROLES.map((r, i) => ({ name: r.name, kind: r.kind, display_order: i + 1 })));
-    await s.insertMany('transmission_providers', DEMO_TRANSMISSION_PROVIDERS.map((t) => ({ name: t.name, kind: t.kind, website: t.website })));
+    const logosOf = (pics: typeof pictures.products, items: readonly { name: string }[]) =>
+      Promise.all(items.map((item, i) => imageOf(pics[i], { name: item.name, alt_text_pl: `Logo: ${item.name}`, alt_text_en: `Logo: ${item.name}` })));
+    const broadcasterImages = await logosOf(pictures.broadcasters, DEMO_TRANSMISSION_PROVIDERS);
+    const categoryImages = await logosOf(pictures.categories, DEMO_PUBLICATION_CATEGORIES);
+    const productImages = await logosOf(pictures.products, DEMO_PRODUCTS);
+    await s.insertMany(
+      'transmission_providers',
+      DEMO_TRANSMISSION_PROVIDERS.map((t, i) => ({ name: t.name, kind: t.kind, website: t.website, image_id: broadcasterImages[i] })),
+    );
     await s.insertMany(
       'publication_categories',
-      DEMO_PUBLICATION_CATEGORIES.map((c, i) => ({ ...c, description: null, display_order: i + 1 })),
+      DEMO_PUBLICATION_CATEGORIES.map((c, i) => ({ ...c, description: null, display_order: i + 1, image_id: categoryImages[i] })),
     );
     await s.insertMany(
       'products',
-      DEMO_PRODUCTS.map((p) => ({ name: p.name, kind: p.kind, price: p.price, currency: 'PLN', is_active: true, description: null })),
+      DEMO_PRODUCTS.map((p, i) => ({ name: p.name, kind: p.kind, price: p.price, currency: 'PLN', is_active: true, description: null, image_id: productImages[i] })),
     );
     // Players, staff and the current league season played up to now (needs the clubs, squads, roles and broadcasters above).
     await seedSeason(db, database.dialect, clientId, { now: today, playedRounds: opts.playedRounds });

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { imageUrlPath, type ImageFormat, type ImageRequest } from '@umpire/schema';
 import type { ImageServiceConfig } from '../../config';
@@ -22,6 +22,35 @@ export interface Variant {
 }
 
 export class ImageBusy extends Error {}
+
+/** The most recently served variants in memory, up to `limitBytes`: a hit then costs no disk. */
+export class VariantMemory {
+  private readonly entries = new Map<string, { contentType: string; data: Buffer }>();
+  private bytes = 0;
+
+  constructor(private readonly limitBytes: number) {}
+
+  get(etag: string) {
+    const entry = this.entries.get(etag);
+    if (entry) {
+      this.entries.delete(etag);
+      this.entries.set(etag, entry);
+    }
+    return entry;
+  }
+
+  set(etag: string, contentType: string, data: Buffer): void {
+    // A variant larger than an eighth of the room would push out many others for one.
+    if (data.length > this.limitBytes / 8 || this.entries.has(etag)) return;
+    this.entries.set(etag, { contentType, data });
+    this.bytes += data.length;
+    for (const [key, entry] of this.entries) {
+      if (this.bytes <= this.limitBytes) break;
+      this.entries.delete(key);
+      this.bytes -= entry.data.length;
+    }
+  }
+}
 
 /** Lets `limit` tasks run at once and `queue` wait; refuses the rest at once. */
 export class RenderGate {
@@ -65,6 +94,7 @@ export class ImageService {
   private readonly gate: RenderGate;
   /** Renders of one variant asked for at once share one render. */
   private readonly inFlight = new Map<string, Promise<Variant>>();
+  private readonly memory: VariantMemory;
 
   constructor(
     private readonly db: DB,
@@ -72,6 +102,7 @@ export class ImageService {
     private readonly config: ImageServiceConfig,
   ) {
     this.gate = new RenderGate(config.renders, config.queue);
+    this.memory = new VariantMemory(config.memoryBytes);
   }
 
   /** The variant, or null when no stored image has this path. */
@@ -82,12 +113,14 @@ export class ImageService {
       .where('image_path', '=', request.path)
       .where('kind', '=', 'image')
       .where('state', '=', 'stored')
-      .executeTakeFirst()) as SourceFile | undefined;
+      .executeTakeFirst());
     if (!file?.storage_key) return null;
     // The storage key is new for every upload, so a variant of a replaced file is never served.
     const etag = createHash('sha256').update(`${file.storage_key}\n${file.sha256 ?? file.size ?? ''}\n${imageUrlPath(request)}`).digest('hex').slice(0, 40);
     const path = join(this.config.cacheDir, etag.slice(0, 2), etag);
     const format = request.format;
+    const remembered = this.memory.get(etag);
+    if (remembered) return { contentType: remembered.contentType, etag, size: remembered.data.length, body: () => remembered.data, cached: true };
     const hit = await this.cached(path, etag, format);
     if (hit) return hit;
     let pending = this.inFlight.get(etag);
@@ -102,8 +135,13 @@ export class ImageService {
     // The format is in the file name when the URL named none (it follows the source's).
     for (const candidate of format ? [format] : (Object.keys(CONTENT_TYPES) as ImageFormat[])) {
       try {
-        const info = await stat(`${path}.${candidate}`);
-        return { contentType: CONTENT_TYPES[candidate], etag, size: info.size, body: () => createReadStream(`${path}.${candidate}`), cached: true };
+        const file = `${path}.${candidate}`;
+        const info = await stat(file);
+        if (info.size > this.config.memoryBytes / 8)
+          return { contentType: CONTENT_TYPES[candidate], etag, size: info.size, body: () => createReadStream(file), cached: true };
+        const data = await readFile(file);
+        this.memory.set(etag, CONTENT_TYPES[candidate], data);
+        return { contentType: CONTENT_TYPES[candidate], etag, size: data.length, body: () => data, cached: true };
       } catch {
         // not rendered yet in this format
       }
@@ -128,6 +166,7 @@ export class ImageService {
       // A full disk or a read-only cache costs the next request a render, nothing more.
       await rm(temporary, { force: true });
     }
+    this.memory.set(etag, CONTENT_TYPES[format], data);
     return { contentType: CONTENT_TYPES[format], etag, size: data.length, body: () => data, cached: false };
   }
 

@@ -32,5 +32,5 @@ export async function findLibraryFile(ctx: Pick<ReadContext, 'db' | 'clientId'>,
     .where('kind', '=', kind)
     .where('state', '=', 'stored')
     .executeTakeFirst();
-  return row && row.storage_key ? (row as unknown as LibraryFile) : undefined;
+  return row && row.storage_key ? (row) : undefined;
 }

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
 import type { Storage } from '../storage/storage';
 
 /** What ffprobe tells about a video. */
@@ -58,18 +59,10 @@ function closeServer(server: Server): Promise<void> {
   return new Promise((resolve) => server.close(() => resolve()));
 }
 
-function ffprobe(url: string): Promise<VideoFacts> {
+async function ffprobe(url: string): Promise<VideoFacts> {
   const args = ['-v', 'error', '-protocol_whitelist', 'http,tcp', '-print_format', 'json', '-show_format', '-show_streams', url];
-  return new Promise((resolve, reject) => {
-    execFile('ffprobe', args, { timeout: PROBE_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 }, (error, stdout) => {
-      if (error) return reject(error);
-      try {
-        resolve(factsOf(JSON.parse(stdout) as ProbeOutput));
-      } catch (parseError) {
-        reject(parseError as Error);
-      }
-    });
-  });
+  const { stdout } = await promisify(execFile)('ffprobe', args, { timeout: PROBE_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 });
+  return factsOf(JSON.parse(stdout) as ProbeOutput);
 }
 
 interface ProbeOutput {
