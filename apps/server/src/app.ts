@@ -5,6 +5,7 @@ import { registerAuthentication } from './auth/authenticate';
 import { registerAuthRoutes } from './auth/routes';
 import { registerClientRoutes } from './client/routes';
 import { registerCompetitionRoutes } from './competition/routes';
+import { registerMediaFileRoutes } from './media/files/routes';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { ChangeBus } from './realtime/change-bus';
@@ -88,6 +89,7 @@ export async function buildApp({ config, database, bus, storage }: AppDeps): Pro
   registerCompetitionRoutes(app, config, database, bus, cache);
   registerImageUsageRoute(app, config, database);
   registerImageRoutes(app, config, database, storage);
+  await registerMediaFileRoutes(app, { config, database, bus, storage });
   registerOpenApi(app);
   await registerAdminApp(app, config);
   const cable = new Cable(config, database, bus);

@@ -50,5 +50,8 @@ export const API_ERROR_KEYS = [
   // Match rules (incidents, lineups, matches).
   'minuteOutOfHalf', 'stoppageOnlyAtEndOfHalf', 'wrongHalf', 'squadNotInMatch', 'playerNotInSquad', 'squadRequiredForPlayer',
   'samePlayer', 'sameSquad', 'groupNotInStage', 'squadsLocked',
+  // Media library (uploads, folders, where used).
+  'wrongFileType', 'fileTooLarge', 'uploadFailed', 'invalidFileName', 'invalidFolderPath', 'fileNameTaken', 'folderNotEmpty',
+  'fileInUse', 'rangeNotSatisfiable',
 ] as const;
 export type ApiErrorKey = (typeof API_ERROR_KEYS)[number];

@@ -45,6 +45,10 @@ const SAMPLES: Record<string, string | number | string[]> = {
   other: 'home_squad',
   languages: 'pl, en',
   pixels: 196_000_000,
+  extensions: 'jpg, png, pdf',
+  limit: '30 MB',
+  uses: 'clubs 3 (image)',
+  size: 1024,
 };
 
 describe('error catalogue', () => {

@@ -389,6 +389,63 @@ export const ERROR_MESSAGES = {
     en: 'The squads cannot change once the match has incidents.',
     pl: 'Nie można zmienić drużyn, gdy mecz ma już zdarzenia.',
   },
+  // Media library -------------------------------------------------------------------------------
+  wrongFileType: {
+    values: ['extensions'],
+    en: 'Wrong file type: the content is not what the file name says, or the type is not one of {extensions}.',
+    pl: 'Nieprawidłowy typ pliku: zawartość nie odpowiada nazwie pliku albo typ nie jest jednym z: {extensions}.',
+  },
+  fileTooLarge: { values: ['limit'], en: 'File is larger than {limit}.', pl: 'Plik jest większy niż {limit}.' },
+  uploadFailed: {
+    values: [],
+    en: 'Upload failed: the file did not arrive whole. Nothing was stored; send it again.',
+    pl: 'Przesyłanie nie powiodło się: plik nie dotarł w całości. Nic nie zapisano; wyślij go ponownie.',
+  },
+  'uploadFailed.noFile': {
+    values: [],
+    en: 'Upload failed: the request holds no file (a multipart field named file).',
+    pl: 'Przesyłanie nie powiodło się: żądanie nie zawiera pliku (pola multipart o nazwie file).',
+  },
+  invalidFileName: {
+    values: ['field'],
+    en: '{field}: the name is empty once control characters, slashes and leading or trailing dots are removed.',
+    pl: '{field}: nazwa jest pusta po usunięciu znaków sterujących, ukośników oraz kropek na początku i końcu.',
+  },
+  invalidFolderPath: {
+    values: ['field'],
+    en: '{field} must be a folder path such as /crests/2026/, without empty, . or .. parts or control characters.',
+    pl: '{field} musi być ścieżką folderu, np. /crests/2026/, bez pustych części, . ani .. ani znaków sterujących.',
+  },
+  'invalidFolderPath.missing': {
+    values: ['path'],
+    en: 'There is no folder {path}.',
+    pl: 'Nie ma folderu {path}.',
+  },
+  'invalidFolderPath.intoItself': {
+    values: ['path'],
+    en: 'A folder cannot be moved into itself or its own subfolder ({path}).',
+    pl: 'Folderu nie można przenieść do niego samego ani do jego podfolderu ({path}).',
+  },
+  fileNameTaken: {
+    values: ['name', 'path'],
+    en: 'The folder {path} already holds {name}.',
+    pl: 'Folder {path} zawiera już {name}.',
+  },
+  folderNotEmpty: {
+    values: ['path', 'count'],
+    en: 'The folder {path} is not empty ({count, plural, one {# item} other {# items}}); empty it first or delete with force=true.',
+    pl: 'Folder {path} nie jest pusty ({count, plural, one {# pozycja} few {# pozycje} many {# pozycji} other {# pozycji}}); najpierw go opróżnij albo usuń z force=true.',
+  },
+  fileInUse: {
+    values: ['count', 'uses'],
+    en: 'This file is used by {count, plural, one {# record} other {# records}} ({uses}); delete with force=true to remove those uses too.',
+    pl: 'Ten plik jest używany przez {count, plural, one {# pozycję} few {# pozycje} many {# pozycji} other {# pozycji}} ({uses}); usuń z force=true, aby usunąć także te użycia.',
+  },
+  rangeNotSatisfiable: {
+    values: ['size'],
+    en: 'The requested byte range is outside the file ({size} bytes).',
+    pl: 'Żądany zakres bajtów wykracza poza plik ({size} B).',
+  },
 } as const satisfies Catalogue;
 
 export type ErrorMessageId = keyof typeof ERROR_MESSAGES;
@@ -415,6 +472,7 @@ export const ERROR_TITLES: { readonly [L in ErrorLanguage]: Readonly<Partial<Rec
     409: 'Conflict',
     413: 'Payload too large',
     415: 'Unsupported media type',
+    416: 'Range not satisfiable',
     422: 'Invalid data',
     429: 'Too many requests',
     500: 'Internal error',
@@ -431,6 +489,7 @@ export const ERROR_TITLES: { readonly [L in ErrorLanguage]: Readonly<Partial<Rec
     409: 'Konflikt',
     413: 'Zbyt duże żądanie',
     415: 'Nieobsługiwany typ treści',
+    416: 'Nieprawidłowy zakres',
     422: 'Nieprawidłowe dane',
     429: 'Zbyt wiele żądań',
     500: 'Błąd serwera',

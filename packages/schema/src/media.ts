@@ -48,7 +48,10 @@ export interface MediaFileResource {
   type: typeof MEDIA_FILES_TYPE;
   id: string;
   attributes: MediaFileAttributes;
-  links: { self: string; content?: string };
+  /** JSON:API 1.0 allows only `self` (and `related`) among a resource's links. */
+  links: { self: string };
+  /** `content`: where the bytes are (`GET …/{id}/content`, Range supported); absent for a folder. */
+  meta?: { content?: string };
 }
 
 export interface MediaFileDocument {

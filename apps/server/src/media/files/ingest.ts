@@ -1,0 +1,288 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PassThrough, Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { FILE_EXTENSIONS } from '@umpire/schema';
+import { FILE_EXTENSION_SET, MAX_UPLOAD_BYTES, extensionOf, mediaKindOf, type MediaKind } from '@umpire/schema/media';
+import sharp from 'sharp';
+import type { Database } from '../../db/database';
+import { apiError } from '../../jsonapi/errors';
+import { nowIso } from '../../jsonapi/values';
+import { newStorageKey } from '../storage/keys';
+import type { Storage } from '../storage/storage';
+import { SNIFF_BYTES, contentTypeOf } from './content-type';
+import { stripLocation } from './location-metadata';
+import { normaliseFileName, normaliseFolderPath } from './names';
+import { STORED, ensureFolders, insertWithFreeName, type MediaFileRow } from './repository';
+import { MAX_SVG_BYTES, sanitiseSvg } from './svg-sanitiser';
+
+/**
+ * The one way a file enters the media library, whatever carried it (a multipart POST, a tus
+ * upload, a completed presigned multipart upload, the seed):
+ *
+ * 1. the name is normalised (names.ts) and its extension must be one of spec §3's;
+ * 2. the first bytes must be what the extension says (magic bytes, content-type.ts);
+ * 3. the size must stay within the kind's limit (MAX_UPLOAD_BYTES; SVG 5 MB) → 413;
+ * 4. images are staged on disk and made safe: SVG sanitised, GPS removed (orientation kept),
+ *    width and height read from the header; other files stream straight to storage;
+ * 5. the bytes go to storage under a key the server makes (newStorageKey);
+ * 6. only then is the row inserted, `stored`, under the name asked for, or `name (2).ext` when a
+ *    file of that name is already in the folder (never an overwrite, never a refusal); missing
+ *    folders of the path are created.
+ *
+ * Any failure (a refused type, a cut connection, a full disk) leaves no row and nothing in storage.
+ */
+export interface IngestDeps {
+  database: Database;
+  storage: Storage;
+  /** Where images wait while they are checked (under data/, the same disk as local storage). */
+  stagingDir: string;
+}
+
+export interface IngestInput {
+  clientId: number;
+  username: string | null;
+  /** The folder (`/`, `/crests/`); created with its parents when missing. */
+  folderPath: string;
+  fileName: string;
+  body: Readable;
+  /** The length announced beforehand (Content-Length, Upload-Length): checked against the limit first and the bytes at the end. */
+  declaredSize?: number;
+}
+
+export { type MediaFileRow } from './repository';
+
+const EXTENSION_LIST = FILE_EXTENSIONS.join(', ');
+const wrongFileType = () => apiError(415, 'wrongFileType', { values: { extensions: EXTENSION_LIST }, source: { parameter: 'file' } });
+const tooLarge = (limit: number) =>
+  apiError(413, 'fileTooLarge', { values: { limit: formatBytes(limit) }, params: { limit }, source: { parameter: 'file' } });
+
+/** 30 MB, 5 GB: the limit as people read it. */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
+}
+
+/** Thrown inside the byte stream when it grows past the limit. */
+class TooLarge extends Error {}
+
+export async function ingestFile(deps: IngestDeps, input: IngestInput): Promise<MediaFileRow> {
+  const { body } = input;
+  // Whatever is refused before the bytes are read, the rest of them are read and dropped, so
+  // the client gets the answer rather than a reset connection.
+  try {
+    return await ingest(deps, input);
+  } catch (error) {
+    if (!body.destroyed && !body.readableEnded) body.resume();
+    throw error;
+  }
+}
+
+async function ingest(deps: IngestDeps, input: IngestInput): Promise<MediaFileRow> {
+  const path = normaliseFolderPath(input.folderPath);
+  if (path === null) throw apiError(422, 'invalidFolderPath', { values: { field: 'path' }, source: { parameter: 'path' } });
+  const name = normaliseFileName(input.fileName);
+  if (name === null) throw apiError(422, 'invalidFileName', { values: { field: 'file' }, source: { parameter: 'file' } });
+  const extension = extensionOf(name);
+  if (!FILE_EXTENSION_SET.has(extension)) throw wrongFileType();
+  const kind = mediaKindOf(name) as Exclude<MediaKind, 'folder'>;
+  const limit = extension === 'svg' ? MAX_SVG_BYTES : MAX_UPLOAD_BYTES[kind];
+  if (input.declaredSize !== undefined && input.declaredSize > limit) throw tooLarge(limit);
+
+  const watched = watchSource(input.body);
+  const { head, stream } = await peek(watched.body, SNIFF_BYTES);
+  if (watched.failed()) throw apiError(400, 'uploadFailed');
+  const contentType = await contentTypeOf(extension, head);
+  if (!contentType) throw wrongFileType();
+
+  const key = newStorageKey(input.clientId, extension);
+  const meter = new Meter(limit);
+  let facts: ImageFacts | null = null;
+  let size: number;
+  let sha256: string;
+  try {
+    if (kind === 'image') {
+      ({ facts, size, sha256 } = await stageImage(deps, key, extension, contentType, through(stream, meter)));
+    } else {
+      const stored = await deps.storage.put(key, through(stream, meter), { contentType, size: input.declaredSize });
+      ({ size } = stored);
+      sha256 = meter.sha256();
+    }
+    if (watched.failed() || (input.declaredSize !== undefined && meter.bytes !== input.declaredSize)) throw apiError(400, 'uploadFailed');
+  } catch (error) {
+    await deps.storage.delete(key).catch(() => undefined);
+    if (meter.tooLarge) throw tooLarge(limit);
+    if (watched.failed()) throw apiError(400, 'uploadFailed');
+    throw error;
+  }
+
+  try {
+    await ensureFolders(deps.database, input.clientId, path, input.username);
+    const now = nowIso();
+    return await insertWithFreeName(deps.database, {
+      client_id: input.clientId,
+      path,
+      name,
+      kind,
+      state: STORED,
+      size,
+      content_type: contentType,
+      width: facts?.width ?? null,
+      height: facts?.height ?? null,
+      duration: null,
+      alt_text: null,
+      sha256,
+      storage_key: key,
+      // What /img and the CDN read: the key without the client prefix, unguessable by its uuid.
+      image_path: kind === 'image' ? key.replace(/^c\d+\//, '') : null,
+      created_by: input.username,
+      created_at: now,
+      updated_at: now,
+    });
+  } catch (error) {
+    await deps.storage.delete(key).catch(() => undefined);
+    throw error;
+  }
+}
+
+interface ImageFacts {
+  width: number | null;
+  height: number | null;
+}
+
+/**
+ * Images (at most 30 MB) are written to a staging file first: SVG is rewritten sanitised, GPS is
+ * removed in place, the header gives the size in pixels (no decoding); then the file goes to storage.
+ */
+async function stageImage(
+  deps: IngestDeps,
+  key: string,
+  extension: string,
+  contentType: string,
+  body: Readable,
+): Promise<{ facts: ImageFacts; size: number; sha256: string }> {
+  await mkdir(deps.stagingDir, { recursive: true });
+  const staged = join(deps.stagingDir, `${randomUUID()}.${extension}`);
+  try {
+    await pipeline(body, createWriteStream(staged, { flags: 'wx' }));
+    if (extension === 'svg') {
+      const clean = sanitiseSvg(await readFile(staged, 'utf8'));
+      if (!clean) throw wrongFileType();
+      await writeFile(staged, clean);
+    } else {
+      const format = contentType === 'image/jpeg' ? 'jpeg' : contentType === 'image/png' ? 'png' : contentType === 'image/webp' ? 'webp' : null;
+      if (format) {
+        const file = await open(staged, 'r+');
+        try {
+          await stripLocation(file, format);
+        } finally {
+          await file.close();
+        }
+      }
+    }
+    const facts = await imageFacts(staged);
+    const hash = createHash('sha256');
+    await pipeline(createReadStream(staged), new PassThrough().on('data', (chunk: Buffer) => hash.update(chunk)).resume());
+    const stored = await deps.storage.put(key, createReadStream(staged), { contentType });
+    return { facts, size: stored.size, sha256: hash.digest('hex') };
+  } finally {
+    await rm(staged, { force: true });
+  }
+}
+
+/** Width and height as shown: a photo taken upright (EXIF orientation 5–8) has its sides swapped. */
+async function imageFacts(file: string): Promise<ImageFacts> {
+  let meta: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
+  try {
+    meta = await sharp(file, { limitInputPixels: false }).metadata();
+  } catch {
+    // The first bytes said image, the rest is not one.
+    throw wrongFileType();
+  }
+  const turned = (meta.orientation ?? 1) >= 5;
+  const width = meta.width ?? null;
+  const height = meta.height ?? null;
+  return turned ? { width: height, height: width } : { width, height };
+}
+
+/** Counts and hashes the bytes going through, and fails the stream past the limit. */
+class Meter extends Transform {
+  bytes = 0;
+  tooLarge = false;
+  private readonly hash = createHash('sha256');
+  constructor(private readonly limit: number) {
+    super();
+  }
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null, data?: Buffer) => void) {
+    this.bytes += chunk.length;
+    if (this.bytes > this.limit) {
+      this.tooLarge = true;
+      done(new TooLarge());
+      return;
+    }
+    this.hash.update(chunk);
+    done(null, chunk);
+  }
+  sha256() {
+    return this.hash.digest('hex');
+  }
+}
+
+/** `source` piped into `transform`, a failure of either failing the transform (unlike .pipe()). */
+function through(source: Readable, transform: Transform): Transform {
+  pipeline(source, transform).catch(() => undefined);
+  return transform;
+}
+
+/**
+ * Notes whether the source failed (a cut connection: `error`, `aborted`, or a multipart part that
+ * busboy ends early). Such an upload is answered 'Upload failed', whatever the storage did.
+ */
+function watchSource(body: Readable): { body: Readable; failed: () => boolean } {
+  let failed = false;
+  body.on('error', () => (failed = true));
+  body.on('aborted', () => (failed = true));
+  // @fastify/multipart marks a part cut by its size limit as truncated.
+  return { body, failed: () => failed || (body as { truncated?: boolean }).truncated === true };
+}
+
+/** The first `bytes` bytes (fewer when the stream is shorter), and a stream of all of them. */
+async function peek(body: Readable, bytes: number): Promise<{ head: Buffer; stream: Readable }> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  const iterator = body[Symbol.asyncIterator]();
+  let done = false;
+  try {
+    while (length < bytes) {
+      const next = await iterator.next();
+      if (next.done) {
+        done = true;
+        break;
+      }
+      const chunk = Buffer.isBuffer(next.value) ? next.value : Buffer.from(next.value as Uint8Array);
+      chunks.push(chunk);
+      length += chunk.length;
+    }
+  } catch {
+    return { head: Buffer.alloc(0), stream: Readable.from([]) };
+  }
+  const head = Buffer.concat(chunks);
+  async function* all() {
+    yield head;
+    if (done) return;
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) return;
+      yield next.value as Buffer;
+    }
+  }
+  return { head: head.subarray(0, Math.min(bytes, head.length)), stream: Readable.from(all(), { objectMode: false }) };
+}
