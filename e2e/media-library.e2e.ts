@@ -16,30 +16,43 @@ interface Seen {
   progress: number;
 }
 
-/** Records every (state, progress) an upload row takes, from its first paint on. */
+/**
+ * Records every (state, progress) an upload row takes, from its first paint on. Several renders
+ * may land before the observer runs, so each row's history is rebuilt from the attribute changes'
+ * old values (the value an attribute had until its next change, or has now).
+ */
 async function recordUploadStates(page: Page): Promise<void> {
   await page.evaluate(() => {
     const seen: { name: string; state: string; progress: number }[] = [];
     (window as unknown as { __uploads: typeof seen }).__uploads = seen;
-    const note = (row: Element, state?: string | null, progress?: string | null) => {
-      const name = row.querySelector('[title]')?.getAttribute('title') ?? '';
-      seen.push({ name, state: state ?? row.getAttribute('data-state') ?? '', progress: Number(progress ?? row.getAttribute('data-progress')) });
-    };
+    const ATTRS = ['data-state', 'data-progress'] as const;
+    const isRow = (node: Node): node is Element => node instanceof Element && node.matches('[data-testid="upload-item"]');
     new MutationObserver((records) => {
+      const changes = new Map<Element, { attr: string; old: string | null }[]>();
       for (const record of records) {
-        if (record.type === 'attributes' && record.target instanceof Element && record.target.matches('[data-testid="upload-item"]')) {
-          // The value before the change too: two renders in one task would otherwise hide it.
-          const row = record.target;
-          if (record.attributeName === 'data-state') note(row, record.oldValue, row.getAttribute('data-progress'));
-          if (record.attributeName === 'data-progress') note(row, row.getAttribute('data-state'), record.oldValue);
-          note(row);
+        if (record.type === 'attributes' && isRow(record.target)) {
+          const list = changes.get(record.target) ?? [];
+          list.push({ attr: record.attributeName!, old: record.oldValue });
+          changes.set(record.target, list);
         }
         for (const node of Array.from(record.addedNodes)) {
-          if (node instanceof Element) node.querySelectorAll('[data-testid="upload-item"]').forEach((row) => note(row));
-          if (node instanceof Element && node.matches('[data-testid="upload-item"]')) note(node);
+          if (!(node instanceof Element)) continue;
+          for (const row of [node, ...Array.from(node.querySelectorAll('*'))].filter(isRow)) if (!changes.has(row)) changes.set(row, []);
         }
       }
-    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeOldValue: true, attributeFilter: ['data-state', 'data-progress'] });
+      for (const [row, list] of changes) {
+        const name = row.querySelector('[title]')?.getAttribute('title') ?? '';
+        // The value of `attr` after change `i`: the old value of its next change, else the current one.
+        const valueAfter = (attr: string, i: number) => list.slice(i + 1).find((c) => c.attr === attr)?.old ?? row.getAttribute(attr) ?? '';
+        const snapshot = (i: number) => ({ name, state: valueAfter(ATTRS[0], i), progress: Number(valueAfter(ATTRS[1], i)) });
+        const push = (entry: { name: string; state: string; progress: number }) => {
+          const last = seen.filter((s) => s.name === name).at(-1);
+          if (!last || last.state !== entry.state || last.progress !== entry.progress) seen.push(entry);
+        };
+        push(snapshot(-1));
+        list.forEach((_change, i) => push(snapshot(i)));
+      }
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeOldValue: true, attributeFilter: [...ATTRS] });
   });
 }
 
