@@ -172,3 +172,47 @@ test('a file is deleted only after confirming, and leaves the list once the serv
   await expect(item).toHaveCount(0);
   await expect(page.getByText(t('en', 'mediaLibrary.emptyDrop'))).toBeVisible();
 });
+
+test('an image field picks a library picture with its focal point, alt texts and credit', async ({ page, request }) => {
+  await page.addInitScript(() => localStorage.setItem('preferredLanguage', 'en'));
+  const folder = `e2e-picker-${Date.now()}`;
+  const token = await openAs(page, request, 'admin', '/clubs/3');
+  const auth = { Authorization: `Bearer ${token}` };
+  expect((await request.post('/media/v1/files/create_subdirectory', { headers: { ...auth, 'Content-Type': 'application/json' }, data: { path: '/', name: folder } })).ok()).toBeTruthy();
+  const upload = await request.post('/media/v1/uploads/files', {
+    headers: auth,
+    multipart: { path: `/${folder}/`, file: { name: 'new-crest.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1X1, 'base64') } },
+  });
+  expect(upload.ok(), await upload.text()).toBeTruthy();
+  const fileId = ((await upload.json()) as { data: { id: string } }).data.id;
+
+  const field = page.getByRole('group', { name: t('en', 'resources.clubs.fields.image_id') });
+  await field.getByRole('button', { name: new RegExp(`^(${t('en', 'image.change')}|${t('en', 'image.choose')})$`) }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByTestId('media-item').filter({ hasText: folder }).getByRole('button').click();
+  await dialog.getByTestId('media-item').filter({ hasText: 'new-crest.png' }).getByRole('button').click();
+  // The focal point: a click at a quarter across and three quarters down, then one step right.
+  const area = dialog.getByTestId('focal-point');
+  const box = (await area.boundingBox())!;
+  await area.click({ position: { x: box.width * 0.25, y: box.height * 0.75 } });
+  await area.press('ArrowRight');
+  await dialog.getByLabel(t('en', 'mediaLibrary.picker.altPl')).fill('Nowy herb');
+  await dialog.getByLabel(t('en', 'mediaLibrary.picker.altEn')).fill('New crest');
+  await dialog.getByLabel(t('en', 'mediaLibrary.picker.credit')).fill('Umpire e2e');
+  expect(await seriousViolations(page)).toEqual([]);
+  const created = page.waitForResponse((r) => /\/api\/v3\/images(\?|$)/.test(r.url()) && r.request().method() === 'POST');
+  await dialog.getByRole('button', { name: t('en', 'mediaLibrary.picker.use') }).click();
+  expect((await created).status()).toBe(201);
+  await expect(dialog).toHaveCount(0);
+  await expect(field).toContainText('new-crest.png');
+  const saved = page.waitForResponse((r) => r.url().includes('/api/v3/clubs/3') && r.request().method() === 'PATCH');
+  await page.getByRole('button', { name: t('en', 'ra.action.save') }).click();
+  expect((await saved).ok()).toBeTruthy();
+
+  const club = await request.get('/api/v3/clubs/3?include=image', { headers: auth });
+  const doc = (await club.json()) as { included: { type: string; attributes: Record<string, unknown> }[] };
+  const image = doc.included.find((r) => r.type === 'images')!.attributes;
+  expect(image).toMatchObject({ file_id: fileId, alt_text_pl: 'Nowy herb', alt_text_en: 'New crest', credit: 'Umpire e2e' });
+  expect(image.focal_x as number).toBeCloseTo(0.3, 1);
+  expect(image.focal_y as number).toBeCloseTo(0.75, 1);
+});

@@ -11,6 +11,7 @@ import { ImageThumbnail } from '../../framework/generic/image-thumbnail';
 import { formatDateTime } from '../../lib/locale';
 import type { MediaFile } from './media-api';
 import { formatBytes } from './upload-queue';
+import { displayName } from './paths';
 
 export type FileAction = 'rename' | 'move' | 'delete';
 
@@ -24,8 +25,6 @@ export interface FileBrowserProps {
 }
 
 const KIND_ICONS: Record<MediaKind, typeof FolderIcon> = { folder: FolderIcon, image: ImageIcon, video: MovieIcon, document: DescriptionIcon };
-
-export const displayName = (file: Pick<MediaFile, 'name'>) => file.name.replace(/\/$/, '');
 
 /** An image's thumbnail from the image service, else the icon of its kind. */
 export function FilePreviewIcon({ file, size }: { file: MediaFile; size: number }) {

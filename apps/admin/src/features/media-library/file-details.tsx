@@ -9,7 +9,8 @@ import { formatDateTime } from '../../lib/locale';
 import { getRuntime } from '../../lib/configuration';
 import { imageUrl } from '../../lib/images';
 import { fetchContent, fileUsages, updateFile, type MediaFile } from './media-api';
-import { displayName, FilePreviewIcon, type FileAction } from './file-browser';
+import { FilePreviewIcon, type FileAction } from './file-browser';
+import { displayName } from './paths';
 import { mediaKeys } from './query-keys';
 import { formatBytes } from './upload-queue';
 

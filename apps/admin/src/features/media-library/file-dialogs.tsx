@@ -3,10 +3,10 @@ import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogCont
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { createFolder, deleteFile, fileUsages, updateFile, type MediaFile } from './media-api';
-import { displayName, type FileAction } from './file-browser';
+import type { FileAction } from './file-browser';
 import { FolderTree } from './folder-tree';
 import { UsagesWarning } from '../../framework/generic/usages-notice';
-import { cleanFolderName, folderPathOf, isInside } from './paths';
+import { cleanFolderName, displayName, folderPathOf, isInside } from './paths';
 import { mediaKeys } from './query-keys';
 
 /** What a dialog of the library is doing: creating a folder in `path`, or acting on a file. */

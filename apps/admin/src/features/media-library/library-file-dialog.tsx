@@ -1,7 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { LibraryFileDialogProps } from '../../framework/generic/image-picker-slot';
-import { displayName } from './file-browser';
+import { displayName } from './paths';
 import { ChooseStep } from './image-picker-dialog';
 
 /** The chooser of `file_id` fields: a library file of the kind asked for, chosen or uploaded in place. */

@@ -29,3 +29,6 @@ export function isInside(path: string, folder: string): boolean {
 export function cleanFolderName(name: string): string {
   return name.replace(/\//g, '').trim();
 }
+
+/** A file's name as shown: a folder's without its trailing slash. */
+export const displayName = (file: Pick<MediaFile, 'name'>): string => file.name.replace(/\/$/, '');
