@@ -325,7 +325,9 @@ export async function registerMediaFileRoutes(app: FastifyInstance, deps: MediaF
           ? (await selectFiles(database.db, auth.clientId).where(likePrefix(row.path + row.name)).where('kind', '!=', 'folder').execute()).map((r) => Number(r.id))
           : [row.id];
       const body: MediaUsageDocument = { data: await usagesOf(database.db, auth.clientId, ids) };
-      reply.type(JSONAPI);
+      // Usages ({ type, id, field, title }) are not JSON:API resource objects: plain JSON, as
+      // GET /api/v3/images/{id}/usages answers too.
+      reply.type('application/json');
       return body;
     });
 
