@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { APT, ensureApt, ensureNpm, repoRoot } from './ensure-deps.mjs';
 import { startTempPostgres } from './pg-temp.mjs';
+import { startTempS3 } from './s3-temp.mjs';
 
 const GROUPS = ['typecheck', 'lint', 'unit', 'api-sqlite', 'api-postgres', 'e2e'];
 const ALIASES = { api: ['api-sqlite', 'api-postgres'], types: ['typecheck'], tsc: ['typecheck'], browser: ['e2e'] };
@@ -317,7 +318,30 @@ async function apiSqlite() {
   // DATABASE_URL would point the server at PostgreSQL; this run is about SQLite.
   // API tests start servers, processes and databases on a shared machine: one retry absorbs a rare
   // hiccup of the machine, and the summary names every test that needed it (see vitest-flaky-reporter).
-  await vitest('api-sqlite', 'apps/server', 'test', { UMPIRE_TEST_DB: 'sqlite' }, { deleteEnv: ['DATABASE_URL'], retry: 1 });
+  await withTempS3('api-sqlite', (s3) =>
+    vitest('api-sqlite', 'apps/server', 'test', { UMPIRE_TEST_DB: 'sqlite', ...s3 }, { deleteEnv: ['DATABASE_URL'], retry: 1 }),
+  );
+}
+
+/**
+ * The storage suite (apps/server/test/storage.test.ts) runs on the local driver and on S3, against
+ * a throw-away S3-compatible server on a free port (scripts/s3-temp.mjs), stopped after the run.
+ */
+async function withTempS3(name, run) {
+  let s3;
+  try {
+    s3 = await startTempS3();
+    say(`temporary S3-compatible server at ${s3.endpoint}`);
+  } catch (err) {
+    console.error(err.message);
+    record({ name: `${name}:s3`, failed: 1, note: 'could not start the S3-compatible test server' });
+    return run({});
+  }
+  try {
+    return await run({ UMPIRE_TEST_S3_ENV: JSON.stringify(s3.env) });
+  } finally {
+    await s3.stop();
+  }
 }
 
 async function apiPostgres() {
@@ -335,7 +359,9 @@ async function apiPostgres() {
     return;
   }
   try {
-    await vitest('api-postgres', 'apps/server', 'test', { UMPIRE_TEST_DB: 'postgres', DATABASE_URL: pg.url }, { retry: 1 });
+    await withTempS3('api-postgres', (s3) =>
+      vitest('api-postgres', 'apps/server', 'test', { UMPIRE_TEST_DB: 'postgres', DATABASE_URL: pg.url, ...s3 }, { retry: 1 }),
+    );
   } finally {
     await pg.stop();
   }

@@ -50,13 +50,49 @@ export function parseSignInLimits(spec: string | undefined, pairMax: string | un
   return limits;
 }
 
-export type StorageConfig = { driver: 'local'; directory: string };
+export type StorageConfig =
+  | { driver: 'local'; directory: string }
+  | {
+      driver: 's3';
+      endpoint?: string;
+      region: string;
+      bucket: string;
+      accessKeyId?: string;
+      secretAccessKey?: string;
+      forcePathStyle: boolean;
+    };
 
-/** STORAGE_DRIVER=local (default) keeps files in UPLOADS_DIR (default data/uploads). */
+/**
+ * STORAGE_DRIVER=local (default) keeps files in UPLOADS_DIR (default data/uploads).
+ * STORAGE_DRIVER=s3 keeps them in S3_BUCKET at S3_ENDPOINT (AWS when unset; MinIO, R2 and others
+ * otherwise), S3_REGION (default us-east-1), S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (else the
+ * SDK's own chain: environment, profile, instance role), S3_FORCE_PATH_STYLE=true for servers
+ * without bucket subdomains.
+ */
 export function parseStorage(env: NodeJS.ProcessEnv, dataDir: string): StorageConfig {
   const driver = env.STORAGE_DRIVER ?? 'local';
   if (driver === 'local') return { driver, directory: resolve(env.UPLOADS_DIR ?? join(dataDir, 'uploads')) };
-  throw new ConfigError(`STORAGE_DRIVER=${driver} is not a storage driver; choose local.`);
+  if (driver === 's3') {
+    const bucket = env.S3_BUCKET?.trim();
+    if (!bucket) throw new ConfigError('STORAGE_DRIVER=s3 needs S3_BUCKET, the bucket that keeps the files.');
+    const endpoint = env.S3_ENDPOINT?.trim() || undefined;
+    if (endpoint && !/^https?:\/\/[^/]+/.test(endpoint))
+      throw new ConfigError(`S3_ENDPOINT=${endpoint} is not an address; write it as http(s)://host[:port].`);
+    if (!!env.S3_ACCESS_KEY_ID !== !!env.S3_SECRET_ACCESS_KEY)
+      throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the SDK\'s credentials.');
+    const pathStyle = env.S3_FORCE_PATH_STYLE ?? 'false';
+    if (pathStyle !== 'true' && pathStyle !== 'false') throw new ConfigError(`S3_FORCE_PATH_STYLE=${pathStyle}: write true or false.`);
+    return {
+      driver,
+      endpoint,
+      region: env.S3_REGION?.trim() || 'us-east-1',
+      bucket,
+      accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+      forcePathStyle: pathStyle === 'true',
+    };
+  }
+  throw new ConfigError(`STORAGE_DRIVER=${driver} is not a storage driver; choose local or s3.`);
 }
 
 export interface Config {

@@ -94,6 +94,12 @@ describe('media library API v1', () => {
     expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(8, 16))).toBe(true);
     const outside = await content(file.id, { range: `bytes=${bytes.length + 10}-` });
     expect(outside.status).toBe(416);
+    // A <video> or <iframe> cannot send a header: the token may come in the address.
+    const byAddress = await fetch(`${api.url}/media/v1/uploads/files/${file.id}/content?token=${token}&download=true`);
+    expect(byAddress.status).toBe(200);
+    expect(byAddress.headers.get('content-disposition')).toMatch(/^attachment;/);
+    expect((await fetch(`${api.url}/media/v1/uploads/files/${file.id}/content?token=nonsense`)).status).toBe(401);
+    expect((await fetch(`${api.url}/media/v1/uploads/files/${file.id}?token=${token}`)).status).toBe(401);
   });
 
   it('refuses what is not what its name says, with a JSON:API error and nothing stored', async () => {
@@ -268,8 +274,10 @@ describe('media library API v1', () => {
     expect(theirs.body.data.attributes.name).toBe('private.png');
     expect((await api.get('/media/v1/uploads/files?filter[q]=private')).body.meta.total).toBe(1);
     expect((await api.get('/media/v1/uploads/files', { token: null })).status).toBe(401);
-    const viewer = await api.token('viewer');
-    expect((await upload('v.png', await png(), '/', viewer)).status).toBe(403);
+    // The files subject: editors and operators upload; moderators and viewers only read.
+    for (const [user, status] of [['editor', 201], ['operator', 201], ['moderator', 403], ['viewer', 403]] as const)
+      expect((await upload(`${user}.png`, await png(), '/roles/', await api.token(user))).status, user).toBe(status);
+    expect((await api.get('/media/v1/uploads/files?path=/roles/', { token: await api.token('viewer') })).body.meta.total).toBe(2);
   });
 
   it('lists a folder of 1,000 files by page, sorted and searchable', async () => {

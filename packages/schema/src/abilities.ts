@@ -37,6 +37,8 @@ export const MODERATION_SUBJECTS = [
 /** OTT live streams and video on demand. */
 export const STREAMING_SUBJECTS = [
   'ott_events', 'ott_streams', 'playlists', 'formats', 'segments', 'markers', 'file_uploads', 'images', 'videos',
+  // The media library: operators upload the video files and artwork their streams use.
+  'files',
 ];
 
 export const ROLE_RULES: Record<Role, RawRule[]> = {

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough, Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -196,6 +196,29 @@ async function stageImage(
   } finally {
     await rm(staged, { force: true });
   }
+}
+
+/**
+ * Staged images left by a process that stopped mid-upload (a crash, a kill): removed at start once
+ * older than an hour, so a running upload of another instance on the same disk is never touched.
+ */
+export async function sweepStaging(stagingDir: string, olderThanMs = 3600_000): Promise<number> {
+  let removed = 0;
+  let names: string[];
+  try {
+    names = await readdir(stagingDir);
+  } catch {
+    return 0;
+  }
+  for (const name of names) {
+    const file = join(stagingDir, name);
+    const info = await stat(file).catch(() => null);
+    if (info && Date.now() - info.mtimeMs > olderThanMs) {
+      await rm(file, { force: true });
+      removed++;
+    }
+  }
+  return removed;
 }
 
 /** Width and height as shown: a photo taken upright (EXIF orientation 5–8) has its sides swapped. */

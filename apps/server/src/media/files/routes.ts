@@ -3,6 +3,7 @@ import { MAX_UPLOAD_BYTES, extensionOf, type MediaFileListDocument, type MediaKi
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import { authenticateToken } from '../../auth/authenticate';
 import { requireAbility, type AuthContext } from '../../auth/context';
 import { requestOrigin } from '../../auth/routes';
 import type { Config } from '../../config';
@@ -14,7 +15,7 @@ import { foldForSearch } from '../../text/collation';
 import type { ChangeBus } from '../../realtime/change-bus';
 import type { Storage } from '../storage/storage';
 import { fileResource } from './document';
-import { ingestFile, type IngestDeps } from './ingest';
+import { ingestFile, sweepStaging, type IngestDeps } from './ingest';
 import { normaliseFileName, normaliseFolderName, normaliseFolderPath } from './names';
 import { STORED, TABLE, ensureFolders, findByName, findFile, nameShadows, rowOf, selectFiles, type MediaFileRow } from './repository';
 import { serveContent } from './content';
@@ -48,6 +49,7 @@ export async function registerMediaFileRoutes(app: FastifyInstance, deps: MediaF
   const { config, database, storage } = deps;
   const ingestDeps: IngestDeps = { database, storage, stagingDir: join(config.dataDir, 'staging') };
   const origin = (request: FastifyRequest) => requestOrigin(request, config);
+  void sweepStaging(ingestDeps.stagingDir).catch((err: unknown) => app.log.warn({ err }, 'media: staging sweep failed'));
 
   async function fileOr404(auth: AuthContext, rawId: string): Promise<MediaFileRow> {
     const row = await findFile(database.db, auth.clientId, parseId(rawId));
@@ -331,7 +333,14 @@ export async function registerMediaFileRoutes(app: FastifyInstance, deps: MediaF
       return body;
     });
 
-    scope.get<{ Params: { id: string } }>('/media/v1/uploads/files/:id/content', async (request, reply) => {
+    scope.get<{ Params: { id: string }; Querystring: { token?: string } }>('/media/v1/uploads/files/:id/content', async (request, reply) => {
+      // <video src>, <iframe src> and downloads cannot send a header: the token may come in the
+      // address (redacted from logs, see app.ts), for this read-only route alone.
+      if (!request.auth && request.query.token) {
+        const result = await authenticateToken(request.query.token, 'query', config, database);
+        if ('error' in result) request.authError = result.error;
+        else request.auth = result;
+      }
       const auth = requireAbility(request, 'read', SUBJECT);
       const row = await fileOr404(auth, request.params.id);
       if (row.kind === 'folder' || !row.storage_key) throw apiError(404, 'notFound.record', { values: { type: 'files', id: JSON.stringify(request.params.id) } });

@@ -36,6 +36,8 @@ export function sanitiseSvg(text: string): string | null {
   if (!/^<svg[\s>/]/i.test(body)) return null;
   const clean = purify().sanitize(body, {
     USE_PROFILES: { svg: true, svgFilters: true },
+    // <use> repeats a shape of the same drawing; the hook above keeps only its `#id` references.
+    ADD_TAGS: ['use'],
     FORBID_TAGS: ['foreignObject', 'script', 'iframe', 'animate', 'set'],
     FORBID_ATTR: ['onload', 'onerror', 'onbegin', 'onend'],
   });

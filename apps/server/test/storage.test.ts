@@ -1,0 +1,201 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, parseStorage } from '../src/config';
+import { createStorage } from '../src/media/storage/create-storage';
+import { newStorageKey } from '../src/media/storage/keys';
+import type { Storage } from '../src/media/storage/storage';
+import { startTestServer, type TestServer } from './support/test-server';
+
+/**
+ * One suite, both drivers: the local directory, and S3 against the S3-compatible server that
+ * scripts/test.mjs starts (scripts/s3-temp.mjs) and names in UMPIRE_TEST_S3_ENV. Run on its own
+ * (npx vitest) without that server, the S3 half is skipped; under npm test its absence fails.
+ */
+const s3Env: Record<string, string> | null = process.env.UMPIRE_TEST_S3_ENV ? JSON.parse(process.env.UMPIRE_TEST_S3_ENV) : null;
+if (!s3Env && process.env.UMPIRE_TEST_SUITE) throw new Error('npm test must start the S3-compatible test server (UMPIRE_TEST_S3_ENV)');
+
+const drivers = [
+  { name: 'local', env: () => ({ STORAGE_DRIVER: 'local', UPLOADS_DIR: mkdtempSync(join(tmpdir(), 'umpire-storage-')) }) },
+  ...(s3Env ? [{ name: 's3', env: () => s3Env }] : []),
+];
+
+const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+/** A stream in small chunks, as a request body arrives. */
+const chunked = (bytes: Buffer, size = 64 * 1024) =>
+  Readable.from((function* () {
+    for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
+  })());
+/** A stream that fails after `bytes`: a cut connection. */
+const cutAfter = (bytes: Buffer) =>
+  Readable.from((async function* () {
+    yield bytes;
+    await new Promise((r) => setTimeout(r, 10));
+    throw new Error('connection reset');
+  })());
+
+describe.each(drivers)('storage driver $name', ({ name, env }) => {
+  let storage: Storage;
+  const made: string[] = [];
+  const key = (ext = 'bin') => {
+    const k = newStorageKey(7, ext);
+    made.push(k);
+    return k;
+  };
+
+  beforeAll(() => {
+    storage = createStorage(parseStorage(env(), tmpdir()));
+  });
+  afterAll(async () => {
+    for (const k of made) await storage.delete(k);
+  });
+
+  it(`is the ${name} driver`, () => {
+    expect(storage.driver).toBe(name);
+  });
+
+  it('stores a stream and gives it back whole, by range, and by prefix', async () => {
+    const bytes = randomBytes(300_000);
+    const k = key();
+    const stored = await storage.put(k, chunked(bytes), { contentType: 'application/octet-stream' });
+    expect(stored.size).toBe(bytes.length);
+    expect((await storage.head(k))?.size).toBe(bytes.length);
+    const whole = await storage.get(k);
+    expect(sha(await buffer(whole!.body))).toBe(sha(bytes));
+    const part = await storage.get(k, { start: 1000, end: 1999 });
+    expect((await buffer(part!.body)).equals(bytes.subarray(1000, 2000))).toBe(true);
+    const tail = await storage.get(k, { start: bytes.length - 10 });
+    expect((await buffer(tail!.body)).equals(bytes.subarray(bytes.length - 10))).toBe(true);
+    const listed: string[] = [];
+    for await (const found of storage.list('c7/')) listed.push(found);
+    expect(listed).toContain(k);
+  });
+
+  it('streams a file larger than a part without knowing its length', async () => {
+    const bytes = randomBytes(storage.minPartSize * 2 + 12345);
+    const k = key();
+    const stored = await storage.put(k, chunked(bytes));
+    expect(stored.size).toBe(bytes.length);
+    expect(sha(await buffer((await storage.get(k))!.body))).toBe(sha(bytes));
+  });
+
+  it('answers null for a missing key and deletes twice without error', async () => {
+    const k = key();
+    expect(await storage.get(k)).toBeNull();
+    expect(await storage.head(k)).toBeNull();
+    await storage.put(k, Readable.from([Buffer.from('x')]), { size: 1 });
+    await storage.delete(k);
+    await storage.delete(k);
+    expect(await storage.head(k)).toBeNull();
+  });
+
+  it('leaves nothing under the key when the stream is cut', async () => {
+    for (const size of [1000, storage.minPartSize + 1000]) {
+      const k = key();
+      await expect(storage.put(k, cutAfter(randomBytes(size)))).rejects.toThrow();
+      expect(await storage.head(k)).toBeNull();
+    }
+  });
+
+  it('refuses keys it did not make', async () => {
+    for (const bad of ['../etc/passwd', '/abs', 'a//b', 'a/./b', 'dir/', '%2e%2e/x']) await expect(storage.head(bad)).rejects.toThrow();
+  });
+
+  it('joins a multipart upload, lists its parts for a resume, and aborts another', async () => {
+    const first = randomBytes(storage.minPartSize);
+    const second = randomBytes(1234);
+    const k = key();
+    const uploadId = await storage.createMultipart(k, { contentType: 'application/octet-stream' });
+    // Parts arrive in any order; the second is sent again after a failure.
+    const two = await storage.uploadPart(k, uploadId, 2, Readable.from([second]), second.length);
+    await storage.uploadPart(k, uploadId, 2, Readable.from([second]), second.length);
+    const one = await storage.uploadPart(k, uploadId, 1, chunked(first), first.length);
+    expect((await storage.listParts(k, uploadId)).map((p) => [p.partNumber, p.size])).toEqual([
+      [1, first.length],
+      [2, second.length],
+    ]);
+    const done = await storage.completeMultipart(k, uploadId, [
+      { partNumber: 2, etag: two.etag },
+      { partNumber: 1, etag: one.etag },
+    ]);
+    expect(done.size).toBe(first.length + second.length);
+    expect(sha(await buffer((await storage.get(k))!.body))).toBe(sha(Buffer.concat([first, second])));
+
+    const other = key();
+    const abandoned = await storage.createMultipart(other);
+    await storage.uploadPart(other, abandoned, 1, Readable.from([second]), second.length);
+    await storage.abortMultipart(other, abandoned);
+    await expect(storage.listParts(other, abandoned)).rejects.toThrow();
+    expect(await storage.head(other)).toBeNull();
+  });
+
+  it('presigns part uploads where the driver can (S3), and says so where it cannot', async () => {
+    const k = key();
+    const uploadId = await storage.createMultipart(k);
+    const url = await storage.presignPart(k, uploadId, 1, 300);
+    if (name === 'local') {
+      expect(url).toBeNull();
+      await storage.abortMultipart(k, uploadId);
+      return;
+    }
+    const bytes = randomBytes(4321);
+    const res = await fetch(url!, { method: 'PUT', body: bytes });
+    expect(res.status).toBe(200);
+    const etag = res.headers.get('etag')!;
+    await storage.completeMultipart(k, uploadId, [{ partNumber: 1, etag }]);
+    expect(sha(await buffer((await storage.get(k))!.body))).toBe(sha(bytes));
+  });
+});
+
+describe.each(drivers)('media library on the $name driver', ({ env }) => {
+  let api: TestServer;
+  let uploadsDir: string | undefined;
+  beforeAll(async () => {
+    const driverEnv = env();
+    uploadsDir = driverEnv.UPLOADS_DIR;
+    api = await startTestServer({}, driverEnv);
+  });
+  afterAll(async () => {
+    await api?.close();
+    if (uploadsDir) rmSync(uploadsDir, { recursive: true, force: true });
+  });
+
+  it('uploads, serves, refuses and deletes through the configured storage', async () => {
+    const token = await api.token('admin');
+    const send = async (name: string, bytes: Buffer) => {
+      const form = new FormData();
+      form.append('path', '/drivers/');
+      form.append('file', new Blob([new Uint8Array(bytes)]), name);
+      return fetch(`${api.url}/media/v1/uploads/files`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    };
+    const png = await sharp({ create: { width: 30, height: 20, channels: 4, background: '#0a0' } }).png().toBuffer();
+    const created = await send('pitch.png', png);
+    expect(created.status).toBe(201);
+    const file = ((await created.json()) as { data: { id: string; attributes: { image_path: string } } }).data;
+    const keyOf = `c1/${file.attributes.image_path}`;
+    expect((await api.server.storage.head(keyOf))?.size).toBe(png.length);
+    const got = await fetch(`${api.url}/media/v1/uploads/files/${file.id}/content`, { headers: { authorization: `Bearer ${token}`, range: 'bytes=0-7' } });
+    expect(got.status).toBe(206);
+    expect(Buffer.from(await got.arrayBuffer()).equals(png.subarray(0, 8))).toBe(true);
+    expect((await send('fake.jpg', Buffer.from('<html></html>'))).status).toBe(415);
+    expect((await api.delete(`/media/v1/uploads/files/${file.id}`)).status).toBe(204);
+    expect(await api.server.storage.head(keyOf)).toBeNull();
+  });
+});
+
+describe('storage configuration', () => {
+  it('reads STORAGE_DRIVER=s3 and its settings, and says what is missing', () => {
+    expect(parseStorage({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true' }, '/d')).toEqual({
+      driver: 's3', endpoint: 'http://127.0.0.1:9000', region: 'us-east-1', bucket: 'b', accessKeyId: undefined, secretAccessKey: undefined, forcePathStyle: true,
+    });
+    expect(() => parseStorage({ STORAGE_DRIVER: 's3' }, '/d')).toThrow(ConfigError);
+    expect(() => parseStorage({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' }, '/d')).toThrow(/go together/);
+    expect(() => parseStorage({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'localhost:9000' }, '/d')).toThrow(/not an address/);
+    expect(() => parseStorage({ STORAGE_DRIVER: 'ftp' }, '/d')).toThrow(/local or s3/);
+  });
+});

@@ -1,0 +1,97 @@
+#!/usr/bin/env node
+// A throw-away S3-compatible server for tests (s3rver, from npm): its own directory under the
+// system's temporary folder and a free port on 127.0.0.1, one bucket, stopped with the tests.
+//   import { startTempS3 } from './s3-temp.mjs'; const s3 = await startTempS3(); ... await s3.stop();
+//   node scripts/s3-temp.mjs   # prints the environment for STORAGE_DRIVER=s3, runs until Ctrl-C
+//
+// s3rver implements objects, ranges, listings, presigned URLs and multipart uploads, but not
+// ListParts or AbortMultipartUpload, which resumable uploads need; both are added below over its
+// own on-disk store (parts under <bucket>/.../uploads/<uploadId>/<n> with <n>.md5 beside them).
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { isMain, repoRoot } from './ensure-deps.mjs';
+
+const BUCKET = 'umpire-test';
+const ACCESS_KEY = 'S3RVER';
+
+const xml = (s) => String(s).replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]);
+
+/** ListParts (GET ?uploadId) and AbortMultipartUpload (DELETE ?uploadId), answered from s3rver's store. */
+function multipartCompletion(store) {
+  return async (ctx, next) => {
+    const uploadId = ctx.query.uploadId;
+    const [, bucket, ...keyParts] = decodeURIComponent(ctx.path).split('/');
+    if (!uploadId || !bucket || !keyParts.length || !/^[a-f0-9]+$/i.test(String(uploadId)) || !['GET', 'DELETE'].includes(ctx.method)) return next();
+    const dir = path.join(store.getResourcePath(bucket, undefined, 'uploads'), String(uploadId));
+    if (!fs.existsSync(dir)) {
+      ctx.status = 404;
+      ctx.type = 'application/xml';
+      ctx.body = `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>`;
+      return;
+    }
+    if (ctx.method === 'DELETE') {
+      fs.rmSync(dir, { recursive: true, force: true });
+      ctx.status = 204;
+      return;
+    }
+    const parts = fs
+      .readdirSync(dir)
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number)
+      .sort((a, b) => a - b)
+      .map((n) => {
+        const file = path.join(dir, String(n));
+        const stat = fs.statSync(file);
+        const md5 = fs.readFileSync(`${file}.md5`, 'utf8').trim();
+        return `<Part><PartNumber>${n}</PartNumber><LastModified>${stat.mtime.toISOString()}</LastModified><ETag>"${md5}"</ETag><Size>${stat.size}</Size></Part>`;
+      });
+    ctx.type = 'application/xml';
+    ctx.body =
+      `<?xml version="1.0" encoding="UTF-8"?>\n<ListPartsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">` +
+      `<Bucket>${xml(bucket)}</Bucket><Key>${xml(keyParts.join('/'))}</Key><UploadId>${xml(uploadId)}</UploadId>` +
+      `<MaxParts>10000</MaxParts><IsTruncated>false</IsTruncated>${parts.join('')}</ListPartsResult>`;
+  };
+}
+
+/** Starts the server; resolves to { endpoint, env, stop() } where env configures STORAGE_DRIVER=s3. */
+export async function startTempS3() {
+  const require = createRequire(path.join(repoRoot, 'apps/server/package.json'));
+  const S3rver = require('@20minutes/s3rver');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'umpire-s3-'));
+  // s3rver signs a listing's encoded prefix (`c1%2F`) differently from the SDK: its signature
+  // check would refuse every ListObjectsV2 with a prefix, so mismatches are let through here.
+  const server = new S3rver({
+    address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: BUCKET }], allowMismatchedSignatures: true,
+  });
+  // Before s3rver's own router, which refuses these two calls.
+  server.middleware.unshift(multipartCompletion(server.store));
+  const { port } = await server.run();
+  const endpoint = `http://127.0.0.1:${port}`;
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  const env = {
+    STORAGE_DRIVER: 's3',
+    S3_ENDPOINT: endpoint,
+    S3_REGION: 'us-east-1',
+    S3_BUCKET: BUCKET,
+    S3_ACCESS_KEY_ID: ACCESS_KEY,
+    S3_SECRET_ACCESS_KEY: ACCESS_KEY,
+    S3_FORCE_PATH_STYLE: 'true',
+  };
+  return { endpoint, env, stop };
+}
+
+if (isMain(import.meta.url)) {
+  const s3 = await startTempS3();
+  for (const [k, v] of Object.entries(s3.env)) console.log(`${k}=${v}`);
+  const quit = () => s3.stop().then(() => process.exit(0));
+  process.on('SIGINT', quit);
+  process.on('SIGTERM', quit);
+}
