@@ -120,7 +120,7 @@ export default function ResourceList({ leading }: ResourceListProps) {
       perPage={25}
       // Wide tables scroll inside the card, so the toolbar stays on screen on tablets and phones.
       // react-admin writes its empty page in the disabled grey, below the contrast the app keeps.
-      sx={{ '& .RaList-content': { overflowX: 'auto' }, '& .RaList-main': { minWidth: 0 }, '& .RaEmpty-root .RaEmpty-message': { color: 'text.primary' } }}
+      sx={{ '& .RaList-content': { overflowX: 'auto' }, '& .RaList-main': { minWidth: 0 }, '& .RaList-noResults .RaEmpty-message': { color: 'text.primary' } }}
       actions={
         <TopToolbar>
           <FilterButton />
