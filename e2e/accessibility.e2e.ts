@@ -7,7 +7,7 @@ import { seriousViolations, type Violation } from './support/axe';
 /**
  * axe with all its rules on every screen of the app, in both languages: the dashboard; each
  * resource's list, form, page and creation form; the tabs of the pages that have them; the
- * statistics; a page that does not exist; and the gateway's sign-in page. (The match centre's
+ * statistics; the media library; a page that does not exist; and the gateway's sign-in page. (The match centre's
  * tabs, the standings and the squad page are checked by their own tests, in the same way.)
  * A screen is checked once nothing on it is loading any more.
  */
@@ -95,6 +95,8 @@ for (const lang of LANGS) {
       expect(await seriousViolations(page), 'dashboard').toEqual([]);
       await checkScreens(page, [
         ['statistics', '/statistics'],
+        ['media library', '/files'],
+        ['media library as a table', '/files?view=list'],
         ['not found', '/no-such-screen'],
       ]);
     });

@@ -1,6 +1,8 @@
 import { entriesBySection, isWritable, RESOURCE_ENTRIES, resourceDef, type ResourceEntry } from '../framework/definitions';
 import { GENERIC_SCREENS, type ResourceScreens } from '../framework/screens';
+import { lazy } from 'react';
 import { lazyScreen } from '../framework/lazy-screen';
+import { provideImagePicker, provideLibraryFilePicker } from '../framework/generic/image-picker-slot';
 import { auditEventScreens } from '../resources/settings/audit-events';
 import { imageScreens } from '../resources/folder/images';
 import { matchScreens } from '../resources/calendar/matches';
@@ -29,7 +31,12 @@ const SCREENS: Record<string, ResourceScreens> = {
   competitions: competitionScreens,
   competition_seasons: competitionSeasonScreens,
   statistics: { list: lazyScreen(() => import('../features/statistics').then((m) => ({ default: m.StatisticsPage }))) },
+  files: { list: lazyScreen(() => import('../features/media-library').then((m) => ({ default: m.MediaLibraryPage }))) },
 };
+
+// Every image field of the generic forms picks from the media library (loaded on first use).
+provideImagePicker(lazy(() => import('../features/media-library').then((m) => ({ default: m.ImagePickerDialog }))));
+provideLibraryFilePicker(lazy(() => import('../features/media-library').then((m) => ({ default: m.LibraryFileDialog }))));
 
 export function buildRegistry(entries: readonly ResourceEntry[]): AdminResource[] {
   return entries.map((entry) => {

@@ -20,6 +20,8 @@ export interface ResourceEntry {
 const PAGES: ResourceManifest[] = [
   // GET /statistics of a competition season.
   { type: 'statistics', path: 'statistics', section: 'football', readOnly: true, newestFirst: false, attributes: [], relationships: [] },
+  // The media library (media API v1); its ability subject is `files`.
+  { type: 'files', path: 'files', section: 'folder', readOnly: true, newestFirst: false, attributes: [], relationships: [] },
 ];
 
 export const RESOURCE_ENTRIES: readonly ResourceEntry[] = [...manifest, ...PAGES].map((def) => ({

@@ -40,6 +40,7 @@ import Engineering from '@mui/icons-material/Engineering';
 import PlaylistAddCheck from '@mui/icons-material/PlaylistAddCheck';
 import RemoveCircleOutline from '@mui/icons-material/RemoveCircleOutline';
 import QueryStats from '@mui/icons-material/QueryStats';
+import PermMedia from '@mui/icons-material/PermMedia';
 import type { SectionName } from '@umpire/schema/resource';
 
 /** Spec §2: the sidebar's section icons. */
@@ -90,4 +91,5 @@ export const RESOURCE_ICONS: Record<string, SvgIconComponent> = {
   competition_season_squads: PlaylistAddCheck,
   point_deductions: RemoveCircleOutline,
   statistics: QueryStats,
+  files: PermMedia,
 };

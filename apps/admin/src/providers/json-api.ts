@@ -100,3 +100,30 @@ export async function postList<T extends RaRecord, M = Record<string, unknown>>(
   const doc = await send<M>('POST', path, {}, body);
   return { data: (readDocument(doc, depth ?? nestingDepth(undefined)) ?? []) as T[], meta: (doc.meta ?? {}) as M };
 }
+
+/** A record that uses a file or an image (`MediaUsage` of packages/schema/src/media.ts). */
+export interface Usage {
+  type: string;
+  id: string;
+  field: string;
+  title: string;
+}
+
+/**
+ * A usages document's entries, whether the server puts `field` and `title` beside the identifier
+ * (the media contract) or, as JSON:API resource objects, in `attributes` or `meta`.
+ */
+export function readUsages(doc: { data?: unknown } | null | undefined): Usage[] {
+  const entries = Array.isArray(doc?.data) ? (doc.data as Record<string, unknown>[]) : [];
+  return entries.map((entry) => {
+    const extra = { ...(entry.meta as Record<string, unknown> | undefined), ...(entry.attributes as Record<string, unknown> | undefined) };
+    const pick = (key: string) => String(entry[key] ?? extra[key] ?? '');
+    return { type: String(entry.type), id: String(entry.id), field: pick('field'), title: pick('title') || `#${String(entry.id)}` };
+  });
+}
+
+/** GET `/{type}/{id}/usages` of the umpire API: what points at a record before it is deleted. */
+export async function getUsages(type: string, id: string | number): Promise<Usage[]> {
+  const doc = await send('GET', `/${type}/${encodeURIComponent(String(id))}/usages`, {});
+  return readUsages(doc);
+}

@@ -9,6 +9,8 @@ const OPTIONS: HelmetOptions = {
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', 'http:', 'https:'],
       mediaSrc: ["'self'", 'blob:', 'http:', 'https:'],
+      // The media library previews a PDF from the bytes it fetched with the token (a blob: URL).
+      frameSrc: ["'self'", 'blob:'],
       connectSrc: ["'self'", 'ws:', 'wss:', 'http:', 'https:'],
       fontSrc: ["'self'", 'data:'],
       formAction: ["'self'"],

@@ -4,8 +4,11 @@ import { useTranslate } from 'react-admin';
 import { getRuntime } from '../../lib/configuration';
 import { imageUrl } from '../../lib/images';
 
-/** A CDN thumbnail of an image path; nothing when the CDN cannot serve it. */
-export function ImageThumbnail({ path, size = 48 }: { path: string; size?: number }) {
+/**
+ * A CDN thumbnail of an image path; nothing when the CDN cannot serve it. `alt` '' makes it
+ * decorative (its name is written next to it).
+ */
+export function ImageThumbnail({ path, size = 48, alt }: { path: string; size?: number; alt?: string }) {
   const translate = useTranslate();
   const [failed, setFailed] = useState(false);
   const { configuration } = getRuntime();
@@ -20,7 +23,7 @@ export function ImageThumbnail({ path, size = 48 }: { path: string; size?: numbe
     <Box
       component="img"
       src={src}
-      alt={translate('image.preview', { path })}
+      alt={alt ?? translate('image.preview', { path })}
       loading="lazy"
       onError={() => setFailed(true)}
       sx={{ width: size, height: size, objectFit: 'contain', borderRadius: 1, bgcolor: 'grey.100', display: 'block' }}

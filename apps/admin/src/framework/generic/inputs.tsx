@@ -22,6 +22,9 @@ import { resourceDef } from '../../framework/definitions';
 import { useCountryChoices } from '../../lib/use-country-choices';
 import { fromMatchWallClock, toMatchWallClock } from '../../lib/locale';
 import { ImageThumbnail } from './image-thumbnail';
+import { ImageLinkInput } from './image-link-input';
+import { imagePicker, libraryFilePicker } from './image-picker-slot';
+import { LibraryFileInput } from './library-file-input';
 import { pathSource, referencePicker, widgetOf } from './conventions';
 import { attributeValidators, requiredValidator, schemaValidator } from './validation';
 import { imagePath } from '@umpire/schema';
@@ -35,6 +38,9 @@ export function AttributeInput({ attr }: { attr: AttributeManifest }) {
   const validate = useMemo(() => attributeValidators(resource, attr), [resource, attr]);
   // Stable ids (the field's name) for labels, helper texts and tests.
   const common = { id: attr.name, source: attr.name, validate, sx: wide, isRequired: attr.required };
+  // A media library file (an image's picture, a video's file) is chosen in the library.
+  const FilePicker = attr.name === 'file_id' ? libraryFilePicker() : undefined;
+  if (FilePicker) return <LibraryFileInput attr={attr} validate={validate} Picker={FilePicker} />;
 
   switch (widgetOf(attr)) {
     case 'choice':
@@ -92,7 +98,11 @@ export function MatchDateTimeInput(props: Omit<DateTimeInputProps, 'format' | 'p
 
 /** A belongsTo link: a searchable picker of the referenced records, or an image path. */
 export function RelationshipInput({ rel }: { rel: RelationshipManifest }) {
-  if (rel.type === 'images') return <ImagePathInput rel={rel} />;
+  if (rel.type === 'images') {
+    // The media library's picker where the app provides one, else the path typed by hand.
+    const Picker = imagePicker();
+    return Picker ? <ImageLinkInput rel={rel} Picker={Picker} /> : <ImagePathInput rel={rel} />;
+  }
   const { optionText, sort, filterToQuery } = referencePicker(resourceDef(rel.type));
   return (
     <ReferenceInput source={rel.source!} reference={rel.type} sort={sort}>
@@ -198,7 +208,7 @@ function JsonInput({ attr, validate }: { attr: AttributeManifest; validate: RaVa
 const imagePathValidator = schemaValidator(imagePath());
 
 /**
- * Until the media library exists, an image is chosen by its path in the assets bucket
+ * Without the media library's picker (none provided), an image is chosen by its path in the assets bucket
  * (issue 3, item 8); saving links the record to the image with that path, creating it when
  * needed (see `resolveImagePaths`).
  */

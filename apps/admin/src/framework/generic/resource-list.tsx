@@ -119,7 +119,8 @@ export default function ResourceList({ leading }: ResourceListProps) {
       exporter={exporter}
       perPage={25}
       // Wide tables scroll inside the card, so the toolbar stays on screen on tablets and phones.
-      sx={{ '& .RaList-content': { overflowX: 'auto' }, '& .RaList-main': { minWidth: 0 } }}
+      // react-admin writes its empty page in the disabled grey, below the contrast the app keeps.
+      sx={{ '& .RaList-content': { overflowX: 'auto' }, '& .RaList-main': { minWidth: 0 }, '& .RaList-noResults .RaEmpty-message': { color: 'text.primary' } }}
       actions={
         <TopToolbar>
           <FilterButton />

@@ -12,8 +12,12 @@ import {
   useTranslate,
   type MutationMode,
 } from 'react-admin';
+import { RESOURCES_WITH_USAGES, UsagesNotice } from './usages-notice';
 
-/** Delete one row after confirming; the row goes when the server confirms (spec §4). */
+/**
+ * Delete one row after confirming; the row goes when the server confirms (spec §4). A record
+ * others use (an image) lists those uses in the question.
+ */
 export function RowDeleteButton({ mutationMode }: { mutationMode: MutationMode }) {
   const record = useRecordContext();
   const resource = useResourceContext()!;
@@ -39,7 +43,13 @@ export function RowDeleteButton({ mutationMode }: { mutationMode: MutationMode }
         isOpen={open}
         loading={isPending}
         title="ra.message.delete_title"
-        content="ra.message.delete_content"
+        content={
+          RESOURCES_WITH_USAGES.has(resource) && open ? (
+            <UsagesNotice resource={resource} id={record.id} none={translate('ra.message.delete_content', { name })} />
+          ) : (
+            'ra.message.delete_content'
+          )
+        }
         titleTranslateOptions={{ name, recordRepresentation: typeof representation === 'string' ? representation : `#${record.id}` }}
         contentTranslateOptions={{ name }}
         confirmColor="warning"

@@ -1,0 +1,87 @@
+import { Suspense, useState } from 'react';
+import { Box, Button, FormHelperText, FormLabel, Typography } from '@mui/material';
+import PhotoIcon from '@mui/icons-material/AddPhotoAlternate';
+import { InputHelperText, useGetOne, useInput, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
+import type { RelationshipManifest } from '@umpire/schema/manifest';
+import { ImageThumbnail } from './image-thumbnail';
+import { requiredValidator } from './validation';
+import type { ImagePickerDialogProps, PickedImage } from './image-picker-slot';
+
+interface ImageRecord {
+  id: string;
+  path?: string | null;
+  name?: string | null;
+}
+
+/**
+ * An image field (a belongsTo link to `images`): the linked image's thumbnail, a button that opens
+ * the picker, and one that removes the link. The form's value is the image's id.
+ */
+export function ImageLinkInput({ rel, Picker }: { rel: RelationshipManifest; Picker: React.ComponentType<ImagePickerDialogProps> }) {
+  const translate = useTranslate();
+  const resource = useResourceContext();
+  const record = useRecordContext();
+  const source = rel.source!;
+  const { field, fieldState, id, isRequired } = useInput({ id: source, source, validate: rel.required ? requiredValidator : undefined, isRequired: rel.required });
+  const [open, setOpen] = useState(false);
+  const [picked, setPicked] = useState<PickedImage | null>(null);
+  const value = field.value === null || field.value === undefined || field.value === '' ? null : String(field.value);
+  const nested = record?.[rel.name] as ImageRecord | undefined;
+  const known = picked && picked.id === value ? picked : nested && String(nested.id) === value ? nested : undefined;
+  const { data: fetched } = useGetOne<ImageRecord>('images', { id: value ?? '' }, { enabled: !!value && !known?.path });
+  const path = known?.path ?? fetched?.path ?? null;
+  const label = translate(`resources.${resource}.fields.${source}`);
+  const labelId = `${id}-label`;
+  return (
+    <Box role="group" aria-labelledby={labelId} sx={{ my: 1, width: '100%' }}>
+      <FormLabel id={labelId} required={isRequired} error={fieldState.invalid} sx={{ display: 'block', mb: 0.5, fontSize: '0.85rem' }}>
+        {label}
+      </FormLabel>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Box sx={{ width: 72, height: 72, display: 'grid', placeItems: 'center', bgcolor: 'grey.100', borderRadius: 1 }} data-testid={`${source}-preview`}>
+          {path ? <ImageThumbnail path={path} size={72} /> : <PhotoIcon aria-hidden sx={{ color: 'text.secondary' }} />}
+        </Box>
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, minWidth: 0 }}>
+          {value ? (
+            <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+              {known?.name ?? fetched?.name ?? path ?? ''}
+            </Typography>
+          ) : (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {translate('image.none')}
+            </Typography>
+          )}
+          <Box sx={{ display: 'flex', gap: 1 }}>
+            <Button id={id} size="small" variant="outlined" onClick={() => setOpen(true)}>
+              {translate(value ? 'image.change' : 'image.choose')}
+            </Button>
+            {value && (
+              <Button size="small" color="error" onClick={() => field.onChange(null)}>
+                {translate('image.remove')}
+              </Button>
+            )}
+          </Box>
+        </Box>
+      </Box>
+      {fieldState.invalid && (
+        <FormHelperText error>
+          <InputHelperText error={fieldState.error?.message} />
+        </FormHelperText>
+      )}
+      {open && (
+        <Suspense fallback={null}>
+          <Picker
+          open
+          label={label}
+          onClose={() => setOpen(false)}
+          onPicked={(image) => {
+            setPicked(image);
+            field.onChange(image.id);
+            setOpen(false);
+          }}
+          />
+        </Suspense>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,218 @@
+import { expect, test, type Page } from '@playwright/test';
+import { appReady, openAs, t } from './support/app';
+import { seriousViolations } from './support/axe';
+
+/**
+ * The media library's uploads (spec §3, §4): three files dropped at once, one of which (an HTML
+ * page named .jpg) the server refuses. Every state each file shows is recorded as it changes, so
+ * the test sees PENDING, IN_PROGRESS with its progress, then DONE at 100 or ERROR at 100 with the
+ * reason. The upload is slowed (Chromium's network throttling) so progress has steps to show.
+ */
+const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+interface Seen {
+  name: string;
+  state: string;
+  progress: number;
+}
+
+/**
+ * Records every (state, progress) an upload row takes, from its first paint on. Several renders
+ * may land before the observer runs, so each row's history is rebuilt from the attribute changes'
+ * old values (the value an attribute had until its next change, or has now).
+ */
+async function recordUploadStates(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seen: { name: string; state: string; progress: number }[] = [];
+    (window as unknown as { __uploads: typeof seen }).__uploads = seen;
+    const ATTRS = ['data-state', 'data-progress'] as const;
+    const isRow = (node: Node): node is Element => node instanceof Element && node.matches('[data-testid="upload-item"]');
+    new MutationObserver((records) => {
+      const changes = new Map<Element, { attr: string; old: string | null }[]>();
+      for (const record of records) {
+        if (record.type === 'attributes' && isRow(record.target)) {
+          const list = changes.get(record.target) ?? [];
+          list.push({ attr: record.attributeName!, old: record.oldValue });
+          changes.set(record.target, list);
+        }
+        for (const node of Array.from(record.addedNodes)) {
+          if (!(node instanceof Element)) continue;
+          for (const row of [node, ...Array.from(node.querySelectorAll('*'))].filter(isRow)) if (!changes.has(row)) changes.set(row, []);
+        }
+      }
+      for (const [row, list] of changes) {
+        const name = row.querySelector('[title]')?.getAttribute('title') ?? '';
+        // The value of `attr` after change `i`: the old value of its next change, else the current one.
+        const valueAfter = (attr: string, i: number) => list.slice(i + 1).find((c) => c.attr === attr)?.old ?? row.getAttribute(attr) ?? '';
+        const snapshot = (i: number) => ({ name, state: valueAfter(ATTRS[0], i), progress: Number(valueAfter(ATTRS[1], i)) });
+        const push = (entry: { name: string; state: string; progress: number }) => {
+          const last = seen.filter((s) => s.name === name).at(-1);
+          if (!last || last.state !== entry.state || last.progress !== entry.progress) seen.push(entry);
+        };
+        push(snapshot(-1));
+        list.forEach((_change, i) => push(snapshot(i)));
+      }
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeOldValue: true, attributeFilter: [...ATTRS] });
+  });
+}
+
+/** Drops files on the library the way a file manager does (a drag with files, then the drop). */
+async function dropFiles(page: Page, files: { name: string; type: string; base64?: string; text?: string; size?: number }[]): Promise<void> {
+  const zone = page.getByTestId('media-drop-zone');
+  await zone.evaluate((element, specs) => {
+    const transfer = new DataTransfer();
+    for (const spec of specs) {
+      const head = spec.base64 ? Uint8Array.from(atob(spec.base64), (c) => c.charCodeAt(0)) : new TextEncoder().encode(spec.text ?? '');
+      // Padded with spaces to the size asked for (a PDF may carry whitespace after its end).
+      const bytes = new Uint8Array(new ArrayBuffer(Math.max(spec.size ?? 0, head.length)));
+      bytes.set(head);
+      bytes.fill(0x20, head.length);
+      transfer.items.add(new File([bytes], spec.name, { type: spec.type }));
+    }
+    for (const type of ['dragenter', 'dragover', 'drop']) element.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
+  }, files);
+}
+
+test('three files dropped at once: states, progress and the reason of the one refused', async ({ page, request }) => {
+  await page.addInitScript(() => localStorage.setItem('preferredLanguage', 'en'));
+  const folder = `e2e-${Date.now()}`;
+  const token = await openAs(page, request, 'admin', '/files');
+  await appReady(page);
+  // A folder of its own, so the test sees only its files.
+  const created = await request.post('/media/v1/files/create_subdirectory', {
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    data: { path: '/', name: folder },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  await page.goto(`/files?path=${encodeURIComponent(`/${folder}/`)}`);
+  await expect(page.getByRole('heading', { level: 1, name: t('en', 'resources.files.name_other') })).toBeVisible();
+  await expect(page.getByText(t('en', 'mediaLibrary.emptyDrop'))).toBeVisible();
+
+  await recordUploadStates(page);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
+
+  await dropFiles(page, [
+    { name: 'crest.png', type: 'image/png', base64: PNG_1X1 },
+    { name: 'programme.pdf', type: 'application/pdf', text: '%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', size: 768 * 1024 },
+    { name: 'fake.jpg', type: 'image/jpeg', text: '<!doctype html><html><body><script>alert(1)</script></body></html>' },
+  ]);
+
+  const rows = page.getByTestId('upload-item');
+  await expect(rows).toHaveCount(3);
+  const row = (name: string) => rows.filter({ hasText: name });
+  await expect(row('programme.pdf')).toHaveAttribute('data-state', 'DONE', { timeout: 30_000 });
+  await expect(row('crest.png')).toHaveAttribute('data-state', 'DONE');
+  await expect(row('fake.jpg')).toHaveAttribute('data-state', 'ERROR');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+
+  // What each row shows at the end.
+  for (const name of ['crest.png', 'programme.pdf']) {
+    await expect(row(name)).toHaveAttribute('data-progress', '100');
+    await expect(row(name).getByTestId('upload-state')).toHaveText(t('en', 'mediaLibrary.upload.states.DONE'));
+    await expect(row(name).getByTestId('upload-progress')).toHaveText('100 %');
+  }
+  await expect(row('fake.jpg')).toHaveAttribute('data-progress', '100');
+  await expect(row('fake.jpg').getByTestId('upload-state')).toHaveText(t('en', 'mediaLibrary.upload.states.ERROR'));
+  await expect(row('fake.jpg').getByTestId('upload-reason')).toContainText(t('en', 'ui.wrongFileType'));
+  await expect(row('fake.jpg').getByRole('button', { name: t('en', 'mediaLibrary.upload.retryFile', { name: 'fake.jpg' }) })).toBeVisible();
+
+  // The way there: every file was PENDING first; the slowed one showed progress between 0 and
+  // 100 that never went back; each ended at 100.
+  const seen = await page.evaluate(() => (window as unknown as { __uploads: Seen[] }).__uploads);
+  for (const name of ['crest.png', 'programme.pdf', 'fake.jpg']) {
+    const states = seen.filter((s) => s.name === name);
+    expect(states[0], name).toMatchObject({ state: 'PENDING', progress: 0 });
+    expect(states.at(-1)?.progress, name).toBe(100);
+  }
+  const pdf = seen.filter((s) => s.name === 'programme.pdf' && s.state === 'IN_PROGRESS').map((s) => s.progress);
+  expect(pdf.some((p) => p > 0 && p < 100), `progress of programme.pdf: ${pdf.join(', ')}`).toBe(true);
+  expect(pdf).toEqual([...pdf].sort((a, b) => a - b));
+  for (const s of seen) expect(['PENDING', 'IN_PROGRESS', 'DONE', 'ERROR']).toContain(s.state);
+
+  // The two stored files are listed in the folder; the refused one is not.
+  const items = page.getByTestId('media-item');
+  await expect(items).toHaveCount(2);
+  await expect(items.filter({ hasText: 'crest.png' })).toHaveCount(1);
+  await expect(items.filter({ hasText: 'programme.pdf' })).toHaveCount(1);
+  const listed = await request.get(`/media/v1/uploads/files?path=${encodeURIComponent(`/${folder}/`)}`, { headers: { Authorization: `Bearer ${token}` } });
+  const names = ((await listed.json()) as { data: { attributes: { name: string } }[] }).data.map((f) => f.attributes.name).sort();
+  expect(names).toEqual(['crest.png', 'programme.pdf']);
+
+  // The details of a file, then the screen with its uploads is checked by axe.
+  await items.filter({ hasText: 'crest.png' }).getByRole('button').first().click();
+  await expect(page.getByTestId('file-details')).toContainText(t('en', 'usages.none'));
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('a file is deleted only after confirming, and leaves the list once the server agreed', async ({ page, request }) => {
+  await page.addInitScript(() => localStorage.setItem('preferredLanguage', 'en'));
+  const folder = `e2e-delete-${Date.now()}`;
+  const token = await openAs(page, request, 'admin', '/files');
+  const auth = { Authorization: `Bearer ${token}` };
+  expect((await request.post('/media/v1/files/create_subdirectory', { headers: { ...auth, 'Content-Type': 'application/json' }, data: { path: '/', name: folder } })).ok()).toBeTruthy();
+  const upload = await request.post('/media/v1/uploads/files', {
+    headers: auth,
+    multipart: { path: `/${folder}/`, file: { name: 'old-crest.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1X1, 'base64') } },
+  });
+  expect(upload.ok(), await upload.text()).toBeTruthy();
+  await page.goto(`/files?path=${encodeURIComponent(`/${folder}/`)}&view=list`);
+  const item = page.getByTestId('media-item').filter({ hasText: 'old-crest.png' });
+  await expect(item).toHaveCount(1);
+  await item.getByRole('button', { name: t('en', 'mediaLibrary.actionsOf', { name: 'old-crest.png' }) }).click();
+  await page.getByRole('menuitem', { name: t('en', 'ra.action.delete') }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(t('en', 'mediaLibrary.deleteConfirm'));
+  await dialog.getByRole('button', { name: t('en', 'ra.action.cancel') }).click();
+  await expect(item).toHaveCount(1);
+  await item.getByRole('button', { name: t('en', 'mediaLibrary.actionsOf', { name: 'old-crest.png' }) }).click();
+  await page.getByRole('menuitem', { name: t('en', 'ra.action.delete') }).click();
+  await page.getByRole('dialog').getByRole('button', { name: t('en', 'ra.action.delete') }).click();
+  await expect(item).toHaveCount(0);
+  await expect(page.getByText(t('en', 'mediaLibrary.emptyDrop'))).toBeVisible();
+});
+
+test('an image field picks a library picture with its focal point, alt texts and credit', async ({ page, request }) => {
+  await page.addInitScript(() => localStorage.setItem('preferredLanguage', 'en'));
+  const folder = `e2e-picker-${Date.now()}`;
+  const token = await openAs(page, request, 'admin', '/clubs/3');
+  const auth = { Authorization: `Bearer ${token}` };
+  expect((await request.post('/media/v1/files/create_subdirectory', { headers: { ...auth, 'Content-Type': 'application/json' }, data: { path: '/', name: folder } })).ok()).toBeTruthy();
+  const upload = await request.post('/media/v1/uploads/files', {
+    headers: auth,
+    multipart: { path: `/${folder}/`, file: { name: 'new-crest.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1X1, 'base64') } },
+  });
+  expect(upload.ok(), await upload.text()).toBeTruthy();
+  const fileId = ((await upload.json()) as { data: { id: string } }).data.id;
+
+  const field = page.getByRole('group', { name: t('en', 'resources.clubs.fields.image_id') });
+  await field.getByRole('button', { name: new RegExp(`^(${t('en', 'image.change')}|${t('en', 'image.choose')})$`) }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByTestId('media-item').filter({ hasText: folder }).getByRole('button').click();
+  await dialog.getByTestId('media-item').filter({ hasText: 'new-crest.png' }).getByRole('button').click();
+  // The focal point: a click at a quarter across and three quarters down, then one step right.
+  const area = dialog.getByTestId('focal-point');
+  const box = (await area.boundingBox())!;
+  await area.click({ position: { x: box.width * 0.25, y: box.height * 0.75 } });
+  await area.press('ArrowRight');
+  await dialog.getByLabel(t('en', 'mediaLibrary.picker.altPl')).fill('Nowy herb');
+  await dialog.getByLabel(t('en', 'mediaLibrary.picker.altEn')).fill('New crest');
+  await dialog.getByLabel(t('en', 'mediaLibrary.picker.credit')).fill('Umpire e2e');
+  expect(await seriousViolations(page)).toEqual([]);
+  const created = page.waitForResponse((r) => /\/api\/v3\/images(\?|$)/.test(r.url()) && r.request().method() === 'POST');
+  await dialog.getByRole('button', { name: t('en', 'mediaLibrary.picker.use') }).click();
+  expect((await created).status()).toBe(201);
+  await expect(dialog).toHaveCount(0);
+  await expect(field).toContainText('new-crest.png');
+  const saved = page.waitForResponse((r) => r.url().includes('/api/v3/clubs/3') && r.request().method() === 'PATCH');
+  await page.getByRole('button', { name: t('en', 'ra.action.save') }).click();
+  expect((await saved).ok()).toBeTruthy();
+
+  const club = await request.get('/api/v3/clubs/3?include=image', { headers: auth });
+  const doc = (await club.json()) as { included: { type: string; attributes: Record<string, unknown> }[] };
+  const image = doc.included.find((r) => r.type === 'images')!.attributes;
+  expect(image).toMatchObject({ file_id: fileId, alt_text_pl: 'Nowy herb', alt_text_en: 'New crest', credit: 'Umpire e2e' });
+  expect(image.focal_x as number).toBeCloseTo(0.3, 1);
+  expect(image.focal_y as number).toBeCloseTo(0.75, 1);
+});
