@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomUUID, type Hash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
@@ -6,6 +6,9 @@ import { PassThrough, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assertStorageKey } from './keys';
 import type { ByteRange, PutOptions, Storage, StoredObject, StoredStream } from './storage';
+
+const PART_HASH = 'sha256';
+const partTag = (hash: Hash) => hash.digest('hex').slice(0, 32);
 
 /**
  * Files in a directory (`data/uploads` by default). A put writes to a temporary name beside the
@@ -28,16 +31,21 @@ export class LocalStorage implements Storage {
     return join(this.root, '.multipart', uploadId);
   }
 
-  /** Writes `body` to `target` through a temporary file; the md5 is the S3-style entity tag. */
-  private async writeAtomically(target: string, body: Readable): Promise<{ size: number; etag: string }> {
+  /**
+   * Writes `body` to `target` through a temporary file. Parts get an entity tag to be named by
+   * when completed: SHA-256 (hardware-accelerated, three times MD5's speed here), since nothing
+   * compares it with S3's MD5 tags. Whole objects need none: hashing would be the slowest step
+   * of a large upload, and ingest already computes the file's SHA-256.
+   */
+  private async writeAtomically(target: string, body: Readable, tagged = false): Promise<{ size: number; etag?: string }> {
     await mkdir(dirname(target), { recursive: true });
     const temporary = `${target}.${randomUUID()}.partial`;
-    const hash = createHash('md5');
+    const hash = tagged ? createHash(PART_HASH) : null;
     let size = 0;
     const measure = new Transform({
       transform(chunk: Buffer, _encoding, done) {
         size += chunk.length;
-        hash.update(chunk);
+        hash?.update(chunk);
         done(null, chunk);
       },
     });
@@ -48,7 +56,7 @@ export class LocalStorage implements Storage {
       await rm(temporary, { force: true });
       throw error;
     }
-    return { size, etag: hash.digest('hex') };
+    return { size, etag: hash ? partTag(hash) : undefined };
   }
 
   async put(key: string, body: Readable, options: PutOptions = {}): Promise<StoredObject> {
@@ -110,7 +118,7 @@ export class LocalStorage implements Storage {
     if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > 10_000) throw new Error(`bad part number ${partNumber}`);
     const dir = this.partsDir(uploadId);
     await stat(dir); // a missing upload throws ENOENT
-    const { etag } = await this.writeAtomically(join(dir, String(partNumber)), body);
+    const { etag = '' } = await this.writeAtomically(join(dir, String(partNumber)), body, true);
     // Kept beside the part, so listing parts (to resume, to complete) does not re-read gigabytes.
     await writeFile(join(dir, `${partNumber}.etag`), etag);
     return { etag };
@@ -126,9 +134,9 @@ export class LocalStorage implements Storage {
         const size = (await stat(path)).size;
         const saved = await readFile(`${path}.etag`, 'utf8').catch(() => null);
         if (saved) return { partNumber: Number(name), size, etag: saved };
-        const hash = createHash('md5');
+        const hash = createHash(PART_HASH);
         await pipeline(createReadStream(path), new PassThrough().on('data', (chunk: Buffer) => hash.update(chunk)));
-        return { partNumber: Number(name), size, etag: hash.digest('hex') };
+        return { partNumber: Number(name), size, etag: partTag(hash) };
       }),
     );
     return parts.sort((a, b) => a.partNumber - b.partNumber);
