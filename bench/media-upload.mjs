@@ -13,6 +13,7 @@
 // another, then complete.
 //
 //   node --import tsx bench/media-upload.mjs [--size-mb 1024] [--memory-mb 100,2048] [--paths post,tus,parts]
+//   BENCH_CPU_PROF=/tmp/dir writes the server's CPU profile there (node --cpu-prof), to see where an upload's time goes.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, createReadStream, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
@@ -145,6 +146,7 @@ try {
   server = await startChild(join(ROOT, 'bench/support/serve-uploads.ts'), {
     name: 'server',
     cwd: ROOT,
+    nodeArgs: process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
     env: { ...process.env, DATA_DIR: join(work, 'data'), DATABASE_URL: '', STORAGE_DRIVER: 'local', LOG_LEVEL: 'warn', UMPIRE_JWT_SECRET: 'bench-secret-0123456789abcdef0123456789' },
   });
   const { url } = server.info;
