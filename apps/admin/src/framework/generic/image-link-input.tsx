@@ -71,14 +71,14 @@ export function ImageLinkInput({ rel, Picker }: { rel: RelationshipManifest; Pic
       {open && (
         <Suspense fallback={null}>
           <Picker
-          open
-          label={label}
-          onClose={() => setOpen(false)}
-          onPicked={(image) => {
-            setPicked(image);
-            field.onChange(image.id);
-            setOpen(false);
-          }}
+            open
+            label={label}
+            onClose={() => setOpen(false)}
+            onPicked={(image) => {
+              setPicked(image);
+              field.onChange(image.id);
+              setOpen(false);
+            }}
           />
         </Suspense>
       )}
