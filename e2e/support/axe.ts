@@ -21,6 +21,13 @@ export interface Violation {
  * (The app has no frames, which that wrapper would also visit.)
  */
 export async function axeViolations(page: Page): Promise<Violation[]> {
+  // Colours are read as drawn: a dialog still fading in blends its text with what is behind it,
+  // so the check waits until no transition or animation is running (at most a few seconds).
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), null, {
+      timeout: 5_000,
+    })
+    .catch(() => undefined);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
