@@ -1,9 +1,10 @@
-import { Suspense, useState } from 'react';
-import { Box, Button, FormHelperText, FormLabel, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Box, Button, Typography } from '@mui/material';
 import PhotoIcon from '@mui/icons-material/AddPhotoAlternate';
-import { InputHelperText, useGetOne, useInput, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
+import { useGetOne, useInput, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
 import type { RelationshipManifest } from '@umpire/schema/manifest';
 import { ImageThumbnail } from './image-thumbnail';
+import { ChooserField } from './chooser-field';
 import { requiredValidator } from './validation';
 import type { ImagePickerDialogProps, PickedImage } from './image-picker-slot';
 
@@ -33,10 +34,27 @@ export function ImageLinkInput({ rel, Picker }: { rel: RelationshipManifest; Pic
   const label = translate(`resources.${resource}.fields.${source}`);
   const labelId = `${id}-label`;
   return (
-    <Box role="group" aria-labelledby={labelId} sx={{ my: 1, width: '100%' }}>
-      <FormLabel id={labelId} required={isRequired} error={fieldState.invalid} sx={{ display: 'block', mb: 0.5, fontSize: '0.85rem' }}>
-        {label}
-      </FormLabel>
+    <ChooserField
+      labelId={labelId}
+      label={label}
+      required={isRequired}
+      invalid={fieldState.invalid}
+      error={fieldState.error?.message}
+      dialog={
+        open && (
+          <Picker
+            open
+            label={label}
+            onClose={() => setOpen(false)}
+            onPicked={(image) => {
+              setPicked(image);
+              field.onChange(image.id);
+              setOpen(false);
+            }}
+          />
+        )
+      }
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <Box sx={{ width: 72, height: 72, display: 'grid', placeItems: 'center', bgcolor: 'grey.100', borderRadius: 1 }} data-testid={`${source}-preview`}>
           {path ? <ImageThumbnail path={path} size={72} /> : <PhotoIcon aria-hidden sx={{ color: 'text.secondary' }} />}
@@ -63,25 +81,6 @@ export function ImageLinkInput({ rel, Picker }: { rel: RelationshipManifest; Pic
           </Box>
         </Box>
       </Box>
-      {fieldState.invalid && (
-        <FormHelperText error>
-          <InputHelperText error={fieldState.error?.message} />
-        </FormHelperText>
-      )}
-      {open && (
-        <Suspense fallback={null}>
-          <Picker
-            open
-            label={label}
-            onClose={() => setOpen(false)}
-            onPicked={(image) => {
-              setPicked(image);
-              field.onChange(image.id);
-              setOpen(false);
-            }}
-          />
-        </Suspense>
-      )}
-    </Box>
+    </ChooserField>
   );
 }

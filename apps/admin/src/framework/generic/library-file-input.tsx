@@ -1,8 +1,9 @@
-import { Suspense, useState } from 'react';
-import { Box, Button, FormHelperText, FormLabel, Typography } from '@mui/material';
-import { InputHelperText, useInput, useRecordContext, useResourceContext, useTranslate, type Validator } from 'react-admin';
+import { useState } from 'react';
+import { Box, Button, Typography } from '@mui/material';
+import { useInput, useRecordContext, useResourceContext, useTranslate, type Validator } from 'react-admin';
 import type { AttributeManifest } from '@umpire/schema/manifest';
 import { ImageThumbnail } from './image-thumbnail';
+import { ChooserField } from './chooser-field';
 import type { LibraryFileDialogProps, PickedFile } from './image-picker-slot';
 
 /** Which files a resource's `file_id` may name: videos take a video, everything else an image. */
@@ -26,26 +27,14 @@ export function LibraryFileInput({ attr, validate, Picker }: { attr: AttributeMa
   const label = translate(`resources.${resource}.fields.${attr.name}`);
   const labelId = `${id}-label`;
   return (
-    <Box role="group" aria-labelledby={labelId} sx={{ my: 1, width: '100%' }}>
-      <FormLabel id={labelId} required={isRequired} error={fieldState.invalid} sx={{ display: 'block', mb: 0.5, fontSize: '0.85rem' }}>
-        {label}
-      </FormLabel>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        {path && <ImageThumbnail path={path} size={72} alt="" />}
-        <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-          {chosen?.name ?? (value ? (record?.name ?? `#${value}`) : translate('mediaLibrary.noFile'))}
-        </Typography>
-        <Button id={id} size="small" variant="outlined" onClick={() => setOpen(true)}>
-          {translate('mediaLibrary.chooseFile')}
-        </Button>
-      </Box>
-      {fieldState.invalid && (
-        <FormHelperText error>
-          <InputHelperText error={fieldState.error?.message} />
-        </FormHelperText>
-      )}
-      {open && (
-        <Suspense fallback={null}>
+    <ChooserField
+      labelId={labelId}
+      label={label}
+      required={isRequired}
+      invalid={fieldState.invalid}
+      error={fieldState.error?.message}
+      dialog={
+        open && (
           <Picker
             open
             label={label}
@@ -57,8 +46,18 @@ export function LibraryFileInput({ attr, validate, Picker }: { attr: AttributeMa
               setOpen(false);
             }}
           />
-        </Suspense>
-      )}
-    </Box>
+        )
+      }
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        {path && <ImageThumbnail path={path} size={72} alt="" />}
+        <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+          {chosen?.name ?? (value ? (record?.name ?? `#${value}`) : translate('mediaLibrary.noFile'))}
+        </Typography>
+        <Button id={id} size="small" variant="outlined" onClick={() => setOpen(true)}>
+          {translate('mediaLibrary.chooseFile')}
+        </Button>
+      </Box>
+    </ChooserField>
   );
 }
