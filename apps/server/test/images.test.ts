@@ -1,6 +1,8 @@
+import { existsSync, readdirSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addLibraryFile, clientIdOf, makeVideo, pngHeaderOnly } from './support/library';
+import { variantDirOf } from '../src/media/images/image-service';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -114,6 +116,19 @@ describe('the image service', () => {
     } finally {
       await api.server.database.db.updateTable('media_files').set({ state: 'stored' }).where('id', '=', Number(photo.id)).execute();
     }
+  });
+
+  it('drops a deleted file\'s variants from the disk cache, and answers 404 for them after', async () => {
+    const bytes = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#1565c0' } }).png().toBuffer();
+    const file = await addLibraryFile(api.server, { name: 'do-usuniecia.png', kind: 'image', bytes, contentType: 'image/png', width: 300, height: 200 });
+    for (const format of ['webp', 'jpeg']) expect((await img(`fit-in/256x256/filters:format(${format})/${file.imagePath}`)).status).toBe(200);
+    const dir = variantDirOf(api.server.config.images.cacheDir, file.storageKey!);
+    expect(readdirSync(dir)).toHaveLength(2);
+    const token = await api.token('admin');
+    const res = await fetch(`${api.url}/media/v1/uploads/files/${file.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(204);
+    expect(existsSync(dir)).toBe(false);
+    expect((await img(`fit-in/256x256/filters:format(webp)/${file.imagePath}`)).status).toBe(404);
   });
 
   it('refuses a 14000×14000 PNG from its header, without decoding it (413)', async () => {

@@ -3,10 +3,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findModel } from '../src/jsonapi/model';
 import { emptyGpsDirectory } from '../src/media/files/location-metadata';
+import { ORPHAN_MIN_AGE_MS, sweepOrphans } from '../src/media/files/orphan-sweep';
+import { newStorageKey } from '../src/media/storage/keys';
 import { assertJsonApiDocument } from './support/jsonapi-schema';
 import { startTestServer, type ApiResponse, type TestServer } from './support/test-server';
 
@@ -56,7 +59,7 @@ describe('media library API v1', () => {
 
   const objects = async () => {
     const keys: string[] = [];
-    for await (const key of api.server.storage.list('')) keys.push(key);
+    for await (const { key } of api.server.storage.list('')) keys.push(key);
     return keys.sort();
   };
   const allNames = async (path: string) =>
@@ -241,6 +244,22 @@ describe('media library API v1', () => {
     const whole = await upload('whole.pdf', bytes);
     expect(whole.status).toBe(201);
     expect(whole.body.data.attributes).toMatchObject({ kind: 'document', content_type: 'application/pdf', size: bytes.length });
+  });
+
+  it('sweeps objects no file names once they are a day old, never a file\'s own bytes nor a young object', async () => {
+    const kept = await upload('kept-by-sweep.png', await png(20, 20));
+    expect(kept.status).toBe(201);
+    // What a process killed between storing the bytes and inserting the row leaves behind.
+    const orphan = newStorageKey(1, 'bin');
+    await api.server.storage.put(orphan, Readable.from([Buffer.from('left behind by a crash')]));
+    expect(await sweepOrphans(api.server.database, api.server.storage)).toEqual({ orphans: 0, incomplete: 0 });
+    expect(await objects()).toContain(orphan);
+    const later = await sweepOrphans(api.server.database, api.server.storage, { now: Date.now() + ORPHAN_MIN_AGE_MS + 60_000 });
+    expect(later.orphans).toBeGreaterThanOrEqual(1);
+    expect(await objects()).not.toContain(orphan);
+    const row = await api.server.database.db.selectFrom('media_files').select('storage_key').where('id', '=', Number(kept.body.data.id)).executeTakeFirstOrThrow();
+    expect(await objects()).toContain(row.storage_key);
+    expect((await content(kept.body.data.id)).status).toBe(200);
   });
 
   it('creates, renames, moves and deletes folders with their content', async () => {

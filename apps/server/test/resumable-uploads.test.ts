@@ -73,7 +73,7 @@ describe.each(drivers)('resumable and multipart uploads (%s storage)', (driver) 
     const rows = await api.server.database.db.selectFrom('media_files').select('storage_key').where('storage_key', 'is not', null).execute();
     const known = new Set(rows.map((r) => r.storage_key as string));
     const keys: string[] = [];
-    for await (const key of api.server.storage.list('')) if (!known.has(key)) keys.push(key);
+    for await (const { key } of api.server.storage.list('')) if (!known.has(key)) keys.push(key);
     return keys;
   }
 

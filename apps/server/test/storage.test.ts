@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -48,8 +48,10 @@ describe.each(drivers)('storage driver $name', ({ name, env }) => {
     return k;
   };
 
+  let settings: Record<string, string>;
   beforeAll(() => {
-    storage = createStorage(parseStorage(env(), tmpdir()));
+    settings = env();
+    storage = createStorage(parseStorage(settings, tmpdir()));
   });
   afterAll(async () => {
     for (const k of made) await storage.delete(k);
@@ -72,7 +74,7 @@ describe.each(drivers)('storage driver $name', ({ name, env }) => {
     const tail = await storage.get(k, { start: bytes.length - 10 });
     expect((await buffer(tail!.body)).equals(bytes.subarray(bytes.length - 10))).toBe(true);
     const listed: string[] = [];
-    for await (const found of storage.list('c7/')) listed.push(found);
+    for await (const found of storage.list('c7/')) listed.push(found.key);
     expect(listed).toContain(k);
   });
 
@@ -100,6 +102,26 @@ describe.each(drivers)('storage driver $name', ({ name, env }) => {
       await expect(storage.put(k, cutAfter(randomBytes(size)))).rejects.toThrow();
       expect(await storage.head(k)).toBeNull();
     }
+  });
+
+  it('sweeps what a stopped process left half-written, and lists finished objects with their time', async () => {
+    const k = key();
+    await storage.put(k, Readable.from([Buffer.from('done')]));
+    const listed = [];
+    for await (const found of storage.list('c7/')) listed.push(found);
+    const mine = listed.find((o) => o.key === k);
+    expect(Math.abs(mine!.lastModified.getTime() - Date.now())).toBeLessThan(60_000);
+    if (name === 'local') {
+      // A put killed with its process: the temporary file beside the key stays.
+      const partial = join(settings.UPLOADS_DIR, ...k.split('/')) + '.0b1d.partial';
+      writeFileSync(partial, 'half');
+      expect(listed.map((o) => o.key).some((o) => o.endsWith('.partial'))).toBe(false);
+      expect(await storage.sweepIncomplete(new Date(Date.now() - 3600_000))).toBe(0);
+      expect(existsSync(partial)).toBe(true);
+      expect(await storage.sweepIncomplete(new Date(Date.now() + 1000))).toBe(1);
+      expect(existsSync(partial)).toBe(false);
+    } else expect(await storage.sweepIncomplete(new Date(Date.now() + 1000))).toBe(0);
+    expect(await storage.head(k)).not.toBeNull();
   });
 
   it('refuses keys it did not make', async () => {

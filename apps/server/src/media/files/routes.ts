@@ -15,7 +15,9 @@ import { foldForSearch } from '../../text/collation';
 import type { ChangeBus } from '../../realtime/change-bus';
 import type { Storage } from '../storage/storage';
 import { fileResource } from './document';
-import { ingestFile, sweepStaging, type IngestDeps } from './ingest';
+import { ingestFile, type IngestDeps } from './ingest';
+import { scheduleMediaSweeps } from './orphan-sweep';
+import { dropVariants } from '../images/image-service';
 import { normaliseFileName, normaliseFolderName, normaliseFolderPath } from './names';
 import { STORED, TABLE, ensureFolders, findByName, findFile, nameShadows, rowOf, selectFiles, type MediaFileRow } from './repository';
 import { serveContent } from './content';
@@ -49,7 +51,7 @@ export async function registerMediaFileRoutes(app: FastifyInstance, deps: MediaF
   const { config, database, storage } = deps;
   const ingestDeps: IngestDeps = { database, storage, stagingDir: join(config.dataDir, 'staging') };
   const origin = (request: FastifyRequest) => requestOrigin(request, config);
-  void sweepStaging(ingestDeps.stagingDir).catch((err: unknown) => app.log.warn({ err }, 'media: staging sweep failed'));
+  scheduleMediaSweeps(app, { database, storage, stagingDir: ingestDeps.stagingDir });
 
   async function fileOr404(auth: AuthContext, rawId: string): Promise<MediaFileRow> {
     const row = await findFile(database.db, auth.clientId, parseId(rawId));
@@ -314,8 +316,11 @@ export async function registerMediaFileRoutes(app: FastifyInstance, deps: MediaF
       });
       await deps.bus.publish(events);
       // The rows are gone: the bytes follow. A failure here leaves an orphan object, never a listed file without bytes.
-      for (const file of files)
-        if (file.storage_key) await storage.delete(String(file.storage_key)).catch((err: unknown) => request.log.warn({ err }, 'media: object left behind'));
+      for (const file of files) {
+        if (!file.storage_key) continue;
+        await storage.delete(String(file.storage_key)).catch((err: unknown) => request.log.warn({ err }, 'media: object left behind'));
+        await dropVariants(config.images.cacheDir, String(file.storage_key)).catch((err: unknown) => request.log.warn({ err }, 'media: variants left behind'));
+      }
       return reply.code(204).send();
     });
 

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { imageUrlPath, type ImageFormat, type ImageRequest } from '@umpire/schema';
 import type { ImageServiceConfig } from '../../config';
 import type { DB } from '../../db/database';
@@ -87,6 +87,20 @@ interface SourceFile {
 }
 
 /**
+ * The folder holding every cached variant of one stored file (named by a hash of its key, so no
+ * key reaches a path), removed whole when the file is deleted.
+ */
+export function variantDirOf(cacheDir: string, storageKey: string): string {
+  const name = createHash('sha256').update(storageKey).digest('hex').slice(0, 32);
+  return join(cacheDir, name.slice(0, 2), name);
+}
+
+/** Drops a deleted file's variants from the disk cache (the memory cache never serves them: the file is looked up first). */
+export async function dropVariants(cacheDir: string, storageKey: string): Promise<void> {
+  await rm(variantDirOf(cacheDir, storageKey), { recursive: true, force: true });
+}
+
+/**
  * Variants of library pictures: found by their `image_path` (a stored image file, never a storage
  * key from the URL), rendered once and kept on disk under a name made of the file and the URL.
  */
@@ -117,7 +131,7 @@ export class ImageService {
     if (!file?.storage_key) return null;
     // The storage key is new for every upload, so a variant of a replaced file is never served.
     const etag = createHash('sha256').update(`${file.storage_key}\n${file.sha256 ?? file.size ?? ''}\n${imageUrlPath(request)}`).digest('hex').slice(0, 40);
-    const path = join(this.config.cacheDir, etag.slice(0, 2), etag);
+    const path = join(variantDirOf(this.config.cacheDir, file.storage_key), etag);
     const format = request.format;
     const remembered = this.memory.get(etag);
     if (remembered) return { contentType: remembered.contentType, etag, size: remembered.data.length, body: () => remembered.data, cached: true };
@@ -159,7 +173,7 @@ export class ImageService {
     const target = `${path}.${format}`;
     const temporary = `${target}.${randomUUID()}.partial`;
     try {
-      await mkdir(join(path, '..'), { recursive: true });
+      await mkdir(dirname(path), { recursive: true });
       await writeFile(temporary, data);
       await rename(temporary, target);
     } catch {

@@ -5,7 +5,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { PassThrough, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assertStorageKey } from './keys';
-import type { ByteRange, PutOptions, Storage, StoredObject, StoredStream } from './storage';
+import type { ByteRange, ListedObject, PutOptions, Storage, StoredObject, StoredStream } from './storage';
 
 const PART_HASH = 'sha256';
 const partTag = (hash: Hash) => hash.digest('hex').slice(0, 32);
@@ -85,24 +85,41 @@ export class LocalStorage implements Storage {
     await rm(this.pathOf(key), { force: true });
   }
 
-  async *list(prefix: string): AsyncIterable<string> {
-    const walk = async function* (dir: string): AsyncIterable<string> {
-      let entries;
-      try {
-        entries = await readdir(dir, { withFileTypes: true });
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-        throw error;
-      }
-      for (const entry of entries) {
-        const path = join(dir, entry.name);
-        if (entry.isDirectory()) yield* walk(path);
-        else if (!entry.name.endsWith('.partial')) yield path;
-      }
-    };
-    for await (const path of walk(this.root)) {
+  async *list(prefix: string): AsyncIterable<ListedObject> {
+    for await (const { path, modified } of this.walk()) {
+      if (path.endsWith('.partial')) continue;
       const key = relative(this.root, path).split(sep).join('/');
-      if (!key.startsWith('.multipart/') && key.startsWith(prefix)) yield key;
+      if (!key.startsWith('.multipart/') && key.startsWith(prefix)) yield { key, lastModified: modified };
+    }
+  }
+
+  async sweepIncomplete(before: Date): Promise<number> {
+    let removed = 0;
+    for await (const { path, modified } of this.walk())
+      if (path.endsWith('.partial') && modified < before) {
+        await rm(path, { force: true });
+        removed++;
+      }
+    return removed;
+  }
+
+  /** Every file under the root (parts and half-written files included), with its modification time. */
+  private async *walk(dir = this.root): AsyncIterable<{ path: string; modified: Date }> {
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    for (const entry of entries) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) yield* this.walk(path);
+      else {
+        // A file renamed or removed meanwhile (an upload finishing) is simply not listed.
+        const info = await stat(path).catch(() => null);
+        if (info?.isFile()) yield { path, modified: info.mtime };
+      }
     }
   }
 

@@ -17,7 +17,7 @@ import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import type { StorageConfig } from '../../config';
 import { assertStorageKey } from './keys';
-import type { ByteRange, PutOptions, Storage, StoredObject, StoredStream } from './storage';
+import type { ByteRange, ListedObject, PutOptions, Storage, StoredObject, StoredStream } from './storage';
 
 /** STORAGE_DRIVER=s3 and its S3_* settings (see config.ts). */
 export type S3StorageConfig = Extract<StorageConfig, { driver: 's3' }>;
@@ -124,13 +124,18 @@ export class S3Storage implements Storage {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
-  async *list(prefix: string): AsyncIterable<string> {
+  async *list(prefix: string): AsyncIterable<ListedObject> {
     let token: string | undefined;
     do {
       const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix || undefined, ContinuationToken: token }));
-      for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
+      for (const object of page.Contents ?? []) if (object.Key) yield { key: object.Key, lastModified: object.LastModified ?? new Date() };
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
+  }
+
+  /** A cut PUT never becomes an object here; unfinished multipart uploads are the upload sweep's. */
+  async sweepIncomplete(): Promise<number> {
+    return 0;
   }
 
   async createMultipart(key: string, options: PutOptions = {}): Promise<string> {

@@ -15,8 +15,14 @@ export interface Storage {
   head(key: string): Promise<StoredObject | null>;
   /** Removing a missing key is not an error. */
   delete(key: string): Promise<void>;
-  /** Keys under a prefix, for sweeping orphans. */
-  list(prefix: string): AsyncIterable<string>;
+  /** Stored objects under a prefix, with when each was written, for sweeping orphans. */
+  list(prefix: string): AsyncIterable<ListedObject>;
+  /**
+   * Removes what a stopped process left half-written before `before` (the local driver's
+   * `.partial` files); returns how many. S3 never shows a cut PUT as an object, and its
+   * unfinished multipart uploads are aborted by the upload sweep (or a bucket lifecycle rule).
+   */
+  sweepIncomplete(before: Date): Promise<number>;
 
   /**
    * Multipart uploads (S3's, or an equivalent on disk): parts of at least `minPartSize` bytes
@@ -52,6 +58,11 @@ export interface StoredObject {
   size: number;
   etag?: string;
   contentType?: string;
+}
+
+export interface ListedObject {
+  key: string;
+  lastModified: Date;
 }
 
 export interface StoredStream extends StoredObject {
