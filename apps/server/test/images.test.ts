@@ -122,7 +122,7 @@ describe('the image service', () => {
     const bytes = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#1565c0' } }).png().toBuffer();
     const file = await addLibraryFile(api.server, { name: 'do-usuniecia.png', kind: 'image', bytes, contentType: 'image/png', width: 300, height: 200 });
     for (const format of ['webp', 'jpeg']) expect((await img(`fit-in/256x256/filters:format(${format})/${file.imagePath}`)).status).toBe(200);
-    const dir = variantDirOf(api.server.config.images.cacheDir, file.storageKey!);
+    const dir = variantDirOf(api.server.config.images.cacheDir, file.storageKey);
     expect(readdirSync(dir)).toHaveLength(2);
     const token = await api.token('admin');
     const res = await fetch(`${api.url}/media/v1/uploads/files/${file.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });

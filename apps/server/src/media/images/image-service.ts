@@ -131,7 +131,7 @@ export class ImageService {
     if (!file?.storage_key) return null;
     // The storage key is new for every upload, so a variant of a replaced file is never served.
     const etag = createHash('sha256').update(`${file.storage_key}\n${file.sha256 ?? file.size ?? ''}\n${imageUrlPath(request)}`).digest('hex').slice(0, 40);
-    const path = join(variantDirOf(this.config.cacheDir, file.storage_key), etag);
+    const path = join(variantDirOf(this.config.cacheDir, String(file.storage_key)), etag);
     const format = request.format;
     const remembered = this.memory.get(etag);
     if (remembered) return { contentType: remembered.contentType, etag, size: remembered.data.length, body: () => remembered.data, cached: true };
