@@ -195,7 +195,7 @@ describe('media library API v1', () => {
     expect(stored.length).toBe(photo.length);
   });
 
-  it('reads a video\'s size and duration from its first bytes', async () => {
+  it('reads a video\'s size and duration, from its first bytes or else from the stored file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'umpire-video-'));
     try {
       const file = join(dir, 'clip.mp4');
@@ -207,6 +207,20 @@ describe('media library API v1', () => {
       expect(res.body.data.attributes).toMatchObject({ kind: 'video', content_type: 'video/mp4', width: 320, height: 240, size: bytes.length, image_path: null });
       expect(res.body.data.attributes.duration).toBeCloseTo(2, 1);
       expect((await upload('clip.avi', bytes)).status).toBe(415);
+
+      // Index at the end (ffmpeg's default) and an MPEG program stream: the first bytes do not
+      // tell the duration, the stored file read with seeking does.
+      const late = join(dir, 'late.mp4');
+      // (about 370 KB, so the index lies beyond the first bytes the head probe sees)
+      execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=640x480:rate=25', '-t', '6', '-pix_fmt', 'yuv420p', '-c:v', 'mpeg4', '-q:v', '1', late]);
+      const mpeg = join(dir, 'clip.mpg');
+      execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=352x288:rate=25', '-t', '4', '-c:v', 'mpeg2video', '-f', 'mpeg', mpeg]);
+      for (const [name, path, width, seconds] of [['late.mp4', late, 640, 6], ['clip.mpg', mpeg, 352, 4]] as const) {
+        const stored = await upload(name, readFileSync(path), '/videos/');
+        expect(stored.status, name).toBe(201);
+        expect(stored.body.data.attributes.width, name).toBe(width);
+        expect(stored.body.data.attributes.duration, name).toBeCloseTo(seconds, 0);
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

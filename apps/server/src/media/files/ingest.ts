@@ -16,6 +16,7 @@ import { SNIFF_BYTES, contentTypeOf } from './content-type';
 import { stripLocation } from './location-metadata';
 import { normaliseFileName, normaliseFolderPath } from './names';
 import { STORED, ensureFolders, insertWithFreeName, type MediaFileRow } from './repository';
+import { probeStoredVideo } from '../videos/probe';
 import { probeVideoHead } from './video-facts';
 import { MAX_SVG_BYTES, sanitiseSvg } from './svg-sanitiser';
 
@@ -28,7 +29,8 @@ import { MAX_SVG_BYTES, sanitiseSvg } from './svg-sanitiser';
  * 3. the size must stay within the kind's limit (MAX_UPLOAD_BYTES; SVG 5 MB) → 413;
  * 4. images are staged on disk and made safe: SVG sanitised, GPS removed (orientation kept),
  *    width and height read from the header; other files stream straight to storage (a video's
- *    size in pixels and duration are read from its first bytes by ffprobe, when they are there);
+ *    size in pixels and duration are read from its first bytes by ffprobe, or else from the
+ *    stored file, which ffprobe reads with seeking);
  * 5. the bytes go to storage under a key the server makes (newStorageKey);
  * 6. only then is the row inserted, `stored`, under the name asked for, or `name (2).ext` when a
  *    file of that name is already in the folder (never an overwrite, never a refusal); missing
@@ -108,7 +110,7 @@ async function ingest(deps: IngestDeps, input: IngestInput): Promise<MediaFileRo
   const key = newStorageKey(input.clientId, extension);
   const meter = new Meter(limit);
   let facts: ImageFacts | null = null;
-  const video = kind === 'video' ? await probeVideoHead(head, extension) : null;
+  let video = kind === 'video' ? await probeVideoHead(head, extension) : null;
   let size: number;
   let sha256: string;
   try {
@@ -120,6 +122,8 @@ async function ingest(deps: IngestDeps, input: IngestInput): Promise<MediaFileRo
       sha256 = meter.sha256();
     }
     if (watched.failed() || (input.declaredSize !== undefined && meter.bytes !== input.declaredSize)) throw apiError(400, 'uploadFailed');
+    // An MP4 indexed at its end, or an MPEG stream: the stored file is read with seeking instead.
+    if (kind === 'video' && !video?.duration) video = (await probeStoredVideo(deps.storage, key).catch(() => null)) ?? video;
   } catch (error) {
     await deps.storage.delete(key).catch(() => undefined);
     if (meter.tooLarge) throw tooLarge(limit);
