@@ -46,6 +46,20 @@ describe('the demo pictures', () => {
     const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
     expect([meta.width, meta.height]).toEqual([128, 128]);
   });
+
+  it('has a playable demo video with its poster, duration and size', async () => {
+    const video = (await api.get('/api/v3/videos?include=poster')).body;
+    expect(video.data).toHaveLength(1);
+    expect(video.data[0].attributes).toMatchObject({ name: 'Skrót meczu (demo)', width: 640, height: 360, content_type: 'video/mp4' });
+    expect(video.data[0].attributes.duration).toBeCloseTo(8, 0);
+    const poster = video.included[0];
+    expect((await img(`fit-in/320x320/filters:format(webp)/${poster.attributes.path}`)).status).toBe(200);
+    const token = await api.token('admin');
+    const bytes = await fetch(`${api.url}/media/v1/uploads/files/${video.data[0].attributes.file_id}/content`, { headers: { authorization: `Bearer ${token}`, range: 'bytes=0-11' } });
+    expect(bytes.status).toBe(206);
+    // An MP4 (ftyp box first), as the library stores it.
+    expect(Buffer.from(await bytes.arrayBuffer()).subarray(4, 8).toString('latin1')).toBe('ftyp');
+  });
 });
 
 describe('the image service', () => {

@@ -2,6 +2,7 @@ import type { Database, DB } from '../db/database';
 import { nowIso, toDb } from '../jsonapi/values';
 import { newStorageKey } from '../media/storage/keys';
 import type { Storage } from '../media/storage/storage';
+import type { DemoVideo } from './demo-video';
 import { foldForSearch, type Collation } from '../text/collation';
 import { DEMO_CLUBS, DEMO_PRODUCTS, DEMO_PUBLICATION_CATEGORIES, DEMO_SPONSORS, DEMO_TRANSMISSION_PROVIDERS } from './demo-data';
 import { bodyOf, crestSvg, logoSvg, picture, portraitSvg, stadiumSvg, type DemoPicture } from './pictures';
@@ -105,6 +106,22 @@ export class DemoLibrary {
         content_type: 'image/png', width: pic.width, height: pic.height, alt_text: altText, sha256: pic.sha256,
         storage_key: pic.key, image_path: pic.imagePath, created_by: 'admin', created_at: this.now, updated_at: this.now,
         ...this.shadows(pic.name),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return String(row.id);
+  }
+
+  /** The media_files row of the demo clip (its poster goes through `file`). */
+  async video(clip: DemoVideo): Promise<string> {
+    await this.folder(clip.folder);
+    const row = await this.db
+      .insertInto('media_files')
+      .values({
+        client_id: this.clientId, path: clip.folder, name: clip.name, kind: 'video', state: 'stored', size: clip.size,
+        content_type: 'video/mp4', width: clip.width, height: clip.height, duration: clip.duration, sha256: clip.sha256,
+        storage_key: clip.key, image_path: null, created_by: 'admin', created_at: this.now, updated_at: this.now,
+        ...this.shadows(clip.name),
       })
       .returning('id')
       .executeTakeFirstOrThrow();

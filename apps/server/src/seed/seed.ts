@@ -17,6 +17,7 @@ import {
 } from './demo-data';
 import { DEMO_TIEBREAKERS, demoCalendar, seedSeason } from './season';
 import { DemoLibrary, linkPortraits, storeDemoPictures } from './demo-pictures';
+import { storeDemoVideo } from './demo-video';
 import type { Storage } from '../media/storage/storage';
 
 export const DEMO_CLIENT = 'Ekstraklasa Demo';
@@ -147,7 +148,7 @@ export async function seedDemo(
       .execute();
 
     // The pictures go to storage inside the transaction: their keys carry the new client's id.
-    const pictures = await storeDemoPictures(opts.storage, clientId);
+    const [pictures, clip] = await Promise.all([storeDemoPictures(opts.storage, clientId), storeDemoVideo(opts.storage, clientId)]);
     const library = new DemoLibrary(db, database.dialect, clientId, client.collation);
     const imageOf = async (pic: typeof pictures.competition, use: { name: string; alt_text_pl: string; alt_text_en: string }) =>
       s.insert('images', library.imageRows(await library.file(pic, use.alt_text_pl), pic, [use])[0]);
@@ -222,6 +223,13 @@ export async function seedDemo(
       'products',
       DEMO_PRODUCTS.map((p, i) => ({ name: p.name, kind: p.kind, price: p.price, currency: 'PLN', is_active: true, description: null, image_id: productImages[i] })),
     );
+    if (clip) {
+      const poster = await imageOf(clip.poster, { name: 'Skrót meczu — kadr', alt_text_pl: 'Kadr ze skrótu meczu', alt_text_en: 'Still from the match highlights' });
+      await s.insert('videos', {
+        file_id: await library.video(clip), name: 'Skrót meczu (demo)', duration: clip.duration, width: clip.width, height: clip.height,
+        size: clip.size, content_type: 'video/mp4', poster_id: poster,
+      });
+    } else console.warn('seed: ffmpeg is not installed, so the demo data has no video');
     // Players, staff and the current league season played up to now (needs the clubs, squads, roles and broadcasters above).
     await seedSeason(db, database.dialect, clientId, { now: today, playedRounds: opts.playedRounds });
     await linkPortraits(s, library, pictures);
