@@ -2,8 +2,8 @@
 // Upload benchmarks (issue 8, point 12), on the local storage driver:
 //   1. A 1 GB file uploaded to the server, against `dd conv=fdatasync` writing the same number of
 //      bytes to the same disk in the same run: the upload's throughput as a share of dd's (target
-//      ≥ 80 %; plain dd, which only fills the page cache, is shown too). Every
-//      upload path is timed from its first byte to the answer that names the stored file, so the
+//      ≥ 80 %; plain dd, which only fills the page cache, is shown too), taking turns for
+//      BENCH_UPLOAD_ROUNDS rounds (default 3), medians compared. Every upload path is timed from its first byte to the answer that names the stored file, so the
 //      type check, the SHA-256 and any copy the path makes are inside the figure.
 //   2. The server's peak resident memory (sampled from /proc every 20 ms, server in its own process)
 //      while it takes a 100 MB and a 2 GB upload; flat means it does not grow with the file.
@@ -119,6 +119,12 @@ const UPLOADS = {
   },
 };
 
+/** User and system CPU seconds a process has used so far (/proc/{pid}/stat, clock ticks of 1/100 s). */
+function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** Samples a process's resident memory until stopped; returns the peak (MB). */
 function sampleRss(pid) {
   const read = () => {
@@ -168,22 +174,44 @@ try {
   const ddTarget = join(work, 'data', 'dd.bin');
   // Raw disk writing is dd with conv=fdatasync (the bytes reach the disk before it ends); plain dd
   // only fills the page cache, which on a machine with free memory is a memory copy, shown for
-  // reference. Twice each, best kept: this machine's disk varies from run to run.
+  // reference.
   const dd = async (...extra) => {
     const seconds = await time(async () => execFileSync('dd', ['if=/dev/zero', `of=${ddTarget}`, 'bs=1M', `count=${size / MB}`, ...extra], { stdio: 'ignore' }));
     rmSync(ddTarget);
     execFileSync('sync');
     return seconds;
   };
-  const ddSync = Math.min(await dd('conv=fdatasync'), await dd('conv=fdatasync'));
-  const ddCache = Math.min(await dd(), await dd());
-  log(`\nUpload of ${fmt(size / MB)} MB vs dd of the same size on the same disk (an upload ends when the server names the stored file)`);
-  log(`  dd conv=fdatasync  ${fmt(size / MB / ddSync)} MB/s  (${fmt(ddSync, 2)} s, best of 2): raw disk writing, the reference`);
-  log(`  dd (page cache)    ${fmt(size / MB / ddCache)} MB/s  (${fmt(ddCache, 2)} s, best of 2)`);
+  // This machine's disk and page cache vary several-fold from one minute to the next (dd alone
+  // has shown 0.4 to 5 GB/s here), so dd and the uploads take turns, three rounds, and the
+  // medians are compared. The server's CPU time per upload (from /proc) is steadier, and shows
+  // how much of a core each path needs per GB.
+  const rounds = Number(process.env.BENCH_UPLOAD_ROUNDS ?? 3);
+  const runs = { sync: [], cache: [], ...Object.fromEntries(paths.map((p) => [p, []])) };
+  const cpu = Object.fromEntries(paths.map((p) => [p, []]));
+  for (let round = 0; round < rounds; round++) {
+    runs.sync.push(await dd('conv=fdatasync'));
+    runs.cache.push(await dd());
+    for (const path of paths) {
+      const before = cpuSeconds(server.pid);
+      runs[path].push(await time(() => available[path](url, token, source, size)));
+      cpu[path].push(cpuSeconds(server.pid) - before);
+      execFileSync('sync');
+    }
+  }
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const rate = (seconds) => `${fmt(size / MB / seconds)} MB/s`;
+  const spread = (xs) => xs.map((x) => fmt(size / MB / x)).join(', ');
+  const ddSync = median(runs.sync);
+  const ddCache = median(runs.cache);
+  log(`\nUpload of ${fmt(size / MB)} MB vs dd of the same size on the same disk, ${rounds} rounds taking turns, medians (an upload ends when the server names the stored file)`);
+  log(`  dd conv=fdatasync  ${rate(ddSync).padStart(11)}  (rounds: ${spread(runs.sync)} MB/s): raw disk writing, the reference`);
+  log(`  dd (page cache)    ${rate(ddCache).padStart(11)}  (rounds: ${spread(runs.cache)} MB/s)`);
   for (const path of paths) {
-    const seconds = await time(() => available[path](url, token, source, size));
-    execFileSync('sync');
-    log(`  upload ${path.padEnd(11)} ${fmt(size / MB / seconds)} MB/s  (${fmt(seconds, 2)} s)  = ${fmt((ddSync / seconds) * 100)} % of dd (target ≥ 80 %), ${fmt((ddCache / seconds) * 100)} % of page-cache dd`);
+    const seconds = median(runs[path]);
+    log(
+      `  upload ${path.padEnd(11)} ${rate(seconds).padStart(11)}  (rounds: ${spread(runs[path])} MB/s) = ${fmt((ddSync / seconds) * 100)} % of dd (target ≥ 80 %), ` +
+        `${fmt((ddCache / seconds) * 100)} % of page-cache dd; server CPU ${fmt(median(cpu[path]) / (size / 1024 / MB), 2)} s per GB`,
+    );
   }
   rmSync(source);
 
