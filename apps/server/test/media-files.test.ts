@@ -11,6 +11,7 @@ import { emptyGpsDirectory } from '../src/media/files/location-metadata';
 import { ORPHAN_MIN_AGE_MS, sweepOrphans } from '../src/media/files/orphan-sweep';
 import { newStorageKey } from '../src/media/storage/keys';
 import { assertJsonApiDocument } from './support/jsonapi-schema';
+import { storageDrivers, storageEnv } from './support/s3';
 import { startTestServer, type ApiResponse, type TestServer } from './support/test-server';
 
 /** A multipart body built by hand, so names with any bytes reach the server as sent. */
@@ -32,13 +33,13 @@ function multipart(file: { name: string; content: Buffer; type?: string }, field
 const png = (width = 40, height = 30, colour = '#c00') =>
   sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
 
-describe('media library API v1', () => {
+describe.each(storageDrivers)('media library API v1 (%s storage)', (driver) => {
   let api: TestServer;
   let token: string;
   let otherToken: string;
 
   beforeAll(async () => {
-    api = await startTestServer();
+    api = await startTestServer({}, await storageEnv(driver));
     token = await api.token('admin');
     otherToken = await api.token('other-admin');
   });

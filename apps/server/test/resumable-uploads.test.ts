@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatUploadMetadata } from '../src/media/uploads/tus-metadata';
 import { assertJsonApiDocument } from './support/jsonapi-schema';
+import { storageDrivers, storageEnv, testS3Env } from './support/s3';
 import { startTestServer, type TestServer } from './support/test-server';
 
 const TUS = '/media/v1/uploads/tus';
@@ -23,8 +24,8 @@ function pdfOf(size: number): Buffer {
  * S3-compatible storage: the server scripts/test.mjs starts and names in UMPIRE_TEST_S3_ENV (the
  * S3 cases are skipped when this file runs on its own without it).
  */
-const s3Env: Record<string, string> | null = process.env.UMPIRE_TEST_S3_ENV ? JSON.parse(process.env.UMPIRE_TEST_S3_ENV) : null;
-const drivers = ['local', ...(s3Env ? ['s3'] : [])];
+const s3Env = testS3Env;
+const drivers = storageDrivers;
 
 interface Answer {
   status: number;
@@ -86,7 +87,8 @@ describe.each(drivers)('resumable and multipart uploads (%s storage)', (driver) 
   }
 
   beforeAll(async () => {
-    api = await startTestServer({}, driver === 's3' ? { ...s3Env, STORAGE_DRIVER: 's3' } : {});
+    // A bucket of its own on S3: `orphans()` lists every object, and other suites' servers seed theirs.
+    api = await startTestServer({}, await storageEnv(driver));
     token = await api.token('admin');
   });
   afterAll(() => api?.close());

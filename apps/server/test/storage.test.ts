@@ -10,6 +10,7 @@ import { ConfigError, parseStorage } from '../src/config';
 import { createStorage } from '../src/media/storage/create-storage';
 import { newStorageKey } from '../src/media/storage/keys';
 import type { Storage } from '../src/media/storage/storage';
+import { testS3Env } from './support/s3';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -17,8 +18,7 @@ import { startTestServer, type TestServer } from './support/test-server';
  * scripts/test.mjs starts (scripts/s3-temp.mjs) and names in UMPIRE_TEST_S3_ENV. Run on its own
  * (npx vitest) without that server, the S3 half is skipped; under npm test its absence fails.
  */
-const s3Env: Record<string, string> | null = process.env.UMPIRE_TEST_S3_ENV ? JSON.parse(process.env.UMPIRE_TEST_S3_ENV) : null;
-if (!s3Env && process.env.UMPIRE_TEST_SUITE) throw new Error('npm test must start the S3-compatible test server (UMPIRE_TEST_S3_ENV)');
+const s3Env = testS3Env;
 
 const drivers = [
   { name: 'local', env: () => ({ STORAGE_DRIVER: 'local', UPLOADS_DIR: mkdtempSync(join(tmpdir(), 'umpire-storage-')) }) },
