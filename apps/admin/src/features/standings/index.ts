@@ -1,4 +1,4 @@
 /** Standings of a group: the view, its cache key and the tiebreaker helpers of the rules form. */
 export { StandingsView } from './standings-view';
 export { standingsKey } from './use-standings';
-export { moveItem, tiebreakerKey, unusedTiebreakers } from './standings-model';
+export { tiebreakerKey, unusedTiebreakers } from './standings-model';

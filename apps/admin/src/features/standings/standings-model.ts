@@ -92,15 +92,6 @@ export function joinNames(names: string[], lang: string): string {
   }
 }
 
-/** Swaps two entries of a list (moving a tiebreaker up or down); out-of-range moves change nothing. */
-export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
-  if (from === to || from < 0 || to < 0 || from >= list.length || to >= list.length) return [...list];
-  const next = [...list];
-  const [item] = next.splice(from, 1);
-  next.splice(to, 0, item);
-  return next;
-}
-
 /** Rules not yet in the chain, in their declared order. */
 export function unusedTiebreakers(chain: readonly string[]): Tiebreaker[] {
   return ALL_TIEBREAKERS.filter((t) => !chain.includes(t));
