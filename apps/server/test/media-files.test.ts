@@ -316,6 +316,98 @@ describe.each(storageDrivers)('media library API v1 (%s storage)', (driver) => {
     expect((await content(file.id)).status).toBe(404);
   });
 
+  it('refuses a move or a rename onto a name taken in the target with 409 at the clashing attribute', async () => {
+    const a = (await upload('clash.png', await png(), '/clash/a/')).body.data;
+    const b = (await upload('clash.png', await png(8, 8), '/clash/b/')).body.data;
+    await upload('other.png', await png(), '/clash/a/');
+    const folderA = (await api.get('/media/v1/uploads/files?path=/clash/')).body.data.find((f: { attributes: { name: string } }) => f.attributes.name === 'a/');
+    await api.post('/media/v1/files/create_subdirectory', { path: '/clash/b/', name: 'a' });
+
+    const move = await api.patch(`/media/v1/uploads/files/${a.id}`, { data: { type: 'files', id: a.id, attributes: { path: '/clash/b/' } } });
+    expect(move.status).toBe(409);
+    expect(move.body.errors[0]).toMatchObject({ status: '409', source: { pointer: '/data/attributes/path' }, meta: { key: 'fileNameTaken' } });
+    expect(move.body.errors[0].detail).toBe('The folder /clash/b/ already holds clash.png.');
+    const folderMove = await api.patch(`/media/v1/uploads/files/${folderA.id}`, { data: { type: 'files', attributes: { path: '/clash/b/' } } });
+    expect(folderMove.status).toBe(409);
+    expect(folderMove.body.errors[0]).toMatchObject({ source: { pointer: '/data/attributes/path' }, detail: 'The folder /clash/b/ already holds a.' });
+    const rename = await api.patch(`/media/v1/uploads/files/${a.id}`, { data: { type: 'files', attributes: { name: 'other.png' } } });
+    expect(rename.status).toBe(409);
+    expect(rename.body.errors[0]).toMatchObject({ source: { pointer: '/data/attributes/name' }, meta: { key: 'fileNameTaken' } });
+    // Moved and renamed at once: the new name is what clashes.
+    const both = await api.patch(`/media/v1/uploads/files/${b.id}`, { data: { type: 'files', attributes: { path: '/clash/a/', name: 'other.png' } } });
+    expect(both.status).toBe(409);
+    expect(both.body.errors[0].source).toEqual({ pointer: '/data/attributes/name' });
+    const polish = await fetch(`${api.url}/media/v1/uploads/files/${a.id}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/vnd.api+json', accept: 'application/vnd.api+json', 'accept-language': 'pl' },
+      body: JSON.stringify({ data: { type: 'files', attributes: { path: '/clash/b/' } } }),
+    });
+    expect(polish.status).toBe(409);
+    expect(((await polish.json()) as { errors: { detail: string }[] }).errors[0].detail).toBe('Folder /clash/b/ zawiera już clash.png.');
+    // Nothing moved: both folders hold what they held.
+    expect(await allNames('/clash/a/')).toEqual(['clash.png', 'other.png']);
+    expect(await allNames('/clash/b/')).toEqual(['a/', 'clash.png']);
+    // A folder into itself or its own subfolder is refused too.
+    const intoItself = await api.patch(`/media/v1/uploads/files/${folderA.id}`, { data: { type: 'files', attributes: { path: '/clash/a/' } } });
+    expect(intoItself.status).toBe(422);
+    expect(intoItself.body.errors[0].source).toEqual({ pointer: '/data/attributes/path' });
+  });
+
+  it('answers byte ranges of the content: 206 with Content-Range, open and suffix ranges, 416 outside', async () => {
+    // Large enough to span several reads of the storage stream.
+    const bytes = Buffer.alloc(300_000);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 7 + (i >> 8)) & 0xff;
+    const image = await sharp(bytes, { raw: { width: 500, height: 200, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const file = (await upload('range.png', image, '/ranges/')).body.data;
+    const size = image.length;
+    expect(size).toBeGreaterThan(200_000);
+    const read = async (range: string) => {
+      const res = await content(file.id, { range });
+      return { res, body: Buffer.from(await res.arrayBuffer()) };
+    };
+
+    const middle = await read('bytes=100000-100099');
+    expect(middle.res.status).toBe(206);
+    expect(middle.res.headers.get('content-range')).toBe(`bytes 100000-100099/${size}`);
+    expect(middle.res.headers.get('content-length')).toBe('100');
+    expect(middle.body.equals(image.subarray(100000, 100100))).toBe(true);
+
+    const open = await read(`bytes=${size - 1000}-`);
+    expect(open.res.status).toBe(206);
+    expect(open.res.headers.get('content-range')).toBe(`bytes ${size - 1000}-${size - 1}/${size}`);
+    expect(open.body.equals(image.subarray(size - 1000))).toBe(true);
+
+    const suffix = await read('bytes=-500');
+    expect(suffix.res.status).toBe(206);
+    expect(suffix.res.headers.get('content-range')).toBe(`bytes ${size - 500}-${size - 1}/${size}`);
+    expect(suffix.body.equals(image.subarray(size - 500))).toBe(true);
+    // A suffix longer than the file is the whole file; an end past it stops at the last byte.
+    const longSuffix = await read(`bytes=-${size + 10}`);
+    expect(longSuffix.res.headers.get('content-range')).toBe(`bytes 0-${size - 1}/${size}`);
+    expect(longSuffix.body.equals(image)).toBe(true);
+    const pastEnd = await read(`bytes=${size - 10}-${size + 100}`);
+    expect(pastEnd.res.headers.get('content-range')).toBe(`bytes ${size - 10}-${size - 1}/${size}`);
+    expect(pastEnd.body.length).toBe(10);
+
+    for (const range of [`bytes=${size}-`, `bytes=${size + 5}-${size + 9}`, 'bytes=-0', 'bytes=9-3', 'items=0-1']) {
+      const refused = await read(range);
+      expect(refused.res.status, range).toBe(416);
+      expect(refused.res.headers.get('content-range'), range).toBe(`bytes */${size}`);
+      expect(JSON.parse(refused.body.toString()).errors[0]).toMatchObject({ status: '416', source: { header: 'Range' } });
+    }
+
+    // A stale If-Range gets the whole file; the current one gets the range. So does the ?token= form of <video>.
+    const stale = await content(file.id, { range: 'bytes=0-9', 'if-range': '"stale"' });
+    expect(stale.status).toBe(200);
+    expect(Buffer.from(await stale.arrayBuffer()).equals(image)).toBe(true);
+    const fresh = await content(file.id, { range: 'bytes=0-9', 'if-range': stale.headers.get('etag')! });
+    expect(fresh.status).toBe(206);
+    await fresh.arrayBuffer();
+    const byToken = await fetch(`${api.url}/media/v1/uploads/files/${file.id}/content?token=${token}`, { headers: { range: 'bytes=-16' } });
+    expect(byToken.status).toBe(206);
+    expect(Buffer.from(await byToken.arrayBuffer()).equals(image.subarray(size - 16))).toBe(true);
+  });
+
   it('keeps every client to its own files', async () => {
     const mine = (await upload('private.png', await png(), '/secret/')).body.data;
     expect((await api.get(`/media/v1/uploads/files/${mine.id}`, { token: otherToken })).status).toBe(404);

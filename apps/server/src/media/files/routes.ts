@@ -280,7 +280,9 @@ export async function registerMediaFileRoutes(app: FastifyInstance, deps: MediaF
               .execute();
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw apiError(409, 'fileNameTaken', { values: { name, path }, source: { pointer: '/data/attributes/name' } });
+        // A new name clashes at the name; a move under the old name clashes at the target folder.
+        if (isUniqueViolation(error))
+          throw apiError(409, 'fileNameTaken', { values: { name: name.replace(/\/$/, ''), path }, source: { pointer: name !== row.name ? '/data/attributes/name' : '/data/attributes/path' } });
         throw error;
       }
       reply.type(JSONAPI);
