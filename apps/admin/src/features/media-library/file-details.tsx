@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Box, Button, CircularProgress, IconButton, TextField, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -8,35 +8,11 @@ import { UsageList } from '../../framework/generic/usages-notice';
 import { formatDateTime } from '../../lib/locale';
 import { getRuntime } from '../../lib/configuration';
 import { imageUrl } from '../../lib/images';
-import { fetchContent, fileUsages, updateFile, type MediaFile } from './media-api';
+import { fileUsages, streamUrl, updateFile, type MediaFile } from './media-api';
 import { FilePreviewIcon, type FileAction } from './file-browser';
 import { displayName } from './paths';
 import { mediaKeys } from './query-keys';
 import { formatBytes } from './upload-queue';
-
-/** Videos and PDFs larger than this are downloaded, not previewed (the preview holds the bytes). */
-const PREVIEW_LIMIT = 200 * 1024 * 1024;
-
-/** The bytes of a file as an object URL while it is shown (the content route needs the token). */
-function useContentUrl(file: MediaFile, enabled: boolean): { url?: string; failed: boolean } {
-  const [state, setState] = useState<{ id: string; url?: string; failed: boolean }>({ id: '', failed: false });
-  useEffect(() => {
-    if (!enabled) return;
-    const controller = new AbortController();
-    let url: string | undefined;
-    fetchContent(file, controller.signal)
-      .then((blob) => {
-        url = URL.createObjectURL(blob);
-        setState({ id: file.id, url, failed: false });
-      })
-      .catch(() => !controller.signal.aborted && setState({ id: file.id, failed: true }));
-    return () => {
-      controller.abort();
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [file, enabled]);
-  return state.id === file.id ? state : { failed: false };
-}
 
 function imagePreviewUrl(file: MediaFile): string | undefined {
   if (!file.image_path) return undefined;
@@ -48,34 +24,47 @@ function imagePreviewUrl(file: MediaFile): string | undefined {
   }
 }
 
-/** Preview: images from the image service, videos playable, PDFs in the browser's viewer. */
+/**
+ * Preview: images from the image service; videos and PDFs straight from the content route (the
+ * token in the address), so the browser streams them with Range requests and a large video
+ * starts playing and seeks without being downloaded whole first, whatever its size.
+ */
 function Preview({ file }: { file: MediaFile }) {
   const translate = useTranslate();
-  const playable = (file.kind === 'video' || file.content_type === 'application/pdf') && (file.size ?? 0) <= PREVIEW_LIMIT;
-  const { url, failed } = useContentUrl(file, playable);
   const imageSrc = imagePreviewUrl(file);
-  const [imageFailed, setImageFailed] = useState(false);
+  const [failed, setFailed] = useState(false);
   const frame = { width: '100%', borderRadius: 1, bgcolor: 'grey.100', display: 'block' } as const;
-  if (file.kind === 'image' && imageSrc && !imageFailed) {
+  if (file.kind === 'image' && imageSrc && !failed) {
     return (
       <Box
         component="img"
         src={imageSrc}
         alt={file.alt_text ?? translate('image.preview', { path: displayName(file) })}
-        onError={() => setImageFailed(true)}
+        onError={() => setFailed(true)}
         sx={{ ...frame, maxHeight: 260, objectFit: 'contain' }}
       />
     );
   }
-  if (playable && url && file.kind === 'video') {
-    return <Box component="video" src={url} controls preload="metadata" aria-label={translate('mediaLibrary.videoOf', { name: displayName(file) })} sx={{ ...frame, maxHeight: 260 }} />;
+  if (file.kind === 'video' && !failed) {
+    return (
+      <Box
+        component="video"
+        data-testid="video-preview"
+        src={streamUrl(file)}
+        controls
+        preload="metadata"
+        onError={() => setFailed(true)}
+        aria-label={translate('mediaLibrary.videoOf', { name: displayName(file) })}
+        sx={{ ...frame, maxHeight: 260 }}
+      />
+    );
   }
-  if (playable && url) {
-    return <Box component="iframe" src={url} title={translate('mediaLibrary.pdfOf', { name: displayName(file) })} sx={{ ...frame, height: 320, border: 0 }} />;
+  if (file.content_type === 'application/pdf') {
+    return <Box component="iframe" data-testid="pdf-preview" src={streamUrl(file)} title={translate('mediaLibrary.pdfOf', { name: displayName(file) })} sx={{ ...frame, height: 320, border: 0 }} />;
   }
   return (
     <Box sx={{ ...frame, display: 'grid', placeItems: 'center', height: 160 }}>
-      {playable && !failed ? <CircularProgress size={24} aria-label={translate('ra.page.loading')} /> : <FilePreviewIcon file={file} size={120} />}
+      <FilePreviewIcon file={file} size={120} />
     </Box>
   );
 }
@@ -125,14 +114,14 @@ function AltText({ file }: { file: MediaFile }) {
 /** The selected file: preview, facts, alt text, where it is used, and what can be done with it. */
 export function FileDetails({ file, onClose, onAction }: { file: MediaFile; onClose: () => void; onAction?: (file: MediaFile, action: FileAction) => void }) {
   const translate = useTranslate();
-  const download = async () => {
-    const blob = await fetchContent(file);
-    const url = URL.createObjectURL(blob);
+  // The browser saves the streamed bytes itself: a large video is never held in the page.
+  const download = () => {
+    const url = new URL(streamUrl(file));
+    url.searchParams.set('download', 'true');
     const anchor = document.createElement('a');
-    anchor.href = url;
+    anchor.href = url.toString();
     anchor.download = displayName(file);
     anchor.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
   };
   const facts: [string, string][] = [
     ['type', file.content_type ?? translate(`mediaLibrary.kinds.${file.kind}`)],
@@ -168,7 +157,7 @@ export function FileDetails({ file, onClose, onAction }: { file: MediaFile; onCl
       </Box>
       {file.kind === 'image' && onAction && <AltText key={`${file.id}:${file.alt_text ?? ''}`} file={file} />}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1.5 }}>
-        <Button size="small" startIcon={<DownloadIcon />} onClick={() => void download()}>
+        <Button size="small" startIcon={<DownloadIcon />} onClick={download}>
           {translate('mediaLibrary.download')}
         </Button>
         {onAction && (

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '@umpire/schema/api';
-import { listQueryString, uploadFile, UploadError } from './media-api';
+import { listQueryString, streamUrl, uploadFile, UploadError } from './media-api';
 import { readUsages } from '../../providers/json-api';
 
 /** A stand-in for XMLHttpRequest that records what is sent and answers when told. */
@@ -91,6 +91,17 @@ describe('media API calls', () => {
     const handle = uploadFile(new File(['abc'], 'a.png'), '/', { onProgress: () => undefined });
     handle.abort();
     await expect(handle.done).rejects.toMatchObject({ status: -1 });
+  });
+
+  it('give a video or PDF its streaming address: the content route with the token, never to a foreign host', () => {
+    const here = window.location.origin;
+    expect(streamUrl({ id: '12', content_url: '/media/v1/uploads/files/12/content' })).toBe(`${here}/media/v1/uploads/files/12/content?token=tok`);
+    expect(streamUrl({ id: '7', content_url: null })).toBe(`${here}/media/v1/uploads/files/7/content?token=tok`);
+    expect(streamUrl({ id: '12', content_url: 'https://elsewhere.example/media/v1/uploads/files/12/content' })).toBe(
+      'https://elsewhere.example/media/v1/uploads/files/12/content',
+    );
+    localStorage.clear();
+    expect(streamUrl({ id: '12', content_url: '/media/v1/uploads/files/12/content' })).toBe(`${here}/media/v1/uploads/files/12/content`);
   });
 
   it('list a folder with search, sort and page', () => {

@@ -13,7 +13,7 @@ import { currentLanguage } from '../../lib/i18n';
 import { readStoredToken } from '../../lib/token';
 import { trustedOrigins } from '../../lib/environment';
 import { readUsages } from '../../providers/json-api';
-import { ACCEPT, authorizationFor, createHttpClient, HttpFailure, readCookie, XSRF_COOKIE, XSRF_HEADER, type HttpClient, type JsonApiError } from '../../providers/http-client';
+import { ACCEPT, authorizationFor, createHttpClient, readCookie, XSRF_COOKIE, XSRF_HEADER, type HttpClient, type JsonApiError } from '../../providers/http-client';
 
 /**
  * The media library API v1 (packages/schema/src/media.ts) from its own configured base address
@@ -111,13 +111,28 @@ export async function fileUsages(id: string): Promise<MediaUsage[]> {
   return readUsages(body);
 }
 
-/** The bytes of a file for a preview or a download (the content route needs the token, which an <img> cannot send). */
-export async function fetchContent(file: MediaFile, signal?: AbortSignal): Promise<Blob> {
-  const url = file.content_url ?? `${mediaBase()}/uploads/files/${encodeURIComponent(file.id)}/content`;
+/** Where a file's bytes are served (the content route). */
+export function contentUrl(file: Pick<MediaFile, 'id' | 'content_url'>): string {
+  return file.content_url ?? `${mediaBase()}/uploads/files/${encodeURIComponent(file.id)}/content`;
+}
+
+/**
+ * The content route's address with the token in it (`?token=`), for a `<video src>` or an
+ * `<iframe src>` that cannot send a header: the browser streams it with Range requests (a video
+ * plays and seeks without being downloaded first). The token goes only to the page's own origin or
+ * a configured API host; elsewhere the address is given bare.
+ */
+export function streamUrl(file: Pick<MediaFile, 'id' | 'content_url'>): string {
+  const url = new URL(contentUrl(file), window.location.href);
   const token = readStoredToken();
-  const response = await fetch(url, { signal, headers: token ? { Authorization: authorizationFor(url, token) } : {} });
-  if (!response.ok) throw new HttpFailure(`Http failure response for ${url}: ${response.status} ${response.statusText}`, 'http', url, response.status, response.statusText, null);
-  return response.blob();
+  let trusted: readonly string[] = [];
+  try {
+    trusted = trustedOrigins(getRuntime().urls);
+  } catch {
+    // No runtime configuration (tests): the page's own origin only.
+  }
+  if (token && (url.origin === window.location.origin || trusted.includes(url.origin))) url.searchParams.set('token', token);
+  return url.toString();
 }
 
 export interface UploadCallbacks {
