@@ -3,6 +3,7 @@ import { Box, Button, Typography } from '@mui/material';
 import UploadIcon from '@mui/icons-material/CloudUpload';
 import { useTranslate } from 'react-admin';
 import { FILE_EXTENSIONS } from '@umpire/schema/enums';
+import { MEDIA_DRAG_TYPE } from './drag-move';
 
 const ACCEPT = FILE_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 
@@ -33,7 +34,8 @@ export function UploadButton({ onFiles, label }: { onFiles: (files: File[]) => v
   );
 }
 
-const hasFiles = (event: DragEvent) => [...event.dataTransfer.types].includes('Files');
+/** Files from the computer; library files dragged on the screen (their thumbnails may carry 'Files' too) are moves, not uploads. */
+const hasFiles = (event: DragEvent) => [...event.dataTransfer.types].includes('Files') && ![...event.dataTransfer.types].includes(MEDIA_DRAG_TYPE);
 
 /** Files dropped anywhere on its content are uploaded into the open folder; shown while dragging. */
 export function DropZone({ onFiles, disabled, children }: { onFiles: (files: File[]) => void; disabled?: boolean; children: ReactNode }) {

@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField, Typography } from '@mui/material';
+import { useQueries } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
-import { createFolder, deleteFile, fileUsages, updateFile, type MediaFile } from './media-api';
-import type { FileAction } from './file-browser';
+import { createFolder, deleteFile, fileUsages, moveFiles, updateFile, type MediaFile } from './media-api';
 import { FolderTree } from './folder-tree';
 import { UsagesWarning } from '../../framework/generic/usages-notice';
-import { cleanFolderName, displayName, folderPathOf, isInside } from './paths';
+import { cleanFolderName, displayName } from './paths';
+import { movePlan } from './selection';
 import { mediaKeys } from './query-keys';
 
-/** What a dialog of the library is doing: creating a folder in `path`, or acting on a file. */
-export type LibraryDialog = { kind: 'newFolder'; path: string } | { kind: FileAction; file: MediaFile };
+/** What a dialog of the library is doing: creating a folder in `path`, renaming a file, moving or deleting files. */
+export type LibraryDialog = { kind: 'newFolder'; path: string } | { kind: 'rename'; file: MediaFile } | { kind: 'move' | 'delete'; files: MediaFile[] };
 
 /** Runs a call; the HTTP client has already shown an error pop-up when it fails. */
 function useSubmit(onDone: () => void) {
@@ -55,24 +55,49 @@ function NameDialog({ title, label, initial, onSubmit, onClose }: { title: strin
   );
 }
 
-function MoveDialog({ file, onClose, onDone }: { file: MediaFile; onClose: () => void; onDone: () => void }) {
+/**
+ * Moves one or more files: a folder tree to choose the target (buttons, so Tab and Enter choose
+ * one). A folder into itself or its own subfolder is refused here with a notice, before any call.
+ */
+function MoveDialog({ files, onClose, onDone }: { files: MediaFile[]; onClose: () => void; onDone: (ids: string[]) => void }) {
   const translate = useTranslate();
-  const [target, setTarget] = useState(file.path);
-  const { busy, run } = useSubmit(onDone);
-  // A folder cannot go into itself or below itself.
-  const invalid = target === file.path || (file.kind === 'folder' && isInside(target, folderPathOf(file)));
+  const [target, setTarget] = useState(files[0]?.path ?? '/');
+  const [busy, setBusy] = useState(false);
+  const plan = movePlan(files, target);
+  const refused = plan.intoItself.length > 0;
+  const submit = async () => {
+    setBusy(true);
+    try {
+      const { moved } = await moveFiles(plan.moving, target);
+      // Those refused (a name taken there) were reported by pop-ups; the rest are done.
+      if (moved.length) onDone(moved.map((f) => f.id));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const title = files.length === 1 ? translate('mediaLibrary.moveTitle', { name: displayName(files[0]) }) : translate('mediaLibrary.moveManyTitle', { smart_count: files.length });
   return (
-    <Dialog open onClose={onClose} aria-labelledby="media-dialog-title" fullWidth maxWidth="sm">
-      <DialogTitle id="media-dialog-title">{translate('mediaLibrary.moveTitle', { name: displayName(file) })}</DialogTitle>
+    <Dialog open onClose={onClose} aria-labelledby="media-dialog-title" fullWidth maxWidth="sm" data-testid="move-dialog">
+      <DialogTitle id="media-dialog-title">{title}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{translate('mediaLibrary.moveTo', { path: target })}</DialogContentText>
+        <DialogContentText aria-live="polite">{translate('mediaLibrary.moveTo', { path: target })}</DialogContentText>
+        {refused && (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {translate('mediaLibrary.moveIntoItself', { name: plan.intoItself.map(displayName).join(', ') })}
+          </Alert>
+        )}
+        {!refused && !plan.moving.length && (
+          <Alert severity="info" sx={{ mt: 1 }}>
+            {translate('mediaLibrary.alreadyThere')}
+          </Alert>
+        )}
         <Box sx={{ mt: 1, maxHeight: 360, overflow: 'auto' }}>
-          <FolderTree current={target} onOpen={setTarget} label={translate('mediaLibrary.folders')} />
+          <FolderTree current={target} onOpen={setTarget} label={translate('mediaLibrary.moveTarget')} />
         </Box>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" disabled={busy || invalid} onClick={() => void run(() => updateFile(file.id, { path: target }))}>
+        <Button variant="contained" disabled={busy || refused || !plan.moving.length} onClick={() => void submit()}>
           {translate('mediaLibrary.move')}
         </Button>
       </DialogActions>
@@ -81,30 +106,60 @@ function MoveDialog({ file, onClose, onDone }: { file: MediaFile; onClose: () =>
 }
 
 /**
- * Deleting asks first, listing the records that use the file (they lose their image): the file
- * goes only once the user confirms, and leaves the screen only after the call succeeded.
+ * Deleting asks first, saying how many go and listing the records that use them (they lose their
+ * image): the files go only once the user confirms, and leave the screen only after the calls
+ * succeeded.
  */
-function DeleteDialog({ file, onClose, onDone }: { file: MediaFile; onClose: () => void; onDone: () => void }) {
+function DeleteDialog({ files, onClose, onDone }: { files: MediaFile[]; onClose: () => void; onDone: (ids: string[]) => void }) {
   const translate = useTranslate();
-  const isFolder = file.kind === 'folder';
+  const single = files.length === 1 ? files[0] : null;
   // A folder's usages are those of the files inside it.
-  const usages = useQuery({ queryKey: mediaKeys.usages(file.id), queryFn: () => fileUsages(file.id) });
-  const { busy, run } = useSubmit(onDone);
-  const used = usages.data ?? [];
-  const ready = usages.isSuccess || usages.isError;
-  // Confirmed with its uses or its content in view, so the server may go ahead.
-  const force = used.length > 0 || (isFolder && (file.children_count ?? 0) > 0);
+  const usages = useQueries({
+    queries: files.map((file) => ({ queryKey: mediaKeys.usages(file.id), queryFn: () => fileUsages(file.id) })),
+  });
+  const [busy, setBusy] = useState(false);
+  const ready = usages.every((u) => u.isSuccess || u.isError);
+  const failed = usages.some((u) => u.isError);
+  const used = usages.flatMap((u) => u.data ?? []);
+  const hasContent = (file: MediaFile) => file.kind === 'folder' && (file.children_count ?? 0) > 0;
+  const submit = async () => {
+    setBusy(true);
+    const deleted: string[] = [];
+    try {
+      for (const [i, file] of files.entries()) {
+        // Confirmed with its uses or its content in view, so the server may go ahead.
+        const force = (usages[i]?.data?.length ?? 0) > 0 || hasContent(file);
+        try {
+          await deleteFile(file.id, force);
+          deleted.push(file.id);
+        } catch {
+          // Reported by the HTTP client's pop-up; the file stays listed.
+        }
+      }
+      if (deleted.length) onDone(deleted);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const isFolder = single?.kind === 'folder';
+  const title = single
+    ? translate(isFolder ? 'mediaLibrary.deleteFolderTitle' : 'mediaLibrary.deleteTitle', { name: displayName(single) })
+    : translate('mediaLibrary.deleteManyTitle', { smart_count: files.length });
+  const none = single
+    ? translate(isFolder ? 'mediaLibrary.deleteFolderConfirm' : 'mediaLibrary.deleteConfirm')
+    : translate(files.some(hasContent) ? 'mediaLibrary.deleteManyWithFolders' : 'mediaLibrary.deleteManyConfirm', { smart_count: files.length });
   return (
-    <Dialog open onClose={onClose} aria-labelledby="media-dialog-title" fullWidth maxWidth="sm">
-      <DialogTitle id="media-dialog-title">{translate(isFolder ? 'mediaLibrary.deleteFolderTitle' : 'mediaLibrary.deleteTitle', { name: displayName(file) })}</DialogTitle>
+    <Dialog open onClose={onClose} aria-labelledby="media-dialog-title" fullWidth maxWidth="sm" data-testid="delete-dialog">
+      <DialogTitle id="media-dialog-title">{title}</DialogTitle>
       <DialogContent>
         {!ready && <CircularProgress size={20} aria-label={translate('ra.page.loading')} />}
-        {usages.isError && <Alert severity="warning">{translate('usages.unavailable')}</Alert>}
-        {usages.isSuccess && <UsagesWarning usages={used} none={translate(isFolder ? 'mediaLibrary.deleteFolderConfirm' : 'mediaLibrary.deleteConfirm')} />}
+        {ready && failed && <Alert severity="warning">{translate('usages.unavailable')}</Alert>}
+        {ready && !single && used.length > 0 && <Typography sx={{ mb: 1 }}>{none}</Typography>}
+        {ready && <UsagesWarning usages={used} none={none} />}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-        <Button color="error" variant="contained" disabled={busy || !ready} onClick={() => void run(() => deleteFile(file.id, force))}>
+        <Button color="error" variant="contained" disabled={busy || !ready} onClick={() => void submit()}>
           {translate(used.length ? 'mediaLibrary.deleteAnyway' : 'ra.action.delete')}
         </Button>
       </DialogActions>
@@ -112,11 +167,10 @@ function DeleteDialog({ file, onClose, onDone }: { file: MediaFile; onClose: () 
   );
 }
 
-/** The open dialog of the library; `onChanged` hears of a done change (the screen reloads). */
-export function LibraryDialogs({ dialog, onClose, onChanged }: { dialog: LibraryDialog | null; onClose: () => void; onChanged: (dialog: LibraryDialog) => void }) {
+/** The open dialog of the library; `onChanged` hears of a done change and of the files it touched (the screen reloads). */
+export function LibraryDialogs({ dialog, onClose, onChanged }: { dialog: LibraryDialog | null; onClose: () => void; onChanged: (dialog: LibraryDialog, ids: string[]) => void }) {
   const translate = useTranslate();
   if (!dialog) return null;
-  const done = () => onChanged(dialog);
   switch (dialog.kind) {
     case 'newFolder':
       return (
@@ -127,7 +181,7 @@ export function LibraryDialogs({ dialog, onClose, onChanged }: { dialog: Library
           onClose={onClose}
           onSubmit={async (name) => {
             await createFolder(dialog.path, cleanFolderName(name));
-            done();
+            onChanged(dialog, []);
           }}
         />
       );
@@ -140,13 +194,13 @@ export function LibraryDialogs({ dialog, onClose, onChanged }: { dialog: Library
           onClose={onClose}
           onSubmit={async (name) => {
             await updateFile(dialog.file.id, { name: dialog.file.kind === 'folder' ? `${cleanFolderName(name)}/` : name });
-            done();
+            onChanged(dialog, [dialog.file.id]);
           }}
         />
       );
     case 'move':
-      return <MoveDialog file={dialog.file} onClose={onClose} onDone={done} />;
+      return <MoveDialog files={dialog.files} onClose={onClose} onDone={(ids) => onChanged(dialog, ids)} />;
     case 'delete':
-      return <DeleteDialog file={dialog.file} onClose={onClose} onDone={done} />;
+      return <DeleteDialog files={dialog.files} onClose={onClose} onDone={(ids) => onChanged(dialog, ids)} />;
   }
 }

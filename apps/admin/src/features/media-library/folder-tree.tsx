@@ -9,6 +9,7 @@ import { useTranslate } from 'react-admin';
 import { listFiles } from './media-api';
 import { folderPathOf, isInside, ROOT } from './paths';
 import { mediaKeys } from './query-keys';
+import { dropOutline, useDropTarget } from './drag-move';
 
 /** Folders per level: a league's folders are few; more than this are reached from the grid. */
 const TREE_PAGE = 100;
@@ -39,10 +40,12 @@ function FolderNode({ path, name, depth, current, onOpen }: { path: string; name
     enabled: open,
   });
   const isCurrent = current === path;
+  // On the library screen, library files dragged onto a folder move there.
+  const drop = useDropTarget(path);
   const Icon = isCurrent ? FolderOpenIcon : FolderIcon;
   return (
     <li>
-      <Box sx={{ display: 'flex', alignItems: 'center', pl: depth * 1.5 }}>
+      <Box {...drop.props} sx={{ display: 'flex', alignItems: 'center', pl: depth * 1.5, borderRadius: 1, ...dropOutline(drop.over) }}>
         <IconButton
           size="small"
           aria-expanded={open}

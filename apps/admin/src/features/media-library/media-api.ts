@@ -101,6 +101,24 @@ export async function updateFile(id: string, attributes: Partial<Pick<MediaFile,
   return toMediaFile(body.data);
 }
 
+/**
+ * Moves files one by one into the folder `target` (each its own PATCH, so one clash does not hold
+ * up the rest); a refused one is reported by the HTTP client's pop-up and listed in `failed`.
+ */
+export async function moveFiles(files: readonly MediaFile[], target: string): Promise<{ moved: MediaFile[]; failed: MediaFile[] }> {
+  const moved: MediaFile[] = [];
+  const failed: MediaFile[] = [];
+  for (const file of files) {
+    try {
+      await updateFile(file.id, { path: target });
+      moved.push(file);
+    } catch {
+      failed.push(file);
+    }
+  }
+  return { moved, failed };
+}
+
 /** `force` once the user has seen and accepted where the file is used. */
 export async function deleteFile(id: string, force = false): Promise<void> {
   await http()(`${mediaBase()}/uploads/files/${encodeURIComponent(id)}${force ? '?force=true' : ''}`, { method: 'DELETE' });

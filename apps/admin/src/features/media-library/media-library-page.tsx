@@ -4,19 +4,22 @@ import GridIcon from '@mui/icons-material/GridView';
 import ListIcon from '@mui/icons-material/ViewList';
 import NewFolderIcon from '@mui/icons-material/CreateNewFolder';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Title, useCanAccess, useTranslate } from 'react-admin';
+import { Title, useCanAccess, useNotify, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router';
 import { EmptyState, LoadError } from '../../framework/ui/page-layout';
-import { listFiles, type MediaFile, type MediaSort } from './media-api';
+import { listFiles, moveFiles, type MediaFile, type MediaSort } from './media-api';
 import { FileBrowser, type FileAction } from './file-browser';
 import { FileDetails } from './file-details';
 import { LibraryDialogs, type LibraryDialog } from './file-dialogs';
 import { FolderTree } from './folder-tree';
 import { DropZone, UploadButton } from './drop-zone';
 import { UploadList } from './upload-list';
-import { breadcrumbsOf, folderPathOf, normalisePath, ROOT } from './paths';
+import { breadcrumbsOf, displayName, folderPathOf, normalisePath, ROOT } from './paths';
 import { mediaKeys } from './query-keys';
 import { useUploadQueue } from './use-upload-queue';
+import { DragMoveProvider, dropOutline, useDropTarget } from './drag-move';
+import { clickSelect, keepListed, movePlan, NO_SELECTION, selectAll, type Selection } from './selection';
+import { SelectionBar } from './selection-bar';
 
 export const MEDIA_SUBJECT = 'files';
 const PER_PAGE = 50;
@@ -30,6 +33,16 @@ function useDebounced<T>(value: T, ms = 300): T {
     return () => clearTimeout(timer);
   }, [value, ms]);
   return debounced;
+}
+
+/** A segment of the path bar: opens its folder, and takes library files dropped on it. */
+function CrumbLink({ path, name, onOpen }: { path: string; name: string; onOpen: (path: string) => void }) {
+  const drop = useDropTarget(path);
+  return (
+    <Link component="button" type="button" onClick={() => onOpen(path)} underline="hover" {...drop.props} sx={{ borderRadius: 0.5, px: 0.25, ...dropOutline(drop.over) }}>
+      {name}
+    </Link>
+  );
 }
 
 /**
@@ -50,6 +63,9 @@ export default function MediaLibraryPage() {
   const q = useDebounced(search);
   const [selected, setSelected] = useState<MediaFile | null>(null);
   const [dialog, setDialog] = useState<LibraryDialog | null>(null);
+  const [checked, setChecked] = useState<Selection>(NO_SELECTION);
+  const [announcement, setAnnouncement] = useState('');
+  const notify = useNotify();
   const { canAccess: canCreate } = useCanAccess({ resource: MEDIA_SUBJECT, action: 'create' });
   const { canAccess: canUpdate } = useCanAccess({ resource: MEDIA_SUBJECT, action: 'update' });
   const { canAccess: canDelete } = useCanAccess({ resource: MEDIA_SUBJECT, action: 'delete' });
@@ -81,20 +97,46 @@ export default function MediaLibraryPage() {
 
   const openFolder = (next: string) => {
     setSelected(null);
+    setChecked(NO_SELECTION);
     setParam({ path: next === ROOT ? null : next, page: null });
   };
   const activate = (file: MediaFile) => (file.kind === 'folder' ? openFolder(folderPathOf(file)) : setSelected(file));
-  const onAction = canUpdate || canDelete ? (file: MediaFile, action: FileAction) => setDialog({ kind: action, file }) : undefined;
-  const onChanged = (done: LibraryDialog) => {
+  const onAction =
+    canUpdate || canDelete ? (file: MediaFile, action: FileAction) => setDialog(action === 'rename' ? { kind: 'rename', file } : { kind: action, files: [file] }) : undefined;
+  /** Files moved or deleted leave the selection and the details; the folder reloads (they go from the list only now). */
+  const forget = (ids: readonly string[]) => {
+    if (selected && ids.includes(selected.id)) setSelected(null);
+    setChecked((current) => ({ ids: new Set([...current.ids].filter((id) => !ids.includes(id))), anchor: current.anchor !== null && ids.includes(current.anchor) ? null : current.anchor }));
+  };
+  const onChanged = (done: LibraryDialog, ids: string[]) => {
     setDialog(null);
-    if (done.kind === 'delete' && selected?.id === done.file.id) setSelected(null);
-    if ((done.kind === 'rename' || done.kind === 'move') && selected?.id === done.file.id) setSelected(null);
+    if (done.kind === 'move' || done.kind === 'delete' || done.kind === 'rename') forget(ids);
+    if (done.kind === 'move' && ids.length) setAnnouncement(translate('mediaLibrary.moved', { smart_count: ids.length }));
+    if (done.kind === 'delete' && ids.length) setAnnouncement(translate('mediaLibrary.deleted', { smart_count: ids.length }));
+    reload();
+  };
+  /** Files dragged onto a folder: refused whole when a folder would go into itself, else moved one by one. */
+  const dropOn = async (dropped: readonly MediaFile[], target: string) => {
+    const plan = movePlan(dropped, target);
+    if (plan.intoItself.length) {
+      notify('mediaLibrary.moveIntoItself', { type: 'warning', messageArgs: { name: plan.intoItself.map(displayName).join(', ') } });
+      return;
+    }
+    if (!plan.moving.length) return;
+    const { moved } = await moveFiles(plan.moving, target);
+    forget(moved.map((f) => f.id));
+    if (moved.length) setAnnouncement(translate('mediaLibrary.movedTo', { smart_count: moved.length, path: target }));
     reload();
   };
   const addFiles = (files: File[]) => uploads.add(files, path);
 
   const title = translate('resources.files.name', { smart_count: 2 });
   const files = list.data?.files ?? [];
+  const order = files.map((f) => f.id);
+  // Ticks of files no longer listed (moved, deleted, on another page) do not count.
+  const ticked = keepListed(checked, order);
+  const checkedFiles = files.filter((f) => ticked.ids.has(f.id));
+  const selectable = canUpdate || canDelete;
   // The listed copy once the folder reloads (a saved alt text shows at once).
   const shown = selected ? (files.find((f) => f.id === selected.id) ?? selected) : null;
   return (
@@ -113,6 +155,7 @@ export default function MediaLibraryPage() {
           </>
         )}
       </Box>
+      <DragMoveProvider onDrop={(dropped, target) => void dropOn(dropped, target)}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '220px minmax(0, 1fr)' }, alignItems: 'start' }}>
         <Card>
           <CardContent sx={{ p: 1 }}>
@@ -130,9 +173,7 @@ export default function MediaLibraryPage() {
                       {crumb.name || translate('mediaLibrary.root')}
                     </Typography>
                   ) : (
-                    <Link key={crumb.path} component="button" type="button" onClick={() => openFolder(crumb.path)} underline="hover">
-                      {crumb.name || translate('mediaLibrary.root')}
-                    </Link>
+                    <CrumbLink key={crumb.path} path={crumb.path} name={crumb.name || translate('mediaLibrary.root')} onOpen={openFolder} />
                   ),
                 )}
               </Breadcrumbs>
@@ -179,12 +220,31 @@ export default function MediaLibraryPage() {
                   </ToggleButton>
                 </ToggleButtonGroup>
               </Box>
+              {checkedFiles.length > 0 && (
+                <SelectionBar
+                  count={checkedFiles.length}
+                  onMove={canUpdate ? () => setDialog({ kind: 'move', files: checkedFiles }) : undefined}
+                  onDelete={canDelete ? () => setDialog({ kind: 'delete', files: checkedFiles }) : undefined}
+                  onClear={() => setChecked(NO_SELECTION)}
+                />
+              )}
               <DropZone onFiles={addFiles} disabled={!canCreate}>
                 {list.isError && <LoadError onRetry={() => void list.refetch()} />}
                 {list.isSuccess && !files.length && (
                   <EmptyState>{translate(q ? 'ui.nothingFound' : canCreate ? 'mediaLibrary.emptyDrop' : 'mediaLibrary.empty')}</EmptyState>
                 )}
-                {files.length > 0 && <FileBrowser files={files} view={view} selectedId={selected?.id} onActivate={activate} onAction={onAction} />}
+                {files.length > 0 && (
+                  <FileBrowser
+                    files={files}
+                    view={view}
+                    selectedId={selected?.id}
+                    onActivate={activate}
+                    onAction={onAction}
+                    checked={selectable ? ticked.ids : undefined}
+                    onCheck={selectable ? (file, keys) => setChecked((current) => clickSelect(keepListed(current, order), order, file.id, keys)) : undefined}
+                    onCheckAll={selectable ? (on) => setChecked(selectAll(order, on)) : undefined}
+                  />
+                )}
               </DropZone>
               {(list.data?.pages ?? 1) > 1 && (
                 <Pagination
@@ -198,11 +258,15 @@ export default function MediaLibraryPage() {
               <Typography variant="body2" sx={{ color: 'text.secondary' }} aria-live="polite">
                 {list.data ? translate('mediaLibrary.items', { smart_count: list.data.total }) : ''}
               </Typography>
+              <Typography variant="body2" role="status" data-testid="media-announcement" sx={{ color: 'text.secondary', minHeight: '1.5em' }}>
+                {announcement}
+              </Typography>
             </CardContent>
           </Card>
           {shown && <FileDetails file={shown} onClose={() => setSelected(null)} onAction={onAction} />}
         </Box>
       </Box>
+      </DragMoveProvider>
       <LibraryDialogs dialog={dialog} onClose={() => setDialog(null)} onChanged={onChanged} />
     </Box>
   );
