@@ -129,6 +129,54 @@ for (const lang of LANGS) {
       ]);
     });
 
+    test('the media library: selection bar, Move and Delete dialogs, and the image picker', async ({ page, request }) => {
+      await openApp(page, request, lang);
+      await go(page, '/files?path=%2Fherby%2F');
+      const items = page.getByTestId('media-item');
+      await items.nth(0).getByRole('checkbox').click();
+      await items.nth(1).getByRole('checkbox').click({ modifiers: ['Shift'] });
+      const bar = page.getByRole('toolbar', { name: t(lang, 'mediaLibrary.selection.bar') });
+      await expect(bar).toBeVisible();
+      const found: Record<string, Violation[]> = {};
+      const check = async (name: string) => {
+        await settled(page);
+        const violations = await seriousViolations(page);
+        if (violations.length) found[name] = violations;
+      };
+      await check('selection bar (tiles)');
+      await bar.getByRole('button', { name: t(lang, 'mediaLibrary.selection.moveTo') }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await check('Move dialog');
+      // A target chosen: the folder to move into is named.
+      await page.getByRole('dialog').getByRole('button', { name: 'rozgrywki', exact: true }).click();
+      await check('Move dialog with a target');
+      await page.getByRole('dialog').getByRole('button', { name: t(lang, 'ra.action.cancel') }).click();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await bar.getByRole('button', { name: t(lang, 'ra.action.delete') }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await check('Delete dialog for two files in use');
+      await page.getByRole('dialog').getByRole('button', { name: t(lang, 'ra.action.cancel') }).click();
+      await go(page, '/files?path=%2Fherby%2F&view=list');
+      await page.getByRole('checkbox', { name: t(lang, 'mediaLibrary.selection.all') }).click();
+      await expect(page.getByRole('toolbar', { name: t(lang, 'mediaLibrary.selection.bar') })).toBeVisible();
+      await check('selection bar (table, all ticked)');
+
+      // The picker of an image field: choosing, then the focal point and texts of the chosen one.
+      await go(page, '/clubs/3');
+      const field = page.getByRole('group', { name: t(lang, 'resources.clubs.fields.image_id') });
+      await field.getByRole('button', { name: new RegExp(`^(${t(lang, 'image.change')}|${t(lang, 'image.choose')})$`) }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByTestId('media-item').first()).toBeVisible();
+      await check('image picker: folders');
+      await dialog.getByTestId('media-item').filter({ hasText: 'herby' }).getByRole('button').click();
+      await expect(dialog.getByTestId('media-item').first()).toContainText('.png');
+      await check('image picker: images');
+      await dialog.getByTestId('media-item').first().getByRole('button').click();
+      await expect(dialog.getByTestId('focal-point')).toBeVisible();
+      await check('image picker: focal point and texts');
+      expect(found).toEqual({});
+    });
+
     test("the gateway's sign-in page, also with an error", async ({ page }) => {
       await page.goto(`/auth/v1/sign_in?redirect=${encodeURIComponent('/')}&lang=${lang}`, { waitUntil: 'networkidle' });
       await expect(page.locator('html')).toHaveAttribute('lang', lang);

@@ -216,3 +216,89 @@ test('an image field picks a library picture with its focal point, alt texts and
   expect(image.focal_x as number).toBeCloseTo(0.3, 1);
   expect(image.focal_y as number).toBeCloseTo(0.75, 1);
 });
+
+/** A text with a count, in the plural form the language gives that count (`key_one`, `key_few`…). */
+function tn(lang: 'pl' | 'en', key: string, count: number, params: Record<string, string | number> = {}): string {
+  return t(lang, `${key}_${new Intl.PluralRules(lang).select(count)}`, { ...params, count });
+}
+
+test('several files move to another folder with the Move dialog and by dragging onto a folder of the tree (in Polish)', async ({ page, request }) => {
+  await page.addInitScript(() => localStorage.setItem('preferredLanguage', 'pl'));
+  const base = `e2e-move-${Date.now()}`;
+  const token = await openAs(page, request, 'admin', '/files');
+  const auth = { Authorization: `Bearer ${token}` };
+  for (const [path, name] of [[`/${base}/`, 'source'], [`/${base}/`, 'target'], [`/${base}/`, 'other'], [`/${base}/source/`, 'inner']]) {
+    const made = await request.post('/media/v1/files/create_subdirectory', { headers: { ...auth, 'Content-Type': 'application/json' }, data: { path, name } });
+    expect(made.ok(), await made.text()).toBeTruthy();
+  }
+  for (const name of ['a.png', 'b.png', 'c.png', 'd.png', 'e.png']) {
+    const upload = await request.post('/media/v1/uploads/files', {
+      headers: auth,
+      multipart: { path: `/${base}/source/`, file: { name, mimeType: 'image/png', buffer: Buffer.from(PNG_1X1, 'base64') } },
+    });
+    expect(upload.ok(), await upload.text()).toBeTruthy();
+  }
+  const namesIn = async (path: string) => {
+    const listed = await request.get(`/media/v1/uploads/files?path=${encodeURIComponent(path)}`, { headers: auth });
+    return ((await listed.json()) as { data: { attributes: { name: string } }[] }).data.map((f) => f.attributes.name).sort();
+  };
+
+  await page.goto(`/files?path=${encodeURIComponent(`/${base}/source/`)}`);
+  const items = page.getByTestId('media-item');
+  await expect(items).toHaveCount(6);
+  const tick = (name: string) => page.getByRole('checkbox', { name: t('pl', 'mediaLibrary.selection.select', { name }) });
+  // a.png ticked, then c.png with Shift: a, b and c.
+  await tick('a.png').click();
+  await tick('c.png').click({ modifiers: ['Shift'] });
+  const bar = page.getByRole('toolbar', { name: t('pl', 'mediaLibrary.selection.bar') });
+  await expect(bar).toContainText(tn('pl', 'mediaLibrary.selection.count', 3));
+  for (const name of ['a.png', 'b.png', 'c.png']) await expect(tick(name)).toBeChecked();
+  await expect(tick('d.png')).not.toBeChecked();
+
+  // The dialog refuses the folder "inner" into itself before any call.
+  await tick('inner').click();
+  await bar.getByRole('button', { name: t('pl', 'mediaLibrary.selection.moveTo') }).click();
+  let dialog = page.getByRole('dialog');
+  const tree = dialog.getByRole('navigation', { name: t('pl', 'mediaLibrary.moveTarget') });
+  await tree.getByRole('button', { name: 'inner', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toContainText(t('pl', 'mediaLibrary.moveIntoItself', { name: 'inner' }));
+  await expect(dialog.getByRole('button', { name: t('pl', 'mediaLibrary.move'), exact: true })).toBeDisabled();
+  await dialog.getByRole('button', { name: t('pl', 'ra.action.cancel') }).click();
+  await tick('inner').click();
+  await expect(bar).toContainText(tn('pl', 'mediaLibrary.selection.count', 3));
+
+  // Move to… with the keyboard: the target chosen in the tree with Enter, then Move.
+  await bar.getByRole('button', { name: t('pl', 'mediaLibrary.selection.moveTo') }).click();
+  dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading')).toHaveText(tn('pl', 'mediaLibrary.moveManyTitle', 3));
+  await dialog.getByRole('navigation', { name: t('pl', 'mediaLibrary.moveTarget') }).getByRole('button', { name: 'target', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toContainText(t('pl', 'mediaLibrary.moveTo', { path: `/${base}/target/` }));
+  await dialog.getByRole('button', { name: t('pl', 'mediaLibrary.move'), exact: true }).press('Enter');
+  await expect(dialog).toHaveCount(0);
+  await expect(items).toHaveCount(3);
+  for (const name of ['a.png', 'b.png', 'c.png']) await expect(items.filter({ hasText: name })).toHaveCount(0);
+  await expect(page.getByTestId('media-announcement')).toHaveText(tn('pl', 'mediaLibrary.moved', 3));
+  await expect(bar).toHaveCount(0);
+  expect(await namesIn(`/${base}/target/`)).toEqual(['a.png', 'b.png', 'c.png']);
+  expect(await namesIn(`/${base}/source/`)).toEqual(['d.png', 'e.png', 'inner/']);
+
+  // d.png and the folder "inner" ticked, then dragged onto the folder "other" in the tree.
+  await tick('d.png').click();
+  await tick('inner').click({ modifiers: ['Control'] });
+  await expect(bar).toContainText(tn('pl', 'mediaLibrary.selection.count', 2));
+  const node = page.getByRole('navigation', { name: t('pl', 'mediaLibrary.folders') }).getByRole('button', { name: 'other', exact: true });
+  await items.filter({ hasText: 'd.png' }).dragTo(node);
+  await expect(items).toHaveCount(1);
+  await expect(items.filter({ hasText: 'e.png' })).toHaveCount(1);
+  await expect(page.getByTestId('media-announcement')).toHaveText(tn('pl', 'mediaLibrary.movedTo', 2, { path: `/${base}/other/` }));
+  expect(await namesIn(`/${base}/other/`)).toEqual(['d.png', 'inner/']);
+  expect(await namesIn(`/${base}/source/`)).toEqual(['e.png']);
+
+  // In the table, e.png dragged onto a segment of the path bar (the folder above).
+  await page.goto(`/files?path=${encodeURIComponent(`/${base}/source/`)}&view=list`);
+  await expect(items).toHaveCount(1);
+  await items.filter({ hasText: 'e.png' }).dragTo(page.getByRole('navigation', { name: t('pl', 'mediaLibrary.breadcrumbs') }).getByRole('button', { name: base, exact: true }));
+  await expect(items).toHaveCount(0);
+  expect(await namesIn(`/${base}/`)).toEqual(['e.png', 'other/', 'source/', 'target/']);
+});

@@ -113,7 +113,8 @@ function CheckBox({ file, props }: { file: MediaFile; props: FileBrowserProps })
   );
 }
 
-function CheckAll({ files, checked, onCheckAll }: FileBrowserProps) {
+/** The box that ticks every listed file; `labelled` when a visible label names it (the tiles). */
+function CheckAll({ files, checked, onCheckAll, labelled }: FileBrowserProps & { labelled?: boolean }) {
   const translate = useTranslate();
   if (!onCheckAll) return null;
   const state = allState({ ids: checked ?? new Set(), anchor: null }, files.map((f) => f.id));
@@ -123,7 +124,7 @@ function CheckAll({ files, checked, onCheckAll }: FileBrowserProps) {
       checked={state === 'all'}
       indeterminate={state === 'some'}
       onChange={(event) => onCheckAll(event.target.checked)}
-      slotProps={{ input: { 'aria-label': translate('mediaLibrary.selection.all') } }}
+      slotProps={{ input: labelled ? {} : { 'aria-label': translate('mediaLibrary.selection.all') } }}
     />
   );
 }
@@ -189,7 +190,7 @@ function FileGrid(props: FileBrowserProps) {
     <>
       {props.onCheckAll && (
         <Box sx={{ display: 'flex', alignItems: 'center' }}>
-          <FormControlLabel control={<CheckAll {...props} />} label={translate('mediaLibrary.selection.allShort')} />
+          <FormControlLabel control={<CheckAll {...props} labelled />} label={translate('mediaLibrary.selection.all')} />
         </Box>
       )}
       <Box component="ul" data-testid="media-grid" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(148px, 1fr))' }}>
