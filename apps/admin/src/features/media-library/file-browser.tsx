@@ -1,10 +1,11 @@
-import { useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Box, ButtonBase, Checkbox, FormControlLabel, IconButton, Menu, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import FolderIcon from '@mui/icons-material/Folder';
 import MovieIcon from '@mui/icons-material/Movie';
 import DescriptionIcon from '@mui/icons-material/Description';
 import ImageIcon from '@mui/icons-material/Image';
 import MoreIcon from '@mui/icons-material/MoreVert';
+import MixedIcon from '@mui/icons-material/IndeterminateCheckBox';
 import { useTranslate } from 'react-admin';
 import type { MediaKind } from '@umpire/schema/media';
 import { ImageThumbnail } from '../../framework/generic/image-thumbnail';
@@ -113,16 +114,26 @@ function CheckBox({ file, props }: { file: MediaFile; props: FileBrowserProps })
   );
 }
 
-/** The box that ticks every listed file; `labelled` when a visible label names it (the tiles). */
+/**
+ * The box that ticks every listed file; `labelled` when a visible label names it (the tiles). Some
+ * ticked shows as mixed through the native input's `indeterminate` (an `aria-checked` on a real
+ * checkbox would contradict its state).
+ */
 function CheckAll({ files, checked, onCheckAll, labelled }: FileBrowserProps & { labelled?: boolean }) {
   const translate = useTranslate();
-  if (!onCheckAll) return null;
+  const input = useRef<HTMLInputElement>(null);
   const state = allState({ ids: checked ?? new Set(), anchor: null }, files.map((f) => f.id));
+  useEffect(() => {
+    if (input.current) input.current.indeterminate = state === 'some';
+  }, [state]);
+  if (!onCheckAll) return null;
   return (
     <Checkbox
       size="small"
       checked={state === 'all'}
-      indeterminate={state === 'some'}
+      inputRef={input}
+      icon={state === 'some' ? <MixedIcon fontSize="small" /> : undefined}
+      sx={state === 'some' ? { color: 'primary.main' } : undefined}
       onChange={(event) => onCheckAll(event.target.checked)}
       slotProps={{ input: labelled ? {} : { 'aria-label': translate('mediaLibrary.selection.all') } }}
     />
