@@ -122,9 +122,6 @@ export const countryCode = () => z.string({ error: 'invalidType' }).regex(COUNTR
 
 export const hexColor = () => z.string({ error: 'invalidType' }).regex(/^#[0-9a-fA-F]{6}$/, { error: 'invalidColor' });
 
-export const imagePath = () =>
-  z.string({ error: 'invalidType' }).min(1, { error: 'required' }).max(1024, { error: 'maxLength' }).refine((v) => !v.includes('..'), { error: 'pattern' });
-
 /** The id of a record (a media library file), as documents carry ids: a string of digits. */
 export const recordId = () => z.string({ error: 'invalidType' }).regex(/^[1-9]\d{0,14}$/, { error: 'pattern' });
 

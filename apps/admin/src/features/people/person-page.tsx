@@ -7,7 +7,6 @@ import {
   Title,
   useCanAccess,
   useCreatePath,
-  useDataProvider,
   useEditContext,
   useShowContext,
   useTranslate,
@@ -15,7 +14,6 @@ import {
 } from 'react-admin';
 import { resourceDef } from '../../framework/definitions';
 import { ResourceForm } from '../../framework/generic/resource-form';
-import { resolveImagePaths } from '../../framework/generic/image-paths';
 import { RecordHistory } from '../../framework/history/record-history';
 import { formatDate } from '../../lib/locale';
 import { CountryLabel } from '../../framework/ui/country-label';
@@ -49,10 +47,8 @@ interface PersonRouteProps<T extends PersonRecord> {
 /** Spec §4: a person already loaded is not fetched again unless the user asks (the reload button). */
 const CACHED = { staleTime: Infinity, refetchOnWindowFocus: false, refetchOnMount: false } as const;
 
-/** The edit route of a person's page: the cached person, saved with their images resolved. */
+/** The edit route of a person's page: the cached person. */
 export function PersonEdit<T extends PersonRecord>({ resource, meta, page }: PersonRouteProps<T>) {
-  const def = resourceDef(resource)!;
-  const dataProvider = useDataProvider();
   return (
     <EditBase
       resource={resource}
@@ -60,7 +56,6 @@ export function PersonEdit<T extends PersonRecord>({ resource, meta, page }: Per
       redirect={false}
       queryOptions={{ meta, ...CACHED }}
       mutationOptions={{ meta }}
-      transform={(data: Record<string, unknown>, options?: { previousData: RaRecord }) => resolveImagePaths(dataProvider, def, data, options?.previousData)}
     >
       <FromEdit page={page} />
     </EditBase>

@@ -53,19 +53,8 @@ export function widgetOf(attr: AttributeManifest): Widget {
   }
 }
 
-export const IMAGES = 'images';
-
 export function belongsTo(def: ResourceManifest): RelationshipManifest[] {
   return def.relationships.filter((r) => r.kind === 'belongsTo');
-}
-
-/** belongsTo links to images are edited by path (until the media library exists). */
-export function imageLinks(def: ResourceManifest): RelationshipManifest[] {
-  return belongsTo(def).filter((r) => r.type === IMAGES);
-}
-
-export function pathSource(rel: RelationshipManifest): string {
-  return `${rel.name}_path`;
 }
 
 /** `-start_date` → react-admin's sort; several keys keep the first (the list header shows one). */

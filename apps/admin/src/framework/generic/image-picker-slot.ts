@@ -3,8 +3,8 @@ import type { ComponentType } from 'react';
 /**
  * Where the image fields of generic forms get their picker. The picker (upload or choose from the
  * media library, focal point, alt texts, credit) is a feature, and the framework imports no
- * feature: the app shell provides it here at start (app/registry.ts). Without one, image fields
- * fall back to typing a path.
+ * feature: the app shell provides it here at start (app/registry.ts). Without one (a test that
+ * renders a form alone), an image field chooses among the `images` records by name.
  */
 export interface PickedImage {
   /** The `images` record made for the choice. */

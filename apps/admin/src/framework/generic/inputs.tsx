@@ -12,7 +12,6 @@ import {
   SelectInput,
   TextInput,
   useInput,
-  useRecordContext,
   useResourceContext,
   useTranslate,
   type Validator as RaValidator,
@@ -21,13 +20,11 @@ import type { AttributeManifest, RelationshipManifest } from '@umpire/schema/man
 import { resourceDef } from '../../framework/definitions';
 import { useCountryChoices } from '../../lib/use-country-choices';
 import { fromMatchWallClock, toMatchWallClock } from '../../lib/locale';
-import { ImageThumbnail } from './image-thumbnail';
 import { ImageLinkInput } from './image-link-input';
 import { imagePicker, libraryFilePicker } from './image-picker-slot';
 import { LibraryFileInput } from './library-file-input';
-import { pathSource, referencePicker, widgetOf } from './conventions';
-import { attributeValidators, requiredValidator, schemaValidator } from './validation';
-import { imagePath } from '@umpire/schema';
+import { referencePicker, widgetOf } from './conventions';
+import { attributeValidators, requiredValidator } from './validation';
 
 const wide = { width: '100%' } as const;
 
@@ -96,13 +93,11 @@ export function MatchDateTimeInput(props: Omit<DateTimeInputProps, 'format' | 'p
   );
 }
 
-/** A belongsTo link: a searchable picker of the referenced records, or an image path. */
+/** A belongsTo link: a searchable picker of the referenced records, or the media library's picker for an image. */
 export function RelationshipInput({ rel }: { rel: RelationshipManifest }) {
-  if (rel.type === 'images') {
-    // The media library's picker where the app provides one, else the path typed by hand.
-    const Picker = imagePicker();
-    return Picker ? <ImageLinkInput rel={rel} Picker={Picker} /> : <ImagePathInput rel={rel} />;
-  }
+  // The media library's picker (the app provides it); without one, an image is one of the `images` records, chosen by name.
+  const Picker = rel.type === 'images' ? imagePicker() : undefined;
+  if (Picker) return <ImageLinkInput rel={rel} Picker={Picker} />;
   const { optionText, sort, filterToQuery } = referencePicker(resourceDef(rel.type));
   return (
     <ReferenceInput source={rel.source!} reference={rel.type} sort={sort}>
@@ -202,37 +197,5 @@ function JsonInput({ attr, validate }: { attr: AttributeManifest; validate: RaVa
         }
       }}
     />
-  );
-}
-
-const imagePathValidator = schemaValidator(imagePath());
-
-/**
- * Without the media library's picker (none provided), an image is chosen by its path in the assets bucket
- * (issue 3, item 8); saving links the record to the image with that path, creating it when
- * needed (see `resolveImagePaths`).
- */
-function ImagePathInput({ rel }: { rel: RelationshipManifest }) {
-  const translate = useTranslate();
-  const record = useRecordContext();
-  const resource = useResourceContext();
-  const current = (record?.[rel.name] as { path?: string } | undefined)?.path ?? '';
-  const { field, fieldState, id } = useInput({ id: pathSource(rel), source: pathSource(rel), defaultValue: current, validate: imagePathValidator });
-  const value = typeof field.value === 'string' ? field.value : '';
-  return (
-    <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', width: '100%' }}>
-      <TextField
-        {...field}
-        value={value}
-        id={id}
-        label={translate(`resources.${resource}.fields.${rel.source}`)}
-        error={fieldState.invalid}
-        helperText={<InputHelperText error={fieldState.error?.message} helperText="image.pathHelp" />}
-        size="small"
-        margin="dense"
-        sx={{ flex: 1 }}
-      />
-      {value && !fieldState.invalid && <ImageThumbnail path={value} size={56} />}
-    </Box>
   );
 }

@@ -1,7 +1,6 @@
-import { Edit, ShowButton, TopToolbar, useCanAccess, useDataProvider, useResourceContext, type RaRecord } from 'react-admin';
+import { Edit, ShowButton, TopToolbar, useCanAccess, useResourceContext } from 'react-admin';
 import { ResourceForm } from './resource-form';
 import { includesOf, useResourceDef } from './use-resource-def';
-import { resolveImagePaths } from './image-paths';
 import { RecordHistory } from '../history/record-history';
 
 /**
@@ -11,7 +10,6 @@ import { RecordHistory } from '../history/record-history';
 export default function ResourceEdit() {
   const def = useResourceDef();
   const resource = useResourceContext()!;
-  const dataProvider = useDataProvider();
   const { canAccess: canDelete } = useCanAccess({ action: 'delete', resource });
   const include = includesOf(def);
   return (
@@ -20,9 +18,6 @@ export default function ResourceEdit() {
       redirect={false}
       queryOptions={{ meta: { include } }}
       mutationOptions={{ meta: { include } }}
-      transform={(data: Record<string, unknown>, options?: { previousData: RaRecord }) =>
-        resolveImagePaths(dataProvider, def, data, options?.previousData)
-      }
       actions={
         <TopToolbar>
           <ShowButton />

@@ -1,7 +1,6 @@
-import { Create, useDataProvider, useNavigate } from 'react-admin';
+import { Create, useNavigate } from 'react-admin';
 import { ResourceForm } from '../../../framework/generic/resource-form';
 import { useResourceDef } from '../../../framework/generic/use-resource-def';
-import { resolveImagePaths } from '../../../framework/generic/image-paths';
 import { matchFormPath } from './paths';
 
 /**
@@ -10,11 +9,9 @@ import { matchFormPath } from './paths';
  */
 export default function MatchCreate() {
   const def = useResourceDef();
-  const dataProvider = useDataProvider();
   const navigate = useNavigate();
   return (
     <Create
-      transform={(data: Record<string, unknown>) => resolveImagePaths(dataProvider, def, data)}
       mutationOptions={{ onSuccess: (match: { id: string }) => navigate(matchFormPath(match.id), { replace: true }) }}
     >
       <ResourceForm def={def} />

@@ -9,15 +9,12 @@ import {
   SimpleForm,
   TopToolbar,
   useCanAccess,
-  useDataProvider,
   useTranslate,
-  type RaRecord,
 } from 'react-admin';
 import { resourceDef } from '../../../framework/definitions';
 import { AttributeInput, RelationshipInput } from '../../../framework/generic/inputs';
 import { FormCell as Cell, FormToolbar } from '../../../framework/generic/form-parts';
 import { belongsTo, widgetOf, writableAttributes } from '../../../framework/generic/conventions';
-import { resolveImagePaths } from '../../../framework/generic/image-paths';
 import { includesOf } from '../../../framework/generic/use-resource-def';
 import { RecordHistory } from '../../../framework/history/record-history';
 import { TiebreakerOrderInput } from './tiebreaker-order-input';
@@ -83,7 +80,6 @@ function CompetitionForm({ canDelete }: { canDelete?: boolean }) {
 
 export default function CompetitionEdit() {
   const def = resourceDef('competitions')!;
-  const dataProvider = useDataProvider();
   const { canAccess: canDelete } = useCanAccess({ action: 'delete', resource: 'competitions' });
   const include = includesOf(def);
   const queryClient = useQueryClient();
@@ -94,7 +90,6 @@ export default function CompetitionEdit() {
       queryOptions={{ meta: { include } }}
       // New points or tiebreakers reorder every table of the competition.
       mutationOptions={{ meta: { include }, onSettled: () => void queryClient.invalidateQueries({ queryKey: ['groups', 'standings'] }) }}
-      transform={(data: Record<string, unknown>, options?: { previousData: RaRecord }) => resolveImagePaths(dataProvider, def, data, options?.previousData)}
       actions={
         <TopToolbar>
           <ShowButton />
@@ -109,9 +104,8 @@ export default function CompetitionEdit() {
 
 export function CompetitionCreate() {
   const def = resourceDef('competitions')!;
-  const dataProvider = useDataProvider();
   return (
-    <Create redirect="edit" transform={(data: Record<string, unknown>) => resolveImagePaths(dataProvider, def, data)} mutationOptions={{ meta: { include: includesOf(def) } }}>
+    <Create redirect="edit" mutationOptions={{ meta: { include: includesOf(def) } }}>
       <CompetitionForm />
     </Create>
   );

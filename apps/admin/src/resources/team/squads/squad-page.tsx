@@ -5,7 +5,6 @@ import {
   Title,
   useCanAccess,
   useCreatePath,
-  useDataProvider,
   useGetRecordId,
   useTranslate,
   type RaRecord,
@@ -13,7 +12,6 @@ import {
 import { resourceDef } from '../../../framework/definitions';
 import { formatNumber } from '../../../lib/locale';
 import { ResourceForm } from '../../../framework/generic/resource-form';
-import { resolveImagePaths } from '../../../framework/generic/image-paths';
 import { RecordHistory } from '../../../framework/history/record-history';
 import { Crest } from '../../../framework/ui/crest';
 import { LoadError, PageTabs, ReloadButton } from '../../../framework/ui/page-layout';
@@ -137,7 +135,6 @@ function Figure({ label, value }: { label: string; value: string }) {
 /** The squad's own fields (name, season, team, image) in the generic form; saved into the same cached squad. */
 function SquadDetails({ id }: { id: RaRecord['id'] }) {
   const def = resourceDef('squads')!;
-  const dataProvider = useDataProvider();
   const { canAccess: canDelete } = useCanAccess({ action: 'delete', resource: 'squads' });
   return (
     <Edit
@@ -149,7 +146,6 @@ function SquadDetails({ id }: { id: RaRecord['id'] }) {
       redirect={false}
       queryOptions={{ meta: SQUAD_META, staleTime: Infinity, refetchOnWindowFocus: false }}
       mutationOptions={{ meta: SQUAD_META }}
-      transform={(data: Record<string, unknown>, options?: { previousData: RaRecord }) => resolveImagePaths(dataProvider, def, data, options?.previousData)}
       sx={{ '& .RaEdit-main': { mt: 0 } }}
     >
       <ResourceForm def={def} canDelete={canDelete} />
