@@ -302,3 +302,74 @@ test('several files move to another folder with the Move dialog and by dragging 
   await expect(items).toHaveCount(0);
   expect(await namesIn(`/${base}/`)).toEqual(['e.png', 'other/', 'source/', 'target/']);
 });
+
+test('several files are deleted at once after a confirmation with their count and where they are used', async ({ page, request }) => {
+  await page.addInitScript(() => localStorage.setItem('preferredLanguage', 'en'));
+  const base = `e2e-bulk-${Date.now()}`;
+  const token = await openAs(page, request, 'admin', '/files');
+  const auth = { Authorization: `Bearer ${token}` };
+  expect((await request.post('/media/v1/files/create_subdirectory', { headers: { ...auth, 'Content-Type': 'application/json' }, data: { path: `/${base}/`, name: 'into' } })).ok()).toBeTruthy();
+  const ids: Record<string, string> = {};
+  for (const name of ['used.png', 'spare.png', 'kept.png', 'dragged.png']) {
+    const upload = await request.post('/media/v1/uploads/files', {
+      headers: auth,
+      multipart: { path: `/${base}/`, file: { name, mimeType: 'image/png', buffer: Buffer.from(PNG_1X1, 'base64') } },
+    });
+    expect(upload.ok(), await upload.text()).toBeTruthy();
+    ids[name] = ((await upload.json()) as { data: { id: string } }).data.id;
+  }
+  // used.png is held by an images record: deleting it unlinks that record.
+  const image = await request.post('/api/v3/images', {
+    headers: { ...auth, 'Content-Type': 'application/vnd.api+json' },
+    data: { data: { type: 'images', attributes: { file_id: ids['used.png'], name: `Bulk ${base}` } } },
+  });
+  expect(image.ok(), await image.text()).toBeTruthy();
+
+  await page.goto(`/files?path=${encodeURIComponent(`/${base}/`)}`);
+  const items = page.getByTestId('media-item');
+  await expect(items).toHaveCount(5);
+  // A file dragged onto a folder tile of the grid moves into it.
+  await items.filter({ hasText: 'dragged.png' }).dragTo(items.filter({ hasText: 'into' }));
+  await expect(items).toHaveCount(4);
+  await expect(items.filter({ hasText: 'into' })).toContainText(tn('en', 'mediaLibrary.items', 1));
+
+  const tick = (name: string) => page.getByRole('checkbox', { name: t('en', 'mediaLibrary.selection.select', { name }) });
+  await tick('used.png').click();
+  await tick('spare.png').click();
+  const bar = page.getByRole('toolbar', { name: t('en', 'mediaLibrary.selection.bar') });
+  await bar.getByRole('button', { name: t('en', 'ra.action.delete') }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading')).toHaveText(tn('en', 'mediaLibrary.deleteManyTitle', 2));
+  await expect(dialog).toContainText(tn('en', 'mediaLibrary.deleteManyConfirm', 2));
+  await expect(dialog).toContainText(tn('en', 'usages.deleteWarning', 1));
+  await expect(dialog).toContainText(`Bulk ${base}`);
+  await dialog.getByRole('button', { name: t('en', 'ra.action.cancel') }).click();
+  await expect(items).toHaveCount(4);
+  await bar.getByRole('button', { name: t('en', 'ra.action.delete') }).click();
+  const gone = page.waitForResponse((r) => r.url().includes(`/uploads/files/${ids['spare.png']}`) && r.request().method() === 'DELETE');
+  await page.getByRole('dialog').getByRole('button', { name: t('en', 'mediaLibrary.deleteAnyway') }).click();
+  expect((await gone).status()).toBe(204);
+  await expect(items).toHaveCount(2);
+  await expect(page.getByTestId('media-announcement')).toHaveText(tn('en', 'mediaLibrary.deleted', 2));
+  const listed = await request.get(`/media/v1/uploads/files?path=${encodeURIComponent(`/${base}/`)}`, { headers: auth });
+  expect(((await listed.json()) as { data: { attributes: { name: string } }[] }).data.map((f) => f.attributes.name).sort()).toEqual(['into/', 'kept.png']);
+});
+
+test("a video's preview streams from the content route with the token in its address", async ({ page, request }) => {
+  await page.addInitScript(() => localStorage.setItem('preferredLanguage', 'en'));
+  await openAs(page, request, 'admin', '/files?path=%2Fwideo%2F');
+  const answers: number[] = [];
+  page.on('response', (r) => {
+    if (/\/uploads\/files\/\d+\/content\?token=/.test(r.url())) answers.push(r.status());
+  });
+  const video = page.getByTestId('media-item').filter({ hasText: '.mp4' }).first();
+  await video.getByRole('button').first().click();
+  const player = page.getByTestId('video-preview');
+  await expect(player).toHaveAttribute('src', /\/media\/v1\/uploads\/files\/\d+\/content\?token=/);
+  // The browser reads what it needs by ranges, and knows the clip's length without holding it whole.
+  await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+  expect(await player.evaluate((v: HTMLVideoElement) => v.duration)).toBeGreaterThan(1);
+  // Answered as byte ranges (206), never refused for want of a header.
+  expect(answers.length).toBeGreaterThan(0);
+  expect(answers.every((status) => status === 206), answers.join(', ')).toBe(true);
+});
