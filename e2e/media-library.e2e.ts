@@ -373,3 +373,37 @@ test("a video's preview streams from the content route with the token in its add
   expect(answers.length).toBeGreaterThan(0);
   expect(answers.every((status) => status === 206), answers.join(', ')).toBe(true);
 });
+
+test('"select all" in a folder of several pages ticks every file of it, and they all move', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await page.addInitScript(() => localStorage.setItem('preferredLanguage', 'en'));
+  const base = `e2e-all-${Date.now()}`;
+  const token = await openAs(page, request, 'admin', '/files');
+  const auth = { Authorization: `Bearer ${token}` };
+  expect((await request.post('/media/v1/files/create_subdirectory', { headers: { ...auth, 'Content-Type': 'application/json' }, data: { path: `/${base}/`, name: 'to' } })).ok()).toBeTruthy();
+  // 54 files: two pages of 50 (the folder "to" is listed first).
+  for (let i = 0; i < 54; i++) {
+    const upload = await request.post('/media/v1/uploads/files', {
+      headers: auth,
+      multipart: { path: `/${base}/`, file: { name: `p${String(i).padStart(2, '0')}.png`, mimeType: 'image/png', buffer: Buffer.from(PNG_1X1, 'base64') } },
+    });
+    expect(upload.ok(), await upload.text()).toBeTruthy();
+  }
+  await page.goto(`/files?path=${encodeURIComponent(`/${base}/`)}`);
+  const items = page.getByTestId('media-item');
+  await expect(items).toHaveCount(50, { timeout: 30_000 });
+  await page.getByRole('checkbox', { name: t('en', 'mediaLibrary.selection.all') }).check();
+  const bar = page.getByRole('toolbar', { name: t('en', 'mediaLibrary.selection.bar') });
+  await expect(bar).toContainText(tn('en', 'mediaLibrary.selection.count', 55));
+  // The folder "to" itself stays behind: unticked, then everything else moves into it.
+  await page.getByRole('checkbox', { name: t('en', 'mediaLibrary.selection.select', { name: 'to' }) }).uncheck();
+  await expect(bar).toContainText(tn('en', 'mediaLibrary.selection.count', 54));
+  await bar.getByRole('button', { name: t('en', 'mediaLibrary.selection.moveTo') }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('navigation', { name: t('en', 'mediaLibrary.moveTarget') }).getByRole('button', { name: 'to', exact: true }).click();
+  await dialog.getByRole('button', { name: t('en', 'mediaLibrary.move'), exact: true }).click();
+  await expect(dialog).toHaveCount(0, { timeout: 60_000 });
+  await expect(items).toHaveCount(1);
+  const listed = await request.get(`/media/v1/uploads/files?path=${encodeURIComponent(`/${base}/to/`)}&page[size]=100`, { headers: auth });
+  expect(((await listed.json()) as { meta: { total: number } }).meta.total).toBe(54);
+});

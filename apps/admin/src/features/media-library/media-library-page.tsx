@@ -23,6 +23,8 @@ import { SelectionBar } from './selection-bar';
 
 export const MEDIA_SUBJECT = 'files';
 const PER_PAGE = 50;
+/** The most files one listing answers (the API's page size limit): "select all" reads a folder's files at once. */
+const FOLDER_MAX = 1000;
 const SORTS: MediaSort[] = ['name', '-name', '-created_at', 'created_at', '-size', 'size'];
 
 /** Search text typed, sent once typing pauses. */
@@ -64,6 +66,7 @@ export default function MediaLibraryPage() {
   const [selected, setSelected] = useState<MediaFile | null>(null);
   const [dialog, setDialog] = useState<LibraryDialog | null>(null);
   const [checked, setChecked] = useState<Selection>(NO_SELECTION);
+  const [everything, setEverything] = useState<{ scope: string; files: MediaFile[] } | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const notify = useNotify();
   const { canAccess: canCreate } = useCanAccess({ resource: MEDIA_SUBJECT, action: 'create' });
@@ -133,9 +136,27 @@ export default function MediaLibraryPage() {
   const title = translate('resources.files.name', { smart_count: 2 });
   const files = list.data?.files ?? [];
   const order = files.map((f) => f.id);
+  // "Select all" in a folder of several pages ticks every file of it, read once for that.
+  const scope = JSON.stringify([path, q]);
+  const whole = everything?.scope === scope ? everything.files : [];
+  const pool = [...files, ...whole.filter((f) => !order.includes(f.id))];
   // Ticks of files no longer listed (moved, deleted, on another page) do not count.
-  const ticked = keepListed(checked, order);
-  const checkedFiles = files.filter((f) => ticked.ids.has(f.id));
+  const ticked = keepListed(checked, pool.map((f) => f.id));
+  const checkedFiles = pool.filter((f) => ticked.ids.has(f.id));
+  const checkAll = async (on: boolean) => {
+    if (!on || (list.data?.pages ?? 1) <= 1) {
+      setChecked(selectAll(order, on));
+      return;
+    }
+    try {
+      const all = await listFiles({ path, q, sort, page: 1, perPage: FOLDER_MAX });
+      setEverything({ scope, files: all.files });
+      setChecked(selectAll(all.files.map((f) => f.id), true));
+    } catch {
+      // The HTTP client has shown the error; the page's files are ticked instead.
+      setChecked(selectAll(order, true));
+    }
+  };
   const selectable = canUpdate || canDelete;
   // The listed copy once the folder reloads (a saved alt text shows at once).
   const shown = selected ? (files.find((f) => f.id === selected.id) ?? selected) : null;
@@ -241,8 +262,8 @@ export default function MediaLibraryPage() {
                     onActivate={activate}
                     onAction={onAction}
                     checked={selectable ? ticked.ids : undefined}
-                    onCheck={selectable ? (file, keys) => setChecked((current) => clickSelect(keepListed(current, order), order, file.id, keys)) : undefined}
-                    onCheckAll={selectable ? (on) => setChecked(selectAll(order, on)) : undefined}
+                    onCheck={selectable ? (file, keys) => setChecked((current) => clickSelect(keepListed(current, pool.map((f) => f.id)), order, file.id, keys)) : undefined}
+                    onCheckAll={selectable ? (on) => void checkAll(on) : undefined}
                   />
                 )}
               </DropZone>
