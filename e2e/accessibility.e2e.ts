@@ -130,6 +130,8 @@ for (const lang of LANGS) {
     });
 
     test('the media library: selection bar, Move and Delete dialogs, and the image picker', async ({ page, request }) => {
+      // Eight full axe runs: more than the default minute on a busy machine.
+      test.setTimeout(240_000);
       await openApp(page, request, lang);
       await go(page, '/files?path=%2Fherby%2F');
       const items = page.getByTestId('media-item');
