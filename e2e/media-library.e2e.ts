@@ -301,6 +301,13 @@ test('several files move to another folder with the Move dialog and by dragging 
   await items.filter({ hasText: 'e.png' }).dragTo(page.getByRole('navigation', { name: t('pl', 'mediaLibrary.breadcrumbs') }).getByRole('button', { name: base, exact: true }));
   await expect(items).toHaveCount(0);
   expect(await namesIn(`/${base}/`)).toEqual(['e.png', 'other/', 'source/', 'target/']);
+
+  // Up there, in the table, e.png dragged onto the row of the folder "target".
+  await page.goto(`/files?path=${encodeURIComponent(`/${base}/`)}&view=list`);
+  await expect(items).toHaveCount(4);
+  await items.filter({ hasText: 'e.png' }).dragTo(items.filter({ hasText: 'target' }));
+  await expect(items).toHaveCount(3);
+  expect(await namesIn(`/${base}/target/`)).toEqual(['a.png', 'b.png', 'c.png', 'e.png']);
 });
 
 test('several files are deleted at once after a confirmation with their count and where they are used', async ({ page, request }) => {
