@@ -159,6 +159,17 @@ export const ERROR_MESSAGES = {
   },
   invalidColor: { values: ['field'], en: '{field} must be a colour like #1A2B3C.', pl: 'Pole „{field}” musi zawierać kolor w formacie #1A2B3C.' },
   invalidCountry: { values: ['field'], en: '{field} must be a country code from the list.', pl: 'Pole „{field}” musi zawierać kod kraju z listy.' },
+  componentKindNotAllowed: {
+    values: ['field'],
+    en: 'This kind of component ({field}) cannot be placed on this page type or area.',
+    pl: 'Komponentu tego rodzaju („{field}”) nie można umieścić na stronie tego typu ani w tym obszarze.',
+  },
+  unknownLink: { values: ['field'], en: '{field} is not a link of this kind of component.', pl: '„{field}” nie jest powiązaniem komponentu tego rodzaju.' },
+  linkNotAvailable: {
+    values: ['field'],
+    en: '{field} cannot be linked yet: its records are not available in this installation.',
+    pl: 'Powiązania „{field}” nie można jeszcze ustawić: te rekordy nie są jeszcze dostępne.',
+  },
 
   // Requests ------------------------------------------------------------------------------------
   badRequest: { values: [], en: 'The request is not valid.', pl: 'Żądanie jest nieprawidłowe.' },

@@ -82,6 +82,12 @@ export interface ResourceDef<
   newestFirst?: boolean;
   /** Highest include depth (`a.b.c` is 3). */
   maxIncludeDepth?: number;
+  /**
+   * Links to records of several types, shown as relationships of the document and stored in one
+   * shared links table (`record_links`), so that "who links to X" is one indexed query
+   * (components: spec §3). Name → target type, one or many.
+   */
+  links?: Record<string, { target: string; many?: boolean }>;
 }
 
 export const SECTIONS = [

@@ -29,6 +29,9 @@ export const VALIDATION_KEYS = [
   'unknownAttribute',
   'invalidColor',
   'invalidCountry',
+  'componentKindNotAllowed',
+  'unknownLink',
+  'linkNotAvailable',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 
