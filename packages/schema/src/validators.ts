@@ -32,6 +32,7 @@ export const VALIDATION_KEYS = [
   'componentKindNotAllowed',
   'unknownLink',
   'linkNotAvailable',
+  'oneOwnerRequired',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

@@ -7,7 +7,7 @@ import { COMPONENT_KINDS, COMPONENT_OWNER_TYPES } from './enums';
 /**
  * A component of a page, a global page element or (later) an article: its kind (component-kinds.ts),
  * its place (`index`), its fields (`settings`, checked against the kind by validate-component.ts)
- * and its links, shown as relationships (`club`, `image`, `clubs`…) and kept in `record_links`.
+ * and its links, shown as relationships (`club`, `image`, `clubs`…) and kept in `component_links`.
  */
 export const components = defineResource({
   type: 'components',
@@ -30,5 +30,5 @@ export const components = defineResource({
     page: { kind: 'belongsTo', type: 'pages', onDelete: 'cascade' },
     global_page_element: { kind: 'belongsTo', type: 'global_page_elements', onDelete: 'cascade' },
   },
-  links: LINK_CATALOGUE,
+  links: { table: 'component_links', foreignKey: 'component_id', names: LINK_CATALOGUE },
 });
