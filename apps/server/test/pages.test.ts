@@ -436,3 +436,31 @@ describe('usages and deletes', () => {
     expect((await api.get(`/api/v3/page_types/999999/usages`)).status).toBe(404);
   });
 });
+
+describe('demo content', () => {
+  it('serves the seeded home, club, match and news pages and the global page elements', async () => {
+    const kinds = (await api.get('/api/v3/page_types?page[size]=100')).body.data.map((t: any) => t.attributes.kind);
+    for (const kind of ['standard', 'regular', 'irregular', 'simple', 'promo']) expect(kinds).toContain(kind);
+    const pages = (await api.get('/api/v3/pages?page[size]=100&filter[status]=published')).body.data.map((p: any) => p.attributes.slug);
+    for (const slug of ['strona-glowna', 'aktualnosci', 'mecze/mecz-dnia']) expect(pages).toContain(slug);
+    const clubPage = pages.find((s: string) => s.startsWith('kluby/'));
+    expect(clubPage).toBeDefined();
+    for (const slug of ['strona-glowna', 'aktualnosci', 'mecze/mecz-dnia', clubPage]) {
+      const res = await api.get(`/api/v3/current_page?slug=${encodeURIComponent(slug)}`);
+      expect(res.status, `${slug}: ${res.text}`).toBe(200);
+      expect(res.body.data.relationships.components.data.length, slug).toBeGreaterThan(1);
+    }
+    const home = await api.get('/api/v3/current_page?slug=strona-glowna');
+    const types = new Set(home.body.included.map((i: any) => i.type));
+    for (const type of ['components', 'images', 'clubs', 'competition_seasons', 'products']) expect(types, type).toContain(type);
+    const match = await api.get('/api/v3/current_page?slug=mecze/mecz-dnia&include=incidents,lineups');
+    expect(match.status, match.text).toBe(200);
+    expect(match.body.included.some((i: any) => i.type === 'matches')).toBe(true);
+    for (const [slug, area] of [['naglowek', 'header_footer'], ['stopka', 'header_footer'], ['marka', 'branding'], ['pod-trescia', 'elements_below_content']]) {
+      const res = await api.get(`/api/v3/global_page_elements?filter[slug]=${slug}&include=components.image`);
+      expect(res.body.data[0]?.attributes.area, slug).toBe(area);
+      expect(res.body.data[0].relationships.components.data.length, slug).toBeGreaterThan(0);
+    }
+    expect((await api.get('/api/v3/component_types?filter[kind]=page_type')).body.meta.total).toBeGreaterThan(10);
+  });
+});
