@@ -1,7 +1,10 @@
 import { PAGE_INCLUDE_SETS, PAGE_KIND_INCLUDE_SETS, type PageKind } from '@umpire/schema';
+import { CompiledQuery } from 'kysely';
+import type { Dialect } from '../db/database';
 import { apiError, badParameter } from '../jsonapi/errors';
 import { findModel, modelOf, type Model } from '../jsonapi/model';
-import { linkNamesOf, loadLinks, scoped, toResourceObject, type ReadContext, type ResourceIdentifier, type ResourceObject, type Row } from '../jsonapi/read';
+import { linkNamesOf, scoped, toResourceObject, type ReadContext, type ResourceIdentifier, type ResourceObject, type Row } from '../jsonapi/read';
+import type { LinkValues } from '../jsonapi/rules';
 
 /**
  * The page as a site or app reads it (GET /current_page): the page, its type, its components in
@@ -21,6 +24,64 @@ export interface ResolvedContent {
 
 const COMPONENTS = () => modelOf('components');
 
+// The read path of a page is a handful of fixed statements: their SQL is written once per shape
+// (and prepared once by the driver), with no query builder in the way.
+const SQL = new Map<string, string>();
+const placeholders = (d: Dialect, from: number, count: number) =>
+  Array.from({ length: count }, (_, i) => (d === 'postgres' ? `$${from + i}` : '?')).join(', ');
+const columns = (model: Model, alias: string, prefix = '') =>
+  model.readColumns.map((c) => `${alias}."${c}"${prefix ? ` as "${prefix}${c}"` : ''}`).join(', ');
+function sqlOf(key: string, build: () => string): string {
+  let text = SQL.get(key);
+  if (text === undefined) SQL.set(key, (text = build()));
+  return text;
+}
+async function rowsOf(ctx: ReadContext, text: string, params: unknown[]): Promise<Row[]> {
+  return (await ctx.db.executeQuery<Row>(CompiledQuery.raw(text, params))).rows;
+}
+
+/** Records of a type by id, for the client. */
+function recordsById(ctx: ReadContext, model: Model, ids: number[]): Promise<Row[]> {
+  const text = sqlOf(`ids:${ctx.dialect}:${model.type}:${ids.length}`, () => {
+    return `select ${columns(model, 't')} from "${model.table}" as t where t."client_id" = ${placeholders(ctx.dialect, 1, 1)} and t."id" in (${placeholders(ctx.dialect, 2, ids.length)})`;
+  });
+  return rowsOf(ctx, text, [ctx.clientId, ...ids]);
+}
+
+/** The components of an owner, in order (index, then id). */
+function componentsOf(ctx: ReadContext, column: 'page_id' | 'global_page_element_id', ownerId: number): Promise<Row[]> {
+  const model = COMPONENTS();
+  const text = sqlOf(`components:${ctx.dialect}:${column}`, () => {
+    const [a, b] = [placeholders(ctx.dialect, 1, 1), placeholders(ctx.dialect, 2, 1)];
+    return `select ${columns(model, 'c')} from "components" as c where c."client_id" = ${a} and c."${column}" = ${b} order by c."index", c."id"`;
+  });
+  return rowsOf(ctx, text, [ctx.clientId, ownerId]);
+}
+
+/** The links of an owner's components, in one statement whatever their number. */
+async function linksOf(ctx: ReadContext, column: 'page_id' | 'global_page_element_id', ownerId: number): Promise<Map<string, LinkValues>> {
+  const model = COMPONENTS();
+  const text = sqlOf(`links:${ctx.dialect}:${column}`, () => {
+    const [a, b, c] = [placeholders(ctx.dialect, 1, 1), placeholders(ctx.dialect, 2, 1), placeholders(ctx.dialect, 3, 1)];
+    return (
+      `select l."component_id" as source, l."name" as name, l."target_id" as target_id from "component_links" as l ` +
+      `where l."client_id" = ${a} and l."component_id" in (select c."id" from "components" as c where c."client_id" = ${b} and c."${column}" = ${c}) ` +
+      `order by l."component_id", l."name", l."position"`
+    );
+  });
+  const out = new Map<string, LinkValues>();
+  for (const r of await rowsOf(ctx, text, [ctx.clientId, ctx.clientId, ownerId])) {
+    const link = model.links.get(String(r.name));
+    if (!link) continue;
+    const key = String(r.source);
+    let values = out.get(key);
+    if (!values) out.set(key, (values = {}));
+    if (link.many) ((values[String(r.name)] ??= []) as string[]).push(String(r.target_id));
+    else values[String(r.name)] = String(r.target_id);
+  }
+  return out;
+}
+
 /** `include=` of /current_page: include sets (spec §3) the page's kind offers. */
 export function parseIncludeSets(value: unknown): IncludeSet[] {
   if (value === undefined || value === '') return [];
@@ -33,9 +94,13 @@ export function parseIncludeSets(value: unknown): IncludeSet[] {
 }
 
 /** Components (rows, in order) with their links and what they link to, resolved in a fixed number of queries. */
-export async function resolveComponents(ctx: ReadContext, rows: Row[], opts: { seasonId: number | null; includeSets: IncludeSet[] }): Promise<ResolvedContent> {
+export async function resolveComponents(
+  ctx: ReadContext,
+  rows: Row[],
+  links: Map<string, LinkValues>,
+  opts: { seasonId: number | null; includeSets: IncludeSet[] },
+): Promise<ResolvedContent> {
   const model = COMPONENTS();
-  const links = await loadLinks(ctx, model, rows.map((r) => r.id));
   // Linked ids per target type, whatever the link's name (image, background_photo… are all images).
   const wanted = new Map<string, Set<number>>();
   for (const values of links.values())
@@ -50,7 +115,7 @@ export async function resolveComponents(ctx: ReadContext, rows: Row[], opts: { s
   for (const [type, ids] of wanted) {
     const target = findModel(type);
     if (!target || !ids.size) continue;
-    const found = await scoped(ctx, target).where('id', 'in', [...ids]).execute();
+    const found = await recordsById(ctx, target, [...ids].sort((x, y) => x - y));
     byType.set(type, new Map(found.map((r) => [String(r.id), r])));
   }
   // season_id: a link to a competition season follows the same competition into that season.
@@ -139,26 +204,36 @@ export interface CurrentPageQuery {
 /** The document of /current_page, and until when it may be kept (the end of the page's window). */
 export async function currentPageDocument(ctx: ReadContext, q: CurrentPageQuery): Promise<{ doc: Record<string, unknown>; expiresAt: number | null }> {
   const pages = modelOf('pages');
-  const now = q.now.toISOString();
-  let query = scoped(ctx, pages).where('slug', '=', q.slug);
-  if (!q.preview)
-    query = query
-      .where('status', '=', 'published')
-      .where((eb) => eb.or([eb('published_from', 'is', null), eb('published_from', '<=', now)]))
-      .where((eb) => eb.or([eb('published_until', 'is', null), eb('published_until', '>', now)]));
-  const page = await query.executeTakeFirst();
-  if (!page) throw apiError(404, 'notFound.page', { values: { value: JSON.stringify(q.slug) } });
   const pageTypes = modelOf('page_types');
-  const pageType = (await scoped(ctx, pageTypes).where('id', '=', page.page_type_id as number).executeTakeFirst())!;
+  const now = q.now.toISOString();
+  const d = ctx.dialect;
+  const text = sqlOf(`page:${d}:${q.preview}`, () => {
+    const window = q.preview
+      ? ''
+      : ` and p."status" = 'published' and (p."published_from" is null or p."published_from" <= ${placeholders(d, 3, 1)})` +
+        ` and (p."published_until" is null or p."published_until" > ${placeholders(d, 4, 1)})`;
+    return (
+      `select ${columns(pages, 'p')}, ${columns(pageTypes, 't', 't__')} from "pages" as p inner join "page_types" as t on t."id" = p."page_type_id" ` +
+      `where p."client_id" = ${placeholders(d, 1, 1)} and p."slug" = ${placeholders(d, 2, 1)}${window}`
+    );
+  });
+  const [joined] = await rowsOf(ctx, text, q.preview ? [ctx.clientId, q.slug] : [ctx.clientId, q.slug, now, now]);
+  if (!joined) throw apiError(404, 'notFound.page', { values: { value: JSON.stringify(q.slug) } });
+  const page: Row = {};
+  const pageType: Row = {};
+  for (const [k, v] of Object.entries(joined)) {
+    if (k.startsWith('t__')) pageType[k.slice(3)] = v;
+    else page[k] = v;
+  }
   const allowed = PAGE_KIND_INCLUDE_SETS[pageType.kind as PageKind] ?? [];
   for (const s of q.includeSets)
     if (!allowed.includes(s)) throw badParameter('include', 'badRequest.includeSet', { value: s, values: allowed.join(', ') || '—' });
   if (q.seasonId !== null && !(await scoped(ctx, modelOf('seasons')).where('id', '=', q.seasonId).executeTakeFirst()))
     throw badParameter('season_id', 'invalidFilterValue', { parameter: 'season_id', value: String(q.seasonId) });
 
-  const components = COMPONENTS();
-  const rows = await scoped(ctx, components).where('page_id', '=', page.id as number).orderBy('index').orderBy('id').execute();
-  const resolved = await resolveComponents(ctx, rows, { seasonId: q.seasonId, includeSets: q.includeSets });
+  const rows = await componentsOf(ctx, 'page_id', Number(page.id));
+  const links = rows.length ? await linksOf(ctx, 'page_id', Number(page.id)) : new Map<string, LinkValues>();
+  const resolved = await resolveComponents(ctx, rows, links, { seasonId: q.seasonId, includeSets: q.includeSets });
   const data = toResourceObject(pages, page, ctx.apiBase);
   data.relationships!.components = { data: resolved.components.map((c) => ({ type: c.type, id: c.id })) };
   const until = page.published_until == null ? null : Date.parse(String(page.published_until instanceof Date ? page.published_until.toISOString() : page.published_until));
@@ -177,8 +252,9 @@ export async function currentPageDocument(ctx: ReadContext, q: CurrentPageQuery)
 /** A global page element with its components resolved like a page's (GET /global_page_elements/{id}/preview). */
 export async function globalElementDocument(ctx: ReadContext, element: Row): Promise<Record<string, unknown>> {
   const elements = modelOf('global_page_elements');
-  const rows = await scoped(ctx, COMPONENTS()).where('global_page_element_id', '=', element.id as number).orderBy('index').orderBy('id').execute();
-  const resolved = await resolveComponents(ctx, rows, { seasonId: null, includeSets: [] });
+  const rows = await componentsOf(ctx, 'global_page_element_id', Number(element.id));
+  const links = rows.length ? await linksOf(ctx, 'global_page_element_id', Number(element.id)) : new Map<string, LinkValues>();
+  const resolved = await resolveComponents(ctx, rows, links, { seasonId: null, includeSets: [] });
   const data = toResourceObject(elements, element, ctx.apiBase);
   (data.relationships ??= {}).components = { data: resolved.components.map((c) => ({ type: c.type, id: c.id })) };
   return { data, included: [...resolved.components, ...resolved.included] };

@@ -394,7 +394,6 @@ export async function deleteRecord(ctx: WriteContext, model: Model, id: string):
   const before = await findRow(ctx, model, id);
   const rules = rulesOf(model.type);
   await rules.beforeDelete?.(ctx, before);
-  for (const guard of deleteGuards()) await guard(ctx, model, before);
   // Refuse with a clear message while restricting references exist, instead of a database error.
   for (const ref of model.referencedBy) {
     if (ref.onDelete !== 'restrict') continue;
@@ -412,6 +411,8 @@ export async function deleteRecord(ctx: WriteContext, model: Model, id: string):
         params: { type: other.type, count: n },
       });
   }
+  // Then what other capabilities guard (a record shown by page components).
+  for (const guard of deleteGuards()) await guard(ctx, model, before);
   await ctx.db.deleteFrom(model.table).where('id', '=', parseId(model, id)).where('client_id', '=', ctx.clientId).execute();
   const changes: Changes = {};
   const values = apiValues(model, Object.fromEntries(Object.entries(before).filter(([k]) => k !== 'client_id' && k !== 'id' && !TIMESTAMP_NAMES.has(k))));

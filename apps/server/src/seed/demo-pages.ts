@@ -42,7 +42,7 @@ export async function seedDemoPages(w: Writer, opts: { now: Date }): Promise<voi
     .selectFrom('squads')
     .innerJoin('teams', 'teams.id', 'squads.team_id')
     .select(['squads.id as id'])
-    .where('teams.club_id', '=', clubs[0].id as number)
+    .where('teams.club_id', '=', clubs[2].id as number)
     .where('squads.season_id', '=', competitionSeason.season_id as number)
     .executeTakeFirst();
   const products = await rows('products').execute();
@@ -116,9 +116,9 @@ export async function seedDemoPages(w: Writer, opts: { now: Date }): Promise<voi
     { kind: 'social_media', settings: { title: 'Obserwuj ligę', accounts: [{ network: 'facebook', url: 'https://www.facebook.com/Ekstraklasa' }, { network: 'x', url: 'https://x.com/Ekstraklasa_' }, { network: 'youtube', url: 'https://www.youtube.com/@Ekstraklasa' }] } },
   ].filter((c) => c.kind !== 'group' || group));
 
-  const club = clubs[0];
+  const club = clubs[2];
   await page('regular', String(club.name), `kluby/${String(club.code).toLowerCase()}`, `${String(club.name)}: kadra, mecze i aktualności.`, [
-    { kind: 'club', settings: { title: String(club.name), content_kind: 'club', layout: 'horizontal' }, links: { club: club.id as number, club_image: crest(0) } },
+    { kind: 'club', settings: { title: String(club.name), content_kind: 'club', layout: 'horizontal' }, links: { club: club.id as number, club_image: crest(2) } },
     ...(squad ? [{ kind: 'squad', settings: { title: 'Kadra', content_kind: 'player', layout: 'default' }, links: { squad: squad.id as number, season: competitionSeason.season_id as number } }] : []),
     { kind: 'match_list', settings: { title: 'Mecze klubu', match_list: 'all', limit: 10 }, links: { competition_season: competitionSeason.id as number, club: club.id as number } },
     { kind: 'text', settings: { format: 'rich', body: { type: 'doc', content: [paragraph(`${String(club.name)} gra w lidze od lat. Bilety na mecze domowe są w sklepie klubu.`)] } } },
@@ -126,7 +126,7 @@ export async function seedDemoPages(w: Writer, opts: { now: Date }): Promise<voi
 
   if (match)
     await page('irregular', 'Mecz dnia', 'mecze/mecz-dnia', 'Relacja na żywo: wynik, składy i zdarzenia meczu.', [
-      { kind: 'match', settings: { title: 'Mecz dnia', data_source: 'opta', show_lineups: true, show_incidents: true }, links: { match: match.id as number, match_live_image: crest(0), match_pending_image: logo, competition_season: competitionSeason.id as number } },
+      { kind: 'match', settings: { title: 'Mecz dnia', data_source: 'opta', show_lineups: true, show_incidents: true }, links: { match: match.id as number, match_live_image: crest(2), match_pending_image: logo, competition_season: competitionSeason.id as number } },
       ...(video ? [{ kind: 'video', settings: { title: 'Skrót', autoplay: false, platforms: ['web', 'mobile'] }, links: { video: video.id as number } }] : []),
       { kind: 'text', settings: { format: 'plain', body: 'Relację prowadzimy na żywo; składy pojawiają się godzinę przed meczem.' } },
     ]);
