@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAbility, type AuthContext } from '../auth/context';
 import { requestOrigin } from '../auth/routes';
-import { recordAudit } from '../audit/audit';
+import { sql } from 'kysely';
+import { recordAudit, recordAudits } from '../audit/audit';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { ChangeEvent, WriteContext } from '../jsonapi/context';
@@ -156,21 +157,26 @@ async function reorder(ctx: WriteContext, owner: Model, column: string, id: stri
     throw apiError(422, 'reorderMismatch', { source: { pointer: '/data' } });
   const byId = new Map(existing.map((c) => [String(c.id), c]));
   const before = existing.map((c) => String(c.id));
-  let moved = 0;
-  for (const [index, componentId] of ids.entries()) {
-    const c = byId.get(componentId)!;
-    if (Number(c.index) === index) continue;
-    moved++;
+  const moves = ids.map((componentId, index) => ({ row: byId.get(componentId)!, index })).filter((m) => Number(m.row.index) !== m.index);
+  if (moves.length) {
+    // One statement for every moved component, each a later updated_at than it had (the stale check relies on it).
+    const stamp = moves.map((m) => nextUpdatedAt(m.row.updated_at)).sort().at(-1)!;
+    const cases = sql.join(moves.map((m) => sql`when ${Number(m.row.id)} then cast(${m.index} as integer)`), sql` `);
     const after = await ctx.db
       .updateTable('components')
-      .set({ index, updated_at: toDb(ctx.dialect, 'datetime', nextUpdatedAt(c.updated_at)) })
-      .where('id', '=', Number(componentId))
+      .set({ index: sql`case ${sql.ref('id')} ${cases} end`, updated_at: toDb(ctx.dialect, 'datetime', stamp) })
+      .where('id', 'in', moves.map((m) => Number(m.row.id)))
       .where('client_id', '=', ctx.clientId)
       .returning(components.readColumns)
-      .executeTakeFirstOrThrow();
-    await recordAudit(ctx, 'update', 'components', componentId, { index: { before: Number(c.index), after: index } });
-    publish(ctx, components, 'update', componentId, c, after);
+      .execute();
+    const afterById = new Map(after.map((r) => [String(r.id), r]));
+    await recordAudits(
+      ctx,
+      moves.map((m) => ({ action: 'update' as const, resourceType: 'components', resourceId: String(m.row.id), changes: { index: { before: Number(m.row.index), after: m.index } } })),
+    );
+    for (const m of moves) publish(ctx, components, 'update', String(m.row.id), m.row, afterById.get(String(m.row.id)) ?? null);
   }
+  const moved = moves.length;
   let updatedAt = current;
   if (moved || JSON.stringify(before) !== JSON.stringify(ids)) {
     updatedAt = nextUpdatedAt(row.updated_at);

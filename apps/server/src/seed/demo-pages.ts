@@ -63,7 +63,7 @@ export async function seedDemoPages(w: Writer, opts: { now: Date }): Promise<voi
   for (const [kind, name, description] of kinds)
     pageTypes.set(kind, await w.insert('page_types', { name, kind, description, visibility: JSON.stringify(kind === 'promo' ? ['web'] : ['web', 'mobile']), image_id: logo }));
   for (const category of categories.slice(0, 2))
-    await w.insert('page_type_publication_categories', { page_type_id: pageTypes.get('simple'), publication_category_id: category.id });
+    await w.insert('page_type_publication_categories', { page_type_id: pageTypes.get('standard'), publication_category_id: category.id });
 
   const palette: [string, string, string][] = [
     ['page_type', 'text', 'Tekst'], ['page_type', 'image', 'Obraz'], ['page_type', 'gallery', 'Galeria'], ['page_type', 'hero_main', 'Baner główny'],

@@ -11,9 +11,9 @@ export const globalPageElements = defineResource({
   titleAttribute: 'name',
   defaultSort: 'area,name',
   attributes: {
-    name: { type: 'string', schema: text(120), required: true, search: true, sort: true, list: true, example: 'Nagłówek' },
-    slug: { type: 'string', schema: text(120).regex(PAGE_SLUG_PATTERN, { error: 'pattern' }), required: true, unique: true, filter: true, sort: true, list: true, example: 'naglowek' },
-    area: { type: 'string', schema: oneOf(PAGE_AREAS), required: true, filter: true, sort: true, list: true, example: 'header_footer' },
+    name: { type: 'string', schema: text(120), required: true, search: true, sort: true, list: true, example: 'Baner sponsora' },
+    slug: { type: 'string', schema: text(120).regex(PAGE_SLUG_PATTERN, { error: 'pattern' }), required: true, unique: true, filter: true, sort: true, list: true, example: 'baner-sponsora' },
+    area: { type: 'string', schema: oneOf(PAGE_AREAS), required: true, filter: true, sort: true, list: true, example: 'elements_below_content' },
   },
   relationships: {
     components: { kind: 'hasMany', type: 'components', inverse: 'global_page_element' },

@@ -12,7 +12,7 @@ export const pageTypes = defineResource({
   titleAttribute: 'name',
   defaultSort: 'name',
   attributes: {
-    name: { type: 'string', schema: text(120), required: true, unique: true, search: true, sort: true, filter: true, list: true, example: 'Strona klubu' },
+    name: { type: 'string', schema: text(120), required: true, unique: true, search: true, sort: true, filter: true, list: true, example: 'Strona turnieju' },
     kind: { type: 'string', schema: oneOf(PAGE_KINDS), required: true, filter: true, sort: true, list: true, example: 'regular' },
     visibility: {
       type: 'json',

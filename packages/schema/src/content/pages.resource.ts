@@ -15,7 +15,7 @@ export const pages = defineResource({
   titleAttribute: 'title',
   defaultSort: 'title',
   attributes: {
-    title: { type: 'string', schema: text(200), required: true, search: true, sort: true, filter: true, list: true, example: 'Strona główna' },
+    title: { type: 'string', schema: text(200), required: true, search: true, sort: true, filter: true, list: true, example: 'O lidze' },
     slug: {
       type: 'string',
       schema: text(200).regex(PAGE_SLUG_PATTERN, { error: 'pattern' }),
@@ -24,7 +24,7 @@ export const pages = defineResource({
       filter: true,
       sort: true,
       list: true,
-      example: 'strona-glowna',
+      example: 'o-lidze',
     },
     status: { type: 'string', schema: oneOf(PAGE_STATUSES), default: 'draft', filter: true, sort: true, list: true, example: 'published' },
     published_from: { type: 'datetime', schema: isoDateTime(), filter: 'range', sort: true, list: true, example: '2026-07-01T10:00:00Z' },
