@@ -48,29 +48,31 @@ function recordsById(ctx: ReadContext, model: Model, ids: number[]): Promise<Row
   return rowsOf(ctx, text, [ctx.clientId, ...ids]);
 }
 
-/** The components of an owner, in order (index, then id). */
+const OWNER_TYPES = { page_id: 'page', global_page_element_id: 'global_page_element' } as const;
+
+/** The components of an owner, in order (index, then id): one range of the owner index, already sorted. */
 function componentsOf(ctx: ReadContext, column: 'page_id' | 'global_page_element_id', ownerId: number): Promise<Row[]> {
   const model = COMPONENTS();
-  const text = sqlOf(`components:${ctx.dialect}:${column}`, () => {
-    const [a, b] = [placeholders(ctx.dialect, 1, 1), placeholders(ctx.dialect, 2, 1)];
-    return `select ${columns(model, 'c')} from "components" as c where c."client_id" = ${a} and c."${column}" = ${b} order by c."index", c."id"`;
+  const text = sqlOf(`components:${ctx.dialect}`, () => {
+    const [a, b, c] = [placeholders(ctx.dialect, 1, 1), placeholders(ctx.dialect, 2, 1), placeholders(ctx.dialect, 3, 1)];
+    return `select ${columns(model, 'c')} from "components" as c where c."client_id" = ${a} and c."owner_type" = ${b} and c."owner_id" = ${c} order by c."index", c."id"`;
   });
-  return rowsOf(ctx, text, [ctx.clientId, ownerId]);
+  return rowsOf(ctx, text, [ctx.clientId, OWNER_TYPES[column], String(ownerId)]);
 }
 
 /** The links of an owner's components, in one statement whatever their number. */
 async function linksOf(ctx: ReadContext, column: 'page_id' | 'global_page_element_id', ownerId: number): Promise<Map<string, LinkValues>> {
   const model = COMPONENTS();
-  const text = sqlOf(`links:${ctx.dialect}:${column}`, () => {
-    const [a, b, c] = [placeholders(ctx.dialect, 1, 1), placeholders(ctx.dialect, 2, 1), placeholders(ctx.dialect, 3, 1)];
+  const text = sqlOf(`links:${ctx.dialect}`, () => {
+    const p = (i: number) => placeholders(ctx.dialect, i, 1);
     return (
       `select l."component_id" as source, l."name" as name, l."target_id" as target_id from "component_links" as l ` +
-      `where l."client_id" = ${a} and l."component_id" in (select c."id" from "components" as c where c."client_id" = ${b} and c."${column}" = ${c}) ` +
+      `where l."client_id" = ${p(1)} and l."component_id" in (select c."id" from "components" as c where c."client_id" = ${p(2)} and c."owner_type" = ${p(3)} and c."owner_id" = ${p(4)}) ` +
       `order by l."component_id", l."name", l."position"`
     );
   });
   const out = new Map<string, LinkValues>();
-  for (const r of await rowsOf(ctx, text, [ctx.clientId, ctx.clientId, ownerId])) {
+  for (const r of await rowsOf(ctx, text, [ctx.clientId, ctx.clientId, OWNER_TYPES[column], String(ownerId)])) {
     const link = model.links.get(String(r.name));
     if (!link) continue;
     const key = String(r.source);
