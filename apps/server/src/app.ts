@@ -14,7 +14,7 @@ import { Cable } from './realtime/cable';
 import { ComputedCache } from './realtime/computed-cache';
 import { registerErrorHandling, registerNulGuard } from './errors-handler';
 import { apiError } from './jsonapi/errors';
-import { JSONAPI_MEDIA_TYPE, registerResourceRoutes } from './jsonapi/routes';
+import { API_PREFIX, JSONAPI_MEDIA_TYPE, registerResourceRoutes } from './jsonapi/routes';
 import { registerCountRoutes } from './jsonapi/counts';
 import './rules';
 import { registerAdminApp } from './ops/admin-app';
@@ -23,7 +23,8 @@ import { registerUploadRoutes } from './media/uploads/routes';
 import { registerSecurityHeaders } from './ops/security-headers';
 import { registerOpenApi } from './ops/openapi';
 import { registerImageRoutes } from './media/images/routes';
-import { registerImageUsageRoute } from './media/images/usages';
+import { registerUsageRoutes } from './jsonapi/usages';
+import { registerContentRoutes } from './content/routes';
 
 export function redactToken(url: string): string {
   return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
@@ -90,7 +91,8 @@ export async function buildApp({ config, database, bus, storage }: AppDeps): Pro
   registerResourceRoutes(app, config, database, bus, cache, storage);
   registerCountRoutes(app, database, cache);
   registerCompetitionRoutes(app, config, database, bus, cache);
-  registerImageUsageRoute(app, config, database);
+  registerUsageRoutes(app, config, database, API_PREFIX);
+  registerContentRoutes(app, config, database, bus, cache);
   registerImageRoutes(app, config, database, storage);
   await registerMediaFileRoutes(app, { config, database, bus, storage });
   await registerUploadRoutes(app, { config, database, storage });

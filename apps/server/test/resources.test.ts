@@ -112,6 +112,14 @@ const FIXTURES: Record<string, () => Promise<Linkage>> = {
   async squad_players() {
     return { squad: link('squads', await freshRecord('squads')), player: link('players', await freshRecord('players')) };
   },
+  // A component has one owner (a page here); its kind's links are tested in pages.test.ts.
+  async components() {
+    const page = await api.post('/api/v3/pages', {
+      data: { type: 'pages', attributes: { title: 'Strona testowa', slug: `strona-testowa-${++serial}` }, relationships: { page_type: link('page_types', await anyRecord('page_types')) } },
+    });
+    if (page.status !== 201) throw new Error(`cannot create a page: ${page.text}`);
+    return { page: link('pages', page.body.data.id) };
+  },
   async competition_season_squads() {
     return { competition_season: link('competition_seasons', await anyRecord('competition_seasons')), squad: link('squads', await freshRecord('squads')) };
   },

@@ -159,6 +159,22 @@ export const ERROR_MESSAGES = {
   },
   invalidColor: { values: ['field'], en: '{field} must be a colour like #1A2B3C.', pl: 'Pole „{field}” musi zawierać kolor w formacie #1A2B3C.' },
   invalidCountry: { values: ['field'], en: '{field} must be a country code from the list.', pl: 'Pole „{field}” musi zawierać kod kraju z listy.' },
+  componentKindNotAllowed: {
+    values: ['field'],
+    en: 'This kind of component ({field}) cannot be placed on this page type or area.',
+    pl: 'Komponentu tego rodzaju („{field}”) nie można umieścić na stronie tego typu ani w tym obszarze.',
+  },
+  unknownLink: { values: ['field'], en: '{field} is not a link of this kind of component.', pl: '„{field}” nie jest powiązaniem komponentu tego rodzaju.' },
+  oneOwnerRequired: {
+    values: ['field'],
+    en: 'A component belongs to exactly one page or global page element ({field}).',
+    pl: 'Komponent należy do dokładnie jednej strony albo jednego elementu globalnego („{field}”).',
+  },
+  linkNotAvailable: {
+    values: ['field'],
+    en: '{field} cannot be linked yet: its records are not available in this installation.',
+    pl: 'Powiązania „{field}” nie można jeszcze ustawić: te rekordy nie są jeszcze dostępne.',
+  },
 
   // Requests ------------------------------------------------------------------------------------
   badRequest: { values: [], en: 'The request is not valid.', pl: 'Żądanie jest nieprawidłowe.' },
@@ -351,6 +367,22 @@ export const ERROR_MESSAGES = {
     values: ['recordType', 'count', 'type', 'relationship'],
     en: 'This {recordType} record is still used by {count, plural, one {# {type} record} other {# {type} records}} ({relationship}).',
     pl: 'Ta pozycja {recordType} jest nadal używana przez {count, plural, one {# pozycję {type}} few {# pozycje {type}} many {# pozycji {type}} other {# pozycji {type}}} ({relationship}).',
+  },
+  usedByPages: {
+    values: ['recordType', 'uses'],
+    en: 'This {recordType} record is shown by page components: {uses}. Remove it from those pages first.',
+    pl: 'Tę pozycję {recordType} pokazują komponenty stron: {uses}. Najpierw usuń ją z tych stron.',
+  },
+  reorderMismatch: {
+    values: [],
+    en: 'The new order must list every component of this page exactly once, and nothing else.',
+    pl: 'Nowa kolejność musi zawierać każdy komponent tej strony dokładnie raz i nic poza nimi.',
+  },
+  'notFound.page': { values: ['value'], en: 'No published page has the address {value}.', pl: 'Żadna opublikowana strona nie ma adresu {value}.' },
+  'badRequest.includeSet': {
+    values: ['value', 'values'],
+    en: 'The page cannot include {value}; it may include: {values}.',
+    pl: 'Strona nie może dołączyć {value}; może dołączyć: {values}.',
   },
   staleRecord: {
     values: ['type'],

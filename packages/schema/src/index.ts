@@ -8,3 +8,4 @@ export * from './message-format';
 export * from './error-messages';
 export * from './media';
 export * from './image-service';
+export * from './content';

@@ -28,6 +28,11 @@ import { squadPlayers } from './resources/squad-players.resource';
 import { squadStaffMembers } from './resources/squad-staff-members.resource';
 import { staffMembers } from './resources/staff-members.resource';
 import { stages } from './resources/stages.resource';
+import { componentTypes } from './content/component-types.resource';
+import { components } from './content/components.resource';
+import { globalPageElements } from './content/global-page-elements.resource';
+import { pages } from './content/pages.resource';
+import { pageTypePublicationCategories, pageTypes } from './content/page-types.resource';
 
 /** Every resource of the umpire API, in one explicit list. */
 export const RESOURCES = [
@@ -61,6 +66,12 @@ export const RESOURCES = [
   pointDeductions,
   auditEvents,
   videos,
+  pageTypes,
+  pageTypePublicationCategories,
+  componentTypes,
+  pages,
+  globalPageElements,
+  components,
 ] as const;
 
 export type ResourceType = (typeof RESOURCES)[number]['type'];

@@ -82,6 +82,19 @@ export interface ResourceDef<
   newestFirst?: boolean;
   /** Highest include depth (`a.b.c` is 3). */
   maxIncludeDepth?: number;
+  /**
+   * Links to records of several types, shown as relationships of the document (components: spec
+   * §3). They are kept in one table, one row per linked record (`foreignKey` names the record,
+   * then `name`, `target_type`, `target_id`, `position`), indexed by target so that "who links to
+   * X" is one query. A target type need not be registered yet: such a link cannot be set until it is.
+   */
+  links?: LinksDef;
+}
+
+export interface LinksDef {
+  table: string;
+  foreignKey: string;
+  names: Record<string, { target: string; many?: boolean }>;
 }
 
 export const SECTIONS = [

@@ -29,6 +29,10 @@ export const VALIDATION_KEYS = [
   'unknownAttribute',
   'invalidColor',
   'invalidCountry',
+  'componentKindNotAllowed',
+  'unknownLink',
+  'linkNotAvailable',
+  'oneOwnerRequired',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

@@ -26,3 +26,24 @@ export async function recordAudit(
   };
   await ctx.db.insertInto('audit_events').values(withShadows('audit_events', values, await clientCollation(ctx))).execute();
 }
+
+/** Several rows of the history in one statement (a reorder moves many components at once). */
+export async function recordAudits(
+  ctx: WriteContext,
+  entries: { action: 'create' | 'update' | 'delete'; resourceType: string; resourceId: string; changes: Changes }[],
+): Promise<void> {
+  if (!entries.length) return;
+  const now = toDb(ctx.dialect, 'datetime', nowIso());
+  const collation = await clientCollation(ctx);
+  const rows = entries.map((e) =>
+    withShadows(
+      'audit_events',
+      {
+        client_id: ctx.clientId, action: e.action, resource_type: e.resourceType, resource_id: e.resourceId, actor: ctx.actor,
+        changes: JSON.stringify(e.changes), occurred_at: now, created_at: now, updated_at: now,
+      },
+      collation,
+    ),
+  );
+  await ctx.db.insertInto('audit_events').values(rows).execute();
+}

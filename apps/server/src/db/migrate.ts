@@ -9,6 +9,7 @@ import * as textShadowColumns from './migrations/0006-text-shadow-columns';
 import * as mediaFiles from './migrations/0007-media-files';
 import * as imagesFromLibrary from './migrations/0008-images-from-library';
 import * as fileUploads from './migrations/0009-file-uploads';
+import * as contentPages from './migrations/0010-content-pages';
 import { refreshShadows } from '../jsonapi/shadow';
 
 /** Every migration in order; each one runs on SQLite and PostgreSQL alike. */
@@ -22,6 +23,7 @@ const MIGRATIONS = {
   '0007-media-files': mediaFiles,
   '0008-images-from-library': imagesFromLibrary,
   '0009-file-uploads': fileUploads,
+  '0010-content-pages': contentPages,
 };
 
 export async function migrate(database: Database): Promise<string[]> {

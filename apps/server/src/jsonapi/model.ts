@@ -4,6 +4,7 @@ import {
   type AttributeDef,
   type AttributeType,
   type BelongsTo,
+  type LinksDef,
   type RelationshipDef,
   type ResourceDef,
 } from '@umpire/schema';
@@ -29,6 +30,9 @@ export interface Model {
   sortKeys: Map<string, string>;
   /** The stored columns documents are made of: every column but the hidden ones. */
   readColumns: string[];
+  /** Links to records of several types (ResourceDef.links): name → target type, one or many. */
+  links: Map<string, { target: string; many: boolean }>;
+  linksDef?: LinksDef;
 }
 
 const isText = (a: AttributeDef) => a.type === 'string' || a.type === 'text';
@@ -67,6 +71,8 @@ function build(def: ResourceDef): Model {
     searchAttributes,
     sortKeys,
     readColumns,
+    links: new Map(Object.entries(def.links?.names ?? {}).map(([n, l]) => [n, { target: l.target, many: l.many === true }])),
+    linksDef: def.links,
   };
 }
 
@@ -105,6 +111,16 @@ const byTable = new Map([...models.values()].map((m) => [m.table, m]));
 
 export function findModelByTable(table: string): Model | undefined {
   return byTable.get(table);
+}
+
+/** Resources that link (ResourceDef.links) to records of `type`, with the names of those links. */
+export function linkersOf(type: string): { model: Model; names: string[] }[] {
+  const out: { model: Model; names: string[] }[] = [];
+  for (const m of models.values()) {
+    const names = [...m.links].filter(([, l]) => l.target === type).map(([n]) => n);
+    if (names.length) out.push({ model: m, names });
+  }
+  return out;
 }
 
 export function allModels(): Model[] {

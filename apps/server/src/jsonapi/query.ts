@@ -55,10 +55,11 @@ export function parseInclude(model: Model, value: string | undefined): IncludeTr
     let current = model;
     let node = tree;
     for (const part of parts) {
-      const rel = current.relationships.get(part);
-      if (!rel) throw badParameter('include', 'unknownInclude.relationship', { type: current.type, relationship: part, path });
+      const type = current.relationships.get(part)?.type ?? current.links.get(part)?.target;
+      // A link whose target is not registered yet cannot hold anything to include.
+      if (!type || !findModel(type)) throw badParameter('include', 'unknownInclude.relationship', { type: current.type, relationship: part, path });
       node = node[part] ??= {};
-      current = modelOf(rel.type);
+      current = modelOf(type);
     }
   }
   return tree;
@@ -214,7 +215,7 @@ export function parseRecordQuery(model: Model, raw: RawQuery): Pick<ParsedQuery,
 /** Every type an include tree reaches, for the ability check. */
 export function includedTypes(model: Model, tree: IncludeTree, out = new Set<string>()): Set<string> {
   for (const [name, sub] of Object.entries(tree)) {
-    const target = modelOf(model.relationships.get(name)!.type);
+    const target = modelOf(model.relationships.get(name)?.type ?? model.links.get(name)!.target);
     out.add(target.type);
     includedTypes(target, sub, out);
   }

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { searchIndexTable } from '../db/columns';
 import type { DB, Dialect, DynamicSelect } from '../db/database';
 import { notFound } from './errors';
-import { modelOf, type Model } from './model';
+import { findModel, modelOf, type Model } from './model';
+import { rulesOf, type LinkValues } from './rules';
 import type { Filter, IncludeTree, ParsedQuery, SortKey } from './query';
 import { fromDb } from './values';
 
@@ -113,9 +114,70 @@ function setLinkage(obj: ResourceObject, name: string, data: ResourceIdentifier[
 
 const unique = <T>(xs: T[]) => [...new Set(xs)];
 
+/** The links (ResourceDef.links) of some rows, in one query: row id → link name → ids. */
+export async function loadLinks(ctx: ReadContext, model: Model, ids: unknown[]): Promise<Map<string, LinkValues>> {
+  const out = new Map<string, LinkValues>();
+  const def = model.linksDef;
+  if (!def || !ids.length) return out;
+  const rows = await ctx.db
+    .selectFrom(def.table)
+    .select([`${def.foreignKey} as source`, 'name', 'target_id'])
+    .where('client_id', '=', ctx.clientId)
+    .where(def.foreignKey, 'in', ids as number[])
+    .orderBy(def.foreignKey)
+    .orderBy('name')
+    .orderBy('position')
+    .execute();
+  for (const r of rows) {
+    const key = String(r.source);
+    const values = out.get(key) ?? {};
+    const link = model.links.get(String(r.name));
+    if (!link) continue;
+    if (link.many) ((values[String(r.name)] ??= []) as string[]).push(String(r.target_id));
+    else values[String(r.name)] = String(r.target_id);
+    out.set(key, values);
+  }
+  return out;
+}
+
+/** The link names a document of this row shows. */
+export function linkNamesOf(model: Model, row: Row): readonly string[] {
+  return rulesOf(model.type).linkNames?.(row) ?? [...model.links.keys()];
+}
+
+/** Sets the link relationships (ResourceDef.links) of rows already in the graph, in one query. */
+async function attachLinks(ctx: ReadContext, model: Model, rows: Row[], graph: Graph) {
+  if (!model.links.size || !rows.length) return;
+  const links = await loadLinks(ctx, model, rows.map((r) => r.id));
+  for (const row of rows) {
+    const obj = graph.get(model.type, row.id);
+    const values = links.get(String(row.id)) ?? {};
+    for (const name of linkNamesOf(model, row)) {
+      const link = model.links.get(name)!;
+      const v = values[name];
+      (obj.relationships ??= {})[name] = {
+        data: link.many ? ((v as string[] | undefined) ?? []).map((id) => ({ type: link.target, id })) : v == null ? null : { type: link.target, id: v as string },
+      };
+    }
+  }
+}
+
 /** One query per relationship and level, whatever the number of rows. */
 async function loadIncludes(ctx: ReadContext, model: Model, rows: Row[], tree: IncludeTree, graph: Graph) {
   for (const [name, sub] of Object.entries(tree)) {
+    const link = model.links.get(name);
+    if (link) {
+      // Links were attached with the rows; the linked records of every row in one query.
+      const target = findModel(link.target);
+      if (!target) continue;
+      const ids = new Set<number>();
+      for (const r of rows) for (const item of [graph.get(model.type, r.id).relationships?.[name]?.data ?? []].flat()) if (item) ids.add(Number(item.id));
+      const related = ids.size ? await scoped(ctx, target).where('id', 'in', [...ids]).execute() : [];
+      for (const r of related) graph.add(target, r);
+      await attachLinks(ctx, target, related, graph);
+      if (Object.keys(sub).length) await loadIncludes(ctx, target, related, sub, graph);
+      continue;
+    }
     const rel = model.relationships.get(name)!;
     const target = modelOf(rel.type);
     let related: Row[] = [];
@@ -162,7 +224,9 @@ async function loadIncludes(ctx: ReadContext, model: Model, rows: Row[], tree: I
       related = [...seen.values()];
       for (const r of rows) setLinkage(graph.get(model.type, r.id), name, byParent.get(r.id) ?? []);
     }
+    const fresh = related.filter((r) => !graph.objects.has(`${target.type}:${r.id}`));
     for (const r of related) graph.add(target, r);
+    await attachLinks(ctx, target, fresh, graph);
     if (Object.keys(sub).length) await loadIncludes(ctx, target, related, sub, graph);
   }
 }
@@ -199,6 +263,7 @@ export async function buildDocument(
 ): Promise<Document> {
   const graph = new Graph(ctx.apiBase);
   const primary = rows.map((r) => graph.add(model, r));
+  await attachLinks(ctx, model, rows, graph);
   await loadIncludes(ctx, model, rows, query.include, graph);
   const primaryKeys = new Set(primary.map((o) => `${o.type}:${o.id}`));
   const doc: Document = { data: single ? project(primary[0], query.fields) : primary.map((o) => project(o, query.fields)) };

@@ -1,14 +1,23 @@
 import type { ErrorSpec } from './errors';
 import type { Row } from './read';
 import type { ChangeEvent, WriteContext } from './context';
+import type { Model } from './model';
 
 /**
  * What a resource needs beyond its declaration: rules across fields and records, and derived data
  * kept in step. Both run inside the write's transaction.
  */
+/** Link name → ids of the linked records (ResourceDef.links), one id or null for a single link. */
+export type LinkValues = Record<string, string | null | string[]>;
+
 export interface ResourceRules {
-  /** `row` is the record as it would be after the write (stored columns). Return errors to refuse it. */
-  validate?(ctx: WriteContext, change: { action: 'create' | 'update'; before: Row | null; row: Row }): Promise<ErrorSpec[]>;
+  /**
+   * `row` is the record as it would be after the write (stored columns), `links` its links after
+   * the write (for resources with links). Return errors to refuse it.
+   */
+  validate?(ctx: WriteContext, change: { action: 'create' | 'update'; before: Row | null; row: Row; links?: LinkValues; givenLinks?: string[] }): Promise<ErrorSpec[]>;
+  /** The links a document shows for a row (a component shows those of its kind); all declared ones by default. */
+  linkNames?(row: Row): readonly string[];
   /** Columns the server derives from the others (flags, sort keys), merged into the write. */
   derive?(ctx: WriteContext, row: Row): Promise<Record<string, unknown>>;
   /** Runs before a delete; throw an ApiError to refuse it. */
@@ -26,3 +35,13 @@ export function defineRules(type: string, rules: ResourceRules): void {
 export function rulesOf(type: string): ResourceRules {
   return RULES.get(type) ?? {};
 }
+
+/** Checks run before deleting a record of any type (links from other records: content/usages.ts). */
+type DeleteGuard = (ctx: WriteContext, model: Model, before: Row) => Promise<void>;
+const DELETE_GUARDS: DeleteGuard[] = [];
+
+export function addDeleteGuard(guard: DeleteGuard): void {
+  if (!DELETE_GUARDS.includes(guard)) DELETE_GUARDS.push(guard);
+}
+
+export const deleteGuards = (): readonly DeleteGuard[] => DELETE_GUARDS;

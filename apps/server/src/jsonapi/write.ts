@@ -3,10 +3,10 @@ import { isUniqueViolation } from '../db/database';
 import { recordAudit, type Changes } from '../audit/audit';
 import { ApiError, apiError, type ErrorSpec } from './errors';
 import { fieldError, keyOfIssue } from './messages';
-import { modelOf, TIMESTAMPS, type Model } from './model';
-import { findRow, parseId, type ReadContext, type Row } from './read';
+import { findModel, modelOf, TIMESTAMPS, type Model } from './model';
+import { findRow, loadLinks, parseId, type ReadContext, type Row } from './read';
 import { fromDb, nowIso, toDb } from './values';
-import { rulesOf } from './rules';
+import { deleteGuards, rulesOf, type LinkValues } from './rules';
 import { writeShadows } from './shadow';
 import type { ChangeEvent, WriteContext } from './context';
 
@@ -20,6 +20,8 @@ interface ParsedBody {
   links: { fk: string; target: Model; id: number; pointer: string; name: string }[];
   /** manyToMany relationships to replace: name → target ids. */
   sets: Map<string, number[]>;
+  /** Links (ResourceDef.links) to replace: name → ids (one id or null for a single link). */
+  linkSets: Map<string, number[] | number | null>;
   /** `data.meta.updated_at` of the version the client edited, for the stale check. */
   seenUpdatedAt: string | null;
 }
@@ -27,7 +29,7 @@ interface ParsedBody {
 /** Checks a JSON:API document against the declaration; collects every problem before failing. */
 function parseBody(ctx: ReadContext, model: Model, body: unknown, mode: 'create' | 'update', urlId?: string): ParsedBody {
   const errors: ErrorSpec[] = [];
-  const out: ParsedBody = { columns: {}, links: [], sets: new Map(), seenUpdatedAt: null };
+  const out: ParsedBody = { columns: {}, links: [], sets: new Map(), linkSets: new Map(), seenUpdatedAt: null };
   if (!isObject(body) || !isObject(body.data)) {
     throw ApiError.many([fieldError('/data', 'data', 'required')]);
   }
@@ -80,6 +82,11 @@ function parseBody(ctx: ReadContext, model: Model, body: unknown, mode: 'create'
   else {
     for (const [name, value] of Object.entries(rels)) {
       const pointer = `/data/relationships/${name}`;
+      const declaredLink = model.links.get(name);
+      if (declaredLink) {
+        parseLink(name, declaredLink, value, pointer, out, errors);
+        continue;
+      }
       const rel = model.relationships.get(name);
       if (!rel) {
         errors.push(fieldError(pointer, name, 'unknownRelationship'));
@@ -145,6 +152,70 @@ function parseBody(ctx: ReadContext, model: Model, body: unknown, mode: 'create'
   }
   if (errors.length) throw ApiError.many(errors);
   return out;
+}
+
+const ID = /^[1-9]\d{0,14}$/;
+
+/** A link of ResourceDef.links: `{ data: null | {type, id} }` or `{ data: [{type, id}…] }` for a many link. */
+function parseLink(name: string, link: { target: string; many: boolean }, value: unknown, pointer: string, out: ParsedBody, errors: ErrorSpec[]) {
+  if (!isObject(value) || !('data' in value)) {
+    errors.push(fieldError(`${pointer}/data`, name, 'required'));
+    return;
+  }
+  const linkage = value.data;
+  const items = link.many ? linkage : linkage === null ? [] : [linkage];
+  if (!Array.isArray(items) || (!link.many && Array.isArray(linkage))) {
+    errors.push(fieldError(`${pointer}/data`, name, 'invalidType', { expected: link.many ? 'array' : link.target }));
+    return;
+  }
+  const target = findModel(link.target);
+  if (items.length && !target) {
+    // Declared before its resource exists (quizzes, OTT formats…): nothing can be linked yet.
+    errors.push(fieldError(`${pointer}/data`, name, 'linkNotAvailable', { type: link.target }));
+    return;
+  }
+  const ids: number[] = [];
+  items.forEach((item, i) => {
+    const p = link.many ? `${pointer}/data/${i}` : `${pointer}/data`;
+    const id = isObject(item) ? String(item.id) : '';
+    if (!isObject(item) || item.type !== link.target) errors.push(fieldError(p, name, 'invalidType', { expected: link.target }));
+    else if (!ID.test(id)) errors.push(fieldError(`${p}/id`, name, 'notFound'));
+    else {
+      ids.push(Number(id));
+      out.links.push({ fk: '', target: target!, id: Number(id), pointer: `${p}/id`, name });
+    }
+  });
+  out.linkSets.set(name, link.many ? [...new Set(ids)] : (ids[0] ?? null));
+}
+
+/** Links after the write: those stored, replaced by those given. */
+async function linksAfter(ctx: ReadContext, model: Model, id: number | null, parsed: ParsedBody): Promise<LinkValues> {
+  const stored = id === null ? {} : ((await loadLinks(ctx, model, [id])).get(String(id)) ?? {});
+  const out: LinkValues = { ...stored };
+  for (const [name, v] of parsed.linkSets) out[name] = v === null ? null : Array.isArray(v) ? v.map(String) : String(v);
+  return out;
+}
+
+/** Replaces the given links in the links table, one row per linked record, and notes the change in the history. */
+async function writeLinks(ctx: WriteContext, model: Model, id: number, linkSets: ParsedBody['linkSets'], before: LinkValues, changes: Changes) {
+  const def = model.linksDef;
+  if (!def || !linkSets.size) return;
+  const changed: string[] = [];
+  const rows: Record<string, unknown>[] = [];
+  for (const [name, v] of linkSets) {
+    const after = v === null ? null : Array.isArray(v) ? v.map(String) : String(v);
+    const old = before[name] ?? (Array.isArray(after) ? [] : null);
+    if (JSON.stringify(old) === JSON.stringify(after)) continue;
+    changed.push(name);
+    changes[name] = { before: old, after };
+    const target = model.links.get(name)!.target;
+    [v ?? []].flat().forEach((targetId, position) =>
+      rows.push({ client_id: ctx.clientId, [def.foreignKey]: id, name, target_type: target, target_id: targetId, position }),
+    );
+  }
+  if (!changed.length) return;
+  await ctx.db.deleteFrom(def.table).where(def.foreignKey, '=', id).where('client_id', '=', ctx.clientId).where('name', 'in', changed).execute();
+  if (rows.length) await ctx.db.insertInto(def.table).values(rows).execute();
 }
 
 /** Related records must exist for the same client; another client's id looks exactly like a missing one. */
@@ -250,7 +321,9 @@ export async function createRecord(ctx: WriteContext, model: Model, body: unknow
   await checkLinks(ctx, parsed, errors);
   await checkUnique(ctx, model, parsed.columns, parsed.columns, null, errors);
   const rules = rulesOf(model.type);
-  if (!errors.length && rules.validate) errors.push(...(await rules.validate(ctx, { action: 'create', before: null, row: parsed.columns })));
+  const links = model.linksDef ? await linksAfter(ctx, model, null, parsed) : undefined;
+  if (!errors.length && rules.validate)
+    errors.push(...(await rules.validate(ctx, { action: 'create', before: null, row: parsed.columns, links, givenLinks: [...parsed.linkSets.keys()] })));
   if (errors.length) throw ApiError.many(errors);
   if (rules.derive) Object.assign(parsed.columns, await rules.derive(ctx, parsed.columns));
   const now = nowIso();
@@ -264,6 +337,7 @@ export async function createRecord(ctx: WriteContext, model: Model, body: unknow
   const row = await insertOrUpdate(() => ctx.db.insertInto(model.table).values(values).returning(model.readColumns).executeTakeFirst(), model);
   const changes = diff(model, null, parsed.columns);
   await writeSets(ctx, model, Number(row.id), parsed.sets, changes);
+  await writeLinks(ctx, model, Number(row.id), parsed.linkSets, {}, changes);
   await recordAudit(ctx, 'create', model.type, String(row.id), changes);
   const event = publish(ctx, model, 'create', String(row.id), null, row);
   await rules.afterWrite?.(ctx, event);
@@ -288,11 +362,15 @@ export async function updateRecord(ctx: WriteContext, model: Model, id: string, 
   await checkLinks(ctx, parsed, errors);
   await checkUnique(ctx, model, parsed.columns, row, Number(before.id), errors);
   const rules = rulesOf(model.type);
-  if (!errors.length && rules.validate) errors.push(...(await rules.validate(ctx, { action: 'update', before, row })));
+  const storedLinks = model.linksDef ? ((await loadLinks(ctx, model, [before.id])).get(String(before.id)) ?? {}) : {};
+  const links = model.linksDef ? await linksAfter(ctx, model, Number(before.id), parsed) : undefined;
+  if (!errors.length && rules.validate)
+    errors.push(...(await rules.validate(ctx, { action: 'update', before, row, links, givenLinks: [...parsed.linkSets.keys()] })));
   if (errors.length) throw ApiError.many(errors);
   if (rules.derive) Object.assign(parsed.columns, await rules.derive(ctx, row));
   const changes = diff(model, before, parsed.columns);
   await writeSets(ctx, model, Number(before.id), parsed.sets, changes);
+  await writeLinks(ctx, model, Number(before.id), parsed.linkSets, storedLinks, changes);
   if (!Object.keys(changes).length) return before;
   const shadows = await writeShadows(ctx, model, { ...row, ...parsed.columns }, new Set(Object.keys(parsed.columns)));
   const after = await insertOrUpdate(
@@ -333,6 +411,8 @@ export async function deleteRecord(ctx: WriteContext, model: Model, id: string):
         params: { type: other.type, count: n },
       });
   }
+  // Then what other capabilities guard (a record shown by page components).
+  for (const guard of deleteGuards()) await guard(ctx, model, before);
   await ctx.db.deleteFrom(model.table).where('id', '=', parseId(model, id)).where('client_id', '=', ctx.clientId).execute();
   const changes: Changes = {};
   const values = apiValues(model, Object.fromEntries(Object.entries(before).filter(([k]) => k !== 'client_id' && k !== 'id' && !TIMESTAMP_NAMES.has(k))));

@@ -44,6 +44,16 @@ export class ComputedCache {
     return entries;
   }
 
+  /** Drops everything kept for a client (a publication window opened or closed: content/cache.ts). */
+  invalidate(clientId: number): void {
+    this.drop(clientId);
+  }
+
+  /** Drops one entry (it expired by time, not by a change). */
+  forget(clientId: number, key: string): void {
+    this.byClient.get(clientId)?.delete(key);
+  }
+
   /** The cached value of `key`, or the result of `compute` (shared by concurrent callers). */
   value<T>(clientId: number, key: string, compute: () => Promise<T>): Promise<T> {
     const entries = this.entries(clientId);

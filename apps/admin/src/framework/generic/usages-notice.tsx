@@ -2,10 +2,19 @@ import { Alert, CircularProgress, Link, List, ListItem, Typography } from '@mui/
 import { useQuery } from '@tanstack/react-query';
 import { useCreatePath, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
+import manifest from 'virtual:umpire/resources';
+import { LINK_TARGET_TYPES } from '@umpire/schema/content/component-kinds';
 import { getUsages, type Usage } from '../../providers/json-api';
 
-/** Resources whose records others point at through a usages route (an image used as a crest). */
-export const RESOURCES_WITH_USAGES: ReadonlySet<string> = new Set(['images']);
+/**
+ * Resources whose records others point at, so a delete lists the uses first (GET /{type}/{id}/usages
+ * answers for every resource): the targets of belongsTo relationships (an image used as a crest)
+ * and of component links (a club shown on a page), derived from the declarations.
+ */
+export const RESOURCES_WITH_USAGES: ReadonlySet<string> = new Set([
+  ...manifest.flatMap((def) => def.relationships.filter((rel) => rel.kind === 'belongsTo').map((rel) => rel.type)),
+  ...LINK_TARGET_TYPES,
+]);
 
 /** Records that use a file or an image, each a link to its form, with the field that points. */
 export function UsageList({ usages }: { usages: readonly Usage[] }) {

@@ -2,6 +2,7 @@ import type { MediaUsage } from '@umpire/schema/media';
 import type { DB } from '../../db/database';
 import type { WriteContext } from '../../jsonapi/context';
 import { allModels, type Model } from '../../jsonapi/model';
+import { recordUsages, titleColumns, titleOf } from '../../jsonapi/usages';
 import { deleteRecord } from '../../jsonapi/write';
 
 /**
@@ -12,17 +13,6 @@ import { deleteRecord } from '../../jsonapi/write';
 
 /** Resources that hold a library file by `file_id`. */
 const holders = (): Model[] => allModels().filter((model) => model.attributes.has('file_id'));
-
-function titleOf(model: Model, row: Record<string, unknown>): string {
-  const attribute = model.def.titleAttribute ?? ['name', 'title', 'alt_text_en', 'alt_text_pl', 'alt_text'].find((a) => model.attributes.has(a));
-  const value = attribute ? row[attribute] : null;
-  return typeof value === 'string' && value.trim() ? value : `${model.type} ${String(row.id)}`;
-}
-
-const titleColumns = (model: Model) =>
-  ['id', model.def.titleAttribute, 'name', 'title', 'alt_text_en', 'alt_text_pl', 'alt_text'].filter(
-    (c, i, all): c is string => !!c && (c === 'id' || model.attributes.has(c)) && all.indexOf(c) === i,
-  );
 
 /** The rows that hold the file, per resource. */
 export async function holdersOf(db: DB, clientId: number, fileIds: number[]): Promise<{ model: Model; ids: number[] }[]> {
@@ -45,16 +35,7 @@ export async function usagesOf(db: DB, clientId: number, fileIds: number[]): Pro
   for (const { model, ids } of await holdersOf(db, clientId, fileIds)) {
     const rows = await db.selectFrom(model.table).select(titleColumns(model)).where('client_id', '=', clientId).where('id', 'in', ids).execute();
     for (const row of rows) usages.push({ type: model.type, id: String(row.id), field: 'file_id', title: titleOf(model, row) });
-    for (const ref of model.referencedBy) {
-      const other = ref.model();
-      const referrers = await db
-        .selectFrom(other.table)
-        .select(titleColumns(other))
-        .where('client_id', '=', clientId)
-        .where(ref.fk, 'in', ids)
-        .execute();
-      for (const row of referrers) usages.push({ type: other.type, id: String(row.id), field: ref.name, title: titleOf(other, row) });
-    }
+    usages.push(...(await recordUsages(db, clientId, model, ids)));
   }
   return usages;
 }

@@ -1,0 +1,79 @@
+import { componentKindDef, validateComponent, type ComponentPlace, type PageArea, type PageKind } from '@umpire/schema';
+import { errorSpec, type ErrorSpec } from '../jsonapi/errors';
+import { fieldError } from '../jsonapi/messages';
+import { findModel } from '../jsonapi/model';
+import type { ReadContext, Row } from '../jsonapi/read';
+import { defineRules } from '../jsonapi/rules';
+import { fromDb, toDb } from '../jsonapi/values';
+import { sanitizeRichText } from './rich-text';
+
+/**
+ * Components: one owner (a page or a global page element; articles later), a kind its owner's
+ * page kind or area allows, fields and links as the kind declares them (validateComponent, the
+ * same function and keys as the admin's page builder). Rich text is sanitised before it is stored.
+ */
+
+const OWNER_COLUMNS = [
+  ['page', 'page_id', 'pages'],
+  ['global_page_element', 'global_page_element_id', 'global_page_elements'],
+] as const;
+
+/** Where a component with these columns lives, read from its owner. */
+export async function placeOf(ctx: ReadContext, row: Row): Promise<ComponentPlace | null> {
+  if (row.page_id != null) {
+    const page = await ctx.db
+      .selectFrom('pages')
+      .innerJoin('page_types', 'page_types.id', 'pages.page_type_id')
+      .select('page_types.kind as kind')
+      .where('pages.id', '=', Number(row.page_id))
+      .where('pages.client_id', '=', ctx.clientId)
+      .executeTakeFirst();
+    return page ? { owner: 'page', pageKind: page.kind as PageKind } : null;
+  }
+  if (row.global_page_element_id != null) {
+    const element = await ctx.db
+      .selectFrom('global_page_elements')
+      .select('area')
+      .where('id', '=', Number(row.global_page_element_id))
+      .where('client_id', '=', ctx.clientId)
+      .executeTakeFirst();
+    return element ? { owner: 'global_page_element', area: element.area as PageArea } : null;
+  }
+  return null;
+}
+
+/** The JSON:API 422s of validateComponent's issues. */
+export function componentErrors(issues: ReturnType<typeof validateComponent>): ErrorSpec[] {
+  return issues.map((issue) => fieldError(issue.pointer, issue.field, issue.key, issue.params));
+}
+
+defineRules('components', {
+  async validate(ctx, { row, links }) {
+    const owners = OWNER_COLUMNS.filter(([, column]) => row[column] != null);
+    if (owners.length !== 1)
+      return [
+        errorSpec(422, 'oneOwnerRequired', {
+          values: { field: 'page' },
+          source: { pointer: owners.length ? '/data/relationships/global_page_element' : '/data/relationships/page' },
+        }),
+      ];
+    const place = await placeOf(ctx, row);
+    const issues = validateComponent(
+      { kind: row.kind, index: row.index, settings: fromDb('json', row.settings) ?? {}, links: links ?? {} },
+      place,
+      { isTargetAvailable: (type) => findModel(type) !== undefined },
+    );
+    return componentErrors(issues);
+  },
+  async derive(ctx, row) {
+    const [owner, column] = OWNER_COLUMNS.find(([, c]) => row[c] != null) ?? OWNER_COLUMNS[0];
+    const settings = (fromDb('json', row.settings) ?? {}) as Record<string, unknown>;
+    const def = componentKindDef(String(row.kind));
+    const clean = { ...settings };
+    for (const [name, field] of Object.entries(def?.fields ?? {})) if (field.type === 'rich_text' && name in clean) clean[name] = sanitizeRichText(clean[name]);
+    return { owner_type: owner, owner_id: String(row[column]), settings: toDb(ctx.dialect, 'json', clean) };
+  },
+  linkNames(row) {
+    return Object.keys(componentKindDef(String(row.kind))?.links ?? {});
+  },
+});

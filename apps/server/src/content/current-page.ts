@@ -1,0 +1,263 @@
+import { PAGE_INCLUDE_SETS, PAGE_KIND_INCLUDE_SETS, type PageKind } from '@umpire/schema';
+import { CompiledQuery } from 'kysely';
+import type { Dialect } from '../db/database';
+import { apiError, badParameter } from '../jsonapi/errors';
+import { findModel, modelOf, type Model } from '../jsonapi/model';
+import { linkNamesOf, scoped, toResourceObject, type ReadContext, type ResourceIdentifier, type ResourceObject, type Row } from '../jsonapi/read';
+import type { LinkValues } from '../jsonapi/rules';
+
+/**
+ * The page as a site or app reads it (GET /current_page): the page, its type, its components in
+ * order and every record they link to, in one answer. The number of SQL statements does not
+ * depend on the number of components: one for the page, its type, its components, their links,
+ * then one per type of linked record (and per include set). Rows are serialised directly, with
+ * no validation on this path.
+ */
+export type IncludeSet = (typeof PAGE_INCLUDE_SETS)[number];
+
+export interface ResolvedContent {
+  components: ResourceObject[];
+  included: ResourceObject[];
+  /** Links to computed views of linked records (standings of a group, statistics of a season). */
+  related: Record<string, string>;
+}
+
+const COMPONENTS = () => modelOf('components');
+
+// The read path of a page is a handful of fixed statements: their SQL is written once per shape
+// (and prepared once by the driver), with no query builder in the way.
+const SQL = new Map<string, string>();
+const placeholders = (d: Dialect, from: number, count: number) =>
+  Array.from({ length: count }, (_, i) => (d === 'postgres' ? `$${from + i}` : '?')).join(', ');
+const columns = (model: Model, alias: string, prefix = '') =>
+  model.readColumns.map((c) => `${alias}."${c}"${prefix ? ` as "${prefix}${c}"` : ''}`).join(', ');
+function sqlOf(key: string, build: () => string): string {
+  let text = SQL.get(key);
+  if (text === undefined) SQL.set(key, (text = build()));
+  return text;
+}
+async function rowsOf(ctx: ReadContext, text: string, params: unknown[]): Promise<Row[]> {
+  return (await ctx.db.executeQuery<Row>(CompiledQuery.raw(text, params))).rows;
+}
+
+/** Records of a type by id, for the client. */
+function recordsById(ctx: ReadContext, model: Model, ids: number[]): Promise<Row[]> {
+  const text = sqlOf(`ids:${ctx.dialect}:${model.type}:${ids.length}`, () => {
+    return `select ${columns(model, 't')} from "${model.table}" as t where t."client_id" = ${placeholders(ctx.dialect, 1, 1)} and t."id" in (${placeholders(ctx.dialect, 2, ids.length)})`;
+  });
+  return rowsOf(ctx, text, [ctx.clientId, ...ids]);
+}
+
+const OWNER_TYPES = { page_id: 'page', global_page_element_id: 'global_page_element' } as const;
+
+/** The components of an owner, in order (index, then id): one range of the owner index, already sorted. */
+function componentsOf(ctx: ReadContext, column: 'page_id' | 'global_page_element_id', ownerId: number): Promise<Row[]> {
+  const model = COMPONENTS();
+  const text = sqlOf(`components:${ctx.dialect}`, () => {
+    const [a, b, c] = [placeholders(ctx.dialect, 1, 1), placeholders(ctx.dialect, 2, 1), placeholders(ctx.dialect, 3, 1)];
+    return `select ${columns(model, 'c')} from "components" as c where c."client_id" = ${a} and c."owner_type" = ${b} and c."owner_id" = ${c} order by c."index", c."id"`;
+  });
+  return rowsOf(ctx, text, [ctx.clientId, OWNER_TYPES[column], String(ownerId)]);
+}
+
+/** The links of an owner's components, in one statement whatever their number. */
+async function linksOf(ctx: ReadContext, column: 'page_id' | 'global_page_element_id', ownerId: number): Promise<Map<string, LinkValues>> {
+  const model = COMPONENTS();
+  const text = sqlOf(`links:${ctx.dialect}`, () => {
+    const p = (i: number) => placeholders(ctx.dialect, i, 1);
+    return (
+      `select l."component_id" as source, l."name" as name, l."target_id" as target_id from "component_links" as l ` +
+      `where l."client_id" = ${p(1)} and l."component_id" in (select c."id" from "components" as c where c."client_id" = ${p(2)} and c."owner_type" = ${p(3)} and c."owner_id" = ${p(4)}) ` +
+      `order by l."component_id", l."name", l."position"`
+    );
+  });
+  const out = new Map<string, LinkValues>();
+  for (const r of await rowsOf(ctx, text, [ctx.clientId, ctx.clientId, OWNER_TYPES[column], String(ownerId)])) {
+    const link = model.links.get(String(r.name));
+    if (!link) continue;
+    const key = String(r.source);
+    let values = out.get(key);
+    if (!values) out.set(key, (values = {}));
+    if (link.many) ((values[String(r.name)] ??= []) as string[]).push(String(r.target_id));
+    else values[String(r.name)] = String(r.target_id);
+  }
+  return out;
+}
+
+/** `include=` of /current_page: include sets (spec §3) the page's kind offers. */
+export function parseIncludeSets(value: unknown): IncludeSet[] {
+  if (value === undefined || value === '') return [];
+  if (typeof value !== 'string') throw badParameter('include', 'badRequest.repeatedParameter', { parameter: 'include' });
+  const sets = [...new Set(value.split(',').map((s) => s.trim()).filter(Boolean))];
+  for (const s of sets)
+    if (!(PAGE_INCLUDE_SETS as readonly string[]).includes(s))
+      throw badParameter('include', 'badRequest.includeSet', { value: s, values: [...PAGE_INCLUDE_SETS].join(', ') });
+  return sets.sort() as IncludeSet[];
+}
+
+/** Components (rows, in order) with their links and what they link to, resolved in a fixed number of queries. */
+export async function resolveComponents(
+  ctx: ReadContext,
+  rows: Row[],
+  links: Map<string, LinkValues>,
+  opts: { seasonId: number | null; includeSets: IncludeSet[] },
+): Promise<ResolvedContent> {
+  const model = COMPONENTS();
+  // Linked ids per target type, whatever the link's name (image, background_photo… are all images).
+  const wanted = new Map<string, Set<number>>();
+  for (const values of links.values())
+    for (const [name, v] of Object.entries(values)) {
+      const target = model.links.get(name)?.target;
+      if (!target || v == null) continue;
+      const set = wanted.get(target) ?? new Set<number>();
+      for (const id of [v].flat()) set.add(Number(id));
+      wanted.set(target, set);
+    }
+  const byType = new Map<string, Map<string, Row>>();
+  for (const [type, ids] of wanted) {
+    const target = findModel(type);
+    if (!target || !ids.size) continue;
+    const found = await recordsById(ctx, target, [...ids].sort((x, y) => x - y));
+    byType.set(type, new Map(found.map((r) => [String(r.id), r])));
+  }
+  // season_id: a link to a competition season follows the same competition into that season.
+  const seasonSwap = new Map<string, string>();
+  const seasons = byType.get('competition_seasons');
+  if (opts.seasonId !== null && seasons?.size) {
+    const competitionIds = [...new Set([...seasons.values()].map((r) => Number(r.competition_id)))];
+    const swapped = await scoped(ctx, modelOf('competition_seasons')).where('season_id', '=', opts.seasonId).where('competition_id', 'in', competitionIds).execute();
+    const byCompetition = new Map(swapped.map((r) => [String(r.competition_id), r]));
+    for (const [id, r] of seasons) {
+      const other = byCompetition.get(String(r.competition_id));
+      if (other && String(other.id) !== id) {
+        seasonSwap.set(id, String(other.id));
+        seasons.set(String(other.id), other);
+      }
+    }
+  }
+
+  const apiBase = ctx.apiBase;
+  const used = new Map<string, Set<string>>();
+  const components = rows.map((row) => {
+    const obj = toResourceObject(model, row, apiBase);
+    const values = links.get(String(row.id)) ?? {};
+    const rels = (obj.relationships ??= {});
+    for (const name of linkNamesOf(model, row)) {
+      const link = model.links.get(name)!;
+      const present = (id: string): ResourceIdentifier | null => {
+        const swappedId = link.target === 'competition_seasons' ? (seasonSwap.get(id) ?? id) : id;
+        if (!byType.get(link.target)?.has(swappedId)) return null;
+        const ids = used.get(link.target) ?? new Set<string>();
+        ids.add(swappedId);
+        used.set(link.target, ids);
+        return { type: link.target, id: swappedId };
+      };
+      const v = values[name];
+      rels[name] = {
+        data: link.many
+          ? ((v as string[] | undefined) ?? []).map(present).filter((x): x is ResourceIdentifier => x !== null)
+          : v == null ? null : present(v as string),
+      };
+    }
+    return obj;
+  });
+
+  const included: ResourceObject[] = [];
+  for (const [type, ids] of used) {
+    const target = modelOf(type);
+    const rowsOfType = byType.get(type)!;
+    for (const id of ids) included.push(toResourceObject(target, rowsOfType.get(id)!, apiBase));
+  }
+
+  const related: Record<string, string> = {};
+  const matchIds = [...(used.get('matches') ?? [])].map(Number);
+  const sets = new Set(opts.includeSets);
+  const addRows = async (target: Model, found: Row[]) => {
+    for (const r of found) included.push(toResourceObject(target, r, apiBase));
+  };
+  if (sets.has('incidents') && matchIds.length) {
+    const m = modelOf('incidents');
+    await addRows(m, await scoped(ctx, m).where('match_id', 'in', matchIds).orderBy('id').execute());
+  }
+  if (sets.has('lineups') && matchIds.length) {
+    const m = modelOf('lineups');
+    await addRows(m, await scoped(ctx, m).where('match_id', 'in', matchIds).orderBy('id').execute());
+  }
+  const ticketKinds = [...(sets.has('tickets_match') ? ['ticket'] : []), ...(sets.has('tickets_season') ? ['season_ticket'] : [])];
+  if (ticketKinds.length) {
+    const m = modelOf('products');
+    await addRows(m, await scoped(ctx, m).where('kind', 'in', ticketKinds).where('is_active', '=', ctx.dialect === 'sqlite' ? 1 : true).orderBy('id').execute());
+  }
+  if (sets.has('standings')) for (const id of used.get('groups') ?? []) related[`standings:groups:${id}`] = `${apiBase}/groups/${id}/standings`;
+  if (sets.has('statistics'))
+    for (const id of used.get('competition_seasons') ?? []) related[`statistics:competition_seasons:${id}`] = `${apiBase}/statistics?filter[competition_season]=${id}`;
+  return { components, included, related };
+}
+
+export interface CurrentPageQuery {
+  slug: string;
+  includeSets: IncludeSet[];
+  seasonId: number | null;
+  /** Drafts and pages outside their window too (a signed-in editor's preview). */
+  preview: boolean;
+  now: Date;
+}
+
+/** The document of /current_page, and until when it may be kept (the end of the page's window). */
+export async function currentPageDocument(ctx: ReadContext, q: CurrentPageQuery): Promise<{ doc: Record<string, unknown>; expiresAt: number | null }> {
+  const pages = modelOf('pages');
+  const pageTypes = modelOf('page_types');
+  const now = q.now.toISOString();
+  const d = ctx.dialect;
+  const text = sqlOf(`page:${d}:${q.preview}`, () => {
+    const window = q.preview
+      ? ''
+      : ` and p."status" = 'published' and (p."published_from" is null or p."published_from" <= ${placeholders(d, 3, 1)})` +
+        ` and (p."published_until" is null or p."published_until" > ${placeholders(d, 4, 1)})`;
+    return (
+      `select ${columns(pages, 'p')}, ${columns(pageTypes, 't', 't__')} from "pages" as p inner join "page_types" as t on t."id" = p."page_type_id" ` +
+      `where p."client_id" = ${placeholders(d, 1, 1)} and p."slug" = ${placeholders(d, 2, 1)}${window}`
+    );
+  });
+  const [joined] = await rowsOf(ctx, text, q.preview ? [ctx.clientId, q.slug] : [ctx.clientId, q.slug, now, now]);
+  if (!joined) throw apiError(404, 'notFound.page', { values: { value: JSON.stringify(q.slug) } });
+  const page: Row = {};
+  const pageType: Row = {};
+  for (const [k, v] of Object.entries(joined)) {
+    if (k.startsWith('t__')) pageType[k.slice(3)] = v;
+    else page[k] = v;
+  }
+  const allowed = PAGE_KIND_INCLUDE_SETS[pageType.kind as PageKind] ?? [];
+  for (const s of q.includeSets)
+    if (!allowed.includes(s)) throw badParameter('include', 'badRequest.includeSet', { value: s, values: allowed.join(', ') || '—' });
+  if (q.seasonId !== null && !(await scoped(ctx, modelOf('seasons')).where('id', '=', q.seasonId).executeTakeFirst()))
+    throw badParameter('season_id', 'invalidFilterValue', { parameter: 'season_id', value: String(q.seasonId) });
+
+  const rows = await componentsOf(ctx, 'page_id', Number(page.id));
+  const links = rows.length ? await linksOf(ctx, 'page_id', Number(page.id)) : new Map<string, LinkValues>();
+  const resolved = await resolveComponents(ctx, rows, links, { seasonId: q.seasonId, includeSets: q.includeSets });
+  const data = toResourceObject(pages, page, ctx.apiBase);
+  data.relationships!.components = { data: resolved.components.map((c) => ({ type: c.type, id: c.id })) };
+  const until = page.published_until == null ? null : Date.parse(String(page.published_until instanceof Date ? page.published_until.toISOString() : page.published_until));
+  const from = page.published_from == null ? null : Date.parse(String(page.published_from instanceof Date ? page.published_from.toISOString() : page.published_from));
+  const boundaries = [until, from].filter((t): t is number => t !== null && t > q.now.getTime());
+  return {
+    doc: {
+      data,
+      included: [toResourceObject(pageTypes, pageType, ctx.apiBase), ...resolved.components, ...resolved.included],
+      meta: { include: q.includeSets, season_id: q.seasonId === null ? null : String(q.seasonId), preview: q.preview, related: resolved.related },
+    },
+    expiresAt: boundaries.length ? Math.min(...boundaries) : null,
+  };
+}
+
+/** A global page element with its components resolved like a page's (GET /global_page_elements/{id}/preview). */
+export async function globalElementDocument(ctx: ReadContext, element: Row): Promise<Record<string, unknown>> {
+  const elements = modelOf('global_page_elements');
+  const rows = await componentsOf(ctx, 'global_page_element_id', Number(element.id));
+  const links = rows.length ? await linksOf(ctx, 'global_page_element_id', Number(element.id)) : new Map<string, LinkValues>();
+  const resolved = await resolveComponents(ctx, rows, links, { seasonId: null, includeSets: [] });
+  const data = toResourceObject(elements, element, ctx.apiBase);
+  (data.relationships ??= {}).components = { data: resolved.components.map((c) => ({ type: c.type, id: c.id })) };
+  return { data, included: [...resolved.components, ...resolved.included] };
+}

@@ -1,0 +1,46 @@
+import type { MediaUsage } from '@umpire/schema';
+import type { DB } from '../db/database';
+import { apiError } from '../jsonapi/errors';
+import { linkersOf, type Model } from '../jsonapi/model';
+import { addDeleteGuard } from '../jsonapi/rules';
+import { addUsageProvider } from '../jsonapi/usages';
+
+/**
+ * Records linked by components are used by the pages (and global page elements) owning them:
+ * one indexed query on component_links (client, target type, target id) finds them. A record in
+ * use cannot be deleted (409 naming the pages), so no component is left pointing at nothing.
+ */
+export async function componentUsages(db: DB, clientId: number, model: Model, ids: number[]): Promise<MediaUsage[]> {
+  if (!ids.length || !linkersOf(model.type).some((l) => l.model.type === 'components')) return [];
+  const rows = await db
+    .selectFrom('component_links as l')
+    .innerJoin('components as c', 'c.id', 'l.component_id')
+    .leftJoin('pages as p', 'p.id', 'c.page_id')
+    .leftJoin('global_page_elements as g', 'g.id', 'c.global_page_element_id')
+    .select(['c.owner_type', 'c.owner_id', 'p.title as page_title', 'g.name as element_name'])
+    .where('l.client_id', '=', clientId)
+    .where('l.target_type', '=', model.type)
+    .where('l.target_id', 'in', ids)
+    .orderBy('c.owner_type')
+    .orderBy('c.owner_id')
+    .execute();
+  const seen = new Set<string>();
+  const usages: MediaUsage[] = [];
+  for (const r of rows) {
+    const type = r.owner_type === 'page' ? 'pages' : r.owner_type === 'global_page_element' ? 'global_page_elements' : `${String(r.owner_type)}s`;
+    const key = `${type}:${String(r.owner_id)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    usages.push({ type, id: String(r.owner_id), field: 'components', title: String(r.page_title ?? r.element_name ?? `${type} ${String(r.owner_id)}`) });
+  }
+  return usages;
+}
+
+addUsageProvider(componentUsages);
+
+addDeleteGuard(async (ctx, model, before) => {
+  const usages = await componentUsages(ctx.db, ctx.clientId, model, [Number(before.id)]);
+  if (!usages.length) return;
+  const uses = usages.slice(0, 5).map((u) => `„${u.title}”`).join(', ') + (usages.length > 5 ? ', …' : '');
+  throw apiError(409, 'usedByPages', { values: { recordType: model.type, uses }, params: { usages } });
+});

@@ -1,0 +1,466 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invalidateContent } from '../src/content/cache';
+import { startTestServer, type TestServer } from './support/test-server';
+
+let api: TestServer;
+const link = (type: string, id: string | null) => ({ data: id === null ? null : { type, id: String(id) } });
+const links = (type: string, ids: string[]) => ({ data: ids.map((id) => ({ type, id })) });
+const doc = (text: string) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
+let serial = 0;
+
+async function first(type: string, token?: string): Promise<any> {
+  const res = await api.get(`/api/v3/${type}?page[size]=2&sort=id`, token ? { token } : {});
+  expect(res.status, res.text).toBe(200);
+  return res.body.data[0];
+}
+
+async function pageType(kind: string): Promise<string> {
+  const res = await api.post('/api/v3/page_types', { data: { type: 'page_types', attributes: { name: `Typ ${kind} ${++serial}`, kind, visibility: ['web', 'mobile'] } } });
+  expect(res.status, res.text).toBe(201);
+  return res.body.data.id;
+}
+
+async function page(typeId: string, attributes: Record<string, unknown> = {}): Promise<any> {
+  const res = await api.post('/api/v3/pages', {
+    data: { type: 'pages', attributes: { title: `Strona ${++serial}`, slug: `strona-${serial}`, ...attributes }, relationships: { page_type: link('page_types', typeId) } },
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body.data;
+}
+
+function component(pageId: string, kind: string, index: number, settings: Record<string, unknown>, rels: Record<string, unknown> = {}) {
+  return api.post('/api/v3/components', {
+    data: { type: 'components', attributes: { kind, index, settings }, relationships: { page: link('pages', pageId), ...rels } },
+  });
+}
+
+async function componentCount(): Promise<number> {
+  return (await api.get('/api/v3/components?page[size]=1')).body.meta.total;
+}
+
+let standard: string;
+let simple: string;
+let club: any;
+let image: any;
+let otherClub: any;
+beforeAll(async () => {
+  api = await startTestServer();
+  standard = await pageType('standard');
+  simple = await pageType('simple');
+  club = await first('clubs');
+  image = await first('images');
+  otherClub = await first('clubs', await api.token('other-admin'));
+});
+afterAll(() => api?.close());
+
+describe('page types and component types', () => {
+  it('keeps a visibility list (mobile included) and includes image and publication categories', async () => {
+    const category = await first('publication_categories');
+    const res = await api.post('/api/v3/page_types?include=image,publication_categories', {
+      data: {
+        type: 'page_types',
+        attributes: { name: `Aplikacja ${++serial}`, kind: 'promo', visibility: ['mobile'] },
+        relationships: { image: link('images', image.id), publication_categories: links('publication_categories', [category.id]) },
+      },
+    });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.data.attributes.visibility).toEqual(['mobile']);
+    expect(res.body.included.map((i: any) => i.type).sort()).toEqual(['images', 'publication_categories']);
+    const bad = await api.post('/api/v3/page_types', { data: { type: 'page_types', attributes: { name: 'Zła', kind: 'promo', visibility: ['tv'] } } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors[0].source.pointer).toMatch(/^\/data\/attributes\/visibility/);
+  });
+
+  it('lists component types by kind (filter[kind]=page_type)', async () => {
+    for (const [kind, name] of [['page_type', 'Tekst'], ['article', 'Galeria']] as const) {
+      const res = await api.post('/api/v3/component_types', { data: { type: 'component_types', attributes: { name: `${name} ${++serial}`, kind, component_kind: 'text' } } });
+      expect(res.status, res.text).toBe(201);
+    }
+    const list = await api.get('/api/v3/component_types?filter[kind]=page_type&page[size]=100');
+    expect(list.body.data.length).toBeGreaterThan(0);
+    expect(list.body.data.every((c: any) => c.attributes.kind === 'page_type')).toBe(true);
+    const unknown = await api.post('/api/v3/component_types', { data: { type: 'component_types', attributes: { name: 'X', kind: 'page_type', component_kind: 'carousel' } } });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors[0].meta.key).toBe('invalidEnum');
+  });
+});
+
+describe('pages and components', () => {
+  it('finds a page by filter[slug] and keeps slugs unique per client', async () => {
+    const p = await page(standard);
+    const res = await api.get(`/api/v3/pages?filter[slug]=${p.attributes.slug}&include=page_type`);
+    expect(res.body.data.map((d: any) => d.id)).toEqual([p.id]);
+    expect(res.body.included[0]).toMatchObject({ type: 'page_types', id: standard });
+    const again = await api.post('/api/v3/pages', { data: { type: 'pages', attributes: { title: 'Inna', slug: p.attributes.slug }, relationships: { page_type: link('page_types', standard) } } });
+    expect(again.status).toBe(422);
+    expect(again.body.errors[0].meta.key).toBe('unique');
+    const badSlug = await api.post('/api/v3/pages', { data: { type: 'pages', attributes: { title: 'Inna', slug: 'Zła Ścieżka' }, relationships: { page_type: link('page_types', standard) } } });
+    expect(badSlug.body.errors[0]).toMatchObject({ status: '422', source: { pointer: '/data/attributes/slug' }, meta: { key: 'pattern' } });
+  });
+
+  it('creates components with links shown as relationships, and includes what they link to', async () => {
+    const p = await page(standard);
+    const text = await component(p.id, 'text', 0, { format: 'rich', body: doc('Witamy') });
+    expect(text.status, text.text).toBe(201);
+    expect(text.body.data.attributes).toMatchObject({ kind: 'text', index: 0, owner_type: 'page', owner_id: p.id });
+    const clubComponent = await api.post('/api/v3/components?include=club,background_photo', {
+      data: {
+        type: 'components',
+        attributes: { kind: 'club', index: 1, settings: { title: 'Nasz klub', layout: 'horizontal' } },
+        relationships: { page: link('pages', p.id), club: link('clubs', club.id), background_photo: link('images', image.id) },
+      },
+    });
+    expect(clubComponent.status, clubComponent.text).toBe(201);
+    expect(clubComponent.body.data.relationships.club.data).toEqual({ type: 'clubs', id: club.id });
+    expect(clubComponent.body.data.relationships.club_image.data).toBeNull();
+    expect(clubComponent.body.data.relationships).not.toHaveProperty('quiz');
+    expect(clubComponent.body.included.map((i: any) => `${i.type}:${i.id}`).sort()).toEqual([`clubs:${club.id}`, `images:${image.id}`].sort());
+    const full = await api.get(`/api/v3/pages/${p.id}?include=components.club,components.background_photo`);
+    expect(full.status, full.text).toBe(200);
+    expect(full.body.data.relationships.components.data.map((c: any) => c.id)).toEqual([text.body.data.id, clubComponent.body.data.id]);
+    expect(full.body.included.some((i: any) => i.type === 'clubs' && i.id === club.id)).toBe(true);
+  });
+
+  it('refuses bad components with JSON:API errors and changes nothing', async () => {
+    const p = await page(simple);
+    const before = await componentCount();
+    const cases: [string, Promise<any>, string, string][] = [
+      ['a kind the page type does not allow', component(p.id, 'match_list', 0, { match_list: 'all' }), '/data/attributes/kind', 'componentKindNotAllowed'],
+      ['an unknown kind', component(p.id, 'carousel', 0, {}), '/data/attributes/kind', 'invalidEnum'],
+      ['a negative index', component(p.id, 'text', -1, { format: 'plain', body: 'x' }), '/data/attributes/index', 'min'],
+      ['an iframe address that is not http(s)', component(p.id, 'iframe', 0, { url: 'javascript:alert(1)' }), '/data/attributes/settings/url', 'invalidWebsiteUrl'],
+      ['social media without accounts', component(p.id, 'social_media', 0, { accounts: [] }), '/data/attributes/settings/accounts', 'atLeastOneItemRequired'],
+      ['an unknown field', component(p.id, 'text', 0, { format: 'plain', body: 'x', colour: 'red' }), '/data/attributes/settings/colour', 'unknownAttribute'],
+      ['a required link missing', component(p.id, 'image', 0, {}), '/data/relationships/image', 'required'],
+      ['a link the kind does not have', component(p.id, 'image', 0, {}, { image: link('images', image.id), club: link('clubs', club.id) }), '/data/relationships/club', 'unknownLink'],
+      ['a link to another client\'s record', component(p.id, 'image', 0, {}, { image: link('images', '999999') }), '/data/relationships/image/data/id', 'notFound'],
+      ['a link whose resource does not exist yet', component(p.id, 'quiz', 0, {}, { quiz: link('quizzes', '1') }), '/data/relationships/quiz/data', 'linkNotAvailable'],
+      ['a link of the wrong type', component(p.id, 'image', 0, {}, { image: link('clubs', club.id) }), '/data/relationships/image/data', 'invalidType'],
+    ];
+    for (const [what, promise, pointer, key] of cases) {
+      const res = await promise;
+      expect(res.status, `${what}: ${res.text}`).toBe(422);
+      expect(res.body.errors.map((e: any) => `${e.source.pointer} ${e.meta.key}`), what).toContain(`${pointer} ${key}`);
+      for (const e of res.body.errors) expect(e).toMatchObject({ status: '422', code: expect.any(String), detail: expect.any(String) });
+    }
+    const standardPage = await page(standard);
+    const foreign = await api.post('/api/v3/components', {
+      data: { type: 'components', attributes: { kind: 'club', index: 0 }, relationships: { page: link('pages', standardPage.id), club: link('clubs', otherClub.id) } },
+    });
+    expect(foreign.status).toBe(422);
+    expect(foreign.body.errors[0]).toMatchObject({ source: { pointer: '/data/relationships/club/data/id' }, meta: { key: 'notFound' } });
+    const element = await api.post('/api/v3/global_page_elements', { data: { type: 'global_page_elements', attributes: { name: 'Stopka X', slug: `stopka-x-${++serial}`, area: 'header_footer' } } });
+    const twoOwners = await api.post('/api/v3/components', {
+      data: {
+        type: 'components',
+        attributes: { kind: 'text', index: 0, settings: { format: 'plain', body: 'x' } },
+        relationships: { page: link('pages', p.id), global_page_element: link('global_page_elements', element.body.data.id) },
+      },
+    });
+    expect(twoOwners.status).toBe(422);
+    expect(twoOwners.body.errors[0].meta.key).toBe('oneOwnerRequired');
+    const noOwner = await api.post('/api/v3/components', { data: { type: 'components', attributes: { kind: 'text', index: 0, settings: { format: 'plain', body: 'x' } } } });
+    expect(noOwner.body.errors[0]).toMatchObject({ source: { pointer: '/data/relationships/page' }, meta: { key: 'oneOwnerRequired' } });
+    expect(await componentCount()).toBe(before);
+  });
+
+  it('refuses a kind change the page type does not allow, and a link change the kind does not have', async () => {
+    const p = await page(simple);
+    const c = await component(p.id, 'text', 0, { format: 'plain', body: 'Tekst' });
+    const res = await api.patch(`/api/v3/components/${c.body.data.id}`, { data: { type: 'components', id: c.body.data.id, attributes: { kind: 'match_list', settings: { match_list: 'all' } } } });
+    expect(res.status).toBe(422);
+    expect(res.body.errors[0].meta.key).toBe('componentKindNotAllowed');
+    const after = await api.get(`/api/v3/components/${c.body.data.id}`);
+    expect(after.body.data.attributes).toMatchObject({ kind: 'text', settings: { format: 'plain', body: 'Tekst' } });
+  });
+
+  it('sanitises rich text before storing it', async () => {
+    const p = await page(standard);
+    const body = {
+      type: 'doc',
+      content: [
+        { type: 'paragraph', content: [{ type: 'text', text: 'Bilety', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }, { type: 'bold' }] }] },
+        { type: 'script', content: [{ type: 'text', text: 'alert(1)' }] },
+        { type: 'paragraph', content: [{ type: 'text', text: 'Sklep', marks: [{ type: 'link', attrs: { href: 'https://sklep.liga.pl', onclick: 'x' } }] }] },
+      ],
+    };
+    const res = await component(p.id, 'text', 0, { format: 'rich', body });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.data.attributes.settings.body).toEqual({
+      type: 'doc',
+      content: [
+        { type: 'paragraph', content: [{ type: 'text', text: 'Bilety', marks: [{ type: 'bold' }] }] },
+        { type: 'paragraph', content: [{ type: 'text', text: 'Sklep', marks: [{ type: 'link', attrs: { href: 'https://sklep.liga.pl', target: '_blank', rel: 'noopener noreferrer nofollow' } }] }] },
+      ],
+    });
+  });
+
+  it('records every change of a page and of a component (links included) in its history', async () => {
+    const p = await page(standard);
+    const c = await component(p.id, 'club', 0, {}, { club: link('clubs', club.id) });
+    const second = (await api.get('/api/v3/clubs?page[size]=2&sort=id')).body.data[1];
+    const patched = await api.patch(`/api/v3/components/${c.body.data.id}`, { data: { type: 'components', id: c.body.data.id, relationships: { club: link('clubs', second.id) } } });
+    expect(patched.status, patched.text).toBe(200);
+    const history = await api.get(`/api/v3/audit_events?filter[resource_type]=components&filter[resource_id]=${c.body.data.id}&sort=id`);
+    expect(history.body.data.map((e: any) => e.attributes.action)).toEqual(['create', 'update']);
+    expect(history.body.data[0].attributes.changes.club).toEqual({ before: null, after: club.id });
+    expect(history.body.data[1].attributes.changes.club).toEqual({ before: club.id, after: second.id });
+    await api.patch(`/api/v3/pages/${p.id}`, { data: { type: 'pages', id: p.id, attributes: { title: 'Nowy tytuł' } } });
+    const pageHistory = await api.get(`/api/v3/audit_events?filter[resource_type]=pages&filter[resource_id]=${p.id}&sort=id`);
+    expect(pageHistory.body.data[1].attributes.changes.title).toEqual({ before: p.attributes.title, after: 'Nowy tytuł' });
+  });
+
+  it('answers a stale save of a page or a component with 409 and keeps the newer version', async () => {
+    const p = await page(standard);
+    const c = await component(p.id, 'text', 0, { format: 'plain', body: 'Pierwsza' });
+    for (const [type, record, attributes] of [
+      ['pages', p, { title: 'Zmiana A' }],
+      ['components', c.body.data, { settings: { format: 'plain', body: 'Zmiana A' } }],
+    ] as const) {
+      const seen = record.attributes.updated_at;
+      const ok = await api.patch(`/api/v3/${type}/${record.id}`, { data: { type, id: record.id, attributes, meta: { updated_at: seen } } });
+      expect(ok.status, ok.text).toBe(200);
+      const stale = await api.patch(`/api/v3/${type}/${record.id}`, { data: { type, id: record.id, attributes: type === 'pages' ? { title: 'Zmiana B' } : { settings: { format: 'plain', body: 'Zmiana B' } }, meta: { updated_at: seen } } });
+      expect(stale.status).toBe(409);
+      expect(stale.body.errors[0]).toMatchObject({ status: '409', meta: { key: 'staleRecord' } });
+      expect(stale.body.errors[0].detail).toMatch(/reload/i);
+      const now = await api.get(`/api/v3/${type}/${record.id}`);
+      expect(JSON.stringify(now.body.data.attributes)).toContain('Zmiana A');
+    }
+  });
+});
+
+describe('reordering', () => {
+  it('rewrites the indexes in one call, in the history, and refuses a list that is not the page\'s components', async () => {
+    const p = await page(standard);
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) ids.push((await component(p.id, 'text', i * 10, { format: 'plain', body: `Akapit ${i}` })).body.data.id);
+    const current = await api.get(`/api/v3/pages/${p.id}/relationships/components`);
+    expect(current.body.data.map((d: any) => d.id)).toEqual(ids);
+    const order = [ids[3], ids[1], ids[0], ids[2]];
+    const res = await api.patch(`/api/v3/pages/${p.id}/relationships/components`, { data: order.map((id) => ({ type: 'components', id })), meta: { updated_at: current.body.meta.updated_at } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.map((d: any) => d.id)).toEqual(order);
+    const read = await api.get(`/api/v3/pages/${p.id}?include=components`);
+    expect(read.body.data.relationships.components.data.map((d: any) => d.id)).toEqual(order);
+    expect(read.body.included.filter((i: any) => i.type === 'components').map((c: any) => [c.id, c.attributes.index])).toEqual(order.map((id, i) => [id, i]));
+    const history = await api.get(`/api/v3/audit_events?filter[resource_type]=pages&filter[resource_id]=${p.id}&sort=-id`);
+    expect(history.body.data[0].attributes.changes.components).toEqual({ before: ids, after: order });
+    const moved = await api.get(`/api/v3/audit_events?filter[resource_type]=components&filter[resource_id]=${ids[3]}&sort=-id`);
+    expect(moved.body.data[0].attributes.changes.index).toEqual({ before: 30, after: 0 });
+
+    const stale = await api.patch(`/api/v3/pages/${p.id}/relationships/components`, { data: ids.map((id) => ({ type: 'components', id })), meta: { updated_at: current.body.meta.updated_at } });
+    expect(stale.status).toBe(409);
+    expect(stale.body.errors[0].meta.key).toBe('staleRecord');
+    for (const bad of [ids.slice(1), [...ids, ids[0]], [...ids.slice(1), '999999'], ids.map((id) => ({ type: 'clubs', id }))]) {
+      const data = (bad as unknown[]).map((x) => (typeof x === 'string' ? { type: 'components', id: x } : x));
+      const r = await api.patch(`/api/v3/pages/${p.id}/relationships/components`, { data });
+      expect(r.status).toBe(422);
+      expect(r.body.errors[0]).toMatchObject({ source: { pointer: '/data' }, meta: { key: 'reorderMismatch' } });
+    }
+    const unchanged = await api.get(`/api/v3/pages/${p.id}/relationships/components`);
+    expect(unchanged.body.data.map((d: any) => d.id)).toEqual(order);
+    const viewer = await api.token('viewer');
+    expect((await api.patch(`/api/v3/pages/${p.id}/relationships/components`, { data: [] }, { token: viewer })).status).toBe(403);
+    expect((await api.patch(`/api/v3/pages/999999/relationships/components`, { data: [] })).status).toBe(404);
+  });
+});
+
+describe('global page elements', () => {
+  it('are found by slug, patched, include their components and links, and preview resolved', async () => {
+    const slug = `naglowek-${++serial}`;
+    const created = await api.post('/api/v3/global_page_elements', { data: { type: 'global_page_elements', attributes: { name: 'Nagłówek', slug, area: 'header_footer' } } });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.data.id;
+    const header = await api.post('/api/v3/components', {
+      data: { type: 'components', attributes: { kind: 'page_header', index: 0, settings: { title: 'Liga' } }, relationships: { global_page_element: link('global_page_elements', id), image: link('images', image.id) } },
+    });
+    expect(header.status, header.text).toBe(201);
+    expect(header.body.data.attributes).toMatchObject({ owner_type: 'global_page_element', owner_id: id });
+    const notHere = await api.post('/api/v3/components', {
+      data: { type: 'components', attributes: { kind: 'branding', index: 1, settings: { name: 'Liga' } }, relationships: { global_page_element: link('global_page_elements', id), image: link('images', image.id) } },
+    });
+    expect(notHere.body.errors[0].meta.key).toBe('componentKindNotAllowed');
+    const found = await api.get(`/api/v3/global_page_elements?filter[slug]=${slug}&include=components.image`);
+    expect(found.body.data.map((d: any) => d.id)).toEqual([id]);
+    expect(found.body.included.map((i: any) => i.type).sort()).toEqual(['components', 'images']);
+    const patched = await api.patch(`/api/v3/global_page_elements/${id}`, { data: { type: 'global_page_elements', id, attributes: { name: 'Nagłówek strony' } } });
+    expect(patched.body.data.attributes.name).toBe('Nagłówek strony');
+    const badArea = await api.patch(`/api/v3/global_page_elements/${id}`, { data: { type: 'global_page_elements', id, attributes: { area: 'sidebar' } } });
+    expect(badArea.body.errors[0]).toMatchObject({ source: { pointer: '/data/attributes/area' }, meta: { key: 'invalidEnum' } });
+    const preview = await api.get(`/api/v3/global_page_elements/${id}/preview`);
+    expect(preview.status, preview.text).toBe(200);
+    expect(preview.body.data.relationships.components.data).toEqual([{ type: 'components', id: header.body.data.id }]);
+    expect(preview.body.included.some((i: any) => i.type === 'images' && i.id === image.id)).toBe(true);
+  });
+});
+
+describe('GET /current_page', () => {
+  async function publishedPage(count: number, attributes: Record<string, unknown> = {}) {
+    const p = await page(standard, { status: 'published', published_from: '2020-01-01T10:00:00Z', ...attributes });
+    const clubs = (await api.get('/api/v3/clubs?page[size]=3&sort=id')).body.data;
+    const competitionSeason = await first('competition_seasons');
+    for (let i = 0; i < count; i++) {
+      const kind = i % 3;
+      const res =
+        kind === 0
+          ? await component(p.id, 'club', count - i, { title: `Klub ${i}` }, { club: link('clubs', clubs[i % clubs.length].id), background_photo: link('images', image.id) })
+          : kind === 1
+            ? await component(p.id, 'text', count - i, { format: 'plain', body: `Akapit ${i}` })
+            : await component(p.id, 'match_list', count - i, { match_list: 'upcoming' }, { competition_season: link('competition_seasons', competitionSeason.id) });
+      expect(res.status, res.text).toBe(201);
+    }
+    return p;
+  }
+
+  it('answers a published page with its components in order and what they link to, in a fixed number of queries', async () => {
+    const small = await publishedPage(3);
+    const big = await publishedPage(9);
+    const a = await api.get(`/api/v3/current_page?slug=${small.attributes.slug}`, { headers: { 'cache-control': 'no-cache' } });
+    const b = await api.get(`/api/v3/current_page?slug=${big.attributes.slug}`, { headers: { 'cache-control': 'no-cache' } });
+    expect(a.status, a.text).toBe(200);
+    expect(b.status, b.text).toBe(200);
+    expect(Number(a.headers.get('x-db-queries'))).toBe(Number(b.headers.get('x-db-queries')));
+    const components = b.body.included.filter((i: any) => i.type === 'components');
+    expect(components.map((c: any) => c.attributes.index)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(b.body.data.relationships.components.data.map((c: any) => c.id)).toEqual(components.map((c: any) => c.id));
+    for (const c of components)
+      for (const rel of Object.values<any>(c.relationships))
+        for (const item of [rel.data].flat().filter(Boolean))
+          expect([b.body.data, ...b.body.included].some((i: any) => i.type === item.type && i.id === item.id), `${item.type} ${item.id}`).toBe(true);
+    expect(b.body.included.some((i: any) => i.type === 'page_types' && i.id === standard)).toBe(true);
+  });
+
+  it('shows only published pages inside their window, and drafts to an editor who previews', async () => {
+    const draft = await page(standard);
+    expect((await api.get(`/api/v3/current_page?slug=${draft.attributes.slug}`)).status).toBe(404);
+    const notFound = await api.get(`/api/v3/current_page?slug=${draft.attributes.slug}`);
+    expect(notFound.body.errors[0]).toMatchObject({ status: '404', meta: { key: 'notFound' } });
+    const preview = await api.get(`/api/v3/current_page?slug=${draft.attributes.slug}&preview=true`);
+    expect(preview.status, preview.text).toBe(200);
+    const viewer = await api.token('viewer');
+    expect((await api.get(`/api/v3/current_page?slug=${draft.attributes.slug}&preview=true`, { token: viewer })).status).toBe(403);
+    const ended = await page(standard, { status: 'published', published_from: '2020-01-01T10:00:00Z', published_until: '2021-01-01T10:00:00Z' });
+    expect((await api.get(`/api/v3/current_page?slug=${ended.attributes.slug}`)).status).toBe(404);
+    const future = await page(standard, { status: 'published', published_from: '2999-01-01T10:00:00Z' });
+    expect((await api.get(`/api/v3/current_page?slug=${future.attributes.slug}`)).status).toBe(404);
+    const other = await api.token('other-admin');
+    const live = await publishedPage(1);
+    expect((await api.get(`/api/v3/current_page?slug=${live.attributes.slug}`, { token: other })).status).toBe(404);
+  });
+
+  it('refuses bad parameters with JSON:API errors', async () => {
+    const p = await publishedPage(1);
+    const simplePage = await page(simple, { status: 'published' });
+    const cases: [string, number, string][] = [
+      ['', 400, 'slug'],
+      [`slug=${p.attributes.slug}&include=everything`, 400, 'include'],
+      [`slug=${simplePage.attributes.slug}&include=lineups`, 400, 'include'],
+      [`slug=${p.attributes.slug}&season_id=abc`, 400, 'season_id'],
+      [`slug=${p.attributes.slug}&season_id=999999`, 400, 'season_id'],
+      [`slug=${p.attributes.slug}&preview=maybe`, 400, 'preview'],
+      [`slug=${p.attributes.slug}&colour=red`, 400, 'colour'],
+    ];
+    for (const [query, status, parameter] of cases) {
+      const res = await api.get(`/api/v3/current_page?${query}`);
+      expect(res.status, query).toBe(status);
+      expect(res.body.errors[0].source.parameter, query).toBe(parameter);
+    }
+  });
+
+  it('adds the include sets the page kind offers, and follows season_id to the same competition', async () => {
+    const p = await publishedPage(3);
+    const res = await api.get(`/api/v3/current_page?slug=${p.attributes.slug}&include=tickets_match,standings`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.meta.include).toEqual(['standings', 'tickets_match']);
+    const seasons = (await api.get('/api/v3/seasons?page[size]=1&sort=id')).body.data;
+    const withSeason = await api.get(`/api/v3/current_page?slug=${p.attributes.slug}&season_id=${seasons[0].id}`);
+    expect(withSeason.status, withSeason.text).toBe(200);
+    expect(withSeason.body.meta.season_id).toBe(seasons[0].id);
+    for (const c of withSeason.body.included.filter((i: any) => i.type === 'components' && i.attributes.kind === 'match_list')) {
+      const cs = withSeason.body.included.find((i: any) => i.type === 'competition_seasons' && i.id === c.relationships.competition_season.data?.id);
+      if (cs) expect(cs.relationships.season.data.id).toBe(seasons[0].id);
+    }
+  });
+
+  it('is cached until anything it shows changes, or invalidateContent is called', async () => {
+    const p = await publishedPage(3);
+    const url = `/api/v3/current_page?slug=${p.attributes.slug}`;
+    expect((await api.get(url)).headers.get('x-cache')).toBe('miss');
+    expect((await api.get(url)).headers.get('x-cache')).toBe('hit');
+    const clubId = (await api.get(url)).body.included.find((i: any) => i.type === 'clubs').id;
+    const renamed = await api.patch(`/api/v3/clubs/${clubId}`, { data: { type: 'clubs', id: clubId, attributes: { short_name: `Nowa ${++serial}` } } });
+    expect(renamed.status, renamed.text).toBe(200);
+    const fresh = await api.get(url);
+    expect(fresh.headers.get('x-cache')).toBe('miss');
+    expect(fresh.body.included.find((i: any) => i.type === 'clubs' && i.id === clubId).attributes.short_name).toBe(renamed.body.data.attributes.short_name);
+    expect((await api.get(url)).headers.get('x-cache')).toBe('hit');
+    const me = await api.get('/api/v3/pages?page[size]=1');
+    expect(me.status).toBe(200);
+    const clientId = Number((await api.server.database.db.selectFrom('pages').select('client_id').where('id', '=', Number(p.id)).executeTakeFirstOrThrow()).client_id);
+    invalidateContent(clientId);
+    expect((await api.get(url)).headers.get('x-cache')).toBe('miss');
+  });
+});
+
+describe('usages and deletes', () => {
+  it('lists the pages that link to a record, and refuses to delete it while they do (409 naming them)', async () => {
+    const c = await api.post('/api/v3/clubs', { data: { type: 'clubs', attributes: { name: `Klub usuwany ${++serial}` } } });
+    expect(c.status, c.text).toBe(201);
+    const clubId = c.body.data.id;
+    const p = await page(standard, { title: 'Strona klubu usuwanego' });
+    const comp = await component(p.id, 'club', 0, {}, { club: link('clubs', clubId) });
+    expect(comp.status, comp.text).toBe(201);
+    const usages = await api.get(`/api/v3/clubs/${clubId}/usages`);
+    expect(usages.status).toBe(200);
+    expect(usages.body.data).toEqual([{ type: 'pages', id: p.id, field: 'components', title: 'Strona klubu usuwanego' }]);
+    const refused = await api.delete(`/api/v3/clubs/${clubId}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors[0]).toMatchObject({ status: '409', meta: { key: 'usedByPages' } });
+    expect(refused.body.errors[0].detail).toContain('Strona klubu usuwanego');
+    expect((await api.get(`/api/v3/clubs/${clubId}`)).status).toBe(200);
+    const imageUsages = await api.get(`/api/v3/images/${image.id}/usages`);
+    expect(imageUsages.status).toBe(200);
+    expect((await api.delete(`/api/v3/components/${comp.body.data.id}`)).status).toBe(204);
+    expect((await api.get(`/api/v3/clubs/${clubId}/usages`)).body.data).toEqual([]);
+    expect((await api.delete(`/api/v3/clubs/${clubId}`)).status).toBe(204);
+  });
+
+  it('deletes a page with its components and their links', async () => {
+    const c = await api.post('/api/v3/clubs', { data: { type: 'clubs', attributes: { name: `Klub strony ${++serial}` } } });
+    const p = await page(standard);
+    const comp = await component(p.id, 'club', 0, {}, { club: link('clubs', c.body.data.id) });
+    expect((await api.delete(`/api/v3/pages/${p.id}`)).status).toBe(204);
+    expect((await api.get(`/api/v3/components/${comp.body.data.id}`)).status).toBe(404);
+    expect((await api.delete(`/api/v3/clubs/${c.body.data.id}`)).status).toBe(204);
+    expect((await api.get(`/api/v3/page_types/999999/usages`)).status).toBe(404);
+  });
+});
+
+describe('demo content', () => {
+  it('serves the seeded home, club, match and news pages and the global page elements', async () => {
+    const kinds = (await api.get('/api/v3/page_types?page[size]=100')).body.data.map((t: any) => t.attributes.kind);
+    for (const kind of ['standard', 'regular', 'irregular', 'simple', 'promo']) expect(kinds).toContain(kind);
+    const pages = (await api.get('/api/v3/pages?page[size]=100&filter[status]=published')).body.data.map((p: any) => p.attributes.slug);
+    for (const slug of ['strona-glowna', 'aktualnosci', 'mecze/mecz-dnia']) expect(pages).toContain(slug);
+    const clubPage = pages.find((s: string) => s.startsWith('kluby/'));
+    expect(clubPage).toBeDefined();
+    for (const slug of ['strona-glowna', 'aktualnosci', 'mecze/mecz-dnia', clubPage]) {
+      const res = await api.get(`/api/v3/current_page?slug=${encodeURIComponent(slug)}`);
+      expect(res.status, `${slug}: ${res.text}`).toBe(200);
+      expect(res.body.data.relationships.components.data.length, slug).toBeGreaterThan(1);
+    }
+    const home = await api.get('/api/v3/current_page?slug=strona-glowna');
+    const types = new Set(home.body.included.map((i: any) => i.type));
+    for (const type of ['components', 'images', 'clubs', 'competition_seasons', 'products']) expect(types, type).toContain(type);
+    const match = await api.get('/api/v3/current_page?slug=mecze/mecz-dnia&include=incidents,lineups');
+    expect(match.status, match.text).toBe(200);
+    expect(match.body.included.some((i: any) => i.type === 'matches')).toBe(true);
+    for (const [slug, area] of [['naglowek', 'header_footer'], ['stopka', 'header_footer'], ['marka', 'branding'], ['pod-trescia', 'elements_below_content']]) {
+      const res = await api.get(`/api/v3/global_page_elements?filter[slug]=${slug}&include=components.image`);
+      expect(res.body.data[0]?.attributes.area, slug).toBe(area);
+      expect(res.body.data[0].relationships.components.data.length, slug).toBeGreaterThan(0);
+    }
+    expect((await api.get('/api/v3/component_types?filter[kind]=page_type')).body.meta.total).toBeGreaterThan(10);
+  });
+});
