@@ -63,5 +63,7 @@ export const API_ERROR_KEYS = [
   // Media library (uploads, folders, where used).
   'wrongFileType', 'fileTooLarge', 'uploadFailed', 'invalidFileName', 'invalidFolderPath', 'fileNameTaken', 'folderNotEmpty',
   'fileInUse', 'rangeNotSatisfiable',
+  // Articles: previews of drafts.
+  'previewExpired', 'previewInvalid',
 ] as const;
 export type ApiErrorKey = (typeof API_ERROR_KEYS)[number];

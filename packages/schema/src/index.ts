@@ -8,3 +8,5 @@ export * from './message-format';
 export * from './error-messages';
 export * from './media';
 export * from './image-service';
+export * from './rich-text';
+export * from './resources/articles.resource';

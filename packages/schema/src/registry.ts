@@ -28,6 +28,7 @@ import { squadPlayers } from './resources/squad-players.resource';
 import { squadStaffMembers } from './resources/squad-staff-members.resource';
 import { staffMembers } from './resources/staff-members.resource';
 import { stages } from './resources/stages.resource';
+import { articleTags, articles } from './resources/articles.resource';
 
 /** Every resource of the umpire API, in one explicit list. */
 export const RESOURCES = [
@@ -61,6 +62,8 @@ export const RESOURCES = [
   pointDeductions,
   auditEvents,
   videos,
+  articles,
+  articleTags,
 ] as const;
 
 export type ResourceType = (typeof RESOURCES)[number]['type'];

@@ -9,6 +9,7 @@ import * as textShadowColumns from './migrations/0006-text-shadow-columns';
 import * as mediaFiles from './migrations/0007-media-files';
 import * as imagesFromLibrary from './migrations/0008-images-from-library';
 import * as fileUploads from './migrations/0009-file-uploads';
+import * as articlesAndJobs from './migrations/0011-articles-and-jobs';
 import { refreshShadows } from '../jsonapi/shadow';
 
 /** Every migration in order; each one runs on SQLite and PostgreSQL alike. */
@@ -22,6 +23,7 @@ const MIGRATIONS = {
   '0007-media-files': mediaFiles,
   '0008-images-from-library': imagesFromLibrary,
   '0009-file-uploads': fileUploads,
+  '0011-articles-and-jobs': articlesAndJobs,
 };
 
 export async function migrate(database: Database): Promise<string[]> {

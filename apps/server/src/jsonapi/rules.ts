@@ -8,7 +8,16 @@ import type { ChangeEvent, WriteContext } from './context';
  */
 export interface ResourceRules {
   /** `row` is the record as it would be after the write (stored columns). Return errors to refuse it. */
-  validate?(ctx: WriteContext, change: { action: 'create' | 'update'; before: Row | null; row: Row }): Promise<ErrorSpec[]>;
+  validate?(
+    ctx: WriteContext,
+    change: {
+      action: 'create' | 'update';
+      before: Row | null;
+      row: Row;
+      /** For a translated resource: the locale written, its row before and as it would be after (stored columns). */
+      translation?: { locale: string; before: Row | null; row: Row };
+    },
+  ): Promise<ErrorSpec[]>;
   /** Columns the server derives from the others (flags, sort keys), merged into the write. */
   derive?(ctx: WriteContext, row: Row): Promise<Record<string, unknown>>;
   /** Runs before a delete; throw an ApiError to refuse it. */
