@@ -279,14 +279,15 @@ export function publish(ctx: WriteContext, model: Model, action: ChangeEvent['ac
 }
 
 /** The locale a write's translated attributes go to: `?locale=`, else `attributes.locale`, else the first declared. */
-function localeOf(model: Model, parsed: ParsedBody, opts: WriteOptions): string | null {
+function localeOf(model: Model, parsed: ParsedBody, opts: WriteOptions, mode: 'create' | 'update'): string | null {
   const tr = model.translation;
   if (!tr) return null;
   if (opts.locale && parsed.locale && opts.locale !== parsed.locale)
     throw ApiError.many([fieldError(`/data/attributes/${LOCALE_ATTRIBUTE}`, LOCALE_ATTRIBUTE, 'unknownLocale', { values: [opts.locale] })]);
   const locale = opts.locale ?? parsed.locale;
   if (locale) return locale;
-  return Object.keys(parsed.translation).length ? tr.locales[0] : null;
+  // A new record starts with a translation (its title is required); an update may leave them alone.
+  return mode === 'create' || Object.keys(parsed.translation).length ? tr.locales[0] : null;
 }
 
 /** A new translation needs its required attributes. */
@@ -305,7 +306,7 @@ async function translationErrors(ctx: WriteContext, model: Model, id: number | n
 
 export async function createRecord(ctx: WriteContext, model: Model, body: unknown, opts: WriteOptions = {}): Promise<Row> {
   const parsed = parseBody(ctx, model, body, 'create');
-  const locale = localeOf(model, parsed, opts);
+  const locale = localeOf(model, parsed, opts, 'create');
   const errors: ErrorSpec[] = await translationErrors(ctx, model, null, locale, parsed);
   await checkLinks(ctx, parsed, errors);
   await checkUnique(ctx, model, parsed.columns, parsed.columns, null, errors);
@@ -343,7 +344,7 @@ export function nextUpdatedAt(before: unknown): string {
 export async function updateRecord(ctx: WriteContext, model: Model, id: string, body: unknown, opts: WriteOptions = {}): Promise<Row> {
   const before = await findRow(ctx, model, id);
   const parsed = parseBody(ctx, model, body, 'update', id);
-  const locale = localeOf(model, parsed, opts);
+  const locale = localeOf(model, parsed, opts, 'update');
   const current = String(fromDb('datetime', before.updated_at));
   if (parsed.seenUpdatedAt !== null && Date.parse(parsed.seenUpdatedAt) !== Date.parse(current))
     throw apiError(409, 'staleRecord', { values: { type: model.type }, source: { pointer: '/data/meta/updated_at' }, params: { updated_at: current } });
