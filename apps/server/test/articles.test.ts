@@ -46,6 +46,23 @@ async function createArticle(title = 'Lech wygrywa derby', extra: Record<string,
   return res.body;
 }
 
+describe('demo articles', () => {
+  it('has twenty in Polish, half in English, some scheduled with their jobs waiting', async () => {
+    const all = await api.get('/api/v3/articles?page[size]=100&filter[created_at][lte]=' + new Date().toISOString());
+    const demo = all.body.data.filter((a: any) => !a.attributes.title?.includes('test'));
+    expect(demo.length).toBeGreaterThanOrEqual(20);
+    expect((await api.get('/api/v3/articles?filter[locale]=pl&page[size]=1')).body.meta.total).toBeGreaterThanOrEqual(20);
+    expect((await api.get('/api/v3/articles?filter[locale]=en&page[size]=1')).body.meta.total).toBeGreaterThanOrEqual(10);
+    const scheduled = demo.filter((a: any) => a.attributes.status === 'published' && Date.parse(a.attributes.publish_from) > Date.now());
+    expect(scheduled.length).toBeGreaterThanOrEqual(3);
+    expect(scheduled.every((a: any) => a.attributes.visible === false && a.relationships.image.data && a.relationships.publication_category.data)).toBe(true);
+    const jobs = await api.server.database.db.selectFrom('jobs').select('key').where('kind', '=', 'publication.boundary').where('status', '=', 'not_started').execute();
+    for (const a of scheduled) expect(jobs.map((j) => j.key)).toContain(`publication:articles:${a.id}:pl`);
+    const pub = await api.get('/public/v1/articles?client=ekstraklasa-demo&locale=pl&page[size]=100', { token: null });
+    expect(pub.body.meta.total).toBeGreaterThanOrEqual(14);
+  });
+});
+
 describe('articles with translations per locale', () => {
   it('creates an article in Polish with its image, category, venue and tags', async () => {
     const doc = await createArticle();

@@ -82,7 +82,7 @@ describe('publication windows', () => {
     const consumer = ActionCable.createConsumer(`${server.url.replace('http', 'ws')}/cable?token=${encodeURIComponent(token)}`);
     const received: any[] = [];
     const connected = new Promise<void>((resolve, reject) =>
-      consumer.subscriptions.create({ channel: 'API::V3::ContentChannel', type: 'articles' }, { connected: resolve, rejected: reject, received: (m: any) => received.push(m) }),
+      consumer.subscriptions.create({ channel: 'API::V3::ContentChannel', type: 'articles' }, { connected: () => resolve(), rejected: () => reject(new Error('rejected')), received: (m: any) => received.push(m) }),
     );
     try {
       await connected;

@@ -100,6 +100,13 @@ async function recompute(db: DB, dialect: Database['dialect'], reg: Registered, 
   return changed;
 }
 
+/** Brings a record's visibility and boundary jobs up to date (seeding, imports). */
+export async function refreshPublication(db: DB, dialect: Database['dialect'], type: string, clientId: number, id: number, now: Date): Promise<void> {
+  const reg = registered.get(type);
+  if (!reg) throw new Error(`${type} is not registered for publication`);
+  await recompute(db, dialect, reg, clientId, id, now);
+}
+
 export async function bumpContentVersion(db: DB, dialect: Database['dialect'], clientId: number, now: Date): Promise<number> {
   const at = toDb(dialect, 'datetime', now.toISOString());
   const row = await db

@@ -18,6 +18,7 @@ import {
 import { DEMO_TIEBREAKERS, demoCalendar, seedSeason } from './season';
 import { DemoLibrary, linkPortraits, storeDemoPictures } from './demo-pictures';
 import { storeDemoVideo } from './demo-video';
+import { seedArticles } from './articles';
 import type { Storage } from '../media/storage/storage';
 
 export const DEMO_CLIENT = 'Ekstraklasa Demo';
@@ -233,6 +234,7 @@ export async function seedDemo(
     // Players, staff and the current league season played up to now (needs the clubs, squads, roles and broadcasters above).
     await seedSeason(db, database.dialect, clientId, { now: today, playedRounds: opts.playedRounds });
     await linkPortraits(s, library, pictures);
+    await seedArticles(db, database.dialect, clientId, today);
 
     // A second tenant, so that isolation can be seen and tested.
     const other = await createClient(db, database.dialect, OTHER_CLIENT, 'other-league', { opta: '42' });
