@@ -271,7 +271,7 @@ describe('rich text to HTML', () => {
       content: [
         { type: 'paragraph', content: [{ type: 'text', text: '<img src=x onerror=alert(1)>' }] },
         { type: 'paragraph', content: [{ type: 'text', text: 'a', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }] }, { type: 'text', text: 'b', marks: [{ type: 'link', attrs: { href: 'https://x.pl/?a="b"' } }] }] },
-        { type: 'script' as any, content: [{ type: 'text', text: 'alert(1)' }] },
+        { type: 'script', content: [{ type: 'text', text: 'alert(1)' }] },
         { type: 'embed', attrs: { kind: 'quiz', settings: { quiz_id: '"><script>' } } },
       ],
     });

@@ -40,6 +40,7 @@ const HTML_NODE = /^(html|script|style|iframe|object|embedHtml|rawHtml|htmlBlock
 const HTML_TAG = /<\s*\/?\s*[a-z!][^>]*>/i;
 
 export function isSafeLink(href: unknown): href is string {
+  // eslint-disable-next-line no-control-regex -- control characters hide a scheme from some browsers
   if (typeof href !== 'string' || href.length > 2048 || /[\s\u0000-\u001f]/.test(href)) return false;
   try {
     return (LINK_PROTOCOLS as readonly string[]).includes(new URL(href).protocol);

@@ -50,14 +50,20 @@ export function readPreviewToken(secret: Uint8Array, token: string, now: Date): 
 async function publicDocuments(db: DB, rows: Row[], baseUrl: string) {
   const imageIds = [...new Set(rows.map((r) => r.image_id).filter((v) => v != null))];
   const categoryIds = [...new Set(rows.map((r) => r.publication_category_id).filter((v) => v != null))];
-  const images = new Map((imageIds.length ? await db.selectFrom('images').select(['id', 'path', 'alt_text_pl', 'alt_text_en']).where('id', 'in', imageIds).execute() : []).map((r) => [r.id, r]));
+  type ImageRow = { id: unknown; path: string; alt_text_pl: string | null; alt_text_en: string | null };
+  type NamedRow = { id: unknown; name: string; slug: string | null };
+  const images = new Map(
+    (imageIds.length ? ((await db.selectFrom('images').select(['id', 'path', 'alt_text_pl', 'alt_text_en']).where('id', 'in', imageIds).execute()) as ImageRow[]) : []).map((r) => [r.id, r]),
+  );
   const categories = new Map(
-    (categoryIds.length ? await db.selectFrom('publication_categories').select(['id', 'name', 'slug']).where('id', 'in', categoryIds).execute() : []).map((r) => [r.id, r]),
+    (categoryIds.length ? ((await db.selectFrom('publication_categories').select(['id', 'name', 'slug']).where('id', 'in', categoryIds).execute()) as NamedRow[]) : []).map((r) => [r.id, r]),
   );
   const ids = rows.map((r) => r.article_id);
-  const tags = ids.length
-    ? await db.selectFrom('article_tags as j').innerJoin('tags as t', 't.id', 'j.tag_id').select(['j.article_id', 't.name', 't.slug']).where('j.article_id', 'in', ids).orderBy('t.name').execute()
-    : [];
+  const tags = (
+    ids.length
+      ? await db.selectFrom('article_tags as j').innerJoin('tags as t', 't.id', 'j.tag_id').select(['j.article_id', 't.name', 't.slug']).where('j.article_id', 'in', ids).orderBy('t.name').execute()
+      : []
+  ) as (NamedRow & { article_id: unknown })[];
   return rows.map((r) => {
     const body = fromDb('json', r.body) as RichTextDocument | null;
     const image = images.get(r.image_id);
