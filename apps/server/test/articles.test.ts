@@ -135,6 +135,11 @@ describe('articles with translations per locale', () => {
     const filtered = await api.get(`/api/v3/articles?filter[status]=draft&filter[publication_category]=${category}&sort=-updated_at`);
     expect(filtered.status).toBe(200);
     expect(filtered.body.data.map((a: any) => a.id)).toContain(id);
+    const byTag = await api.get(`/api/v3/articles?filter[tags]=${tags[0]}&page[size]=100`);
+    expect(byTag.body.data.map((a: any) => a.id)).toContain(id);
+    const otherTag = (await api.post('/api/v3/tags', { data: { type: 'tags', attributes: { name: 'Nieużywany tag' } } })).body.data.id;
+    expect((await api.get(`/api/v3/articles?filter[tags]=${otherTag}`)).body.meta.total).toBe(0);
+    expect((await api.get('/api/v3/articles?filter[tags]=abc')).status).toBe(400);
   });
 
   it('refuses a stale save with 409', async () => {

@@ -15,7 +15,9 @@ export type Filter =
   /** Every word appears in the folded search text (shadow.ts), in any order. */
   | { kind: 'search'; column: string; words: string[] }
   /** Records with a translation in one of these locales, or whose translations' search text holds every word. */
-  | { kind: 'translation'; table: string; parentKey: string; locales?: string[]; words?: string[] };
+  | { kind: 'translation'; table: string; parentKey: string; locales?: string[]; words?: string[] }
+  /** Records linked (manyToMany) to any of these ids, e.g. articles with one of some tags. */
+  | { kind: 'linked'; through: string; fromFk: string; toFk: string; ids: number[] };
 
 export interface SortKey {
   /** The stored column: a text attribute sorts by its collation key. */
@@ -137,6 +139,13 @@ export function parseFilters(model: Model, raw: RawQuery): Filter[] {
       const locales = value.split(',').map((v) => v.trim());
       for (const l of locales) if (!tr.locales.includes(l)) throw badParameter(key, 'badRequest.unknownLocale', { parameter: key, locales: tr.locales.join(', ') });
       filters.push({ kind: 'translation', table: tr.table, parentKey: tr.parentKey, locales });
+      continue;
+    }
+    const many = model.relationships.get(name);
+    if (many?.kind === 'manyToMany' && !op) {
+      const through = modelOf(many.through);
+      const ids = value.split(',').map((v) => coerce('id', v.trim(), key) as number);
+      filters.push({ kind: 'linked', through: through.table, fromFk: through.belongsTo.get(many.from)!.fk, toFk: through.belongsTo.get(many.to)!.fk, ids });
       continue;
     }
     if (name === 'q' && !op) {

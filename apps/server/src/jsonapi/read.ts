@@ -38,7 +38,7 @@ export function applyFilters<Q extends DynamicSelect<unknown>>(q: Q, filters: Fi
   // SQLite stores booleans as 0/1 and its driver cannot bind true/false.
   const bind = (v: unknown) => (typeof v === 'boolean' && dialect === 'sqlite' ? Number(v) : v);
   for (const f of filters) {
-    const col = f.kind === 'search' || f.kind === 'translation' ? '' : `${table}.${f.column}`;
+    const col = f.kind === 'search' || f.kind === 'translation' || f.kind === 'linked' ? '' : `${table}.${f.column}`;
     switch (f.kind) {
       case 'in':
         q = q.where(col, f.values.length === 1 ? '=' : 'in', f.values.length === 1 ? bind(f.values[0]) : f.values.map(bind)) as Q;
@@ -48,6 +48,11 @@ export function applyFilters<Q extends DynamicSelect<unknown>>(q: Q, filters: Fi
         break;
       case 'compare':
         q = q.where(col, f.op, bind(f.value)) as Q;
+        break;
+      case 'linked':
+        q = q.where(
+          sql<boolean>`${sql.ref(`${table}.id`)} in (select ${sql.ref(`${f.through}.${f.fromFk}`)} from ${sql.table(f.through)} where ${sql.ref(`${f.through}.client_id`)} = ${sql.ref(`${table}.client_id`)} and ${sql.ref(`${f.through}.${f.toFk}`)} in (${sql.join(f.ids)}))`,
+        ) as Q;
         break;
       case 'translation': {
         // The record has a translation in one of the locales / whose folded text holds every word.
