@@ -89,7 +89,7 @@ export class TranslationCache<T extends Translation = Translation> {
     const shared = Object.fromEntries(SHARED.filter((k) => translation[k] !== undefined).map((k) => [k, translation[k]]));
     this.byRecord.set(
       key,
-      share || at < 0 ? list.map((t) => (t === translation ? t : ({ ...t, ...shared } as T))) : list,
+      share || at < 0 ? list.map((t) => (t === translation ? t : { ...t, ...shared })) : list,
     );
     this.changed();
   }
