@@ -4,6 +4,15 @@ import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useTranslate } from 'react-admin';
 import { HEADING_LEVELS, isSafeLink, type RichTextDocument } from '@umpire/schema';
+import FormatBold from '@mui/icons-material/FormatBold';
+import FormatItalic from '@mui/icons-material/FormatItalic';
+import FormatListBulleted from '@mui/icons-material/FormatListBulleted';
+import FormatListNumbered from '@mui/icons-material/FormatListNumbered';
+import FormatQuote from '@mui/icons-material/FormatQuote';
+import InsertLink from '@mui/icons-material/InsertLink';
+import Redo from '@mui/icons-material/Redo';
+import Title from '@mui/icons-material/Title';
+import Undo from '@mui/icons-material/Undo';
 
 export interface RichTextEditorProps {
   id: string;
@@ -39,7 +48,7 @@ export default function RichTextEditor({ id, label, value, onChange }: RichTextE
   if (!editor) return null;
   const action = (name: string, run: () => void, active?: boolean) => (
     <Button key={name} onClick={run} aria-label={translate(`articlesPage.editor.${name}`)} title={translate(`articlesPage.editor.${name}`)} aria-pressed={active ?? undefined} variant={active ? 'contained' : 'outlined'}>
-      {SYMBOLS[name]}
+      <Icon name={name} />
     </Button>
   );
   const setLink = () => {
@@ -68,15 +77,20 @@ export default function RichTextEditor({ id, label, value, onChange }: RichTextE
   );
 }
 
-/** Button faces: symbols, not words (their names are the translated labels). */
-const SYMBOLS: Record<string, string> = {
-  bold: 'B',
-  italic: 'I',
-  heading: 'H',
-  bulletList: '•',
-  orderedList: '1.',
-  quote: '❝',
-  link: '🔗',
-  undo: '↶',
-  redo: '↷',
-};
+/** Button faces: icons (their names are the translated labels). */
+const ICONS = {
+  bold: FormatBold,
+  italic: FormatItalic,
+  heading: Title,
+  bulletList: FormatListBulleted,
+  orderedList: FormatListNumbered,
+  quote: FormatQuote,
+  link: InsertLink,
+  undo: Undo,
+  redo: Redo,
+} as const;
+
+function Icon({ name }: { name: string }) {
+  const Face = ICONS[name as keyof typeof ICONS];
+  return <Face fontSize="small" aria-hidden="true" />;
+}
