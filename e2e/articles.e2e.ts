@@ -67,3 +67,31 @@ test('translate an article into English, schedule it with date and hour, see the
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(`EN · ${t('pl', 'articlesPage.badge.outdated')}`);
 });
+
+test('a save over someone else’s change is refused with a reload that brings their version', async ({ page, request }) => {
+  const title = `E2E Konflikt ${Date.now()}`;
+  const token = await openAs(page, request, 'editor', '/articles/create');
+  await appReady(page);
+  await page.locator('#article-new-title').fill(title);
+  await page.getByRole('button', { name: t('pl', 'ra.action.create') }).click();
+  await expect(page).toHaveURL(/\/articles\/\d+$/);
+  const id = /\/articles\/(\d+)$/.exec(page.url())![1];
+  const polish = page.locator('section[data-locale="pl"]');
+  await expect(polish.locator('#article-pl-title')).toHaveValue(title);
+
+  // Someone else changes the article meanwhile.
+  const other = await request.patch(`/api/v3/articles/${id}?locale=pl`, {
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/vnd.api+json' },
+    data: { data: { type: 'articles', id, attributes: { lead: 'Zmiana kolegi' } } },
+  });
+  expect(other.ok()).toBeTruthy();
+
+  await polish.locator('#article-pl-title').fill(`${title} — moja zmiana`);
+  await polish.getByRole('button', { name: t('pl', 'articlesPage.saveTranslation', { language: t('pl', 'languages.pl') }) }).click();
+  const alert = page.getByRole('alert').filter({ hasText: t('pl', 'articlesPage.stale') });
+  await expect(alert).toBeVisible();
+  await alert.getByRole('button', { name: t('pl', 'articlesPage.reload') }).click();
+  await expect(alert).toHaveCount(0);
+  await expect(polish.locator('#article-pl-lead')).toHaveValue('Zmiana kolegi');
+  await expect(polish.locator('#article-pl-title')).toHaveValue(title);
+});
