@@ -179,6 +179,22 @@ for (const lang of LANGS) {
       expect(found).toEqual({});
     });
 
+    test('articles: list, first step, and pages with a missing and an outdated translation', async ({ page, request }) => {
+      const token = await openApp(page, request, lang);
+      const find = async (q: string) => {
+        const response = await request.get(`/api/v3/articles?filter[q]=${encodeURIComponent(q)}&page[size]=1`, { headers: { Authorization: `Bearer ${token}` } });
+        return ((await response.json()) as { data: { id: string }[] }).data[0].id;
+      };
+      const [missing, outdated] = await Promise.all([find('Raków bez kapitana'), find('Jagiellonia podejmie Pogoń')]);
+      await checkScreens(page, [
+        ['articles', '/articles'],
+        ['articles with translation in English', `/articles?filter=${encodeURIComponent('{"locale":"en"}')}`],
+        ['new article', '/articles/create'],
+        ['article without English', `/articles/${missing}`],
+        ['article with outdated English', `/articles/${outdated}`],
+      ]);
+    });
+
     test("the gateway's sign-in page, also with an error", async ({ page }) => {
       await page.goto(`/auth/v1/sign_in?redirect=${encodeURIComponent('/')}&lang=${lang}`, { waitUntil: 'networkidle' });
       await expect(page.locator('html')).toHaveAttribute('lang', lang);

@@ -25,6 +25,10 @@ import { registerOpenApi } from './ops/openapi';
 import { registerImageRoutes } from './media/images/routes';
 import { registerUsageRoutes } from './jsonapi/usages';
 import { registerContentRoutes } from './content/routes';
+import { registerArticleRoutes } from './articles/articles';
+import { systemClock, type Clock } from './jobs/clock';
+import { JobWorker } from './jobs/worker';
+import { startPublication } from './publication/publication';
 
 export function redactToken(url: string): string {
   return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
@@ -36,9 +40,11 @@ export interface AppDeps {
   bus: ChangeBus;
   /** Where library files are kept (media/storage). */
   storage: Storage;
+  /** The time of scheduled work (jobs, publication windows, preview links); tests move it. */
+  clock?: Clock;
 }
 
-export async function buildApp({ config, database, bus, storage }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, bus, storage, clock = systemClock }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -96,11 +102,23 @@ export async function buildApp({ config, database, bus, storage }: AppDeps): Pro
   registerImageRoutes(app, config, database, storage);
   await registerMediaFileRoutes(app, { config, database, bus, storage });
   await registerUploadRoutes(app, { config, database, storage });
+  registerArticleRoutes(app, { config, database, clock });
   registerOpenApi(app);
   await registerAdminApp(app, config);
   const cable = new Cable(config, database, bus);
   cable.attach(app);
   app.decorate('cable', cable);
+  // Durable jobs: every instance runs a worker unless JOB_WORKER=false; they share the jobs table.
+  const worker = config.jobs.worker
+    ? new JobWorker(database, clock, { pollMs: config.jobs.pollMs, onError: (err, job) => app.log.warn({ err, job: job?.id, kind: job?.kind }, 'job failed') })
+    : null;
+  const stopPublication = startPublication({ database, bus, worker, clock });
+  app.decorate('jobs', worker);
+  app.addHook('onReady', async () => worker?.start());
+  app.addHook('preClose', async () => {
+    await worker?.stop();
+    stopPublication();
+  });
   // Closing the app closes the WebSockets first, or open sockets would keep it waiting.
   app.addHook('preClose', async () => cable.close());
   return app;
@@ -109,5 +127,7 @@ export async function buildApp({ config, database, bus, storage }: AppDeps): Pro
 declare module 'fastify' {
   interface FastifyInstance {
     cable: Cable;
+    /** This instance's job worker (null with JOB_WORKER=false). */
+    jobs: JobWorker | null;
   }
 }

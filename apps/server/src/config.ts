@@ -128,6 +128,8 @@ export interface Config {
   logLevel: string;
   /** The image service (/img): rendered variants kept in IMAGE_CACHE_DIR (default data/image-cache). */
   images: ImageServiceConfig;
+  /** Durable jobs: poll interval (JOB_POLL_MS, default 1000) and whether this instance runs them (JOB_WORKER=false: no). */
+  jobs: { pollMs: number; worker: boolean };
 }
 
 export interface ImageServiceConfig {
@@ -222,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       timeoutMs: Number(env.IMAGE_RENDER_TIMEOUT_MS ?? 10_000),
       memoryBytes: Number(env.IMAGE_MEMORY_CACHE_MB ?? 64) * 1024 * 1024,
     },
+    jobs: { pollMs: Math.max(10, Number(env.JOB_POLL_MS ?? 1000) || 1000), worker: env.JOB_WORKER !== 'false' },
     ...overrides,
   };
 }

@@ -7,6 +7,7 @@ import { setInstallationLanguage } from './jsonapi/shadow';
 import { ChangeBus } from './realtime/change-bus';
 import { createStorage } from './media/storage/create-storage';
 import type { Storage } from './media/storage/storage';
+import type { Clock } from './jobs/clock';
 import { seedDemo } from './seed/seed';
 
 export interface RunningServer {
@@ -20,7 +21,7 @@ export interface RunningServer {
 }
 
 /** Opens the database, migrates, seeds an empty one, and listens. Used by main, tests and benchmarks. */
-export async function startServer(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
+export async function startServer(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = process.env, extra: { clock?: Clock } = {}): Promise<RunningServer> {
   const config = loadConfig(env, overrides);
   const database = openDatabase(config);
   setInstallationLanguage(config.defaultLanguage);
@@ -36,7 +37,7 @@ export async function startServer(overrides: Partial<Config> = {}, env: NodeJS.P
   }
   const bus = new ChangeBus(database);
   await bus.start();
-  const app = await buildApp({ config, database, bus, storage });
+  const app = await buildApp({ config, database, bus, storage, clock: extra.clock });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -24,13 +24,17 @@ beforeAll(async () => {
 afterAll(() => api?.close());
 
 const attributesOf = (def: ResourceDef) => Object.entries<AttributeDef>(def.attributes);
+/** A translated resource's per-locale attributes (written to its first locale when no locale is named). */
+const translatedOf = (def: ResourceDef) => Object.entries<AttributeDef>(def.translations?.attributes ?? {});
 const examples = (def: ResourceDef) => ({
-  ...Object.fromEntries(attributesOf(def).filter(([, a]) => a.example !== undefined && !a.readOnly).map(([n, a]) => [n, a.example])),
+  ...Object.fromEntries([...attributesOf(def), ...translatedOf(def)].filter(([, a]) => a.example !== undefined && !a.readOnly).map(([n, a]) => [n, a.example])),
   ...ATTRIBUTE_FIXTURES[def.type],
 });
 /** Examples as the API answers them: instants in UTC. */
 const answered = (def: ResourceDef) =>
-  Object.fromEntries(Object.entries(examples(def)).map(([n, v]) => [n, def.attributes[n].type === 'datetime' ? new Date(v as string).toISOString() : v]));
+  Object.fromEntries(
+    Object.entries(examples(def)).map(([n, v]) => [n, (def.attributes[n] ?? def.translations?.attributes[n])?.type === 'datetime' ? new Date(v as string).toISOString() : v]),
+  );
 const belongsTo = (def: ResourceDef) =>
   Object.entries(def.relationships).filter(([, r]) => r.kind === 'belongsTo') as [string, { type: string; required?: boolean }][];
 

@@ -65,5 +65,7 @@ export const API_ERROR_KEYS = [
   'fileInUse', 'rangeNotSatisfiable',
   // Content pages.
   'usedByPages', 'reorderMismatch',
+  // Articles: previews of drafts.
+  'previewExpired', 'previewInvalid',
 ] as const;
 export type ApiErrorKey = (typeof API_ERROR_KEYS)[number];

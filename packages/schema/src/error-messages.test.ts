@@ -29,6 +29,8 @@ const SAMPLES: Record<string, string | number | string[]> = {
   path: '/api/v3/nothing',
   reason: 'FST_ERR_BAD_URL',
   parameter: 'page[size]',
+  locale: 'en',
+  locales: 'pl, en',
   value: 'x',
   seconds: 5,
   minutes: 2,

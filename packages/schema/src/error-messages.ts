@@ -121,6 +121,26 @@ export const ERROR_MESSAGES = {
     en: 'Both dates of {field} must include the hour.',
     pl: 'Obie daty w polu „{field}” muszą zawierać godzinę.',
   },
+  unknownLocale: {
+    values: ['field'],
+    en: '{field} must be one of the locales of this record (pl, en).',
+    pl: 'Pole „{field}” musi zawierać jeden z języków tej pozycji (pl, en).',
+  },
+  unsafeRichText: {
+    values: ['field'],
+    en: '{field} may not hold HTML or scripts; write the text with the editor.',
+    pl: 'Pole „{field}” nie może zawierać kodu HTML ani skryptów; wpisz tekst w edytorze.',
+  },
+  invalidRichText: {
+    values: ['field'],
+    en: '{field} holds an element or a link the editor does not allow.',
+    pl: 'Pole „{field}” zawiera element lub odnośnik, na który edytor nie pozwala.',
+  },
+  publicationWindowOrder: {
+    values: ['field'],
+    en: '{field} must come after the start of publication.',
+    pl: 'Pole „{field}” musi zawierać datę późniejszą niż początek publikacji.',
+  },
   unique: { values: ['field'], en: '{field} is already taken.', pl: 'Wartość pola „{field}” jest już zajęta.' },
   notFound: {
     values: ['field'],
@@ -388,6 +408,33 @@ export const ERROR_MESSAGES = {
     values: ['type'],
     en: 'This {type} record was changed by someone else since you loaded it; reload it and apply your change again.',
     pl: 'Ktoś inny zmienił tę pozycję {type}, odkąd ją wczytano; wczytaj ją ponownie i wprowadź zmianę jeszcze raz.',
+  },
+
+  // Translations and previews -------------------------------------------------------------------
+  'notFound.translation': {
+    values: ['type', 'id', 'locale'],
+    en: 'The {type} record {id} has no translation in {locale}.',
+    pl: 'Pozycja {type} {id} nie ma tłumaczenia w języku {locale}.',
+  },
+  'badRequest.unknownLocale': {
+    values: ['parameter', 'locales'],
+    en: '{parameter} must be one of: {locales}.',
+    pl: 'Parametr {parameter} musi mieć jedną z wartości: {locales}.',
+  },
+  'badRequest.publicClient': {
+    values: [],
+    en: 'Name the league with the client parameter (its slug).',
+    pl: 'Wskaż ligę parametrem client (jej identyfikator).',
+  },
+  previewExpired: {
+    values: [],
+    en: 'This preview link has expired; ask for a new one.',
+    pl: 'Ten link podglądu wygasł; wygeneruj nowy.',
+  },
+  previewInvalid: {
+    values: [],
+    en: 'This preview link is not valid.',
+    pl: 'Ten link podglądu jest nieprawidłowy.',
   },
 
   // Match rules ---------------------------------------------------------------------------------

@@ -9,3 +9,5 @@ export * from './error-messages';
 export * from './media';
 export * from './image-service';
 export * from './content';
+export * from './rich-text';
+export * from './resources/articles.resource';

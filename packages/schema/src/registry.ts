@@ -33,6 +33,7 @@ import { components } from './content/components.resource';
 import { globalPageElements } from './content/global-page-elements.resource';
 import { pages } from './content/pages.resource';
 import { pageTypePublicationCategories, pageTypes } from './content/page-types.resource';
+import { articleTags, articles } from './resources/articles.resource';
 
 /** Every resource of the umpire API, in one explicit list. */
 export const RESOURCES = [
@@ -72,6 +73,8 @@ export const RESOURCES = [
   pages,
   globalPageElements,
   components,
+  articles,
+  articleTags,
 ] as const;
 
 export type ResourceType = (typeof RESOURCES)[number]['type'];

@@ -59,6 +59,24 @@ export interface ManyToMany {
 
 export type RelationshipDef = BelongsTo | HasMany | ManyToMany;
 
+/**
+ * Attributes kept per locale in a table of their own (articles, later OTT playlists, formats and
+ * events). Documents show one locale at a time (`?locale=`), with `locale`, `available_translations`
+ * and `translations_updated_at` in the attributes; `PATCH ?locale=` writes that locale's row and
+ * `DELETE ?locale=` removes only it.
+ */
+export interface TranslationsDef {
+  table: string;
+  /** Column of the translation table pointing to the record. */
+  parentKey: string;
+  /** Locales a translation may have, in the order a document without `?locale=` prefers them. */
+  locales: readonly string[];
+  attributes: Record<string, AttributeDef>;
+}
+
+/** Attributes every translated resource shows beside its translated ones. */
+export const TRANSLATION_ATTRIBUTES = ['locale', 'available_translations', 'translations_updated_at'] as const;
+
 export interface ResourceDef<
   A extends Record<string, AttributeDef> = Record<string, AttributeDef>,
   R extends Record<string, RelationshipDef> = Record<string, RelationshipDef>,
@@ -89,6 +107,8 @@ export interface ResourceDef<
    * X" is one query. A target type need not be registered yet: such a link cannot be set until it is.
    */
   links?: LinksDef;
+  /** Attributes kept per locale (see TranslationsDef). */
+  translations?: TranslationsDef;
 }
 
 export interface LinksDef {

@@ -33,6 +33,10 @@ export const VALIDATION_KEYS = [
   'unknownLink',
   'linkNotAvailable',
   'oneOwnerRequired',
+  'unknownLocale',
+  'unsafeRichText',
+  'invalidRichText',
+  'publicationWindowOrder',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 
@@ -116,6 +120,19 @@ export const isoDate = () =>
 export const isoDateTime = () =>
   z
     .string({ error: 'invalidType' })
+    .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)), {
+      error: 'invalidDateTime',
+    });
+
+/**
+ * A publication instant (spec §5): date WITH hour. A date alone (`2024-05-01`, `01.05.2024`) is
+ * refused with `publicationDateWithoutHour`, anything else that is not an ISO instant with
+ * `invalidDateTime`.
+ */
+export const publicationDateTime = () =>
+  z
+    .string({ error: 'invalidType' })
+    .refine((v) => !/^\s*(\d{4}-\d{2}-\d{2}|\d{2}\.\d{2}\.\d{4})\s*$/.test(v), { error: 'publicationDateWithoutHour', abort: true })
     .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)), {
       error: 'invalidDateTime',
     });

@@ -12,6 +12,7 @@ import { staffMemberScreens } from '../resources/team/staff-members';
 import { groupScreens } from '../resources/football/groups';
 import { competitionScreens } from '../resources/football/competitions';
 import { competitionSeasonScreens } from '../resources/football/competition-seasons';
+import { articleScreens } from '../resources/document/articles';
 
 /**
  * The screens of every sidebar entry: those of a resource's own folder where it needs more than
@@ -30,6 +31,7 @@ const SCREENS: Record<string, ResourceScreens> = {
   groups: groupScreens,
   competitions: competitionScreens,
   competition_seasons: competitionSeasonScreens,
+  articles: articleScreens,
   statistics: { list: lazyScreen(() => import('../features/statistics').then((m) => ({ default: m.StatisticsPage }))) },
   files: { list: lazyScreen(() => import('../features/media-library').then((m) => ({ default: m.MediaLibraryPage }))) },
 };

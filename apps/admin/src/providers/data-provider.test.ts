@@ -81,6 +81,16 @@ describe('JSON:API data provider', () => {
     });
   });
 
+  it('sends a manyToMany list whole when it changed, and not when it did not', () => {
+    const articles = manifest.find((r) => r.type === 'articles')!;
+    const previous = { id: '3', status: 'draft', tags_ids: ['1'] };
+    expect(toResourceObject(articles, { ...previous, tags_ids: ['1', '4'] }, previous).relationships).toEqual({
+      tags: { data: [{ type: 'tags', id: '1' }, { type: 'tags', id: '4' }] },
+    });
+    expect(toResourceObject(articles, { ...previous, tags_ids: [] }, previous).relationships).toEqual({ tags: { data: [] } });
+    expect(toResourceObject(articles, { ...previous }, previous).relationships).toEqual({});
+  });
+
   it('updates only what changed, and clears emptied values', async () => {
     const previous = { id: '5', name: 'Legia', website: 'https://legia.com', city: 'Warszawa', venue_id: '2' };
     expect(toResourceObject(clubs, { ...previous, website: '', venue_id: null }, previous)).toEqual({

@@ -127,6 +127,12 @@ export function toResourceObject(
   }
   const relationships: Record<string, unknown> = {};
   for (const rel of def.relationships) {
+    // A manyToMany list (`tags_ids`, as toRecord names it) is sent whole when it changed.
+    const ids = `${rel.name}_ids`;
+    if (rel.kind === 'manyToMany' && Array.isArray(data[ids]) && changed(ids)) {
+      relationships[rel.name] = { data: (data[ids] as unknown[]).map((id) => ({ type: rel.type, id: String(id) })) };
+      continue;
+    }
     if (rel.kind !== 'belongsTo' || !rel.source || !(rel.source in data) || !changed(rel.source)) continue;
     const id = data[rel.source];
     if (!previous && isEmpty(id)) continue;

@@ -10,6 +10,7 @@ import * as mediaFiles from './migrations/0007-media-files';
 import * as imagesFromLibrary from './migrations/0008-images-from-library';
 import * as fileUploads from './migrations/0009-file-uploads';
 import * as contentPages from './migrations/0010-content-pages';
+import * as articlesAndJobs from './migrations/0011-articles-and-jobs';
 import { refreshShadows } from '../jsonapi/shadow';
 
 /** Every migration in order; each one runs on SQLite and PostgreSQL alike. */
@@ -24,6 +25,7 @@ const MIGRATIONS = {
   '0008-images-from-library': imagesFromLibrary,
   '0009-file-uploads': fileUploads,
   '0010-content-pages': contentPages,
+  '0011-articles-and-jobs': articlesAndJobs,
 };
 
 export async function migrate(database: Database): Promise<string[]> {

@@ -9,6 +9,7 @@ import {
   type ResourceDef,
 } from '@umpire/schema';
 import { SEARCH_COLUMN, sortKeyColumn } from '../db/columns';
+import { AVAILABLE_ATTRIBUTE, LOCALE_ATTRIBUTE, UPDATED_ATTRIBUTE, type TranslationModel } from './translations';
 
 /** A resource declaration with what the engine derives from it, computed once at start. */
 export interface Model {
@@ -33,6 +34,8 @@ export interface Model {
   /** Links to records of several types (ResourceDef.links): name → target type, one or many. */
   links: Map<string, { target: string; many: boolean }>;
   linksDef?: LinksDef;
+  /** Per-locale attributes kept in a table of their own (translations.ts). */
+  translation?: TranslationModel;
 }
 
 const isText = (a: AttributeDef) => a.type === 'string' || a.type === 'text';
@@ -48,6 +51,23 @@ const models = new Map<string, Model>();
 
 function build(def: ResourceDef): Model {
   const attributeTypes = new Map<string, AttributeType>(Object.entries(def.attributes).map(([n, a]) => [n, a.type]));
+  let translation: TranslationModel | undefined;
+  if (def.translations) {
+    const tr = def.translations;
+    const entries = Object.entries(tr.attributes);
+    translation = {
+      table: tr.table,
+      parentKey: tr.parentKey,
+      locales: [...tr.locales],
+      attributes: new Map(entries),
+      searchAttributes: entries.filter(([, a]) => a.search && isText(a)).map(([n]) => n),
+      columns: entries.map(([n]) => n),
+    };
+    attributeTypes.set(LOCALE_ATTRIBUTE, 'string');
+    for (const [n, a] of entries) attributeTypes.set(n, a.type);
+    attributeTypes.set(AVAILABLE_ATTRIBUTE, 'json');
+    attributeTypes.set(UPDATED_ATTRIBUTE, 'json');
+  }
   for (const [n, t] of TIMESTAMPS) attributeTypes.set(n, t);
   const belongsTo = new Map<string, { rel: BelongsTo; fk: string }>();
   for (const [name, rel] of Object.entries(def.relationships))
@@ -73,6 +93,7 @@ function build(def: ResourceDef): Model {
     readColumns,
     links: new Map(Object.entries(def.links?.names ?? {}).map(([n, l]) => [n, { target: l.target, many: l.many === true }])),
     linksDef: def.links,
+    translation,
   };
 }
 

@@ -13,7 +13,11 @@ export type Filter =
   | { kind: 'null'; column: string }
   | { kind: 'compare'; column: string; op: '>=' | '<=' | '>' | '<'; value: unknown }
   /** Every word appears in the folded search text (shadow.ts), in any order. */
-  | { kind: 'search'; column: string; words: string[] };
+  | { kind: 'search'; column: string; words: string[] }
+  /** Records with a translation in one of these locales, or whose translations' search text holds every word. */
+  | { kind: 'translation'; table: string; parentKey: string; locales?: string[]; words?: string[] }
+  /** Records linked (manyToMany) to any of these ids, e.g. articles with one of some tags. */
+  | { kind: 'linked'; through: string; fromFk: string; toFk: string; ids: number[] };
 
 export interface SortKey {
   /** The stored column: a text attribute sorts by its collation key. */
@@ -28,6 +32,8 @@ export interface ParsedQuery {
   filters: Filter[];
   sort: SortKey[];
   page: { number: number; size: number };
+  /** `?locale=` of a translated resource: the translation documents show. */
+  locale?: string;
 }
 
 export type RawQuery = Record<string, string | string[] | undefined>;
@@ -123,6 +129,26 @@ export function parseFilters(model: Model, raw: RawQuery): Filter[] {
     if (!m) throw badParameter(key, 'unknownFilter.form', { parameter: key });
     const [, name, op] = m as unknown as [string, string, keyof typeof RANGE_OPS | undefined];
     const value = single(raw, key) ?? '';
+    const tr = model.translation;
+    if (tr && !op && name === 'q' && !model.searchAttributes.length && tr.searchAttributes.length) {
+      const words = [...new Set(foldForSearch(value).split(' ').filter(Boolean))];
+      if (words.length > MAX_SEARCH_WORDS) throw badParameter(key, 'invalidFilterValue.tooManyWords', { parameter: key, max: MAX_SEARCH_WORDS });
+      if (words.length) filters.push({ kind: 'translation', table: tr.table, parentKey: tr.parentKey, words });
+      continue;
+    }
+    if (tr && !op && name === 'locale') {
+      const locales = value.split(',').map((v) => v.trim());
+      for (const l of locales) if (!tr.locales.includes(l)) throw badParameter(key, 'badRequest.unknownLocale', { parameter: key, locales: tr.locales.join(', ') });
+      filters.push({ kind: 'translation', table: tr.table, parentKey: tr.parentKey, locales });
+      continue;
+    }
+    const many = model.relationships.get(name);
+    if (many?.kind === 'manyToMany' && !op) {
+      const through = modelOf(many.through);
+      const ids = value.split(',').map((v) => coerce('id', v.trim(), key) as number);
+      filters.push({ kind: 'linked', through: through.table, fromFk: through.belongsTo.get(many.from)!.fk, toFk: through.belongsTo.get(many.to)!.fk, ids });
+      continue;
+    }
     if (name === 'q' && !op) {
       if (!model.searchAttributes.length) throw badParameter(key, 'unknownFilter.noSearch', { type: model.type });
       const words = [...new Set(foldForSearch(value).split(' ').filter(Boolean))];
@@ -194,8 +220,18 @@ export function parsePage(raw: RawQuery): { number: number; size: number } {
   return { number: parse('page[number]', 1, 1_000_000), size: parse('page[size]', DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE) };
 }
 
+/** `?locale=` of a translated resource, checked against its locales (other resources ignore it). */
+export function parseLocale(model: Model, raw: RawQuery): string | undefined {
+  const tr = model.translation;
+  const value = single(raw, 'locale');
+  if (!tr || value === undefined) return undefined;
+  if (!tr.locales.includes(value)) throw badParameter('locale', 'badRequest.unknownLocale', { parameter: 'locale', locales: tr.locales.join(', ') });
+  return value;
+}
+
 export function parseListQuery(model: Model, raw: RawQuery): ParsedQuery {
   return {
+    locale: parseLocale(model, raw),
     include: parseInclude(model, single(raw, 'include')),
     fields: parseFields(raw),
     filters: parseFilters(model, raw),
@@ -205,11 +241,11 @@ export function parseListQuery(model: Model, raw: RawQuery): ParsedQuery {
 }
 
 /** Fetch, create and update take include and fields only. */
-export function parseRecordQuery(model: Model, raw: RawQuery): Pick<ParsedQuery, 'include' | 'fields'> {
+export function parseRecordQuery(model: Model, raw: RawQuery): Pick<ParsedQuery, 'include' | 'fields' | 'locale'> {
   for (const key of Object.keys(raw))
     if (key.startsWith('filter') || key.startsWith('page') || key === 'sort')
       throw badParameter(key, 'badRequest.listOnly', { parameter: key });
-  return { include: parseInclude(model, single(raw, 'include')), fields: parseFields(raw) };
+  return { include: parseInclude(model, single(raw, 'include')), fields: parseFields(raw), locale: parseLocale(model, raw) };
 }
 
 /** Every type an include tree reaches, for the ability check. */

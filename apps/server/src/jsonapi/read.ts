@@ -6,6 +6,7 @@ import { findModel, modelOf, type Model } from './model';
 import { rulesOf, type LinkValues } from './rules';
 import type { Filter, IncludeTree, ParsedQuery, SortKey } from './query';
 import { fromDb } from './values';
+import { withTranslations } from './translations';
 
 export type Row = Record<string, unknown>;
 
@@ -38,7 +39,7 @@ export function applyFilters<Q extends DynamicSelect<unknown>>(q: Q, filters: Fi
   // SQLite stores booleans as 0/1 and its driver cannot bind true/false.
   const bind = (v: unknown) => (typeof v === 'boolean' && dialect === 'sqlite' ? Number(v) : v);
   for (const f of filters) {
-    const col = f.kind === 'search' ? '' : `${table}.${f.column}`;
+    const col = f.kind === 'search' || f.kind === 'translation' || f.kind === 'linked' ? '' : `${table}.${f.column}`;
     switch (f.kind) {
       case 'in':
         q = q.where(col, f.values.length === 1 ? '=' : 'in', f.values.length === 1 ? bind(f.values[0]) : f.values.map(bind)) as Q;
@@ -49,6 +50,19 @@ export function applyFilters<Q extends DynamicSelect<unknown>>(q: Q, filters: Fi
       case 'compare':
         q = q.where(col, f.op, bind(f.value)) as Q;
         break;
+      case 'linked':
+        q = q.where(
+          sql<boolean>`${sql.ref(`${table}.id`)} in (select ${sql.ref(`${f.through}.${f.fromFk}`)} from ${sql.table(f.through)} where ${sql.ref(`${f.through}.client_id`)} = ${sql.ref(`${table}.client_id`)} and ${sql.ref(`${f.through}.${f.toFk}`)} in (${sql.join(f.ids)}))`,
+        ) as Q;
+        break;
+      case 'translation': {
+        // The record has a translation in one of the locales / whose folded text holds every word.
+        let sub = sql<boolean>`${sql.ref(`${table}.id`)} in (select ${sql.ref(`${f.table}.${f.parentKey}`)} from ${sql.table(f.table)} where ${sql.ref(`${f.table}.client_id`)} = ${sql.ref(`${table}.client_id`)}`;
+        if (f.locales) sub = sql<boolean>`${sub} and ${sql.ref(`${f.table}.locale`)} in (${sql.join(f.locales)})`;
+        for (const word of f.words ?? []) sub = sql<boolean>`${sub} and ${sql.ref(`${f.table}.search_text`)} like ${`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`;
+        q = q.where(sql<boolean>`${sub})`) as Q;
+        break;
+      }
       case 'search':
         // Both sides are folded (lower case), so LIKE decides alike on both databases. PostgreSQL's
         // trigram index serves it; SQLite first narrows by its FTS5 trigram table (words of 3+ characters).
@@ -258,9 +272,10 @@ export async function buildDocument(
   ctx: ReadContext,
   model: Model,
   rows: Row[],
-  query: Pick<ParsedQuery, 'include' | 'fields'>,
+  query: Pick<ParsedQuery, 'include' | 'fields' | 'locale'>,
   single: boolean,
 ): Promise<Document> {
+  if (model.translation) rows = await withTranslations(ctx, model.translation, rows, query.locale);
   const graph = new Graph(ctx.apiBase);
   const primary = rows.map((r) => graph.add(model, r));
   await attachLinks(ctx, model, rows, graph);
@@ -320,7 +335,7 @@ export async function recordDocument(
   ctx: ReadContext,
   model: Model,
   row: Row,
-  query: Pick<ParsedQuery, 'include' | 'fields'>,
+  query: Pick<ParsedQuery, 'include' | 'fields' | 'locale'>,
 ): Promise<Document> {
   return buildDocument(ctx, model, [row], query, true);
 }

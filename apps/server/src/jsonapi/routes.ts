@@ -10,7 +10,8 @@ import { entityTag, type ComputedCache } from '../realtime/computed-cache';
 import type { ChangeEvent, WriteContext } from './context';
 import { fingerprintOf, findStored, idempotencyKeyOf, lockIdempotencyKey, storeResponse, type StoredResponse } from './idempotency';
 import { allModels, type Model } from './model';
-import { includedTypes, parseListQuery, parseRecordQuery, type IncludeTree, type RawQuery } from './query';
+import { includedTypes, parseListQuery, parseLocale, parseRecordQuery, type IncludeTree, type RawQuery } from './query';
+import { isLocale } from './translations';
 import { findRow, listDocument, recordDocument } from './read';
 import { nowIso, toDb } from './values';
 import { createRecord, deleteRecord, updateRecord } from './write';
@@ -80,6 +81,12 @@ const responseKey = (ctx: WriteContext, request: FastifyRequest) => `response:${
 
 function selfUrl(request: FastifyRequest, config: Config): URL {
   return new URL(request.url, requestOrigin(request, config));
+}
+
+/** The locale a body names (`data.attributes.locale`), so the answer shows the translation just written. */
+function bodyLocale(model: Model, body: unknown): string | undefined {
+  const locale = (body as { data?: { attributes?: { locale?: unknown } } } | null)?.data?.attributes?.locale;
+  return model.translation && isLocale(model.translation, locale) ? locale : undefined;
 }
 
 /** The five routes of every declared resource. */
@@ -161,8 +168,9 @@ export function registerResourceRoutes(
               return stored;
             }
           }
-          const row = await createRecord(ctx, model, request.body);
-          const doc = await recordDocument(ctx, model, row, query);
+          const locale = query.locale ?? bodyLocale(model, request.body);
+          const row = await createRecord(ctx, model, request.body, { locale: query.locale });
+          const doc = await recordDocument(ctx, model, row, { ...query, locale });
           const res: StoredResponse = { status: 201, body: JSON.stringify(doc), headers: { location: `${ctx.apiBase}/${model.path}/${row.id}` } };
           // Stored in the same transaction: the record and its replay exist together or not at all.
           if (key) await storeResponse(ctx.db, auth.clientId, key, fingerprint, res, toDb(database.dialect, 'datetime', nowIso()) as string);
@@ -177,8 +185,8 @@ export function registerResourceRoutes(
         const query = parseRecordQuery(model, request.query as RawQuery);
         const auth = authorize(request, model, 'update', query.include);
         const doc = await write(request, auth, async (ctx) => {
-          const row = await updateRecord(ctx, model, request.params.id, request.body);
-          return recordDocument(ctx, model, row, query);
+          const row = await updateRecord(ctx, model, request.params.id, request.body, { locale: query.locale });
+          return recordDocument(ctx, model, row, { ...query, locale: query.locale ?? bodyLocale(model, request.body) });
         });
         reply.type(JSONAPI_MEDIA_TYPE);
         return doc;
@@ -188,9 +196,11 @@ export function registerResourceRoutes(
     app.delete<{ Params: { id: string } }>(`${base}/:id`, async (request, reply) =>
       withQueryStats(reply, async () => {
         const auth = authorize(request, model, 'delete', {});
-        if (Object.keys(request.query as object).length)
-          throw apiError(400, 'badRequest.deleteQuery', { source: { parameter: Object.keys(request.query as object)[0] } });
-        await write(request, auth, (ctx) => deleteRecord(ctx, model, request.params.id));
+        // Spec §7: a translated record's delete takes `?locale=` (that translation only), nothing else.
+        const params = Object.keys(request.query as object).filter((k) => !(model.translation && k === 'locale'));
+        if (params.length) throw apiError(400, 'badRequest.deleteQuery', { source: { parameter: params[0] } });
+        const locale = parseLocale(model, request.query as RawQuery);
+        await write(request, auth, (ctx) => deleteRecord(ctx, model, request.params.id, { locale }));
         return reply.code(204).send();
       }),
     );

@@ -15,7 +15,18 @@ export interface ResourceRules {
    * `row` is the record as it would be after the write (stored columns), `links` its links after
    * the write (for resources with links). Return errors to refuse it.
    */
-  validate?(ctx: WriteContext, change: { action: 'create' | 'update'; before: Row | null; row: Row; links?: LinkValues; givenLinks?: string[] }): Promise<ErrorSpec[]>;
+  validate?(
+    ctx: WriteContext,
+    change: {
+      action: 'create' | 'update';
+      before: Row | null;
+      row: Row;
+      links?: LinkValues;
+      givenLinks?: string[];
+      /** For a translated resource: the locale written, its row before and as it would be after (stored columns). */
+      translation?: { locale: string; before: Row | null; row: Row };
+    },
+  ): Promise<ErrorSpec[]>;
   /** The links a document shows for a row (a component shows those of its kind); all declared ones by default. */
   linkNames?(row: Row): readonly string[];
   /** Columns the server derives from the others (flags, sort keys), merged into the write. */

@@ -9,6 +9,12 @@ import { fromDb, nowIso, toDb } from './values';
 import { deleteGuards, rulesOf, type LinkValues } from './rules';
 import { writeShadows } from './shadow';
 import type { ChangeEvent, WriteContext } from './context';
+import { AVAILABLE_ATTRIBUTE, deleteTranslation, isLocale, LOCALE_ATTRIBUTE, UPDATED_ATTRIBUTE, writeTranslation } from './translations';
+
+/** Which translation a write concerns (`?locale=`). */
+export interface WriteOptions {
+  locale?: string;
+}
 
 const TIMESTAMP_NAMES = new Set(TIMESTAMPS.map(([n]) => n));
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -24,12 +30,16 @@ interface ParsedBody {
   linkSets: Map<string, number[] | number | null>;
   /** `data.meta.updated_at` of the version the client edited, for the stale check. */
   seenUpdatedAt: string | null;
+  /** Translated attributes (stored values) and the locale they are for (`attributes.locale`). */
+  translation: Record<string, unknown>;
+  locale: string | null;
 }
 
 /** Checks a JSON:API document against the declaration; collects every problem before failing. */
 function parseBody(ctx: ReadContext, model: Model, body: unknown, mode: 'create' | 'update', urlId?: string): ParsedBody {
   const errors: ErrorSpec[] = [];
-  const out: ParsedBody = { columns: {}, links: [], sets: new Map(), linkSets: new Map(), seenUpdatedAt: null };
+  const out: ParsedBody = { columns: {}, links: [], sets: new Map(), linkSets: new Map(), seenUpdatedAt: null, translation: {}, locale: null };
+  const tr = model.translation;
   if (!isObject(body) || !isObject(body.data)) {
     throw ApiError.many([fieldError('/data', 'data', 'required')]);
   }
@@ -51,6 +61,30 @@ function parseBody(ctx: ReadContext, model: Model, body: unknown, mode: 'create'
     for (const [name, value] of Object.entries(attrs)) {
       const pointer = `/data/attributes/${name}`;
       if (TIMESTAMP_NAMES.has(name)) continue; // kept by the server; clients often send them back
+      if (tr && (name === AVAILABLE_ATTRIBUTE || name === UPDATED_ATTRIBUTE)) continue; // the same
+      if (tr && name === LOCALE_ATTRIBUTE) {
+        if (isLocale(tr, value)) out.locale = value;
+        else errors.push(fieldError(pointer, name, 'unknownLocale', { values: tr.locales }));
+        continue;
+      }
+      const translated = tr?.attributes.get(name);
+      if (translated) {
+        if (translated.readOnly) continue; // derived by the server (publication's `visible`), often sent back
+        if (value === null || value === '') {
+          if (translated.required) errors.push(fieldError(pointer, name, 'required'));
+          else out.translation[name] = null;
+          continue;
+        }
+        const result = translated.schema.safeParse(value);
+        if (!result.success) {
+          const issue = result.error.issues[0];
+          const { key, params, items } = keyOfIssue(issue);
+          errors.push(fieldError(pointer + issue.path.map((p) => `/${String(p)}`).join(''), name, key, params, { items }));
+          continue;
+        }
+        out.translation[name] = toDb(ctx.dialect, translated.type, result.data);
+        continue;
+      }
       const def = model.attributes.get(name);
       if (!def) {
         errors.push(fieldError(pointer, name, 'unknownAttribute'));
@@ -315,15 +349,43 @@ export function publish(ctx: WriteContext, model: Model, action: ChangeEvent['ac
   return event;
 }
 
-export async function createRecord(ctx: WriteContext, model: Model, body: unknown): Promise<Row> {
-  const parsed = parseBody(ctx, model, body, 'create');
+/** The locale a write's translated attributes go to: `?locale=`, else `attributes.locale`, else the first declared. */
+function localeOf(model: Model, parsed: ParsedBody, opts: WriteOptions, mode: 'create' | 'update'): string | null {
+  const tr = model.translation;
+  if (!tr) return null;
+  if (opts.locale && parsed.locale && opts.locale !== parsed.locale)
+    throw ApiError.many([fieldError(`/data/attributes/${LOCALE_ATTRIBUTE}`, LOCALE_ATTRIBUTE, 'unknownLocale', { values: [opts.locale] })]);
+  const locale = opts.locale ?? parsed.locale;
+  if (locale) return locale;
+  // A new record starts with a translation (its title is required); an update may leave them alone.
+  return mode === 'create' || Object.keys(parsed.translation).length ? tr.locales[0] : null;
+}
+
+/** A new translation needs its required attributes. */
+async function translationErrors(ctx: WriteContext, model: Model, id: number | null, locale: string | null, parsed: ParsedBody): Promise<ErrorSpec[]> {
+  const tr = model.translation;
+  if (!tr || !locale) return [];
+  const exists =
+    id !== null &&
+    !!(await ctx.db.selectFrom(tr.table).select('id').where(tr.parentKey, '=', id).where('locale', '=', locale).where('client_id', '=', ctx.clientId).executeTakeFirst());
+  if (exists) return [];
   const errors: ErrorSpec[] = [];
+  for (const [name, def] of tr.attributes)
+    if (def.required && !(name in parsed.translation)) errors.push(fieldError(`/data/attributes/${name}`, name, 'required'));
+  return errors;
+}
+
+export async function createRecord(ctx: WriteContext, model: Model, body: unknown, opts: WriteOptions = {}): Promise<Row> {
+  const parsed = parseBody(ctx, model, body, 'create');
+  const locale = localeOf(model, parsed, opts, 'create');
+  const errors: ErrorSpec[] = await translationErrors(ctx, model, null, locale, parsed);
   await checkLinks(ctx, parsed, errors);
   await checkUnique(ctx, model, parsed.columns, parsed.columns, null, errors);
   const rules = rulesOf(model.type);
   const links = model.linksDef ? await linksAfter(ctx, model, null, parsed) : undefined;
+  const translation = locale ? { locale, before: null, row: parsed.translation } : undefined;
   if (!errors.length && rules.validate)
-    errors.push(...(await rules.validate(ctx, { action: 'create', before: null, row: parsed.columns, links, givenLinks: [...parsed.linkSets.keys()] })));
+    errors.push(...(await rules.validate(ctx, { action: 'create', before: null, row: parsed.columns, links, givenLinks: [...parsed.linkSets.keys()], translation })));
   if (errors.length) throw ApiError.many(errors);
   if (rules.derive) Object.assign(parsed.columns, await rules.derive(ctx, parsed.columns));
   const now = nowIso();
@@ -338,10 +400,12 @@ export async function createRecord(ctx: WriteContext, model: Model, body: unknow
   const changes = diff(model, null, parsed.columns);
   await writeSets(ctx, model, Number(row.id), parsed.sets, changes);
   await writeLinks(ctx, model, Number(row.id), parsed.linkSets, {}, changes);
+  if (locale && model.translation) Object.assign(changes, (await writeTranslation(ctx, model.translation, Number(row.id), locale, parsed.translation)).changes);
   await recordAudit(ctx, 'create', model.type, String(row.id), changes);
   const event = publish(ctx, model, 'create', String(row.id), null, row);
   await rules.afterWrite?.(ctx, event);
-  return row;
+  // What afterWrite derived (a publication's visibility) is part of the answer.
+  return rules.afterWrite ? findRow(ctx, model, String(row.id)) : row;
 }
 
 /** A later instant than `before`, so that two quick edits never share an updated_at (the stale check relies on it). */
@@ -351,26 +415,34 @@ export function nextUpdatedAt(before: unknown): string {
   return new Date(Number.isNaN(prev) || now > prev ? now : prev + 1).toISOString();
 }
 
-export async function updateRecord(ctx: WriteContext, model: Model, id: string, body: unknown): Promise<Row> {
+export async function updateRecord(ctx: WriteContext, model: Model, id: string, body: unknown, opts: WriteOptions = {}): Promise<Row> {
   const before = await findRow(ctx, model, id);
   const parsed = parseBody(ctx, model, body, 'update', id);
+  const locale = localeOf(model, parsed, opts, 'update');
   const current = String(fromDb('datetime', before.updated_at));
   if (parsed.seenUpdatedAt !== null && Date.parse(parsed.seenUpdatedAt) !== Date.parse(current))
     throw apiError(409, 'staleRecord', { values: { type: model.type }, source: { pointer: '/data/meta/updated_at' }, params: { updated_at: current } });
-  const errors: ErrorSpec[] = [];
+  const errors: ErrorSpec[] = await translationErrors(ctx, model, Number(before.id), locale, parsed);
   const row = { ...before, ...parsed.columns };
   await checkLinks(ctx, parsed, errors);
   await checkUnique(ctx, model, parsed.columns, row, Number(before.id), errors);
   const rules = rulesOf(model.type);
   const storedLinks = model.linksDef ? ((await loadLinks(ctx, model, [before.id])).get(String(before.id)) ?? {}) : {};
   const links = model.linksDef ? await linksAfter(ctx, model, Number(before.id), parsed) : undefined;
+  let translation: { locale: string; before: Row | null; row: Row } | undefined;
+  if (locale && model.translation) {
+    const tr = model.translation;
+    const current = (await ctx.db.selectFrom(tr.table).selectAll().where(tr.parentKey, '=', before.id as number).where('locale', '=', locale).where('client_id', '=', ctx.clientId).executeTakeFirst()) ?? null;
+    translation = { locale, before: current, row: { ...(current ?? {}), ...parsed.translation } };
+  }
   if (!errors.length && rules.validate)
-    errors.push(...(await rules.validate(ctx, { action: 'update', before, row, links, givenLinks: [...parsed.linkSets.keys()] })));
+    errors.push(...(await rules.validate(ctx, { action: 'update', before, row, links, givenLinks: [...parsed.linkSets.keys()], translation })));
   if (errors.length) throw ApiError.many(errors);
   if (rules.derive) Object.assign(parsed.columns, await rules.derive(ctx, row));
   const changes = diff(model, before, parsed.columns);
   await writeSets(ctx, model, Number(before.id), parsed.sets, changes);
   await writeLinks(ctx, model, Number(before.id), parsed.linkSets, storedLinks, changes);
+  if (locale && model.translation) Object.assign(changes, (await writeTranslation(ctx, model.translation, Number(before.id), locale, parsed.translation)).changes);
   if (!Object.keys(changes).length) return before;
   const shadows = await writeShadows(ctx, model, { ...row, ...parsed.columns }, new Set(Object.keys(parsed.columns)));
   const after = await insertOrUpdate(
@@ -387,12 +459,26 @@ export async function updateRecord(ctx: WriteContext, model: Model, id: string, 
   await recordAudit(ctx, 'update', model.type, id, changes);
   const event = publish(ctx, model, 'update', id, before, after);
   await rules.afterWrite?.(ctx, event);
-  return after;
+  return rules.afterWrite ? findRow(ctx, model, id) : after;
 }
 
-export async function deleteRecord(ctx: WriteContext, model: Model, id: string): Promise<void> {
+export async function deleteRecord(ctx: WriteContext, model: Model, id: string, opts: WriteOptions = {}): Promise<void> {
   const before = await findRow(ctx, model, id);
   const rules = rulesOf(model.type);
+  if (opts.locale && model.translation) {
+    // Only that translation goes; the record stays (with fewer available_translations).
+    const changes = await deleteTranslation(ctx, model.translation, model.type, Number(before.id), opts.locale);
+    const after = await ctx.db
+      .updateTable(model.table)
+      .set({ updated_at: toDb(ctx.dialect, 'datetime', nextUpdatedAt(before.updated_at)) })
+      .where('id', '=', before.id as number)
+      .returning(model.readColumns)
+      .executeTakeFirstOrThrow();
+    await recordAudit(ctx, 'update', model.type, id, changes);
+    const event = publish(ctx, model, 'update', id, before, after);
+    await rules.afterWrite?.(ctx, event);
+    return;
+  }
   await rules.beforeDelete?.(ctx, before);
   // Refuse with a clear message while restricting references exist, instead of a database error.
   for (const ref of model.referencedBy) {

@@ -9,6 +9,7 @@ import type { Database } from '../db/database';
 import { modelOf } from '../jsonapi/model';
 import { toResourceObject, type Row } from '../jsonapi/read';
 import type { BusEvent, ChangeBus, PresenceMessage } from './change-bus';
+import { CONTENT_CHANNEL, isContentType } from './content-types';
 
 /**
  * /cable speaks the ActionCable wire protocol (welcome, ping, subscribe, confirm or reject,
@@ -156,11 +157,24 @@ export class Cable {
 
   private async confirmSubscription(conn: Connection, identifier: string) {
     const reject = () => this.send(conn, { identifier, type: 'reject_subscription' });
-    let params: { channel?: string; match_id?: unknown };
+    let params: { channel?: string; match_id?: unknown; type?: unknown };
     try {
       params = JSON.parse(identifier) as typeof params;
     } catch {
       return reject();
+    }
+    if (params.channel === CONTENT_CHANNEL) {
+      // Published content of the client (articles, pages): who may read the type hears its changes.
+      const type = typeof params.type === 'string' ? params.type : 'articles';
+      if (!isContentType(type) || !conn.auth.ability.can('read', type)) return reject();
+      const key = `content:${conn.auth.clientId}:${type}`;
+      const sub: Subscription = { connection: conn, identifier, key };
+      conn.subscriptions.set(identifier, sub);
+      let set = this.streams.get(key);
+      if (!set) this.streams.set(key, (set = new Set()));
+      set.add(sub);
+      this.send(conn, { identifier, type: 'confirm_subscription' });
+      return;
     }
     const matchId = Number(params.match_id);
     const kind = params.channel === CHANNELS.incidents ? 'incidents' : params.channel === CHANNELS.match ? 'match' : null;
@@ -226,6 +240,11 @@ export class Cable {
   }
 
   private async onChange(event: BusEvent) {
+    if (isContentType(event.type)) {
+      const action = event.action === 'create' ? 'created' : event.action === 'update' ? 'updated' : 'deleted';
+      this.broadcast(`content:${event.clientId}:${event.type}`, { action, type: event.type, id: event.id, actor: event.actor });
+      return;
+    }
     if (event.type !== 'incidents' && event.type !== 'matches' && event.type !== 'lineups') return;
     const row = await this.rowOf(event);
     const matchId = event.type === 'matches' ? Number(event.id) : Number(row?.match_id ?? 0);

@@ -19,6 +19,7 @@ import { DEMO_TIEBREAKERS, demoCalendar, seedSeason } from './season';
 import { DemoLibrary, linkPortraits, storeDemoPictures } from './demo-pictures';
 import { storeDemoVideo } from './demo-video';
 import { seedDemoPages } from './demo-pages';
+import { seedArticles } from './articles';
 import type { Storage } from '../media/storage/storage';
 
 export const DEMO_CLIENT = 'Ekstraklasa Demo';
@@ -235,6 +236,7 @@ export async function seedDemo(
     await seedSeason(db, database.dialect, clientId, { now: today, playedRounds: opts.playedRounds });
     await linkPortraits(s, library, pictures);
     await seedDemoPages(s, { now: today });
+    await seedArticles(db, database.dialect, clientId, today);
 
     // A second tenant, so that isolation can be seen and tested.
     const other = await createClient(db, database.dialect, OTHER_CLIENT, 'other-league', { opta: '42' });

@@ -1,0 +1,158 @@
+import { ARTICLE_LOCALES, type RichTextDocument } from '@umpire/schema';
+import { getRuntime } from '../../lib/configuration';
+import { readStoredToken } from '../../lib/token';
+import { trustedOrigins } from '../../lib/environment';
+import { TranslationCache, type Translation } from '../../lib/translation-cache';
+import { createHttpClient, HttpFailure, type HttpClient } from '../../providers/http-client';
+
+/**
+ * The article screen's calls (spec §7: `/articles` with `locale` and `include`, delete with
+ * params). Writes go through the app's HTTP client, so their success and error pop-ups are those of
+ * spec §8. Translations are kept in a TranslationCache (spec §4).
+ */
+export type Locale = (typeof ARTICLE_LOCALES)[number];
+export const LOCALES = ARTICLE_LOCALES;
+
+export interface ArticleTranslation extends Translation {
+  id: string;
+  locale: Locale | null;
+  status: 'draft' | 'published';
+  title: string | null;
+  lead: string | null;
+  slug: string | null;
+  body: RichTextDocument | null;
+  publish_from: string | null;
+  publish_until: string | null;
+  visible: boolean;
+  updated_at: string;
+  image_id: string | null;
+  publication_category_id: string | null;
+  venue_id: string | null;
+  tags_ids: string[];
+}
+
+interface ResourceObject {
+  id: string;
+  type: string;
+  attributes: Record<string, unknown>;
+  relationships?: Record<string, { data: { id: string } | { id: string }[] | null }>;
+}
+
+const relId = (r: ResourceObject, name: string) => {
+  const data = r.relationships?.[name]?.data;
+  return data && !Array.isArray(data) ? data.id : null;
+};
+
+export function toTranslation(r: ResourceObject): ArticleTranslation {
+  const a = r.attributes;
+  const tags = r.relationships?.tags?.data;
+  return {
+    ...(a as unknown as ArticleTranslation),
+    id: r.id,
+    image_id: relId(r, 'image'),
+    publication_category_id: relId(r, 'publication_category'),
+    venue_id: relId(r, 'venue'),
+    tags_ids: Array.isArray(tags) ? tags.map((t) => t.id) : [],
+  };
+}
+
+export const isStale = (error: unknown) => error instanceof HttpFailure && error.status === 409;
+
+export interface ArticlesApi {
+  cache: TranslationCache<ArticleTranslation>;
+  load(id: string, locale: Locale): Promise<ArticleTranslation>;
+  saveTranslation(id: string, locale: Locale, attributes: Record<string, unknown>, updatedAt: string): Promise<ArticleTranslation>;
+  deleteTranslation(id: string, locale: Locale): Promise<void>;
+  saveShared(id: string, data: { status: string; image_id: string | null; publication_category_id: string | null; venue_id: string | null; tags_ids: string[] }, updatedAt: string): Promise<ArticleTranslation>;
+  create(title: string): Promise<string>;
+  previewLink(id: string, locale: Locale): Promise<{ url: string; expires_at: string }>;
+}
+
+const link = (type: string, id: string | null) => ({ data: id ? { type, id } : null });
+
+export function createArticlesApi(http: HttpClient, base: () => string): ArticlesApi {
+  const cache = new TranslationCache<ArticleTranslation>();
+  const url = (path: string) => `${base()}/articles${path}`;
+  const one = async (path: string, init?: Parameters<HttpClient>[1]) => toTranslation((await http<{ data: ResourceObject }>(url(path), init)).body.data);
+  return {
+    cache,
+    load: (id, locale) => cache.load(id, locale, () => one(`/${id}?locale=${locale}&include=tags`)),
+    async saveTranslation(id, locale, attributes, updatedAt) {
+      const saved = await one(`/${id}?locale=${locale}&include=tags`, {
+        method: 'PATCH',
+        body: { data: { type: 'articles', id, attributes, meta: { updated_at: updatedAt } } },
+      });
+      cache.update(saved);
+      return saved;
+    },
+    async deleteTranslation(id, locale) {
+      await http(url(`/${id}?locale=${locale}`), { method: 'DELETE' });
+      cache.remove(id, locale);
+    },
+    async saveShared(id, data, updatedAt) {
+      const current = cache.list(id)[0]?.locale ?? LOCALES[0];
+      const saved = await one(`/${id}?locale=${current}&include=tags`, {
+        method: 'PATCH',
+        body: {
+          data: {
+            type: 'articles',
+            id,
+            attributes: { status: data.status },
+            relationships: {
+              image: link('images', data.image_id),
+              publication_category: link('publication_categories', data.publication_category_id),
+              venue: link('venues', data.venue_id),
+              tags: { data: data.tags_ids.map((t) => ({ type: 'tags', id: t })) },
+            },
+            meta: { updated_at: updatedAt },
+          },
+        },
+      });
+      // What is the record's (status, links) is the same in every cached translation.
+      for (const t of cache.list(id))
+        if (t.locale !== saved.locale)
+          cache.update({ ...t, status: saved.status, image_id: saved.image_id, publication_category_id: saved.publication_category_id, venue_id: saved.venue_id, tags_ids: saved.tags_ids, updated_at: saved.updated_at, available_translations: saved.available_translations, translations_updated_at: saved.translations_updated_at });
+      cache.update(saved);
+      return saved;
+    },
+    async create(title) {
+      const res = await http<{ data: ResourceObject }>(url(`?locale=${LOCALES[0]}`), { method: 'POST', body: { data: { type: 'articles', attributes: { title } } } });
+      return res.body.data.id;
+    },
+    async previewLink(id, locale) {
+      const res = await http<{ data: { attributes: { url: string; expires_at: string } } }>(url(`/${id}/preview_link?locale=${locale}`), { method: 'POST', body: {} });
+      return res.body.data.attributes;
+    },
+  };
+}
+
+let shared: ArticlesApi | undefined;
+
+export function articlesApi(): ArticlesApi {
+  if (shared) return shared;
+  const trusted = trustedOrigins(getRuntime().urls);
+  shared = createArticlesApi(createHttpClient({ getToken: readStoredToken, trustedOrigins: () => trusted }), () => getRuntime().urls.umpire);
+  return shared;
+}
+
+/** `/cable` on the API's host; https becomes wss. */
+export function cableUrl(apiBase: string, token: string | null, origin = window.location.origin): string {
+  const host = /^[a-z][a-z\d+.-]*:\/\//i.test(apiBase) ? new URL(apiBase).origin : origin;
+  return `${host.replace(/^http(s?):/i, (_, s: string) => `ws${s}:`)}/cable${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+}
+
+/** Calls `onChange` for every change of articles announced on the ContentChannel. Returns a stop function. */
+export function watchArticles(onChange: (message: { action: string; id: string }) => void): () => void {
+  let stop = () => {};
+  let stopped = false;
+  void import('@rails/actioncable').then((ActionCable) => {
+    if (stopped) return;
+    const consumer = ActionCable.createConsumer(cableUrl(getRuntime().urls.umpire, readStoredToken()));
+    consumer.subscriptions.create({ channel: 'API::V3::ContentChannel', type: 'articles' }, { received: (m: { action: string; id: string }) => onChange(m) });
+    stop = () => consumer.disconnect();
+  });
+  return () => {
+    stopped = true;
+    stop();
+  };
+}

@@ -1,0 +1,174 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ARTICLE_LOCALES, type RichTextDocument } from '@umpire/schema';
+import { requireAbility } from '../auth/context';
+import { requestOrigin } from '../auth/routes';
+import type { Config } from '../config';
+import type { Database, DB } from '../db/database';
+import { apiError, badParameter } from '../jsonapi/errors';
+import { findRow, type Row } from '../jsonapi/read';
+import { modelOf } from '../jsonapi/model';
+import { parsePage, type RawQuery } from '../jsonapi/query';
+import { JSONAPI_MEDIA_TYPE, API_PREFIX } from '../jsonapi/routes';
+import { fromDb, toDb } from '../jsonapi/values';
+import type { Clock } from '../jobs/clock';
+import { richTextToHtml } from '../content/rich-text-html';
+import { contentVersion, registerPublication } from '../publication/publication';
+
+registerPublication({ type: 'articles' });
+
+export const PUBLIC_PREFIX = '/public/v1';
+/** A preview link works for an hour. */
+export const PREVIEW_TTL_SECONDS = 3600;
+
+const sign = (secret: Uint8Array, payload: string) => createHmac('sha256', secret).update(`article-preview:${payload}`).digest('base64url');
+
+export function previewToken(secret: Uint8Array, p: { clientId: number; articleId: number; locale: string; expiresAt: number }): string {
+  const payload = Buffer.from(JSON.stringify({ c: p.clientId, a: p.articleId, l: p.locale, e: p.expiresAt })).toString('base64url');
+  return `${payload}.${sign(secret, payload)}`;
+}
+
+/** The claims of a genuine token; 404 when tampered with, 401 when it has expired. */
+export function readPreviewToken(secret: Uint8Array, token: string, now: Date): { clientId: number; articleId: number; locale: string } {
+  const invalid = () => apiError(404, 'previewInvalid', { source: { parameter: 'token' } });
+  const [payload, signature, ...rest] = token.split('.');
+  if (!payload || !signature || rest.length) throw invalid();
+  const expected = Buffer.from(sign(secret, payload));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid();
+  let claims: { c: number; a: number; l: string; e: number };
+  try {
+    claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as typeof claims;
+  } catch {
+    throw invalid();
+  }
+  if (!(now.getTime() < claims.e * 1000)) throw apiError(401, 'previewExpired', { source: { parameter: 'token' } });
+  return { clientId: claims.c, articleId: claims.a, locale: claims.l };
+}
+
+/** An article as websites read it: one locale, the body as data and as escaped HTML. */
+async function publicDocuments(db: DB, rows: Row[], baseUrl: string) {
+  const imageIds = [...new Set(rows.map((r) => r.image_id).filter((v) => v != null))];
+  const categoryIds = [...new Set(rows.map((r) => r.publication_category_id).filter((v) => v != null))];
+  type ImageRow = { id: unknown; path: string; alt_text_pl: string | null; alt_text_en: string | null };
+  type NamedRow = { id: unknown; name: string; slug: string | null };
+  const images = new Map(
+    (imageIds.length ? ((await db.selectFrom('images').select(['id', 'path', 'alt_text_pl', 'alt_text_en']).where('id', 'in', imageIds).execute()) as ImageRow[]) : []).map((r) => [r.id, r]),
+  );
+  const categories = new Map(
+    (categoryIds.length ? ((await db.selectFrom('publication_categories').select(['id', 'name', 'slug']).where('id', 'in', categoryIds).execute()) as NamedRow[]) : []).map((r) => [r.id, r]),
+  );
+  const ids = rows.map((r) => r.article_id);
+  const tags = (
+    ids.length
+      ? await db.selectFrom('article_tags as j').innerJoin('tags as t', 't.id', 'j.tag_id').select(['j.article_id', 't.name', 't.slug']).where('j.article_id', 'in', ids).orderBy('t.name').execute()
+      : []
+  ) as (NamedRow & { article_id: unknown })[];
+  return rows.map((r) => {
+    const body = fromDb('json', r.body) as RichTextDocument | null;
+    const image = images.get(r.image_id);
+    const category = categories.get(r.publication_category_id);
+    return {
+      type: 'articles',
+      id: String(r.article_id),
+      attributes: {
+        locale: r.locale,
+        title: r.title,
+        lead: r.lead ?? null,
+        slug: r.slug ?? null,
+        publish_from: fromDb('datetime', r.publish_from),
+        publish_until: fromDb('datetime', r.publish_until),
+        body,
+        body_html: richTextToHtml(body),
+        image_path: image?.path ?? null,
+        image_alt_text: (r.locale === 'en' ? image?.alt_text_en : image?.alt_text_pl) ?? null,
+        publication_category: category ? { name: category.name, slug: category.slug } : null,
+        tags: tags.filter((t) => t.article_id === r.article_id).map((t) => ({ name: t.name, slug: t.slug })),
+      },
+      links: { self: `${baseUrl}/articles/${r.article_id}?locale=${r.locale}` },
+    };
+  });
+}
+
+const articleColumns = ['t.article_id', 't.locale', 't.title', 't.lead', 't.slug', 't.body', 't.publish_from', 't.publish_until', 'a.image_id', 'a.publication_category_id'] as const;
+
+export function registerArticleRoutes(app: FastifyInstance, deps: { config: Config; database: Database; clock: Clock }) {
+  const { config, database, clock } = deps;
+  const model = modelOf('articles');
+
+  app.post<{ Params: { id: string } }>(`${API_PREFIX}/articles/:id/preview_link`, async (request, reply) => {
+    const auth = requireAbility(request, 'update', 'articles');
+    const ctx = { db: database.db, dialect: database.dialect, clientId: auth.clientId, apiBase: '' };
+    const article = await findRow(ctx, model, request.params.id);
+    const locale = localeParam(request) ?? ARTICLE_LOCALES[0];
+    const expiresAt = Math.floor(clock.now().getTime() / 1000) + PREVIEW_TTL_SECONDS;
+    const token = previewToken(config.jwtSecret, { clientId: auth.clientId, articleId: Number(article.id), locale, expiresAt });
+    const url = `${requestOrigin(request, config)}${PUBLIC_PREFIX}/article_previews/${token}`;
+    reply.code(201).type(JSONAPI_MEDIA_TYPE);
+    return {
+      data: {
+        type: 'article_preview_links',
+        id: token,
+        attributes: { url, token, locale, expires_at: new Date(expiresAt * 1000).toISOString() },
+        links: { self: url },
+      },
+    };
+  });
+
+  app.get<{ Params: { token: string } }>(`${PUBLIC_PREFIX}/article_previews/:token`, async (request, reply) => {
+    const claims = readPreviewToken(config.jwtSecret, request.params.token, clock.now());
+    const row = await database.db
+      .selectFrom('article_translations as t')
+      .innerJoin('articles as a', 'a.id', 't.article_id')
+      .select([...articleColumns])
+      .where('t.article_id', '=', claims.articleId)
+      .where('t.client_id', '=', claims.clientId)
+      .where('t.locale', '=', claims.locale)
+      .executeTakeFirst();
+    if (!row) throw apiError(404, 'previewInvalid', { source: { parameter: 'token' } });
+    const base = `${requestOrigin(request, config)}${PUBLIC_PREFIX}`;
+    reply.type(JSONAPI_MEDIA_TYPE).header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');
+    const [data] = await publicDocuments(database.db, [row], base);
+    return { data, meta: { preview: true } };
+  });
+
+  /** What fans see now: published articles inside their window, per locale, newest first. */
+  app.get(`${PUBLIC_PREFIX}/articles`, async (request, reply) => {
+    const raw = request.query as RawQuery;
+    const slug = typeof raw.client === 'string' ? raw.client : '';
+    const client = slug ? await database.db.selectFrom('clients').select('id').where('slug', '=', slug).executeTakeFirst() : undefined;
+    if (!client) throw apiError(400, 'badRequest.publicClient', { source: { parameter: 'client' } });
+    const locale = localeParam(request) ?? ARTICLE_LOCALES[0];
+    const page = parsePage(Object.fromEntries(Object.entries(raw).filter(([k]) => k.startsWith('page'))));
+    const clientId = Number(client.id);
+    const visible = (db: DB) =>
+      db
+        .selectFrom('article_translations as t')
+        .innerJoin('articles as a', 'a.id', 't.article_id')
+        .where('t.client_id', '=', clientId)
+        .where('t.locale', '=', locale)
+        .where('t.visible', '=', toDb(database.dialect, 'boolean', true) as boolean);
+    const total = Number((await visible(database.db).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+    const rows = await visible(database.db)
+      .select([...articleColumns])
+      .orderBy('t.publish_from', (ob) => ob.desc().nullsLast())
+      .orderBy('t.article_id', 'desc')
+      .limit(page.size)
+      .offset((page.number - 1) * page.size)
+      .execute();
+    const base = `${requestOrigin(request, config)}${PUBLIC_PREFIX}`;
+    reply.type(JSONAPI_MEDIA_TYPE).header('cache-control', 'no-cache');
+    return {
+      data: await publicDocuments(database.db, rows, base),
+      meta: { total, page: page.number, size: page.size, locale, content_version: await contentVersion(database.db, clientId) },
+    };
+  });
+}
+
+function localeParam(request: FastifyRequest): string | undefined {
+  const value = (request.query as RawQuery).locale;
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !(ARTICLE_LOCALES as readonly string[]).includes(value))
+    throw badParameter('locale', 'badRequest.unknownLocale', { parameter: 'locale', locales: ARTICLE_LOCALES.join(', ') });
+  return value;
+}

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../db/database';
+import type { Clock } from './clock';
+import { claimDue, enqueue, failJob, finishJob, sweepFinished, type Job } from './queue';
+
+export type JobHandler = (job: Job) => Promise<void>;
+
+export interface WorkerOptions {
+  /** Milliseconds between polls (JOB_POLL_MS). */
+  pollMs: number;
+  /** How long a claimed job is ours; a worker that dies leaves it to others after this. */
+  leaseMs?: number;
+  batch?: number;
+  /** Finished jobs are kept this long for inspection, then swept. */
+  retentionMs?: number;
+  /** How often the sweep runs (it is a job itself, so exactly one instance runs each sweep). */
+  sweepEveryMs?: number;
+  onError?: (err: unknown, job?: Job) => void;
+}
+
+export const SWEEP_JOB = 'jobs.sweep';
+
+/**
+ * Runs due jobs of the jobs table. Every server instance has one; they share the table, and a job
+ * is claimed by exactly one of them (queue.ts). A handler that throws is retried with backoff.
+ */
+export class JobWorker {
+  readonly id = randomUUID();
+  private readonly handlers = new Map<string, JobHandler>();
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+  private stopped = true;
+  private readonly opts: Required<Omit<WorkerOptions, 'onError'>> & Pick<WorkerOptions, 'onError'>;
+
+  constructor(
+    private readonly database: Database,
+    private readonly clock: Clock,
+    opts: WorkerOptions,
+  ) {
+    this.opts = { leaseMs: 5 * 60_000, batch: 20, retentionMs: 7 * 24 * 3_600_000, sweepEveryMs: 3_600_000, ...opts };
+    this.handle(SWEEP_JOB, async () => {
+      const now = this.clock.now();
+      await sweepFinished(this.database, new Date(now.getTime() - this.opts.retentionMs));
+      await enqueue(this.database.db, this.database.dialect, SWEEP_JOB, {}, { runAt: new Date(now.getTime() + this.opts.sweepEveryMs), key: SWEEP_JOB }, now);
+    });
+  }
+
+  handle(kind: string, handler: JobHandler): void {
+    this.handlers.set(kind, handler);
+  }
+
+  /** Makes sure the periodic sweep is scheduled (once per database, whatever the instances). */
+  async scheduleSweep(): Promise<void> {
+    const existing = await this.database.db.selectFrom('jobs').select('id').where('key', '=', SWEEP_JOB).where('status', 'in', ['not_started', 'started']).executeTakeFirst();
+    if (existing) return;
+    const now = this.clock.now();
+    await enqueue(this.database.db, this.database.dialect, SWEEP_JOB, {}, { runAt: new Date(now.getTime() + this.opts.sweepEveryMs), key: SWEEP_JOB }, now);
+  }
+
+  async start(): Promise<void> {
+    if (!this.stopped) return;
+    this.stopped = false;
+    await this.scheduleSweep();
+    this.schedule(0);
+  }
+
+  private schedule(delay: number) {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.runDue()
+        .catch((err) => this.opts.onError?.(err))
+        .then((n) => this.schedule(n === this.opts.batch ? 0 : this.opts.pollMs));
+    }, delay);
+    this.timer.unref();
+  }
+
+  /** Claims and runs what is due now; returns how many jobs it ran. One run at a time per worker. */
+  runDue(): Promise<number> {
+    this.running ??= this.runBatch().finally(() => (this.running = null));
+    return this.running;
+  }
+
+  private async runBatch(): Promise<number> {
+    const now = this.clock.now();
+    const jobs = await claimDue(this.database, this.id, now, new Date(now.getTime() + this.opts.leaseMs), this.opts.batch);
+    for (const job of jobs) {
+      const handler = this.handlers.get(job.kind);
+      try {
+        if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+        await handler(job);
+        await finishJob(this.database, job, this.id, this.clock.now());
+      } catch (err) {
+        this.opts.onError?.(err, job);
+        await failJob(this.database, job, this.id, err, this.clock.now());
+      }
+    }
+    return jobs.length;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => {});
+  }
+}

@@ -1,0 +1,97 @@
+import { expect, test } from '@playwright/test';
+import { appReady, openAs, t } from './support/app';
+
+/**
+ * An editor writes an article in Polish, translates it into English and schedules the English
+ * version with a publication window of date and hour; the badges follow (a missing translation,
+ * then the Polish one outdated by the newer English text), and the list shows both languages.
+ */
+test('translate an article into English, schedule it with date and hour, see the badges', async ({ page, request }) => {
+  const title = `E2E Artykuł ${Date.now()}`;
+  const token = await openAs(page, request, 'editor', '/articles/create');
+  await appReady(page);
+  await page.locator('#article-new-title').fill(title);
+  await page.getByRole('button', { name: t('pl', 'ra.action.create') }).click();
+  await expect(page).toHaveURL(/\/articles\/\d+$/);
+  const id = /\/articles\/(\d+)$/.exec(page.url())![1];
+
+  const polish = page.locator('section[data-locale="pl"]');
+  const english = page.locator('section[data-locale="en"]');
+  await expect(polish.locator('#article-pl-title')).toHaveValue(title);
+  // No English yet.
+  await expect(page.getByTestId('badge-en')).toHaveText(t('pl', 'articlesPage.badge.missing'));
+  await expect(page.getByTestId('badge-pl')).toHaveCount(0);
+
+  // The body editor (Tiptap) loads with the page.
+  const body = english.getByRole('textbox', { name: `${t('pl', 'resources.articles.fields.body')} (${t('pl', 'languages.en')})` });
+  await expect(body).toBeVisible();
+  await english.locator('#article-en-title').fill(`${title} (EN)`);
+  await english.locator('#article-en-lead').fill('The hosts won in stoppage time.');
+  await body.click();
+  await page.keyboard.type('Match report in English.');
+  await english.locator('#article-en-publish_from').fill('2030-06-01T18:30');
+  await english.locator('#article-en-publish_until').fill('2030-06-02T09:15');
+  const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes(`/api/v3/articles/${id}?locale=en`));
+  await english.getByRole('button', { name: t('pl', 'articlesPage.saveTranslation', { language: t('pl', 'languages.en') }) }).click();
+  expect((await saved).status()).toBe(200);
+  await expect(page.getByTestId('popup-success')).toHaveText(t('pl', 'popups.success.updated'));
+
+  // English exists now; Polish is older than the English text.
+  await expect(page.getByTestId('badge-en')).toHaveCount(0);
+  await expect(page.getByTestId('badge-pl')).toHaveText(t('pl', 'articlesPage.badge.outdated'));
+
+  // The server holds the window with its hours (Warsaw time in the browser: +02:00 in June).
+  const res = await request.get(`/api/v3/articles/${id}?locale=en`, { headers: { Authorization: `Bearer ${token}` } });
+  const attributes = ((await res.json()) as { data: { attributes: Record<string, unknown> } }).data.attributes;
+  expect(attributes).toMatchObject({
+    locale: 'en',
+    title: `${title} (EN)`,
+    available_translations: ['pl', 'en'],
+    publish_from: '2030-06-01T16:30:00.000Z',
+    publish_until: '2030-06-02T07:15:00.000Z',
+    visible: false,
+  });
+  expect(JSON.stringify(attributes.body)).toContain('Match report in English.');
+
+  // Saving the Polish text again brings it up to date: the badge moves to English.
+  await polish.locator('#article-pl-lead').fill('Gospodarze wygrali w doliczonym czasie.');
+  await polish.getByRole('button', { name: t('pl', 'articlesPage.saveTranslation', { language: t('pl', 'languages.pl') }) }).click();
+  await expect(page.getByTestId('badge-pl')).toHaveCount(0);
+  await expect(page.getByTestId('badge-en')).toHaveText(t('pl', 'articlesPage.badge.outdated'));
+
+  // The list finds it and shows both languages.
+  await page.goto('/articles');
+  await page.getByPlaceholder(t('pl', 'articlesPage.search'), { exact: true }).fill(title);
+  await expect(page).toHaveURL(/filter=/);
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(`EN · ${t('pl', 'articlesPage.badge.outdated')}`);
+});
+
+test('a save over someone else’s change is refused with a reload that brings their version', async ({ page, request }) => {
+  const title = `E2E Konflikt ${Date.now()}`;
+  const token = await openAs(page, request, 'editor', '/articles/create');
+  await appReady(page);
+  await page.locator('#article-new-title').fill(title);
+  await page.getByRole('button', { name: t('pl', 'ra.action.create') }).click();
+  await expect(page).toHaveURL(/\/articles\/\d+$/);
+  const id = /\/articles\/(\d+)$/.exec(page.url())![1];
+  const polish = page.locator('section[data-locale="pl"]');
+  await expect(polish.locator('#article-pl-title')).toHaveValue(title);
+
+  // Someone else changes the article meanwhile.
+  const other = await request.patch(`/api/v3/articles/${id}?locale=pl`, {
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/vnd.api+json' },
+    data: { data: { type: 'articles', id, attributes: { lead: 'Zmiana kolegi' } } },
+  });
+  expect(other.ok()).toBeTruthy();
+
+  await polish.locator('#article-pl-title').fill(`${title} — moja zmiana`);
+  await polish.getByRole('button', { name: t('pl', 'articlesPage.saveTranslation', { language: t('pl', 'languages.pl') }) }).click();
+  const alert = page.getByRole('alert').filter({ hasText: t('pl', 'articlesPage.stale') });
+  await expect(alert).toBeVisible();
+  await alert.getByRole('button', { name: t('pl', 'articlesPage.reload') }).click();
+  await expect(alert).toHaveCount(0);
+  await expect(polish.locator('#article-pl-lead')).toHaveValue('Zmiana kolegi');
+  await expect(polish.locator('#article-pl-title')).toHaveValue(title);
+});
