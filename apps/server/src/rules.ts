@@ -3,3 +3,4 @@ import './matches/rules';
 import './media/images/image-rules';
 import './media/videos/video-rules';
 import './content/component-rules';
+import './content/page-publication';

@@ -142,6 +142,42 @@ describe('publication windows', () => {
     await eventually(async () => !(await publicIds()).includes(id), 'invisible after the second restart');
   });
 
+  it('opens and closes a scheduled page on /current_page, even when the page was already cached', async () => {
+    const pageType = (await call('GET', '/api/v3/page_types?filter[kind]=standard&page[size]=1')).body.data[0];
+    const slug = `zapowiedz-${Date.now()}`;
+    const created = await call('POST', '/api/v3/pages', {
+      data: {
+        type: 'pages',
+        attributes: {
+          title: 'Zapowiedź sezonu',
+          slug,
+          status: 'published',
+          published_from: new Date(clock.now().getTime() + HOUR).toISOString(),
+          published_until: new Date(clock.now().getTime() + 2 * HOUR).toISOString(),
+        },
+        relationships: { page_type: { data: { type: 'page_types', id: pageType.id } } },
+      },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data.attributes.visible).toBe(false);
+    const read = async () => {
+      const res = await fetch(`${server.url}/api/v3/current_page?slug=${slug}`, { headers: { authorization: `Bearer ${token}` } });
+      return { status: res.status, cache: res.headers.get('x-cache') };
+    };
+    expect((await read()).status).toBe(404);
+    clock.advance(HOUR);
+    await eventually(async () => (await read()).status === 200, 'the page is served at its start');
+    // Now cached: the end of the window changes no row a reader wrote, yet it must drop this copy.
+    expect((await read()).cache).toBe('hit');
+    clock.advance(HOUR);
+    await eventually(async () => (await read()).status === 404, 'the cached page is gone at its end');
+    const wrong = await call('PATCH', `/api/v3/pages/${created.body.data.id}`, {
+      data: { type: 'pages', id: created.body.data.id, attributes: { published_until: '2020-01-01T10:00:00Z' } },
+    });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors[0]).toMatchObject({ source: { pointer: '/data/attributes/published_until' } });
+  });
+
   it('lets a preview link expire after an hour', async () => {
     const id = await scheduled('Podgląd', HOUR, null);
     const link = await call('POST', `/api/v3/articles/${id}/preview_link`, {});

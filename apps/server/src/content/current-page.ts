@@ -5,6 +5,7 @@ import { apiError, badParameter } from '../jsonapi/errors';
 import { findModel, modelOf, type Model } from '../jsonapi/model';
 import { linkNamesOf, scoped, toResourceObject, type ReadContext, type ResourceIdentifier, type ResourceObject, type Row } from '../jsonapi/read';
 import type { LinkValues } from '../jsonapi/rules';
+import { toDb } from '../jsonapi/values';
 
 /**
  * The page as a site or app reads it (GET /current_page): the page, its type, its components in
@@ -200,26 +201,24 @@ export interface CurrentPageQuery {
   seasonId: number | null;
   /** Drafts and pages outside their window too (a signed-in editor's preview). */
   preview: boolean;
-  now: Date;
 }
 
-/** The document of /current_page, and until when it may be kept (the end of the page's window). */
-export async function currentPageDocument(ctx: ReadContext, q: CurrentPageQuery): Promise<{ doc: Record<string, unknown>; expiresAt: number | null }> {
+/**
+ * The document of /current_page. Outside a preview only a page the publication jobs hold `visible`
+ * is served: they flip it at the window's edges and their change event empties the cache.
+ */
+export async function currentPageDocument(ctx: ReadContext, q: CurrentPageQuery): Promise<Record<string, unknown>> {
   const pages = modelOf('pages');
   const pageTypes = modelOf('page_types');
-  const now = q.now.toISOString();
   const d = ctx.dialect;
   const text = sqlOf(`page:${d}:${q.preview}`, () => {
-    const window = q.preview
-      ? ''
-      : ` and p."status" = 'published' and (p."published_from" is null or p."published_from" <= ${placeholders(d, 3, 1)})` +
-        ` and (p."published_until" is null or p."published_until" > ${placeholders(d, 4, 1)})`;
+    const window = q.preview ? '' : ` and p."visible" = ${placeholders(d, 3, 1)}`;
     return (
       `select ${columns(pages, 'p')}, ${columns(pageTypes, 't', 't__')} from "pages" as p inner join "page_types" as t on t."id" = p."page_type_id" ` +
       `where p."client_id" = ${placeholders(d, 1, 1)} and p."slug" = ${placeholders(d, 2, 1)}${window}`
     );
   });
-  const [joined] = await rowsOf(ctx, text, q.preview ? [ctx.clientId, q.slug] : [ctx.clientId, q.slug, now, now]);
+  const [joined] = await rowsOf(ctx, text, q.preview ? [ctx.clientId, q.slug] : [ctx.clientId, q.slug, toDb(d, 'boolean', true)]);
   if (!joined) throw apiError(404, 'notFound.page', { values: { value: JSON.stringify(q.slug) } });
   const page: Row = {};
   const pageType: Row = {};
@@ -238,16 +237,10 @@ export async function currentPageDocument(ctx: ReadContext, q: CurrentPageQuery)
   const resolved = await resolveComponents(ctx, rows, links, { seasonId: q.seasonId, includeSets: q.includeSets });
   const data = toResourceObject(pages, page, ctx.apiBase);
   data.relationships!.components = { data: resolved.components.map((c) => ({ type: c.type, id: c.id })) };
-  const until = page.published_until == null ? null : Date.parse(String(page.published_until instanceof Date ? page.published_until.toISOString() : page.published_until));
-  const from = page.published_from == null ? null : Date.parse(String(page.published_from instanceof Date ? page.published_from.toISOString() : page.published_from));
-  const boundaries = [until, from].filter((t): t is number => t !== null && t > q.now.getTime());
   return {
-    doc: {
-      data,
-      included: [toResourceObject(pageTypes, pageType, ctx.apiBase), ...resolved.components, ...resolved.included],
-      meta: { include: q.includeSets, season_id: q.seasonId === null ? null : String(q.seasonId), preview: q.preview, related: resolved.related },
-    },
-    expiresAt: boundaries.length ? Math.min(...boundaries) : null,
+    data,
+    included: [toResourceObject(pageTypes, pageType, ctx.apiBase), ...resolved.components, ...resolved.included],
+    meta: { include: q.includeSets, season_id: q.seasonId === null ? null : String(q.seasonId), preview: q.preview, related: resolved.related },
   };
 }
 

@@ -16,7 +16,6 @@ import { fromDb, toDb } from '../jsonapi/values';
 import { nextUpdatedAt, publish } from '../jsonapi/write';
 import type { ChangeBus } from '../realtime/change-bus';
 import { entityTag, type ComputedCache } from '../realtime/computed-cache';
-import { registerContentCache } from './cache';
 import { currentPageDocument, globalElementDocument, parseIncludeSets } from './current-page';
 import './usages';
 
@@ -25,18 +24,12 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 /** Pages, global page elements and their components beyond the generic routes (issue 9). */
 export function registerContentRoutes(app: FastifyInstance, config: Config, database: Database, bus: ChangeBus, cache: ComputedCache): void {
-  const unregister = registerContentCache(cache);
-  app.addHook('onClose', async () => {
-    unregister();
-  });
   const readCtx = (request: FastifyRequest, auth: AuthContext): ReadContext => ({
     db: database.db,
     dialect: database.dialect,
     clientId: auth.clientId,
     apiBase: requestOrigin(request, config) + API_PREFIX,
   });
-  /** Until when a cached current page may be served (the end or start of its publication window). */
-  const expiries = new Map<string, number>();
 
   app.get(`${API_PREFIX}/current_page`, async (request, reply) =>
     withQueryStats(reply, async () => {
@@ -60,25 +53,14 @@ export function registerContentRoutes(app: FastifyInstance, config: Config, data
       if (preview) requireAbility(request, 'update', 'pages');
       const ctx = readCtx(request, auth);
       reply.type(JSONAPI_MEDIA_TYPE);
-      const build = () => currentPageDocument(ctx, { slug, includeSets, seasonId, preview, now: new Date() });
+      const build = () => currentPageDocument(ctx, { slug, includeSets, seasonId, preview });
       if (preview || /no-cache/i.test(request.headers['cache-control'] ?? '')) {
         reply.header('x-cache', 'bypass');
-        const body = Buffer.from(JSON.stringify((await build()).doc));
+        const body = Buffer.from(JSON.stringify(await build()));
         return conditional(request, reply, body, entityTag(body));
       }
       const key = `current_page:${ctx.apiBase}:${slug}:${includeSets.join(',')}:${seasonId ?? ''}`;
-      const expiryKey = `${auth.clientId}:${key}`;
-      const expiry = expiries.get(expiryKey);
-      if (expiry !== undefined && expiry <= Date.now()) {
-        cache.forget(auth.clientId, key);
-        expiries.delete(expiryKey);
-      }
-      const { body, etag, hit } = await cache.text(auth.clientId, key, async () => {
-        const { doc, expiresAt } = await build();
-        if (expiresAt !== null) expiries.set(expiryKey, expiresAt);
-        else expiries.delete(expiryKey);
-        return doc;
-      });
+      const { body, etag, hit } = await cache.text(auth.clientId, key, build);
       reply.header('x-cache', hit ? 'hit' : 'miss');
       return conditional(request, reply, body, etag);
     }),

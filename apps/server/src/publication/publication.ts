@@ -20,13 +20,16 @@ import type { ChangeBus } from '../realtime/change-bus';
  * stored `visible` flag says what fans see now; it changes on a write and, at the window's start
  * and end, by a job of the jobs table (so it survives restarts and runs once across instances).
  * A change of visibility bumps the client's content version, is recorded in the history, goes to
- * /cable's ContentChannel through the change bus, and calls the hooks others register (the pages
- * side drops its current-page cache with `invalidateContent(clientId)`).
+ * /cable's ContentChannel through the change bus (whose event also empties the client's cached
+ * reads, /current_page included), and calls the hooks others register.
  */
 export interface PublicationSpec {
   type: string;
   /** Column of the record holding draft|published (default `status`). */
   statusColumn?: string;
+  /** Columns of the window (default `publish_from`, `publish_until`; pages say `published_…`). */
+  fromColumn?: string;
+  untilColumn?: string;
 }
 
 export const PUBLICATION_JOB = 'publication.boundary';
@@ -71,7 +74,10 @@ const jobKey = (type: string, id: string | number, locale: string | null) => `pu
 async function windowsOf(db: DB, reg: Registered, clientId: number, id: number): Promise<{ table: string; rows: Row[] }> {
   const tr = reg.model.translation;
   const table = tr ? tr.table : reg.model.table;
-  const q = db.selectFrom(table).select(['id', 'publish_from', 'publish_until', 'visible', ...(tr ? ['locale'] : [])]).where('client_id', '=', clientId);
+  const q = db
+    .selectFrom(table)
+    .select(['id', `${reg.fromColumn} as publish_from`, `${reg.untilColumn} as publish_until`, 'visible', ...(tr ? ['locale'] : [])])
+    .where('client_id', '=', clientId);
   const rows = await (tr ? q.where(tr.parentKey, '=', id) : q.where('id', '=', id)).execute();
   return { table, rows };
 }
@@ -123,18 +129,18 @@ export async function contentVersion(db: DB, clientId: number): Promise<number> 
   return Number(row?.version ?? 0);
 }
 
-/** The window must end after it starts: 422 on `publish_until`. */
-function windowErrors(row: Row): ErrorSpec[] {
-  const from = row.publish_from;
-  const until = row.publish_until;
+/** The window must end after it starts: 422 on its end. */
+function windowErrors(reg: Registered, row: Row): ErrorSpec[] {
+  const from = row[reg.fromColumn];
+  const until = row[reg.untilColumn];
   if (from == null || until == null) return [];
   if (Date.parse(String(fromDb('datetime', until))) > Date.parse(String(fromDb('datetime', from)))) return [];
-  return [fieldError('/data/attributes/publish_until', 'publish_until', 'publicationWindowOrder')];
+  return [fieldError(`/data/attributes/${reg.untilColumn}`, reg.untilColumn, 'publicationWindowOrder')];
 }
 
 export function registerPublication(spec: PublicationSpec): void {
   const model = modelOf(spec.type);
-  const reg: Registered = { statusColumn: 'status', ...spec, model };
+  const reg: Registered = { statusColumn: 'status', fromColumn: 'publish_from', untilColumn: 'publish_until', ...spec, model };
   registered.set(spec.type, reg);
   addContentType(spec.type);
   const base = rulesOf(spec.type);
@@ -142,7 +148,7 @@ export function registerPublication(spec: PublicationSpec): void {
     ...base,
     async validate(ctx, change) {
       const errors = (await base.validate?.(ctx, change)) ?? [];
-      errors.push(...windowErrors(model.translation ? (change.translation?.row ?? {}) : change.row));
+      errors.push(...windowErrors(reg, model.translation ? (change.translation?.row ?? {}) : change.row));
       return errors;
     },
     async afterWrite(ctx: WriteContext, event: ChangeEvent) {

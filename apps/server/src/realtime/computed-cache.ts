@@ -44,14 +44,9 @@ export class ComputedCache {
     return entries;
   }
 
-  /** Drops everything kept for a client (a publication window opened or closed: content/cache.ts). */
+  /** Drops everything kept for a client (any committed change of that client, a publication job's included). */
   invalidate(clientId: number): void {
     this.drop(clientId);
-  }
-
-  /** Drops one entry (it expired by time, not by a change). */
-  forget(clientId: number, key: string): void {
-    this.byClient.get(clientId)?.delete(key);
   }
 
   /** The cached value of `key`, or the result of `compute` (shared by concurrent callers). */

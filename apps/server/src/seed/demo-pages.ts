@@ -1,6 +1,8 @@
 import { componentKindDef, LINK_CATALOGUE, validateComponent, type ComponentPlace, type PageArea, type PageKind } from '@umpire/schema';
 import type { DB, Dialect } from '../db/database';
 import { toDb } from '../jsonapi/values';
+import '../content/page-publication';
+import { refreshPublication } from '../publication/publication';
 
 /**
  * The demo content (issue 9): page types of the five kinds, the builder's component types, a home
@@ -104,6 +106,7 @@ export async function seedDemoPages(w: Writer, opts: { now: Date }): Promise<voi
       title, slug, status: 'published', published_from: published, published_until: null, seo_title: title, seo_description: seo, page_type_id: pageTypes.get(kind), seo_image_id: logo,
     });
     await components({ page_id: id }, { owner: 'page', pageKind: kind }, seeds);
+    await refreshPublication(db, w.dialect, 'pages', clientId, id, opts.now);
   }
 
   await page('standard', 'Strona główna', 'strona-glowna', 'Terminarz, wyniki, tabela i wiadomości PKO BP Ekstraklasy.', [

@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import { defineResource } from '../resource';
-import { isoDateTime, oneOf, text } from '../validators';
+import { oneOf, publicationDateTime, text } from '../validators';
 import { PAGE_STATUSES } from './enums';
 
 export const PAGE_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*$/;
@@ -27,8 +28,10 @@ export const pages = defineResource({
       example: 'o-lidze',
     },
     status: { type: 'string', schema: oneOf(PAGE_STATUSES), default: 'draft', filter: true, sort: true, list: true, example: 'published' },
-    published_from: { type: 'datetime', schema: isoDateTime(), filter: 'range', sort: true, list: true, example: '2026-07-01T10:00:00Z' },
-    published_until: { type: 'datetime', schema: isoDateTime(), filter: 'range', sort: true, example: '2027-06-30T22:00:00Z' },
+    published_from: { type: 'datetime', schema: publicationDateTime(), filter: 'range', sort: true, list: true, example: '2026-07-01T10:00:00Z' },
+    published_until: { type: 'datetime', schema: publicationDateTime(), filter: 'range', sort: true, example: '2027-06-30T22:00:00Z' },
+    /** Set by the publication jobs: published and inside its window now. */
+    visible: { type: 'boolean', schema: z.boolean({ error: 'invalidType' }), readOnly: true, filter: true, list: true },
     seo_title: { type: 'string', schema: text(70), example: 'Ekstraliga: terminarz, tabela, wyniki' },
     seo_description: { type: 'text', schema: text(320), example: 'Wszystko o sezonie: mecze, tabela, kluby i wiadomości.' },
   },

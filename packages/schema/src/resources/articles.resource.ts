@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { defineResource } from '../resource';
 import { richTextDocument } from '../rich-text';
 import { oneOf, publicationDateTime, text } from '../validators';
@@ -40,7 +41,7 @@ export const articles = defineResource({
       publish_from: { type: 'datetime', schema: publicationDateTime(), example: '2026-05-01T08:00:00Z' },
       publish_until: { type: 'datetime', schema: publicationDateTime(), example: '2026-06-01T08:00:00Z' },
       /** Set by the publication jobs: published and inside its window now. */
-      visible: { type: 'boolean', schema: oneOf(['x']), readOnly: true, list: true },
+      visible: { type: 'boolean', schema: z.boolean({ error: 'invalidType' }), readOnly: true, list: true },
     },
   },
 });

@@ -61,6 +61,8 @@ export async function up(db: DB, d: Dialect): Promise<void> {
       ['status', 'string', { notNull: true, default: 'draft' }],
       ['published_from', 'datetime'],
       ['published_until', 'datetime'],
+      // Kept by the publication jobs (publication.ts): published and inside the window now.
+      ['visible', 'boolean', { notNull: true, default: false }],
       ['seo_title', 'string'],
       ['seo_description', 'text'],
     ],
