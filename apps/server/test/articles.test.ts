@@ -24,6 +24,7 @@ beforeAll(async () => {
 afterAll(() => api?.close());
 
 const body = (text: string) => richTextFromParagraphs([text]);
+let serial = 0;
 
 function articleBody(attributes: Record<string, unknown>, relationships: Record<string, unknown> = {}, id?: string) {
   return { data: { type: 'articles', ...(id ? { id } : {}), attributes, relationships } };
@@ -33,7 +34,7 @@ async function createArticle(title = 'Lech wygrywa derby', extra: Record<string,
   const res = await api.post(
     '/api/v3/articles?include=tags',
     articleBody(
-      { title, lead: 'Emocje do ostatniej minuty.', slug: 'lech-wygrywa-derby', body: body('Gospodarze strzelili w doliczonym czasie.'), ...extra },
+      { title, lead: 'Emocje do ostatniej minuty.', slug: `lech-wygrywa-derby-${++serial}`, body: body('Gospodarze strzelili w doliczonym czasie.'), ...extra },
       {
         image: { data: { type: 'images', id: image } },
         publication_category: { data: { type: 'publication_categories', id: category } },
@@ -266,6 +267,41 @@ describe('preview of a draft and the public list', () => {
     expect((await api.get('/public/v1/articles?client=ekstraklasa-demo&locale=fr', { token: null })).status).toBe(400);
     // Another league's list does not hold this one's articles.
     expect((await api.get('/public/v1/articles?client=other-league', { token: null })).body.data.map((x: any) => x.id)).not.toContain(live.id);
+  });
+});
+
+describe('slugs and the public read of one article', () => {
+  it('keeps a slug to one article per locale, and lets another locale or league use it', async () => {
+    const first = (await createArticle('Pierwszy ze slugiem', { slug: 'jeden-adres' })).data;
+    const clash = await api.post('/api/v3/articles', articleBody({ title: 'Drugi ze slugiem', slug: 'jeden-adres' }));
+    expect(clash.status).toBe(422);
+    expect(clash.body.errors[0]).toMatchObject({ status: '422', source: { pointer: '/data/attributes/slug' }, meta: { key: 'unique' } });
+    // The same article may keep its own slug, and its English translation may use it too.
+    expect((await api.patch(`/api/v3/articles/${first.id}`, articleBody({ slug: 'jeden-adres', lead: 'Nowy lead.' }, {}, first.id))).status).toBe(200);
+    expect((await api.patch(`/api/v3/articles/${first.id}?locale=en`, articleBody({ title: 'First', slug: 'jeden-adres' }, {}, first.id))).status).toBe(200);
+    const other = await api.post('/api/v3/articles', articleBody({ title: 'Inna liga', slug: 'jeden-adres' }), { token: await api.token('other-admin') });
+    expect(other.status, JSON.stringify(other.body)).toBe(201);
+  });
+
+  it('reads one published article by id or slug, with a self link that works, and 404 for a draft', async () => {
+    const live = (await createArticle('Czytany pojedynczo', { slug: 'czytany-pojedynczo', publish_from: new Date(Date.now() - 3600_000).toISOString() })).data;
+    expect((await api.patch(`/api/v3/articles/${live.id}`, articleBody({ status: 'published' }, {}, live.id))).status).toBe(200);
+    const bySlug = await api.get('/public/v1/articles/czytany-pojedynczo?client=ekstraklasa-demo&locale=pl', { token: null });
+    expect(bySlug.status).toBe(200);
+    expect(bySlug.body.data).toMatchObject({ id: live.id, attributes: { title: 'Czytany pojedynczo', locale: 'pl' } });
+    expect(bySlug.body.data.attributes.body_html).toContain('Gospodarze strzelili');
+    const self = new URL(bySlug.body.data.links.self);
+    const byId = await api.get(self.pathname + self.search, { token: null });
+    expect(byId.status).toBe(200);
+    expect(byId.body.data.id).toBe(live.id);
+    const draft = (await createArticle('Szkic pojedynczy', { slug: 'szkic-pojedynczy' })).data;
+    const hidden = await api.get('/public/v1/articles/szkic-pojedynczy?client=ekstraklasa-demo', { token: null });
+    expect(hidden.status).toBe(404);
+    expect(hidden.body.errors[0]).toMatchObject({ status: '404', meta: { key: 'notFound' } });
+    expect((await api.get(`/public/v1/articles/${draft.id}?client=ekstraklasa-demo`, { token: null })).status).toBe(404);
+    expect((await api.get('/public/v1/articles/czytany-pojedynczo?client=ekstraklasa-demo&locale=en', { token: null })).status).toBe(404);
+    expect((await api.get('/public/v1/articles/czytany-pojedynczo?client=other-league', { token: null })).status).toBe(404);
+    expect((await api.get('/public/v1/articles/czytany-pojedynczo', { token: null })).status).toBe(400);
   });
 });
 

@@ -30,6 +30,13 @@ describe('operations', () => {
     expect(doc.paths['/api/v3/audit_events/{id}'].delete).toBeUndefined();
     expect(doc.paths['/api/v3/groups/{id}/standings'].get.summary).toContain('Standings');
     expect(doc.components.schemas.clubs.properties.attributes.properties.website.type).toBe('string');
+    // Every documented path is a route the server has (the generic {type} stands for any resource).
+    for (const [path, methods] of Object.entries<Record<string, unknown>>(doc.paths))
+      for (const method of Object.keys(methods)) {
+        const url = path.replace('{type}', 'clubs').replace(/\{(\w+)\}/g, ':$1').replace(':request/:image_path', '*');
+        expect(api.server.app.hasRoute({ method: method.toUpperCase() as 'GET', url }), `${method} ${path}`).toBe(true);
+      }
+    expect(doc.paths['/public/v1/articles/{key}'].get.summary).toContain('Fan-facing');
     const html = await (await fetch(`${api.url}/api/docs`)).text();
     expect(html).toContain('/api/v3/clubs');
   });

@@ -398,6 +398,7 @@ export const ERROR_MESSAGES = {
     en: 'The new order must list every component of this page exactly once, and nothing else.',
     pl: 'Nowa kolejność musi zawierać każdy komponent tej strony dokładnie raz i nic poza nimi.',
   },
+  'notFound.article': { values: ['value'], en: 'No article that fans can read now has the address {value}.', pl: 'Żaden artykuł widoczny teraz dla kibiców nie ma adresu {value}.' },
   'notFound.page': { values: ['value'], en: 'No published page has the address {value}.', pl: 'Żadna opublikowana strona nie ma adresu {value}.' },
   'badRequest.includeSet': {
     values: ['value', 'values'],

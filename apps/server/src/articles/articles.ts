@@ -47,7 +47,7 @@ export function readPreviewToken(secret: Uint8Array, token: string, now: Date): 
 }
 
 /** An article as websites read it: one locale, the body as data and as escaped HTML. */
-async function publicDocuments(db: DB, rows: Row[], baseUrl: string) {
+async function publicDocuments(db: DB, rows: Row[], baseUrl: string, clientSlug: string) {
   const imageIds = [...new Set(rows.map((r) => r.image_id).filter((v) => v != null))];
   const categoryIds = [...new Set(rows.map((r) => r.publication_category_id).filter((v) => v != null))];
   type ImageRow = { id: unknown; path: string; alt_text_pl: string | null; alt_text_en: string | null };
@@ -85,7 +85,7 @@ async function publicDocuments(db: DB, rows: Row[], baseUrl: string) {
         publication_category: category ? { name: category.name, slug: category.slug } : null,
         tags: tags.filter((t) => t.article_id === r.article_id).map((t) => ({ name: t.name, slug: t.slug })),
       },
-      links: { self: `${baseUrl}/articles/${r.article_id}?locale=${r.locale}` },
+      links: { self: `${baseUrl}/articles/${r.article_id}?client=${encodeURIComponent(clientSlug)}&locale=${r.locale}` },
     };
   });
 }
@@ -128,28 +128,36 @@ export function registerArticleRoutes(app: FastifyInstance, deps: { config: Conf
     if (!row) throw apiError(404, 'previewInvalid', { source: { parameter: 'token' } });
     const base = `${requestOrigin(request, config)}${PUBLIC_PREFIX}`;
     reply.type(JSONAPI_MEDIA_TYPE).header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');
-    const [data] = await publicDocuments(database.db, [row], base);
+    const client = await database.db.selectFrom('clients').select('slug').where('id', '=', claims.clientId).executeTakeFirstOrThrow();
+    const [data] = await publicDocuments(database.db, [row], base, String(client.slug));
     return { data, meta: { preview: true } };
   });
 
-  /** What fans see now: published articles inside their window, per locale, newest first. */
-  app.get(`${PUBLIC_PREFIX}/articles`, async (request, reply) => {
+  /** The client a public call names (`?client=` slug): websites read without a token. */
+  async function publicClient(request: FastifyRequest): Promise<{ clientId: number; clientSlug: string }> {
     const raw = request.query as RawQuery;
     const slug = typeof raw.client === 'string' ? raw.client : '';
     const client = slug ? await database.db.selectFrom('clients').select('id').where('slug', '=', slug).executeTakeFirst() : undefined;
     if (!client) throw apiError(400, 'badRequest.publicClient', { source: { parameter: 'client' } });
+    return { clientId: Number(client.id), clientSlug: slug };
+  }
+  /** The translations fans may see now in one locale. */
+  const visible = (db: DB, clientId: number, locale: string) =>
+    db
+      .selectFrom('article_translations as t')
+      .innerJoin('articles as a', 'a.id', 't.article_id')
+      .where('t.client_id', '=', clientId)
+      .where('t.locale', '=', locale)
+      .where('t.visible', '=', toDb(database.dialect, 'boolean', true) as boolean);
+
+  /** What fans see now: published articles inside their window, per locale, newest first. */
+  app.get(`${PUBLIC_PREFIX}/articles`, async (request, reply) => {
+    const raw = request.query as RawQuery;
+    const { clientId, clientSlug } = await publicClient(request);
     const locale = localeParam(request) ?? ARTICLE_LOCALES[0];
     const page = parsePage(Object.fromEntries(Object.entries(raw).filter(([k]) => k.startsWith('page'))));
-    const clientId = Number(client.id);
-    const visible = (db: DB) =>
-      db
-        .selectFrom('article_translations as t')
-        .innerJoin('articles as a', 'a.id', 't.article_id')
-        .where('t.client_id', '=', clientId)
-        .where('t.locale', '=', locale)
-        .where('t.visible', '=', toDb(database.dialect, 'boolean', true) as boolean);
-    const total = Number((await visible(database.db).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
-    const rows = await visible(database.db)
+    const total = Number((await visible(database.db, clientId, locale).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+    const rows = await visible(database.db, clientId, locale)
       .select([...articleColumns])
       .orderBy('t.publish_from', (ob) => ob.desc().nullsLast())
       .orderBy('t.article_id', 'desc')
@@ -159,9 +167,26 @@ export function registerArticleRoutes(app: FastifyInstance, deps: { config: Conf
     const base = `${requestOrigin(request, config)}${PUBLIC_PREFIX}`;
     reply.type(JSONAPI_MEDIA_TYPE).header('cache-control', 'no-cache');
     return {
-      data: await publicDocuments(database.db, rows, base),
+      data: await publicDocuments(database.db, rows, base, clientSlug),
       meta: { total, page: page.number, size: page.size, locale, content_version: await contentVersion(database.db, clientId) },
     };
+  });
+
+  /** One article as fans see it now, by id or by its slug in that locale; 404 outside its window. */
+  app.get<{ Params: { key: string } }>(`${PUBLIC_PREFIX}/articles/:key`, async (request, reply) => {
+    const { clientId, clientSlug } = await publicClient(request);
+    const locale = localeParam(request) ?? ARTICLE_LOCALES[0];
+    const { key } = request.params;
+    const byId = /^[1-9]\d{0,14}$/.test(key);
+    const row = await visible(database.db, clientId, locale)
+      .select([...articleColumns])
+      .where(byId ? 't.article_id' : 't.slug', '=', byId ? Number(key) : key.toLowerCase())
+      .executeTakeFirst();
+    if (!row) throw apiError(404, 'notFound.article', { values: { value: JSON.stringify(key) } });
+    const base = `${requestOrigin(request, config)}${PUBLIC_PREFIX}`;
+    reply.type(JSONAPI_MEDIA_TYPE).header('cache-control', 'no-cache');
+    const [data] = await publicDocuments(database.db, [row], base, clientSlug);
+    return { data, meta: { locale, content_version: await contentVersion(database.db, clientId) } };
   });
 }
 

@@ -361,15 +361,26 @@ function localeOf(model: Model, parsed: ParsedBody, opts: WriteOptions, mode: 'c
   return mode === 'create' || Object.keys(parsed.translation).length ? tr.locales[0] : null;
 }
 
-/** A new translation needs its required attributes. */
+/**
+ * A new translation needs its required attributes; a unique translated attribute (an article's
+ * slug) is unique among the client's records in that locale, case-insensitively.
+ */
 async function translationErrors(ctx: WriteContext, model: Model, id: number | null, locale: string | null, parsed: ParsedBody): Promise<ErrorSpec[]> {
   const tr = model.translation;
   if (!tr || !locale) return [];
+  const errors: ErrorSpec[] = [];
+  for (const [name, def] of tr.attributes) {
+    const value = parsed.translation[name];
+    if (!def.unique || typeof value !== 'string') continue;
+    let q = ctx.db.selectFrom(tr.table).select('id').where('client_id', '=', ctx.clientId).where('locale', '=', locale);
+    q = q.where(sql`lower(${sql.ref(name)})`, '=', value.toLowerCase());
+    if (id !== null) q = q.where(tr.parentKey, '!=', id);
+    if (await q.executeTakeFirst()) errors.push(fieldError(`/data/attributes/${name}`, name, 'unique'));
+  }
   const exists =
     id !== null &&
     !!(await ctx.db.selectFrom(tr.table).select('id').where(tr.parentKey, '=', id).where('locale', '=', locale).where('client_id', '=', ctx.clientId).executeTakeFirst());
-  if (exists) return [];
-  const errors: ErrorSpec[] = [];
+  if (exists) return errors;
   for (const [name, def] of tr.attributes)
     if (def.required && !(name in parsed.translation)) errors.push(fieldError(`/data/attributes/${name}`, name, 'required'));
   return errors;

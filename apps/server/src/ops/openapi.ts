@@ -121,6 +121,23 @@ export function openApiDocument() {
     ['get', '/auth/v1/sign_in', 'The sign-in page (?redirect=<allowed url>)', 'auth'],
     ['get', '/auth/v1/sign_out', 'Sign out and return to the sign-in page (?redirect=)', 'auth'],
     ['get', '/api/v3/images/{id}/usages', 'Where an image is used: records whose image links point at it (MediaUsageDocument, application/json)', 'folder', [idParam]],
+    // Content: pages and their components, articles and what websites read (issue 9).
+    [
+      'get',
+      '/api/v3/current_page',
+      'A page as a website or app reads it: ?slug= (required), include= (the include sets its page kind allows), season_id=, preview=true (editors: drafts and pages outside their window); its type, its components in order and everything they link to, in one document (cached until the client’s content changes; Cache-Control: no-cache bypasses)',
+      'document',
+    ],
+    ['get', '/api/v3/pages/{id}/relationships/components', 'The components of a page in order, with the page’s updated_at in meta', 'document', [idParam]],
+    ['patch', '/api/v3/pages/{id}/relationships/components', 'Reorder a page’s components in one call: {data:[{type:"components",id}…], meta:{updated_at}} listing each once (422 reorderMismatch; 409 staleRecord when updated_at is older)', 'document', [idParam]],
+    ['get', '/api/v3/global_page_elements/{id}/relationships/components', 'The components of a global page element in order', 'document', [idParam]],
+    ['patch', '/api/v3/global_page_elements/{id}/relationships/components', 'Reorder a global page element’s components in one call (as for pages)', 'document', [idParam]],
+    ['get', '/api/v3/global_page_elements/{id}/preview', 'A global page element with its components and what they link to, as /current_page resolves them', 'document', [idParam]],
+    ['get', '/api/v3/{type}/{id}/usages', 'The pages whose components link to a record (a delete is refused with 409 usedByPages while any do)', 'document', [idParam]],
+    ['post', '/api/v3/articles/{id}/preview_link', 'A signed link to the article in one locale (?locale=), readable without sign-in for an hour', 'document', [idParam]],
+    ['get', '/public/v1/articles', 'Fan-facing: published articles inside their window, newest first (?client= slug, locale=pl|en, page[number], page[size]); body as rich text and escaped HTML; meta.content_version', 'public'],
+    ['get', '/public/v1/articles/{key}', 'Fan-facing: one article fans may read now, by id or by its slug in that locale (?client=, locale=); 404 for drafts and outside the window', 'public', [{ name: 'key', in: 'path', required: true, schema: { type: 'string' } }]],
+    ['get', '/public/v1/article_previews/{token}', 'An article preview from a signed link (401 previewExpired after an hour, 404 when tampered with)', 'public', [{ name: 'token', in: 'path', required: true, schema: { type: 'string' } }]],
     ['get', '/img/{request}/{image_path}', 'An image variant, thumbor style: fit-in/{w}x{h}/filters:format(webp):quality(80)/{image_path}, or {w}x{h}[/smart]/filters:focal(LxT:RxB)/… to crop (sizes and qualities from IMAGE_SIZES, IMAGE_QUALITIES)', 'folder'],
   ];
   for (const [method, path, summary, tag, parameters] of custom)

@@ -36,7 +36,7 @@ export const articles = defineResource({
     attributes: {
       title: { type: 'string', schema: text(200), required: true, search: true, list: true, example: 'Derby dla gospodarzy' },
       lead: { type: 'text', schema: text(1000), search: true, example: 'Emocje do ostatniej minuty.' },
-      slug: { type: 'string', schema: text(200).regex(SLUG, { error: 'pattern' }), example: 'derby-dla-gospodarzy' },
+      slug: { type: 'string', schema: text(200).regex(SLUG, { error: 'pattern' }), unique: true, example: 'derby-dla-gospodarzy' },
       body: { type: 'json', schema: richTextDocument(), example: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Tekst.' }] }] } },
       publish_from: { type: 'datetime', schema: publicationDateTime(), example: '2026-05-01T08:00:00Z' },
       publish_until: { type: 'datetime', schema: publicationDateTime(), example: '2026-06-01T08:00:00Z' },

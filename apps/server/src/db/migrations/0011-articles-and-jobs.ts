@@ -65,6 +65,8 @@ export async function up(db: DB, d: Dialect): Promise<void> {
     [['article_id', 'articles', 'cascade', { notNull: true }]],
   );
   await db.schema.createIndex('article_translations_locale_unique').on('article_translations').columns(['article_id', 'locale']).unique().execute();
+  // A slug (lower case by its pattern) names one article per locale: the public read finds it by it.
+  await db.schema.createIndex('article_translations_slug_unique').on('article_translations').columns(['client_id', 'locale', 'slug']).unique().execute();
   await db.schema.createIndex('article_translations_public_idx').on('article_translations').columns(['client_id', 'locale', 'visible', 'publish_from']).execute();
   await createBusinessTable(
     db, d, 'article_tags',
