@@ -367,6 +367,33 @@ describe('GET /current_page', () => {
     }
   });
 
+  it('includes the table of a linked group and the leading scorers of a linked season, as their own views compute them', async () => {
+    const group = (await api.get('/api/v3/groups?page[size]=1&sort=id&include=stage')).body;
+    const groupId = group.data[0].id;
+    const competitionSeasonId = group.included.find((i: any) => i.type === 'stages').relationships.competition_season.data.id;
+    const p = await page(standard, { status: 'published', published_from: '2020-01-01T10:00:00Z' });
+    const cs = link('competition_seasons', competitionSeasonId);
+    expect((await component(p.id, 'group', 0, { title: 'Tabela' }, { competition_season: cs, group: link('groups', groupId) })).status).toBe(201);
+    expect((await component(p.id, 'competition_season_statistics', 1, { title: 'Strzelcy' }, { competition_season: cs })).status).toBe(201);
+    const res = await api.get(`/api/v3/current_page?slug=${p.attributes.slug}&include=standings,statistics`);
+    expect(res.status, res.text).toBe(200);
+    const table = (await api.get(`/api/v3/groups/${groupId}/standings`)).body.data;
+    expect(table.length).toBeGreaterThan(0);
+    const standings = res.body.included.filter((i: any) => i.type === 'standings');
+    expect(standings.map((r: any) => [r.id, r.attributes.position, r.attributes.points])).toEqual(table.map((r: any) => [r.id, r.attributes.position, r.attributes.points]));
+    const leaders = (await api.get(`/api/v3/statistics?filter[competition_season]=${competitionSeasonId}&page[size]=10`)).body.data;
+    expect(leaders.length).toBeGreaterThan(0);
+    const statistics = res.body.included.filter((i: any) => i.type === 'statistics');
+    expect(statistics.map((r: any) => [r.id, r.attributes.goals])).toEqual(leaders.map((r: any) => [r.id, r.attributes.goals]));
+    // Every squad and player they point at is included, once.
+    const keys = res.body.included.map((i: any) => `${i.type}:${i.id}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const r of [...standings, ...statistics])
+      for (const rel of ['squad', 'player'].filter((n) => r.relationships[n]))
+        expect(keys, `${r.id} ${rel}`).toContain(`${r.relationships[rel].data.type}:${r.relationships[rel].data.id}`);
+    expect(res.body.meta.related[`standings:groups:${groupId}`]).toContain(`/groups/${groupId}/standings`);
+  });
+
   it('adds the include sets the page kind offers, and follows season_id to the same competition', async () => {
     const p = await publishedPage(3);
     const res = await api.get(`/api/v3/current_page?slug=${p.attributes.slug}&include=tickets_match,standings`);

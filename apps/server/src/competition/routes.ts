@@ -5,19 +5,17 @@ import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { ApiError, apiError, badParameter } from '../jsonapi/errors';
 import { modelOf } from '../jsonapi/model';
-import { parseInclude, parsePage, type RawQuery } from '../jsonapi/query';
+import { parsePage, type RawQuery } from '../jsonapi/query';
 import { buildDocument, findRow, scoped, type ReadContext, type ResourceObject } from '../jsonapi/read';
 import { API_PREFIX, conditional, JSONAPI_MEDIA_TYPE, withQueryStats } from '../jsonapi/routes';
-import { fromDb } from '../jsonapi/values';
 import { createRecord } from '../jsonapi/write';
 import type { ChangeBus } from '../realtime/change-bus';
 import type { ComputedCache } from '../realtime/computed-cache';
 import type { ChangeEvent } from '../jsonapi/context';
 import { loadStatsMatches } from './loaders';
-import { computeStandings, DEFAULT_TIEBREAKERS, type Tiebreaker } from './standings';
+import { includedSquads, seasonPlayerStatistics, squadWithCrest, standingsDocument } from './documents';
 import { computeMatchStatistics, computePlayerStatistics, ratingOf, STATISTIC_TYPES, type PlayerStatistics, type StatisticType } from './statistics';
 
-const FAIR_PLAY_POINTS: Record<string, number> = { yellow_card: 1, second_yellow_card: 3, red_card: 3 };
 const link = (type: string, id: string | number | null) => ({ data: id == null ? null : { type, id: String(id) } });
 
 /** The competition's computed views: standings, statistics, ratings and its squads. */
@@ -28,16 +26,6 @@ export function registerCompetitionRoutes(app: FastifyInstance, config: Config, 
     clientId: auth.clientId,
     apiBase: requestOrigin(request, config) + API_PREFIX,
   });
-  const squadInclude = parseInclude(modelOf('squads'), 'team.image,team.club.image');
-
-  /** Squads with their team and crest, as included resources. */
-  async function includedSquads(ctx: ReadContext, ids: string[]): Promise<ResourceObject[]> {
-    if (!ids.length) return [];
-    const rows = await ctx.db.selectFrom('squads').selectAll().where('client_id', '=', ctx.clientId).where('id', 'in', ids.map(Number)).execute();
-    const doc = await buildDocument(ctx, modelOf('squads'), rows, { include: squadInclude, fields: new Map() }, false);
-    return [...(doc.data as ResourceObject[]), ...(doc.included ?? [])];
-  }
-
   app.get<{ Params: { id: string } }>(`${API_PREFIX}/groups/:id/standings`, async (request, reply) =>
     withQueryStats(reply, async () => {
       const auth = requireAbility(request, 'read', 'groups');
@@ -49,92 +37,7 @@ export function registerCompetitionRoutes(app: FastifyInstance, config: Config, 
       reply.type(JSONAPI_MEDIA_TYPE);
       // Reads outnumber match events by far: the table is kept until the client's data changes.
       const { body, etag } = await cache.text(auth.clientId, `standings:${group.id}:${round ?? ''}:${ctx.apiBase}`, async () => {
-        const competition = await ctx.db
-          .selectFrom('stages')
-          .innerJoin('competition_seasons', 'competition_seasons.id', 'stages.competition_season_id')
-          .innerJoin('competitions', 'competitions.id', 'competition_seasons.competition_id')
-          .select(['competitions.points_for_win', 'competitions.points_for_draw', 'competitions.points_for_loss', 'competitions.tiebreakers', 'competitions.head_to_head_only_when_complete', 'competition_seasons.id as competition_season_id'])
-          .where('stages.id', '=', group.stage_id as number)
-          .executeTakeFirstOrThrow();
-        const matches = await ctx.db
-          .selectFrom('matches')
-          .innerJoin('rounds', 'rounds.id', 'matches.round_id')
-          .select(['matches.id', 'matches.kickoff_at', 'matches.home_squad_id', 'matches.away_squad_id', 'matches.home_score', 'matches.away_score', 'matches.status', 'rounds.number as round'])
-          .where('matches.client_id', '=', ctx.clientId)
-          .where('matches.group_id', '=', group.id as number)
-          .execute();
-        const [deductions, cards, listed] = await Promise.all([
-          ctx.db.selectFrom('point_deductions').selectAll().where('client_id', '=', ctx.clientId).where('group_id', '=', group.id as number).execute(),
-          ctx.db
-            .selectFrom('incidents')
-            .innerJoin('matches', 'matches.id', 'incidents.match_id')
-            .select(['incidents.squad_id', 'incidents.incident_type'])
-            .where('incidents.client_id', '=', ctx.clientId)
-            .where('matches.group_id', '=', group.id as number)
-            .where('matches.status', '=', 'finished')
-            .where('incidents.incident_type', 'in', Object.keys(FAIR_PLAY_POINTS))
-            .execute(),
-          ctx.db.selectFrom('competition_season_squads').select('squad_id').where('client_id', '=', ctx.clientId).where('competition_season_id', '=', competition.competition_season_id).execute(),
-        ]);
-        const inMatches = new Set(matches.flatMap((m) => [String(m.home_squad_id), String(m.away_squad_id)]));
-        // A deduction counts in the tables of rounds that ended after it was decided; the current
-        // table always shows it. Without a date it counts everywhere.
-        const lastKickoff = new Map<number, string>();
-        let latestFinished = 0;
-        for (const m of matches) {
-          const at = String(fromDb('datetime', m.kickoff_at)).slice(0, 10);
-          const r = Number(m.round);
-          if (at > (lastKickoff.get(r) ?? '')) lastKickoff.set(r, at);
-          if (m.status === 'finished') latestFinished = Math.max(latestFinished, r);
-        }
-        const roundOfDecision = (decided: unknown): number | undefined => {
-          if (decided == null) return undefined;
-          const ended = [...lastKickoff].filter(([, at]) => at >= String(decided)).map(([r]) => r);
-          const first = ended.length ? Math.min(...ended) : Math.max(0, ...lastKickoff.keys()) + 1;
-          return round === undefined ? Math.min(first, latestFinished) : first;
-        };
-        const tiebreakers = (fromDb('json', competition.tiebreakers) as Tiebreaker[] | null) ?? DEFAULT_TIEBREAKERS;
-        const rows = computeStandings(
-          matches.map((m) => ({
-            id: String(m.id),
-            round: Number(m.round),
-            kickoff_at: String(fromDb('datetime', m.kickoff_at)),
-            home: String(m.home_squad_id),
-            away: String(m.away_squad_id),
-            home_goals: Number(m.home_score),
-            away_goals: Number(m.away_score),
-            status: String(m.status),
-          })),
-          {
-            points: { win: Number(competition.points_for_win), draw: Number(competition.points_for_draw), loss: Number(competition.points_for_loss) },
-            tiebreakers,
-            deductions: deductions.map((d) => ({ squad: String(d.squad_id), points: Number(d.points), reason: String(d.reason), round: roundOfDecision(d.decided_on) })),
-            fairPlay: cards.map((c) => ({ squad: String(c.squad_id), points: FAIR_PLAY_POINTS[String(c.incident_type)] })),
-            // A competition's squads that play in this group are listed before their first match.
-            squads: inMatches.size ? [...inMatches] : listed.map((s) => String(s.squad_id)),
-            upToRound: round,
-            headToHeadOnlyWhenComplete: Boolean(fromDb('boolean', competition.head_to_head_only_when_complete)),
-          },
-        );
-        return {
-          data: rows.map((r) => ({
-            type: 'standings',
-            id: `${group.id}-${r.squad}`,
-            attributes: { ...r, squad: undefined },
-            relationships: { squad: link('squads', r.squad), group: link('groups', group.id as number) },
-          })),
-          included: await includedSquads(ctx, rows.map((r) => r.squad)),
-          meta: {
-            points: { win: Number(competition.points_for_win), draw: Number(competition.points_for_draw), loss: Number(competition.points_for_loss) },
-            tiebreakers,
-            head_to_head_only_when_complete: Boolean(fromDb('boolean', competition.head_to_head_only_when_complete)),
-            promotion_places: Number(group.promotion_places),
-            relegation_places: Number(group.relegation_places),
-            finished_matches: matches.filter((m) => m.status === 'finished').length,
-            matches: matches.length,
-            up_to_round: round ?? null,
-          },
-        };
+        return standingsDocument(ctx, group, round);
       });
       return conditional(request, reply, body, etag);
     }),
@@ -212,18 +115,8 @@ export function registerCompetitionRoutes(app: FastifyInstance, config: Config, 
       const current = await ctx.db.selectFrom('competition_seasons').select('id').where('client_id', '=', ctx.clientId).where('is_current', '=', ctx.dialect === 'sqlite' ? 1 : true).orderBy('id').executeTakeFirst();
       competitionSeason = current ? Number(current.id) : 0;
     }
-    const all = await cache.value(ctx.clientId, `statistics:${competitionSeason}`, async () => {
-      const matches = await ctx.db
-        .selectFrom('matches')
-        .innerJoin('rounds', 'rounds.id', 'matches.round_id')
-        .innerJoin('stages', 'stages.id', 'rounds.stage_id')
-        .selectAll('matches')
-        .where('matches.client_id', '=', ctx.clientId)
-        .where('stages.competition_season_id', '=', competitionSeason)
-        .where('matches.status', '!=', 'not_started')
-        .execute();
-      return computePlayerStatistics(await loadStatsMatches(ctx, matches));
-    });
+    const season = competitionSeason;
+    const all = await cache.value(ctx.clientId, `statistics:${season}`, () => seasonPlayerStatistics(ctx, season));
     let rows = all;
     const squad = value('squad');
     const player = value('player');
@@ -310,7 +203,7 @@ export function registerCompetitionRoutes(app: FastifyInstance, config: Config, 
     const rows = links.length
       ? await scoped(ctx, squads).where('id', 'in', links.map((l) => l.squad_id as number)).orderBy(squads.sortKeys.get('name')!).orderBy('id').execute()
       : [];
-    return buildDocument(ctx, squads, rows, { include: squadInclude, fields: new Map() }, false);
+    return buildDocument(ctx, squads, rows, { include: squadWithCrest(), fields: new Map() }, false);
   };
 
   app.get<{ Params: { id: string } }>(`${API_PREFIX}/competition_seasons/:id/competitions_squads`, async (request, reply) =>

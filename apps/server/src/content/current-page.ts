@@ -6,6 +6,11 @@ import { findModel, modelOf, type Model } from '../jsonapi/model';
 import { linkNamesOf, scoped, toResourceObject, type ReadContext, type ResourceIdentifier, type ResourceObject, type Row } from '../jsonapi/read';
 import type { LinkValues } from '../jsonapi/rules';
 import { toDb } from '../jsonapi/values';
+import { includedSquads, seasonPlayerStatistics, standingsDocument } from '../competition/documents';
+import { ratingOf } from '../competition/statistics';
+
+/** How many leading players a page's statistics set includes per competition season. */
+const STATISTICS_LEADERS = 10;
 
 /**
  * The page as a site or app reads it (GET /current_page): the page, its type, its components in
@@ -189,10 +194,41 @@ export async function resolveComponents(
     const m = modelOf('products');
     await addRows(m, await scoped(ctx, m).where('kind', 'in', ticketKinds).where('is_active', '=', ctx.dialect === 'sqlite' ? 1 : true).orderBy('id').execute());
   }
-  if (sets.has('standings')) for (const id of used.get('groups') ?? []) related[`standings:groups:${id}`] = `${apiBase}/groups/${id}/standings`;
+  // The computed views come whole (the table of each linked group, the leading scorers of each
+  // linked competition season), with a link to the full view beside them.
+  if (sets.has('standings'))
+    for (const id of used.get('groups') ?? []) {
+      const doc = await standingsDocument(ctx, byType.get('groups')!.get(id)!, undefined);
+      included.push(...doc.data, ...doc.included);
+      related[`standings:groups:${id}`] = `${apiBase}/groups/${id}/standings`;
+    }
   if (sets.has('statistics'))
-    for (const id of used.get('competition_seasons') ?? []) related[`statistics:competition_seasons:${id}`] = `${apiBase}/statistics?filter[competition_season]=${id}`;
-  return { components, included, related };
+    for (const id of used.get('competition_seasons') ?? []) {
+      const leaders = (await seasonPlayerStatistics(ctx, Number(id)))
+        .sort((a, b) => b.goals - a.goals || Number(a.player) - Number(b.player)) // as /statistics sorts by default
+        .slice(0, STATISTICS_LEADERS);
+      const players = leaders.length ? await recordsById(ctx, modelOf('players'), leaders.map((r) => Number(r.player))) : [];
+      for (const r of leaders)
+        included.push({
+          type: 'statistics',
+          id: `${id}-${r.squad}-${r.player}`,
+          attributes: { ...r, player: undefined, squad: undefined, rating: ratingOf(r) },
+          relationships: { player: { data: { type: 'players', id: r.player } }, squad: { data: { type: 'squads', id: r.squad } }, competition_season: { data: { type: 'competition_seasons', id: String(id) } } },
+          links: { self: `${apiBase}/statistics?filter%5Bcompetition_season%5D=${id}&filter%5Bplayer%5D=${r.player}` },
+        });
+      await addRows(modelOf('players'), players);
+      included.push(...(await includedSquads(ctx, [...new Set(leaders.map((r) => r.squad))])));
+      related[`statistics:competition_seasons:${id}`] = `${apiBase}/statistics?filter[competition_season]=${id}`;
+    }
+  // A record reached twice (a squad in a table and in a match list) is included once.
+  const seen = new Set<string>();
+  const unique = included.filter((r) => {
+    const key = `${r.type}:${r.id}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return { components, included: unique, related };
 }
 
 export interface CurrentPageQuery {
