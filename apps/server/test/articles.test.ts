@@ -163,7 +163,9 @@ describe('bad input leaves nothing changed', () => {
       [{ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'x <script>alert(1)</script>' }] }] }, 'unsafeRichText'],
       [{ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'klik', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }] }] }] }, 'unsafeRichText'],
       [{ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'klik', marks: [{ type: 'link', attrs: { href: 'ftp://example.com' } }] }] }] }, 'invalidRichText'],
-      [{ type: 'doc', content: [{ type: 'embed', attrs: { kind: 'iframe', settings: {} } }] }, 'invalidRichText'],
+      [{ type: 'doc', content: [{ type: 'embed', attrs: { kind: 'iframe', component_id: '1' } }] }, 'invalidRichText'],
+      [{ type: 'doc', content: [{ type: 'embed', attrs: { kind: 'image' } }] }, 'invalidRichText'],
+      [{ type: 'doc', content: [{ type: 'embed', attrs: { kind: 'image', component_id: '999999' } }] }, 'embedNotInArticle'],
     ];
     for (const [value, code] of attempts) {
       const res = await api.patch(`/api/v3/articles/${a.id}?locale=pl`, articleBody({ title: 'Zmieniony', body: value }, {}, a.id));
@@ -177,14 +179,13 @@ describe('bad input leaves nothing changed', () => {
     expect(after.attributes.updated_at).toBe(a.attributes.updated_at);
   });
 
-  it('keeps only known attributes of nodes (an onclick is dropped) and embeds with plain settings', async () => {
+  it('keeps only known attributes of nodes (an onclick, an embed\'s settings are dropped)', async () => {
     const res = await createArticle('Czyszczenie', {
       body: {
         type: 'doc',
         content: [
           { type: 'paragraph', attrs: { onclick: 'alert(1)', style: 'x' }, content: [{ type: 'text', text: 'Tekst', marks: [{ type: 'bold' }, { type: 'link', attrs: { href: 'https://ekstraklasa.org', onmouseover: 'x' } }] }] },
           { type: 'heading', attrs: { level: 2, id: 'h' }, content: [{ type: 'text', text: 'Nagłówek' }] },
-          { type: 'embed', attrs: { kind: 'gallery', settings: { image_ids: ['1', '2'], layout: 'horizontal' } } },
         ],
       },
     });
@@ -193,7 +194,6 @@ describe('bad input leaves nothing changed', () => {
       content: [
         { type: 'paragraph', content: [{ type: 'text', text: 'Tekst', marks: [{ type: 'bold' }, { type: 'link', attrs: { href: 'https://ekstraklasa.org' } }] }] },
         { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Nagłówek' }] },
-        { type: 'embed', attrs: { kind: 'gallery', settings: { image_ids: ['1', '2'], layout: 'horizontal' } } },
       ],
     });
   });
@@ -270,6 +270,60 @@ describe('preview of a draft and the public list', () => {
   });
 });
 
+describe('components embedded in the text', () => {
+  const embed = (kind: string, id: string) => ({ type: 'embed', attrs: { kind, component_id: id } });
+  const paragraph = (text: string) => ({ type: 'paragraph', content: [{ type: 'text', text }] });
+  const addComponent = (articleId: string, kind: string, relationships: Record<string, unknown>, settings: Record<string, unknown> = {}) =>
+    api.post('/api/v3/components', { data: { type: 'components', attributes: { kind, index: 0, settings }, relationships: { article: { data: { type: 'articles', id: articleId } }, ...relationships } } });
+
+  it('embeds the article\'s own image and gallery, shows them resolved to fans, and deletes those no text embeds any more', async () => {
+    const a = (await createArticle('Z galerią', { slug: 'z-galeria', publish_from: new Date(Date.now() - 3600_000).toISOString() })).data;
+    const img = { data: { type: 'images', id: image } };
+    const picture = await addComponent(a.id, 'image', { image: img }, { caption: 'Kibice na trybunach' });
+    expect(picture.status, JSON.stringify(picture.body)).toBe(201);
+    expect(picture.body.data.attributes).toMatchObject({ owner_type: 'article', owner_id: a.id });
+    const gallery = await addComponent(a.id, 'gallery', { images: { data: [img.data] } }, { title: 'Galeria meczu' });
+    expect(gallery.status, JSON.stringify(gallery.body)).toBe(201);
+    // A kind articles may not hold is refused by the same declaration as on pages.
+    const banner = await addComponent(a.id, 'advertisement', {});
+    expect(banner.status).toBe(422);
+    expect(banner.body.errors[0].meta.key).toBe('componentKindNotAllowed');
+    // The text must name the component with its own kind.
+    const wrongKind = await api.patch(`/api/v3/articles/${a.id}`, articleBody({ body: { type: 'doc', content: [embed('gallery', picture.body.data.id)] } }, {}, a.id));
+    expect(wrongKind.status).toBe(422);
+    expect(wrongKind.body.errors[0]).toMatchObject({ code: 'embedNotInArticle', source: { pointer: '/data/attributes/body' } });
+    const other = (await createArticle('Cudzy komponent')).data;
+    const foreign = await api.patch(`/api/v3/articles/${other.id}`, articleBody({ body: { type: 'doc', content: [embed('image', picture.body.data.id)] } }, {}, other.id));
+    expect(foreign.status).toBe(422);
+
+    const body = { type: 'doc', content: [paragraph('Przed zdjęciem.'), embed('image', picture.body.data.id), paragraph('Po zdjęciu.'), embed('gallery', gallery.body.data.id)] };
+    expect((await api.patch(`/api/v3/articles/${a.id}`, articleBody({ body, status: 'published' }, {}, a.id))).status).toBe(200);
+    const read = await api.get('/public/v1/articles/z-galeria?client=ekstraklasa-demo', { token: null });
+    expect(read.status).toBe(200);
+    expect(read.body.data.relationships.components.data).toEqual([
+      { type: 'components', id: picture.body.data.id },
+      { type: 'components', id: gallery.body.data.id },
+    ]);
+    const included = read.body.included.find((i: any) => i.type === 'components' && i.id === picture.body.data.id);
+    expect(included.attributes.settings.caption).toBe('Kibice na trybunach');
+    expect(read.body.included.some((i: any) => i.type === 'images' && i.id === image)).toBe(true);
+    expect(read.body.data.attributes.body_html).toContain(`data-component-id="${picture.body.data.id}"`);
+    // The image is now used by the article: deleting it is refused, naming the article.
+    const refused = await api.delete(`/api/v3/images/${image}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors[0].detail).toContain('Z galerią');
+
+    // The gallery leaves the text: once saved, its component is gone; the picture stays.
+    const shorter = { type: 'doc', content: [paragraph('Przed zdjęciem.'), embed('image', picture.body.data.id)] };
+    expect((await api.patch(`/api/v3/articles/${a.id}`, articleBody({ body: shorter }, {}, a.id))).status).toBe(200);
+    expect((await api.get(`/api/v3/components/${gallery.body.data.id}`)).status).toBe(404);
+    expect((await api.get(`/api/v3/components/${picture.body.data.id}`)).status).toBe(200);
+    // Deleting the article deletes its components.
+    expect((await api.delete(`/api/v3/articles/${a.id}`)).status).toBe(204);
+    expect((await api.get(`/api/v3/components/${picture.body.data.id}`)).status).toBe(404);
+  });
+});
+
 describe('slugs and the public read of one article', () => {
   it('keeps a slug to one article per locale, and lets another locale or league use it', async () => {
     const first = (await createArticle('Pierwszy ze slugiem', { slug: 'jeden-adres' })).data;
@@ -313,12 +367,12 @@ describe('rich text to HTML', () => {
         { type: 'paragraph', content: [{ type: 'text', text: '<img src=x onerror=alert(1)>' }] },
         { type: 'paragraph', content: [{ type: 'text', text: 'a', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }] }, { type: 'text', text: 'b', marks: [{ type: 'link', attrs: { href: 'https://x.pl/?a="b"' } }] }] },
         { type: 'script', content: [{ type: 'text', text: 'alert(1)' }] },
-        { type: 'embed', attrs: { kind: 'quiz', settings: { quiz_id: '"><script>' } } },
+        { type: 'embed', attrs: { kind: 'quiz', component_id: '"><script>' } },
       ],
     });
     expect(html).toBe(
       '<p>&lt;img src=x onerror=alert(1)&gt;</p><p>a<a href="https://x.pl/?a=&quot;b&quot;" rel="noopener noreferrer nofollow">b</a></p>' +
-        '<div class="umpire-embed" data-kind="quiz" data-settings="{&quot;quiz_id&quot;:&quot;\\&quot;&gt;&lt;script&gt;&quot;}"></div>',
+        '<div class="umpire-embed" data-kind="quiz" data-component-id="&quot;&gt;&lt;script&gt;"></div>',
     );
   });
 });

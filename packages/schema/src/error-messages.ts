@@ -136,6 +136,11 @@ export const ERROR_MESSAGES = {
     en: '{field} holds an element or a link the editor does not allow.',
     pl: 'Pole „{field}” zawiera element lub odnośnik, na który edytor nie pozwala.',
   },
+  embedNotInArticle: {
+    values: ['field'],
+    en: '{field} embeds a component that is not one of this article’s (or not of that kind).',
+    pl: 'Pole „{field}” osadza komponent, który nie należy do tego artykułu (lub jest innego rodzaju).',
+  },
   publicationWindowOrder: {
     values: ['field'],
     en: '{field} must come after the start of publication.',
@@ -390,8 +395,8 @@ export const ERROR_MESSAGES = {
   },
   usedByPages: {
     values: ['recordType', 'uses'],
-    en: 'This {recordType} record is shown by page components: {uses}. Remove it from those pages first.',
-    pl: 'Tę pozycję {recordType} pokazują komponenty stron: {uses}. Najpierw usuń ją z tych stron.',
+    en: 'This {recordType} record is shown by components of pages or articles: {uses}. Remove it from them first.',
+    pl: 'Tę pozycję {recordType} pokazują komponenty stron lub artykułów: {uses}. Najpierw usuń ją z nich.',
   },
   reorderMismatch: {
     values: [],

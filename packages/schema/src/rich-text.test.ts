@@ -23,7 +23,10 @@ describe('rich text schema', () => {
     expect(problem({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: '<img src=x onerror=1>' }] }] })).toBe('unsafeRichText');
     expect(problem({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'a', marks: [{ type: 'link', attrs: { href: ' javascript:alert(1)' } }] }] }] })).not.toBeNull();
     expect(problem({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'a', marks: [{ type: 'link', attrs: { href: 'mailto:biuro@liga.pl' } }] }] }] })).toBeNull();
-    expect(problem({ type: 'doc', content: [{ type: 'embed', attrs: { kind: 'quiz', settings: { title: '<script>' } } }] })).toBe('unsafeRichText');
+    expect(problem({ type: 'doc', content: [{ type: 'embed', attrs: { kind: 'quiz', component_id: '"><script>' } }] })).toBe('invalidRichText');
+    expect(problem({ type: 'doc', content: [{ type: 'embed', attrs: { kind: 'quiz' } }] })).toBe('invalidRichText');
+    expect(problem({ type: 'doc', content: [{ type: 'embed', attrs: { kind: 'iframe', component_id: '7' } }] })).toBe('invalidRichText');
+    expect(problem({ type: 'doc', content: [{ type: 'embed', attrs: { kind: 'gallery', component_id: '7', settings: { x: '<b>' } } }] })).toBeNull();
     expect(problem({ type: 'doc', content: [{ type: 'bulletList', content: [{ type: 'paragraph' }] }] })).toBe('invalidRichText');
   });
 

@@ -9,8 +9,12 @@ import { z } from 'zod';
 export const RICH_TEXT_BLOCKS = ['paragraph', 'heading', 'bulletList', 'orderedList', 'listItem', 'blockquote', 'horizontalRule', 'embed'] as const;
 export const RICH_TEXT_INLINES = ['text', 'hardBreak'] as const;
 export const RICH_TEXT_MARKS = ['bold', 'italic', 'underline', 'strike', 'code', 'link'] as const;
-/** Components an article body may embed (spec §3: images, image, gallery, survey, quiz, video, match_predictor_ranking). */
-export const EMBED_KINDS = ['image', 'images', 'gallery', 'video', 'survey', 'quiz', 'match_predictor_ranking'] as const;
+/**
+ * Components an article body may embed (spec §3: images, image, gallery, survey, quiz, video,
+ * match_predictor_ranking; "images", several pictures, is the gallery kind). Each embed names a
+ * component of the article (`component_id`), which holds its fields and links.
+ */
+export const EMBED_KINDS = ['image', 'gallery', 'video', 'survey', 'quiz', 'match_predictor_ranking'] as const;
 export type EmbedKind = (typeof EMBED_KINDS)[number];
 export const LINK_PROTOCOLS = ['http:', 'https:', 'mailto:'] as const;
 export const HEADING_LEVELS = [2, 3, 4] as const;
@@ -38,6 +42,7 @@ const MAX_TEXT = 200_000;
 const HTML_NODE = /^(html|script|style|iframe|object|embedHtml|rawHtml|htmlBlock|codeBlockHtml)$/i;
 /** A tag in a text: `<script>`, `</p>`, `<img …>`, `<!-- -->`. */
 const HTML_TAG = /<\s*\/?\s*[a-z!][^>]*>/i;
+const EMBED_COMPONENT_ID = /^[1-9]\d{0,14}$/;
 
 export function isSafeLink(href: unknown): href is string {
   // eslint-disable-next-line no-control-regex -- control characters hide a scheme from some browsers
@@ -52,21 +57,6 @@ export function isSafeLink(href: unknown): href is string {
 type Problem = { key: 'unsafeRichText' | 'invalidRichText' | 'invalidType'; path: (string | number)[] };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isPrimitive = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
-
-function embedSettings(value: unknown): Record<string, unknown> | null {
-  if (value === undefined) return {};
-  if (!isObject(value)) return null;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) {
-    if (!/^[a-z][a-z0-9_]{0,40}$/.test(k)) return null;
-    if (typeof v === 'string' && HTML_TAG.test(v)) return null;
-    if (isPrimitive(v)) out[k] = v;
-    else if (Array.isArray(v) && v.length <= 200 && v.every((x) => isPrimitive(x) && !(typeof x === 'string' && HTML_TAG.test(x)))) out[k] = v;
-    else return null;
-  }
-  return out;
-}
 
 /** Checks a document and returns its clean copy, or the first problem with its path. */
 export function sanitizeRichText(value: unknown): { doc: RichTextDocument } | { problem: Problem } {
@@ -113,9 +103,8 @@ export function sanitizeRichText(value: unknown): { doc: RichTextDocument } | { 
     if (type === 'orderedList' && Number.isInteger(attrs.start) && (attrs.start as number) > 1) out.attrs = { start: attrs.start };
     if (type === 'embed') {
       if (!(EMBED_KINDS as readonly unknown[]).includes(attrs.kind)) return { key: 'invalidRichText', path: [...path, 'attrs', 'kind'] };
-      const settings = embedSettings(attrs.settings);
-      if (!settings) return { key: 'unsafeRichText', path: [...path, 'attrs', 'settings'] };
-      out.attrs = { kind: attrs.kind, settings };
+      if (typeof attrs.component_id !== 'string' || !EMBED_COMPONENT_ID.test(attrs.component_id)) return { key: 'invalidRichText', path: [...path, 'attrs', 'component_id'] };
+      out.attrs = { kind: attrs.kind, component_id: attrs.component_id };
       return out; // an embed is a leaf: its content is the component's
     }
     if (type === 'horizontalRule') return out;

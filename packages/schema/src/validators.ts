@@ -37,6 +37,7 @@ export const VALIDATION_KEYS = [
   'unsafeRichText',
   'invalidRichText',
   'publicationWindowOrder',
+  'embedNotInArticle',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

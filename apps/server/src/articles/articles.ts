@@ -4,7 +4,7 @@ import { ARTICLE_LOCALES, type RichTextDocument } from '@umpire/schema';
 import { requireAbility } from '../auth/context';
 import { requestOrigin } from '../auth/routes';
 import type { Config } from '../config';
-import type { Database, DB } from '../db/database';
+import type { Database, DB, Dialect } from '../db/database';
 import { apiError, badParameter } from '../jsonapi/errors';
 import { findRow, type Row } from '../jsonapi/read';
 import { modelOf } from '../jsonapi/model';
@@ -12,6 +12,7 @@ import { parsePage, type RawQuery } from '../jsonapi/query';
 import { JSONAPI_MEDIA_TYPE, API_PREFIX } from '../jsonapi/routes';
 import { fromDb, toDb } from '../jsonapi/values';
 import type { Clock } from '../jobs/clock';
+import { embeddedComponents } from '../content/article-components';
 import { richTextToHtml } from '../content/rich-text-html';
 import { contentVersion, registerPublication } from '../publication/publication';
 
@@ -46,8 +47,11 @@ export function readPreviewToken(secret: Uint8Array, token: string, now: Date): 
   return { clientId: claims.c, articleId: claims.a, locale: claims.l };
 }
 
-/** An article as websites read it: one locale, the body as data and as escaped HTML. */
-async function publicDocuments(db: DB, rows: Row[], baseUrl: string, clientSlug: string) {
+/**
+ * Articles as websites read them: one locale, the body as data and as escaped HTML, and the
+ * components its text embeds (with what they link to) in `included`.
+ */
+async function publicDocuments(db: DB, dialect: Dialect, clientId: number, rows: Row[], baseUrl: string, clientSlug: string) {
   const imageIds = [...new Set(rows.map((r) => r.image_id).filter((v) => v != null))];
   const categoryIds = [...new Set(rows.map((r) => r.publication_category_id).filter((v) => v != null))];
   type ImageRow = { id: unknown; path: string; alt_text_pl: string | null; alt_text_en: string | null };
@@ -64,8 +68,10 @@ async function publicDocuments(db: DB, rows: Row[], baseUrl: string, clientSlug:
       ? await db.selectFrom('article_tags as j').innerJoin('tags as t', 't.id', 'j.tag_id').select(['j.article_id', 't.name', 't.slug']).where('j.article_id', 'in', ids).orderBy('t.name').execute()
       : []
   ) as (NamedRow & { article_id: unknown })[];
-  return rows.map((r) => {
-    const body = fromDb('json', r.body) as RichTextDocument | null;
+  const bodies = rows.map((r) => ({ id: String(r.article_id), body: fromDb('json', r.body) as RichTextDocument | null }));
+  const embedded = await embeddedComponents({ db, dialect, clientId, apiBase: baseUrl.replace(PUBLIC_PREFIX, API_PREFIX) }, bodies);
+  const data = rows.map((r, i) => {
+    const body = bodies[i].body;
     const image = images.get(r.image_id);
     const category = categories.get(r.publication_category_id);
     return {
@@ -85,9 +91,11 @@ async function publicDocuments(db: DB, rows: Row[], baseUrl: string, clientSlug:
         publication_category: category ? { name: category.name, slug: category.slug } : null,
         tags: tags.filter((t) => t.article_id === r.article_id).map((t) => ({ name: t.name, slug: t.slug })),
       },
+      relationships: { components: { data: embedded.byArticle.get(String(r.article_id)) ?? [] } },
       links: { self: `${baseUrl}/articles/${r.article_id}?client=${encodeURIComponent(clientSlug)}&locale=${r.locale}` },
     };
   });
+  return { data, included: embedded.included };
 }
 
 const articleColumns = ['t.article_id', 't.locale', 't.title', 't.lead', 't.slug', 't.body', 't.publish_from', 't.publish_until', 'a.image_id', 'a.publication_category_id'] as const;
@@ -129,8 +137,8 @@ export function registerArticleRoutes(app: FastifyInstance, deps: { config: Conf
     const base = `${requestOrigin(request, config)}${PUBLIC_PREFIX}`;
     reply.type(JSONAPI_MEDIA_TYPE).header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');
     const client = await database.db.selectFrom('clients').select('slug').where('id', '=', claims.clientId).executeTakeFirstOrThrow();
-    const [data] = await publicDocuments(database.db, [row], base, String(client.slug));
-    return { data, meta: { preview: true } };
+    const doc = await publicDocuments(database.db, database.dialect, claims.clientId, [row], base, String(client.slug));
+    return { data: doc.data[0], included: doc.included, meta: { preview: true } };
   });
 
   /** The client a public call names (`?client=` slug): websites read without a token. */
@@ -166,8 +174,10 @@ export function registerArticleRoutes(app: FastifyInstance, deps: { config: Conf
       .execute();
     const base = `${requestOrigin(request, config)}${PUBLIC_PREFIX}`;
     reply.type(JSONAPI_MEDIA_TYPE).header('cache-control', 'no-cache');
+    const doc = await publicDocuments(database.db, database.dialect, clientId, rows, base, clientSlug);
     return {
-      data: await publicDocuments(database.db, rows, base, clientSlug),
+      data: doc.data,
+      included: doc.included,
       meta: { total, page: page.number, size: page.size, locale, content_version: await contentVersion(database.db, clientId) },
     };
   });
@@ -185,8 +195,8 @@ export function registerArticleRoutes(app: FastifyInstance, deps: { config: Conf
     if (!row) throw apiError(404, 'notFound.article', { values: { value: JSON.stringify(key) } });
     const base = `${requestOrigin(request, config)}${PUBLIC_PREFIX}`;
     reply.type(JSONAPI_MEDIA_TYPE).header('cache-control', 'no-cache');
-    const [data] = await publicDocuments(database.db, [row], base, clientSlug);
-    return { data, meta: { locale, content_version: await contentVersion(database.db, clientId) } };
+    const doc = await publicDocuments(database.db, database.dialect, clientId, [row], base, clientSlug);
+    return { data: doc.data[0], included: doc.included, meta: { locale, content_version: await contentVersion(database.db, clientId) } };
   });
 }
 

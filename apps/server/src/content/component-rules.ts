@@ -8,14 +8,15 @@ import { fromDb, toDb } from '../jsonapi/values';
 import { sanitizeRichText } from './rich-text';
 
 /**
- * Components: one owner (a page or a global page element; articles later), a kind its owner's
- * page kind or area allows, fields and links as the kind declares them (validateComponent, the
+ * Components: one owner (a page, a global page element or an article), a kind its owner's
+ * page kind or area allows (or that articles may embed), fields and links as the kind declares them (validateComponent, the
  * same function and keys as the admin's page builder). Rich text is sanitised before it is stored.
  */
 
 const OWNER_COLUMNS = [
   ['page', 'page_id', 'pages'],
   ['global_page_element', 'global_page_element_id', 'global_page_elements'],
+  ['article', 'article_id', 'articles'],
 ] as const;
 
 /** Where a component with these columns lives, read from its owner. */
@@ -38,6 +39,10 @@ export async function placeOf(ctx: ReadContext, row: Row): Promise<ComponentPlac
       .where('client_id', '=', ctx.clientId)
       .executeTakeFirst();
     return element ? { owner: 'global_page_element', area: element.area as PageArea } : null;
+  }
+  if (row.article_id != null) {
+    const article = await ctx.db.selectFrom('articles').select('id').where('id', '=', Number(row.article_id)).where('client_id', '=', ctx.clientId).executeTakeFirst();
+    return article ? { owner: 'article' } : null;
   }
   return null;
 }

@@ -77,8 +77,27 @@ async function linksOf(ctx: ReadContext, column: 'page_id' | 'global_page_elemen
       `order by l."component_id", l."name", l."position"`
     );
   });
+  return groupLinks(model, await rowsOf(ctx, text, [ctx.clientId, ctx.clientId, OWNER_TYPES[column], String(ownerId)]));
+}
+
+/** The links of the given components (an article's embeds), in one statement. */
+export async function componentLinks(ctx: ReadContext, ids: number[]): Promise<Map<string, LinkValues>> {
+  const model = COMPONENTS();
+  const rows = await ctx.db
+    .selectFrom('component_links')
+    .select(['component_id as source', 'name', 'target_id'])
+    .where('client_id', '=', ctx.clientId)
+    .where('component_id', 'in', ids)
+    .orderBy('component_id')
+    .orderBy('name')
+    .orderBy('position')
+    .execute();
+  return groupLinks(model, rows);
+}
+
+function groupLinks(model: Model, rows: Row[]): Map<string, LinkValues> {
   const out = new Map<string, LinkValues>();
-  for (const r of await rowsOf(ctx, text, [ctx.clientId, ctx.clientId, OWNER_TYPES[column], String(ownerId)])) {
+  for (const r of rows) {
     const link = model.links.get(String(r.name));
     if (!link) continue;
     const key = String(r.source);

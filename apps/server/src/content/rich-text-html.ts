@@ -4,7 +4,7 @@ import { isSafeLink, type RichTextDocument, type RichTextNode } from '@umpire/sc
  * HTML of a rich-text body for public reads. Every text and attribute is escaped; only the
  * elements below are written, and a link only with an http, https or mailto address (checked
  * again here, whatever the stored data). An embedded component becomes an empty placeholder
- * naming its kind and settings, for the website's own script to fill.
+ * naming its kind and component (found in the document's `included`), for the website's own script to fill.
  */
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
@@ -43,9 +43,10 @@ function renderNode(node: RichTextNode): string {
       return `<h${level}>${inner()}</h${level}>`;
     }
     case 'embed': {
+      // The component itself (its fields and links) is in the document's `included`.
       const kind = String(node.attrs?.kind ?? '');
-      const settings = JSON.stringify(node.attrs?.settings ?? {});
-      return `<div class="umpire-embed" data-kind="${escapeHtml(kind)}" data-settings="${escapeHtml(settings)}"></div>`;
+      const id = String(node.attrs?.component_id ?? '');
+      return `<div class="umpire-embed" data-kind="${escapeHtml(kind)}" data-component-id="${escapeHtml(id)}"></div>`;
     }
     default: {
       const tag = BLOCK_TAGS[node.type];

@@ -1,4 +1,4 @@
-import type { MediaUsage } from '@umpire/schema';
+import { ARTICLE_LOCALES, type MediaUsage } from '@umpire/schema';
 import type { DB } from '../db/database';
 import { apiError } from '../jsonapi/errors';
 import { linkersOf, type Model } from '../jsonapi/model';
@@ -6,7 +6,7 @@ import { addDeleteGuard } from '../jsonapi/rules';
 import { addUsageProvider } from '../jsonapi/usages';
 
 /**
- * Records linked by components are used by the pages (and global page elements) owning them:
+ * Records linked by components are used by the pages, global page elements and articles owning them:
  * one indexed query on component_links (client, target type, target id) finds them. A record in
  * use cannot be deleted (409 naming the pages), so no component is left pointing at nothing.
  */
@@ -17,7 +17,8 @@ export async function componentUsages(db: DB, clientId: number, model: Model, id
     .innerJoin('components as c', 'c.id', 'l.component_id')
     .leftJoin('pages as p', 'p.id', 'c.page_id')
     .leftJoin('global_page_elements as g', 'g.id', 'c.global_page_element_id')
-    .select(['c.owner_type', 'c.owner_id', 'p.title as page_title', 'g.name as element_name'])
+    .leftJoin('article_translations as t', (j) => j.onRef('t.article_id', '=', 'c.article_id').on('t.locale', '=', ARTICLE_LOCALES[0]))
+    .select(['c.owner_type', 'c.owner_id', 'p.title as page_title', 'g.name as element_name', 't.title as article_title'])
     .where('l.client_id', '=', clientId)
     .where('l.target_type', '=', model.type)
     .where('l.target_id', 'in', ids)
@@ -31,7 +32,7 @@ export async function componentUsages(db: DB, clientId: number, model: Model, id
     const key = `${type}:${String(r.owner_id)}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    usages.push({ type, id: String(r.owner_id), field: 'components', title: String(r.page_title ?? r.element_name ?? `${type} ${String(r.owner_id)}`) });
+    usages.push({ type, id: String(r.owner_id), field: 'components', title: String(r.page_title ?? r.element_name ?? r.article_title ?? `${type} ${String(r.owner_id)}`) });
   }
   return usages;
 }

@@ -241,7 +241,7 @@ export const COMPONENT_KIND_DEFS: Record<ComponentKind, ComponentKindDef> = decl
       allow_fullscreen: { type: 'boolean', default: false },
     },
     links: {},
-    ...onPages(ALL_PAGES, true),
+    ...onPages(ALL_PAGES),
   },
   {
     kind: 'image',
@@ -259,7 +259,7 @@ export const COMPONENT_KIND_DEFS: Record<ComponentKind, ComponentKindDef> = decl
     kind: 'quotation',
     fields: { quote: { type: 'text', required: true, validators: [Validators.notBlank(), Validators.maxLength(1000)] }, author: title(120), role: title(120) },
     links: { image: {} },
-    ...onPages(ALL_PAGES, true),
+    ...onPages(ALL_PAGES),
   },
   {
     kind: 'text',
@@ -268,7 +268,7 @@ export const COMPONENT_KIND_DEFS: Record<ComponentKind, ComponentKindDef> = decl
       body: { type: 'rich_text', required: true },
     },
     links: {},
-    ...onPages(ALL_PAGES, true),
+    ...onPages(ALL_PAGES),
   },
   { kind: 'ott_format', fields: { title: title(), layout }, links: { format: { required: true }, image: {} }, ...onPages(VIDEO_PAGES) },
   { kind: 'ott_format_list', fields: { title: title(), list_mode: listMode, limit: limit(48, 12) }, links: { formats: { max: 48 } }, ...onPages(VIDEO_PAGES) },

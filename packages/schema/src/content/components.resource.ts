@@ -5,7 +5,7 @@ import { LINK_CATALOGUE } from './component-kinds';
 import { COMPONENT_KINDS, COMPONENT_OWNER_TYPES } from './enums';
 
 /**
- * A component of a page, a global page element or (later) an article: its kind (component-kinds.ts),
+ * A component of a page, a global page element or an article (embedded in its text): its kind (component-kinds.ts),
  * its place (`index`), its fields (`settings`, checked against the kind by validate-component.ts)
  * and its links, shown as relationships (`club`, `image`, `clubs`…) and kept in `component_links`.
  */
@@ -29,6 +29,7 @@ export const components = defineResource({
   relationships: {
     page: { kind: 'belongsTo', type: 'pages', onDelete: 'cascade' },
     global_page_element: { kind: 'belongsTo', type: 'global_page_elements', onDelete: 'cascade' },
+    article: { kind: 'belongsTo', type: 'articles', onDelete: 'cascade' },
   },
   links: { table: 'component_links', foreignKey: 'component_id', names: LINK_CATALOGUE },
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COMPONENT_TYPES } from '../enums';
 import { RESOURCES, resourceByType } from '../registry';
+import { EMBED_KINDS } from '../rich-text';
 import { VALIDATION_KEYS } from '../validators';
 import { COMPONENT_KIND_DEFS, LINK_CATALOGUE, PAGE_KIND_INCLUDE_SETS, kindsForArea, kindsForPageKind } from './component-kinds';
 import { isLinkTargetAvailable, linksOfKind, usableKinds } from './links';
@@ -16,6 +17,11 @@ const onPage = (pageKind: 'standard' | 'simple' | 'regular' | 'promo' | 'irregul
 const doc = (text: string) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
 
 describe('component kinds', () => {
+  it('lets articles hold exactly the kinds their text may embed (spec §3)', () => {
+    const inArticles = Object.values(COMPONENT_KIND_DEFS).filter((d) => d.owners.includes('article')).map((d) => d.kind);
+    expect([...inArticles].sort()).toEqual([...EMBED_KINDS].sort());
+  });
+
   it('declares each of the 34 kinds of spec §3 once, with a usable place', () => {
     expect(Object.keys(COMPONENT_KIND_DEFS).sort()).toEqual([...COMPONENT_TYPES].sort());
     expect(COMPONENT_TYPES).toHaveLength(34);

@@ -64,6 +64,9 @@ export async function up(db: DB, d: Dialect): Promise<void> {
     ],
     [['article_id', 'articles', 'cascade', { notNull: true }]],
   );
+  // An article's embedded components (images, galleries, videos, quizzes…) are components whose
+  // owner is the article: deleting the article deletes them.
+  await db.schema.alterTable('components').addColumn('article_id', 'integer', (c) => c.references('articles.id').onDelete('cascade')).execute();
   await db.schema.createIndex('article_translations_locale_unique').on('article_translations').columns(['article_id', 'locale']).unique().execute();
   // A slug (lower case by its pattern) names one article per locale: the public read finds it by it.
   await db.schema.createIndex('article_translations_slug_unique').on('article_translations').columns(['client_id', 'locale', 'slug']).unique().execute();
