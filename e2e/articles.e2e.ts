@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { appReady, openAs, t } from './support/app';
+import { seriousViolations } from './support/axe';
 
 /**
  * An editor writes an article in Polish, translates it into English and schedules the English
@@ -94,4 +95,64 @@ test('a save over someone else’s change is refused with a reload that brings t
   await expect(alert).toHaveCount(0);
   await expect(polish.locator('#article-pl-lead')).toHaveValue('Zmiana kolegi');
   await expect(polish.locator('#article-pl-title')).toHaveValue(title);
+});
+
+/**
+ * A picture from the media library goes into the text as the article's own image component: it
+ * shows in the editor, stays after saving and reloading, and fans' read includes it.
+ */
+test('a picture from the library is embedded in the text and kept', async ({ page, request }) => {
+  const title = `E2E Zdjęcie ${Date.now()}`;
+  const token = await openAs(page, request, 'editor', '/articles/create');
+  const auth = { Authorization: `Bearer ${token}` };
+  const folder = `e2e-embed-${Date.now()}`;
+  expect((await request.post('/media/v1/files/create_subdirectory', { headers: { ...auth, 'Content-Type': 'application/json' }, data: { path: '/', name: folder } })).ok()).toBeTruthy();
+  const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+  const upload = await request.post('/media/v1/uploads/files', {
+    headers: auth,
+    multipart: { path: `/${folder}/`, file: { name: 'trybuny.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') } },
+  });
+  expect(upload.ok(), await upload.text()).toBeTruthy();
+
+  await appReady(page);
+  await page.locator('#article-new-title').fill(title);
+  await page.getByRole('button', { name: t('pl', 'ra.action.create') }).click();
+  await expect(page).toHaveURL(/\/articles\/\d+$/);
+  const id = /\/articles\/(\d+)$/.exec(page.url())![1];
+  const polish = page.locator('section[data-locale="pl"]');
+  const body = polish.getByRole('textbox', { name: `${t('pl', 'resources.articles.fields.body')} (${t('pl', 'languages.pl')})` });
+  await body.click();
+  await page.keyboard.type('Kibice przed meczem.');
+
+  await polish.getByRole('button', { name: t('pl', 'articlesPage.editor.image') }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByTestId('media-item').filter({ hasText: folder }).getByRole('button').click();
+  await dialog.getByTestId('media-item').filter({ hasText: 'trybuny.png' }).getByRole('button').click();
+  await dialog.getByLabel(t('pl', 'mediaLibrary.picker.altPl')).fill('Trybuny pełne kibiców');
+  const embedded = page.waitForResponse((r) => /\/api\/v3\/components(\?|$)/.test(r.url()) && r.request().method() === 'POST');
+  await dialog.getByRole('button', { name: t('pl', 'mediaLibrary.picker.use') }).click();
+  expect((await embedded).status()).toBe(201);
+  const card = polish.getByTestId('article-embed');
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText(t('pl', 'resources.components.choices.kind.image'));
+
+  const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes(`/api/v3/articles/${id}?locale=pl`));
+  await polish.getByRole('button', { name: t('pl', 'articlesPage.saveTranslation', { language: t('pl', 'languages.pl') }) }).click();
+  expect((await saved).status()).toBe(200);
+
+  await page.reload();
+  await expect(polish.getByTestId('article-embed')).toHaveCount(1);
+  await expect(polish.getByTestId('article-embed').locator('img')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  const stored = (await (await request.get(`/api/v3/articles/${id}?locale=pl`, { headers: auth })).json()) as { data: { attributes: { body: { content: { type: string; attrs?: Record<string, string> }[] } } } };
+  const node = stored.data.attributes.body.content.find((n) => n.type === 'embed')!;
+  expect(node.attrs).toMatchObject({ kind: 'image' });
+  const component = await request.get(`/api/v3/components/${node.attrs!.component_id}?include=image`, { headers: auth });
+  expect(((await component.json()) as { data: { attributes: { owner_type: string; owner_id: string } } }).data.attributes).toMatchObject({ owner_type: 'article', owner_id: id });
+
+  // Removing it from the text and saving deletes its component.
+  await polish.getByRole('button', { name: t('pl', 'articlesPage.editor.removeEmbed', { kind: t('pl', 'resources.components.choices.kind.image') }) }).click();
+  await expect(polish.getByTestId('article-embed')).toHaveCount(0);
+  await polish.getByRole('button', { name: t('pl', 'articlesPage.saveTranslation', { language: t('pl', 'languages.pl') }) }).click();
+  await expect.poll(async () => (await request.get(`/api/v3/components/${node.attrs!.component_id}`, { headers: auth })).status()).toBe(404);
 });

@@ -66,6 +66,17 @@ export interface ArticlesApi {
   saveShared(id: string, data: { status: string; image_id: string | null; publication_category_id: string | null; venue_id: string | null; tags_ids: string[] }, updatedAt: string): Promise<ArticleTranslation>;
   create(title: string): Promise<string>;
   previewLink(id: string, locale: Locale): Promise<{ url: string; expires_at: string }>;
+  /** A picture embedded in the text: an `image` component of the article, linked to the image. */
+  embedImage(articleId: string, imageId: string): Promise<string>;
+  /** What an embed node shows: its component's kind, caption or title, and picture. */
+  embedded(componentId: string): Promise<EmbeddedComponent>;
+}
+
+export interface EmbeddedComponent {
+  id: string;
+  kind: string;
+  caption: string | null;
+  imagePath: string | null;
 }
 
 const link = (type: string, id: string | null) => ({ data: id ? { type, id } : null });
@@ -118,6 +129,21 @@ export function createArticlesApi(http: HttpClient, base: () => string): Article
     async create(title) {
       const res = await http<{ data: ResourceObject }>(url(`?locale=${LOCALES[0]}`), { method: 'POST', body: { data: { type: 'articles', attributes: { title } } } });
       return res.body.data.id;
+    },
+    async embedImage(articleId, imageId) {
+      const res = await http<{ data: ResourceObject }>(`${base()}/components`, {
+        method: 'POST',
+        body: { data: { type: 'components', attributes: { kind: 'image', index: 0, settings: {} }, relationships: { article: link('articles', articleId), image: link('images', imageId) } } },
+      });
+      return res.body.data.id;
+    },
+    async embedded(componentId) {
+      const res = await http<{ data: ResourceObject; included?: ResourceObject[] }>(`${base()}/components/${componentId}?include=image,images`);
+      const c = res.body.data;
+      const settings = (c.attributes.settings ?? {}) as Record<string, unknown>;
+      const picture = res.body.included?.find((i) => i.type === 'images');
+      const text = settings.caption ?? settings.title;
+      return { id: c.id, kind: String(c.attributes.kind), caption: typeof text === 'string' && text ? text : null, imagePath: typeof picture?.attributes.path === 'string' ? picture.attributes.path : null };
     },
     async previewLink(id, locale) {
       const res = await http<{ data: { attributes: { url: string; expires_at: string } } }>(url(`/${id}/preview_link?locale=${locale}`), { method: 'POST', body: {} });

@@ -298,7 +298,7 @@ function TranslationColumn({ id, locale, translation, record, onStale }: { id: s
             {translate('resources.articles.fields.body')}
           </Typography>
           <Suspense fallback={<CircularProgress size={24} aria-label={translate('articlesPage.editor.loading')} />}>
-            <RichTextEditor id={`${prefix}-body`} label={`${translate('resources.articles.fields.body')} (${language})`} value={draft.body} onChange={(body) => setDraft((d) => ({ ...d, body }))} />
+            <RichTextEditor id={`${prefix}-body`} articleId={id} label={`${translate('resources.articles.fields.body')} (${language})`} value={draft.body} onChange={(body) => setDraft((d) => ({ ...d, body }))} />
           </Suspense>
           {errors.body && <Typography color="error" role="alert">{errors.body}</Typography>}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>

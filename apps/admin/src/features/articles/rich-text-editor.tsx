@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { Box, Button, ButtonGroup } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Box, Button, ButtonGroup, Typography } from '@mui/material';
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useTranslate } from 'react-admin';
@@ -13,9 +13,15 @@ import InsertLink from '@mui/icons-material/InsertLink';
 import Redo from '@mui/icons-material/Redo';
 import Title from '@mui/icons-material/Title';
 import Undo from '@mui/icons-material/Undo';
+import AddPhotoAlternate from '@mui/icons-material/AddPhotoAlternate';
+import { imagePicker } from '../../framework/generic/image-picker-slot';
+import { articlesApi } from './api';
+import { EmbedNode } from './embed-node';
 
 export interface RichTextEditorProps {
   id: string;
+  /** The article the text belongs to: embedded pictures become its components. */
+  articleId: string;
   label: string;
   value: RichTextDocument | null;
   onChange: (doc: RichTextDocument) => void;
@@ -24,10 +30,14 @@ export interface RichTextEditorProps {
 /**
  * The body editor (Tiptap), loaded only when an article is opened. It offers exactly what the
  * shared rich-text schema allows (packages/schema/src/rich-text.ts): paragraphs, headings 2–4,
- * lists, quotes, bold, italic, underline, strike, code and http/https/mailto links.
+ * lists, quotes, bold, italic, underline, strike, code, http/https/mailto links, and pictures
+ * from the media library embedded as the article's own image components.
  */
-export default function RichTextEditor({ id, label, value, onChange }: RichTextEditorProps) {
+export default function RichTextEditor({ id, articleId, label, value, onChange }: RichTextEditorProps) {
   const translate = useTranslate();
+  const [picking, setPicking] = useState(false);
+  const [embedError, setEmbedError] = useState<string | null>(null);
+  const [Picker] = useState(() => imagePicker());
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -35,6 +45,7 @@ export default function RichTextEditor({ id, label, value, onChange }: RichTextE
         heading: { levels: [...HEADING_LEVELS] },
         link: { openOnClick: false, autolink: true, protocols: ['http', 'https', 'mailto'], isAllowedUri: (url) => isSafeLink(url) },
       }),
+      EmbedNode,
     ],
     content: value ?? '',
     immediatelyRender: true,
@@ -67,9 +78,30 @@ export default function RichTextEditor({ id, label, value, onChange }: RichTextE
         {action('orderedList', () => editor.chain().focus().toggleOrderedList().run(), editor.isActive('orderedList'))}
         {action('quote', () => editor.chain().focus().toggleBlockquote().run(), editor.isActive('blockquote'))}
         {action('link', setLink, editor.isActive('link'))}
+        {Picker && action('image', () => setPicking(true))}
         {action('undo', () => editor.chain().focus().undo().run())}
         {action('redo', () => editor.chain().focus().redo().run())}
       </ButtonGroup>
+      {embedError && (
+        <Typography color="error" role="alert" sx={{ px: 1.5 }}>
+          {embedError}
+        </Typography>
+      )}
+      {Picker && picking && (
+        <Picker
+          open
+          label={translate('articlesPage.editor.image')}
+          onClose={() => setPicking(false)}
+          onPicked={(image) => {
+            setPicking(false);
+            setEmbedError(null);
+            articlesApi()
+              .embedImage(articleId, image.id)
+              .then((componentId) => editor.chain().focus().insertContent({ type: 'embed', attrs: { kind: 'image', component_id: componentId } }).run())
+              .catch(() => setEmbedError(translate('articlesPage.editor.embedFailed')));
+          }}
+        />
+      )}
       <Box sx={{ px: 1.5, minHeight: 160, '& .umpire-rich-text': { minHeight: 140, outline: 'none' }, '& .umpire-rich-text:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' } }}>
         <EditorContent editor={editor} />
       </Box>
@@ -86,6 +118,7 @@ const ICONS = {
   orderedList: FormatListNumbered,
   quote: FormatQuote,
   link: InsertLink,
+  image: AddPhotoAlternate,
   undo: Undo,
   redo: Redo,
 } as const;

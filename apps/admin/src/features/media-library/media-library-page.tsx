@@ -148,6 +148,8 @@ export default function MediaLibraryPage() {
       setChecked(selectAll(order, on));
       return;
     }
+    // This page's files at once, the rest of the folder when it has been read.
+    setChecked(selectAll(order, true));
     try {
       const all = await listFiles({ path, q, sort, page: 1, perPage: FOLDER_MAX });
       setEverything({ scope, files: all.files });
