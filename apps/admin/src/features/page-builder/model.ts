@@ -177,7 +177,9 @@ export function cleanSettings(settings: Record<string, unknown>): Record<string,
   for (const [name, value] of Object.entries(settings)) {
     if (value === undefined || value === null || value === '') continue;
     if (typeof value === 'number' && Number.isNaN(value)) continue;
-    out[name] = Array.isArray(value) ? value.map((v) => (v && typeof v === 'object' && !Array.isArray(v) ? cleanSettings(v as Record<string, unknown>) : v)) : value;
+    out[name] = Array.isArray(value)
+      ? (value as unknown[]).map((v): unknown => (v && typeof v === 'object' && !Array.isArray(v) ? cleanSettings(v as Record<string, unknown>) : v))
+      : value;
   }
   return out;
 }
