@@ -10,9 +10,10 @@ import { appReady, openAs, t, tokenFor } from './support/app';
 const JSON_API = 'application/vnd.api+json';
 let serial = 0;
 
-async function api(request: APIRequestContext, token: string, method: 'get' | 'post' | 'patch', path: string, data?: unknown) {
+async function api(request: APIRequestContext, token: string, method: 'get' | 'post' | 'patch' | 'delete', path: string, data?: unknown) {
   const response = await request[method](`/api/v3${path}`, { headers: { Authorization: `Bearer ${token}`, 'Content-Type': JSON_API }, ...(data ? { data } : {}) });
   expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBeTruthy();
+  if (response.status() === 204) return { data: null };
   return (await response.json()) as { data: any; meta?: any; included?: any[] };
 }
 
@@ -192,8 +193,8 @@ test('a save over someone else’s reorder shows the conflict, and reload brings
   const theirs = [made.ids[2], made.ids[0], made.ids[1]];
   await api(request, token, 'patch', `/pages/${made.id}/relationships/components`, { data: theirs.map((id) => ({ type: 'components', id })), meta: { updated_at: current.meta.updated_at } });
 
-  // Ours: Alfa down one, with the button.
-  await cards(page).first().getByRole('button', { name: t('pl', 'reorder.moveDown', { name: `${t('pl', 'resources.components.choices.kind.text')}: Alfa` }) }).click();
+  // Ours: Alfa dragged by its handle onto Beta.
+  await cards(page).first().getByTestId('reorder-handle').dragTo(cards(page).nth(1));
   expect(await summaries(page)).toEqual(['Beta', 'Alfa', 'Gamma']);
   await page.getByRole('button', { name: t('pl', 'ra.action.save') }).click();
   const alert = page.getByTestId('builder-stale');
@@ -205,4 +206,29 @@ test('a save over someone else’s reorder shows the conflict, and reload brings
   await alert.getByRole('button', { name: t('pl', 'pageBuilder.reload') }).click();
   await expect(alert).toHaveCount(0);
   await expect.poll(() => summaries(page)).toEqual(['Gamma', 'Alfa', 'Beta']);
+});
+
+test('a refusal of the server lands on its field in its card', async ({ page, request }) => {
+  const token = await tokenFor(request, 'editor');
+  const made = await pageWithTexts(request, token, ['Wstęp']);
+  const clubName = `E2E Klub znikający ${Date.now()}`;
+  const club = await api(request, token, 'post', '/clubs', { data: { type: 'clubs', attributes: { name: clubName } } });
+  await openAs(page, request, 'editor', `/pages/${made.id}`);
+  await appReady(page);
+  await page.getByTestId('builder-palette').getByRole('button', { name: t('pl', 'resources.components.choices.kind.club'), exact: true }).click();
+  const card = cards(page).nth(1);
+  const chooser = card.getByRole('combobox', { name: new RegExp(`^${t('pl', 'pageBuilder.fields.club')}`) });
+  await chooser.fill(clubName);
+  await page.getByRole('option', { name: clubName }).click();
+  // The club is deleted before the save: only the server can tell.
+  await api(request, token, 'delete', `/clubs/${club.data.id}`);
+  const created = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/v3/components'));
+  await page.getByRole('button', { name: t('pl', 'ra.action.save') }).click();
+  expect((await created).status()).toBe(422);
+  await expect(card.getByText(t('pl', 'validation.notFound'))).toBeVisible();
+  await expect(page.getByTestId('builder-status')).toHaveText(t('pl', 'pageBuilder.fixIssues_one', { count: 1 }));
+  // The text card above it has no problem; the club card is still unsaved.
+  await expect(cards(page).first().getByText(t('pl', 'validation.notFound'))).toHaveCount(0);
+  const stored = await api(request, token, 'get', `/pages/${made.id}/relationships/components`);
+  expect(stored.data).toHaveLength(1);
 });
