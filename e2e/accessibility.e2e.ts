@@ -302,7 +302,8 @@ test.describe('keyboard', () => {
     // The first row's link: reached with Tab, opened with Enter.
     const link = page.getByRole('table').getByRole('link').first();
     const name = (await link.textContent())?.trim() ?? '';
-    for (let i = 0; i < 60 && !(await link.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    // Past the top bar, every sidebar entry (some sixty now) and the list's toolbar.
+    for (let i = 0; i < 120 && !(await link.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
     await expect(link).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.locator('#name')).toHaveValue(name);
