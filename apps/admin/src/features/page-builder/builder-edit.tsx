@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Divider, LinearProgress, Stack, Typography } from '@mui/material';
 import PreviewIcon from '@mui/icons-material/Visibility';
 import SaveIcon from '@mui/icons-material/Save';
+import { visuallyHidden } from '@mui/utils';
 import { Form, ListButton, RecordContextProvider, Title, TopToolbar, useTranslate, type RaRecord } from 'react-admin';
 import { useFormState } from 'react-hook-form';
 import { useParams } from 'react-router';
@@ -54,6 +55,9 @@ export function BuilderEdit({ type }: { type: Owner['type'] }) {
   return (
     <Box sx={{ p: { xs: 1, md: 2 } }}>
       <Title title={`${translate(`resources.${type}.name`, { smart_count: 1 })}: ${name}`} />
+      <Typography component="h1" sx={visuallyHidden}>
+        {`${translate(`resources.${type}.name`, { smart_count: 1 })}: ${name}`}
+      </Typography>
       <TopToolbar>
         <ListButton resource={type} />
       </TopToolbar>
