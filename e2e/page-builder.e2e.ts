@@ -206,6 +206,16 @@ test('a save over someone else’s reorder shows the conflict, and reload brings
   await alert.getByRole('button', { name: t('pl', 'pageBuilder.reload') }).click();
   await expect(alert).toHaveCount(0);
   await expect.poll(() => summaries(page)).toEqual(['Gamma', 'Alfa', 'Beta']);
+
+  // On their version: Gamma removed and Beta moved up with its button, in one Save.
+  await cards(page).first().getByRole('button', { name: t('pl', 'pageBuilder.remove', { name: `${t('pl', 'resources.components.choices.kind.text')}: Gamma` }) }).click();
+  await page.getByRole('dialog', { name: t('pl', 'pageBuilder.removeTitle') }).getByRole('button', { name: t('pl', 'ra.action.delete') }).click();
+  await cards(page).nth(1).getByRole('button', { name: t('pl', 'reorder.moveUp', { name: `${t('pl', 'resources.components.choices.kind.text')}: Beta` }) }).click();
+  expect(await summaries(page)).toEqual(['Beta', 'Alfa']);
+  await page.getByRole('button', { name: t('pl', 'ra.action.save') }).click();
+  await expect(page.getByTestId('builder-status')).toHaveText(t('pl', 'pageBuilder.saved'));
+  const saved = await api(request, token, 'get', `/pages/${made.id}/relationships/components`);
+  expect(saved.data.map((d: { id: string }) => d.id)).toEqual([made.ids[1], made.ids[0]]);
 });
 
 test('a refusal of the server lands on its field in its card', async ({ page, request }) => {

@@ -159,7 +159,14 @@ export function ComponentList({ drafts, issues, open, onToggle, selected, onSele
                     aria-pressed={held}
                     onKeyDown={onHandleKey(d)}
                     onBlur={() => {
-                      if (held) setGrab(null);
+                      // A card put down elsewhere is dropped where it is; a moved card gets its focus back
+                      // on the next frame (refocus), so it is still held then.
+                      if (held)
+                        requestAnimationFrame(() =>
+                          requestAnimationFrame(() => {
+                            if (document.activeElement !== handles.current.get(d.key)) setGrab((g) => (g?.key === d.key ? null : g));
+                          }),
+                        );
                     }}
                     sx={{ cursor: 'grab', bgcolor: held ? 'action.selected' : undefined }}
                     data-testid="reorder-handle"
