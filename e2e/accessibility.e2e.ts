@@ -195,6 +195,50 @@ for (const lang of LANGS) {
       ]);
     });
 
+    test('the page builder: palette, an open card, the preview and a stale conflict', async ({ page, request }) => {
+      test.setTimeout(180_000);
+      const token = await openApp(page, request, lang);
+      const call = async (method: 'get' | 'post' | 'patch', path: string, data?: unknown) => {
+        const response = await request[method](`/api/v3${path}`, { headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/vnd.api+json' }, ...(data ? { data } : {}) });
+        expect(response.ok(), `${method} ${path}`).toBeTruthy();
+        return (await response.json()) as { data: any; meta?: any };
+      };
+      const type = (await call('get', '/page_types?filter[kind]=standard&page[size]=1')).data[0].id as string;
+      const made = await call('post', '/pages', {
+        data: { type: 'pages', attributes: { title: `Axe ${lang} ${Date.now()}`, slug: `axe-${lang}-${Date.now()}` }, relationships: { page_type: { data: { type: 'page_types', id: type } } } },
+      });
+      const id = made.data.id as string;
+      const ids: string[] = [];
+      for (const [index, body] of ['Alfa', 'Beta'].entries())
+        ids.push((await call('post', '/components', { data: { type: 'components', attributes: { kind: 'text', index, settings: { format: 'plain', body } }, relationships: { page: { data: { type: 'pages', id } } } } })).data.id);
+      const found: Record<string, Violation[]> = {};
+      const check = async (name: string) => {
+        await settled(page);
+        const violations = await seriousViolations(page);
+        if (violations.length) found[name] = violations;
+      };
+      await go(page, `/pages/${id}`);
+      await expect(page.getByTestId('builder-card')).toHaveCount(2);
+      await check('builder with its palette');
+      await page.getByTestId('builder-palette').getByRole('button', { name: t(lang, 'resources.components.choices.kind.club'), exact: true }).click();
+      await page.getByTestId('builder-card').nth(0).getByRole('button', { name: new RegExp(`^${t(lang, 'pageBuilder.edit', { name: '' })}`) }).click();
+      await expect(page.getByTestId('builder-card').nth(2).getByRole('combobox').first()).toBeVisible();
+      await check('builder with a new club card and a text card open');
+      await page.getByRole('button', { name: t(lang, 'pageBuilder.preview.open') }).click();
+      await expect(page.getByRole('dialog').getByTestId('preview-frame')).toBeVisible();
+      await check('preview');
+      await page.getByRole('dialog').getByRole('button', { name: t(lang, 'ra.action.close') }).click();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      const version = await call('get', `/pages/${id}/relationships/components`);
+      await call('patch', `/pages/${id}/relationships/components`, { data: [...ids].reverse().map((c) => ({ type: 'components', id: c })), meta: { updated_at: version.meta.updated_at } });
+      await page.getByTestId('builder-card').nth(2).getByRole('button', { name: new RegExp(`^${t(lang, 'pageBuilder.remove', { name: '' })}`) }).click();
+      await page.getByRole('dialog').getByRole('button', { name: t(lang, 'ra.action.delete') }).click();
+      await page.getByRole('button', { name: t(lang, 'ra.action.save') }).click();
+      await expect(page.getByTestId('builder-stale')).toBeVisible();
+      await check('stale conflict');
+      expect(found).toEqual({});
+    });
+
     test("the gateway's sign-in page, also with an error", async ({ page }) => {
       await page.goto(`/auth/v1/sign_in?redirect=${encodeURIComponent('/')}&lang=${lang}`, { waitUntil: 'networkidle' });
       await expect(page.locator('html')).toHaveAttribute('lang', lang);

@@ -18,6 +18,8 @@ export interface AttributeManifest {
   default?: unknown;
   /** Allowed values when the schema is an enumeration. */
   choices?: string[];
+  /** Allowed values of each item when the schema is a list of an enumeration (a page type's visibility). */
+  itemChoices?: string[];
 }
 
 export interface RelationshipManifest {
@@ -39,6 +41,12 @@ export interface ResourceManifest {
   newestFirst: boolean;
   attributes: AttributeManifest[];
   relationships: RelationshipManifest[];
+}
+
+/** The enumeration of a list's items (`z.array(z.enum([...]))`). */
+function itemEnumChoices(schema: unknown): string[] | undefined {
+  const element = (schema as { element?: unknown } | undefined)?.element;
+  return element ? enumChoices(element) : undefined;
 }
 
 function enumChoices(schema: unknown): string[] | undefined {
@@ -68,6 +76,7 @@ export function toManifest(resources: readonly ResourceDef[]): ResourceManifest[
       list: !!a.list,
       ...(a.default !== undefined ? { default: a.default } : {}),
       ...(enumChoices(a.schema) ? { choices: enumChoices(a.schema) } : {}),
+      ...(itemEnumChoices(a.schema) ? { itemChoices: itemEnumChoices(a.schema) } : {}),
     })),
     relationships: Object.entries(r.relationships).map(([name, rel]) => ({
       name,

@@ -13,6 +13,8 @@ import { groupScreens } from '../resources/football/groups';
 import { competitionScreens } from '../resources/football/competitions';
 import { competitionSeasonScreens } from '../resources/football/competition-seasons';
 import { articleScreens } from '../resources/document/articles';
+import { pageScreens } from '../resources/document/pages';
+import { globalPageElementScreens } from '../resources/document/global-page-elements';
 
 /**
  * The screens of every sidebar entry: those of a resource's own folder where it needs more than
@@ -32,6 +34,8 @@ const SCREENS: Record<string, ResourceScreens> = {
   competitions: competitionScreens,
   competition_seasons: competitionSeasonScreens,
   articles: articleScreens,
+  pages: pageScreens,
+  global_page_elements: globalPageElementScreens,
   statistics: { list: lazyScreen(() => import('../features/statistics').then((m) => ({ default: m.StatisticsPage }))) },
   files: { list: lazyScreen(() => import('../features/media-library').then((m) => ({ default: m.MediaLibraryPage }))) },
 };

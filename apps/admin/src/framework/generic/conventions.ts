@@ -18,6 +18,8 @@ export type Widget =
   | 'matchDate'
   | 'json'
   | 'choice'
+  /** Several values of an enumeration, each a checkbox. */
+  | 'choices'
   | 'country'
   | 'url'
   | 'email'
@@ -26,6 +28,7 @@ export type Widget =
 
 export function widgetOf(attr: AttributeManifest): Widget {
   if (attr.choices) return 'choice';
+  if (attr.itemChoices) return 'choices';
   if (/^(country|nationality|second_nationality)$|_country$/.test(attr.name)) return 'country';
   if (attr.name === 'website' || attr.name === 'url' || attr.name.endsWith('_url')) return 'url';
   if (attr.name === 'email' || attr.name.endsWith('_email')) return 'email';

@@ -33,6 +33,8 @@ export function AttributeField({ attr }: { attr: AttributeManifest }) {
       return <BooleanField source={attr.name} />;
     case 'choice':
       return <span>{translate(`resources.${resource}.choices.${attr.name}.${String(value)}`, { _: String(value) })}</span>;
+    case 'choices':
+      return <span>{(Array.isArray(value) ? value : [value]).map((v) => translate(`resources.${resource}.choices.${attr.name}.${String(v)}`, { _: String(v) })).join(', ')}</span>;
     case 'date':
       return <time dateTime={String(value)}>{formatDate(value as string)}</time>;
     case 'datetime':

@@ -3,6 +3,7 @@ import { Box, TextField } from '@mui/material';
 import {
   AutocompleteInput,
   BooleanInput,
+  CheckboxGroupInput,
   DateInput,
   DateTimeInput,
   type DateTimeInputProps,
@@ -46,6 +47,17 @@ export function AttributeInput({ attr }: { attr: AttributeManifest }) {
           {...common}
           choices={attr.choices!.map((value) => ({ id: value, name: translate(`resources.${resource}.choices.${attr.name}.${value}`, { _: value }) }))}
           emptyText=""
+          translateChoice={false}
+        />
+      );
+    case 'choices':
+      return (
+        <CheckboxGroupInput
+          id={attr.name}
+          source={attr.name}
+          validate={validate}
+          isRequired={attr.required}
+          choices={attr.itemChoices!.map((value) => ({ id: value, name: translate(`resources.${resource}.choices.${attr.name}.${value}`, { _: value }) }))}
           translateChoice={false}
         />
       );

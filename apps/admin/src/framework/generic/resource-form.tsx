@@ -12,6 +12,18 @@ const FULL_WIDTH = new Set(['multiline', 'json']);
  * fields, then optional links and images. Two columns from 1024 px on.
  */
 export function ResourceForm({ def, canDelete }: { def: ResourceManifest; canDelete?: boolean }) {
+  return (
+    <SimpleForm
+      warnWhenUnsavedChanges
+      toolbar={<FormToolbar def={def} canDelete={canDelete} />}
+    >
+      <ResourceFields def={def} />
+    </SimpleForm>
+  );
+}
+
+/** The inputs of a declared resource's form, inside any react-admin form (a screen with its own save). */
+export function ResourceFields({ def }: { def: ResourceManifest }) {
   const attributes = writableAttributes(def);
   const title = attributes.filter((a) => a.name === def.titleAttribute);
   const others = attributes.filter((a) => a.name !== def.titleAttribute);
@@ -20,32 +32,27 @@ export function ResourceForm({ def, canDelete }: { def: ResourceManifest; canDel
   const optional = links.filter((r) => !r.required);
 
   return (
-    <SimpleForm
-      warnWhenUnsavedChanges
-      toolbar={<FormToolbar def={def} canDelete={canDelete} />}
-    >
-      <Box sx={{ display: 'grid', columnGap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, width: '100%', maxWidth: 960 }}>
-        {title.map((attr) => (
-          <Cell key={attr.name}>
-            <AttributeInput attr={attr} />
-          </Cell>
-        ))}
-        {required.map((rel) => (
-          <Cell key={rel.name}>
-            <RelationshipInput rel={rel} />
-          </Cell>
-        ))}
-        {others.map((attr) => (
-          <Cell key={attr.name} full={FULL_WIDTH.has(widgetOf(attr))}>
-            <AttributeInput attr={attr} />
-          </Cell>
-        ))}
-        {optional.map((rel) => (
-          <Cell key={rel.name} full={rel.type === 'images'}>
-            <RelationshipInput rel={rel} />
-          </Cell>
-        ))}
-      </Box>
-    </SimpleForm>
+    <Box sx={{ display: 'grid', columnGap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, width: '100%', maxWidth: 960 }}>
+      {title.map((attr) => (
+        <Cell key={attr.name}>
+          <AttributeInput attr={attr} />
+        </Cell>
+      ))}
+      {required.map((rel) => (
+        <Cell key={rel.name}>
+          <RelationshipInput rel={rel} />
+        </Cell>
+      ))}
+      {others.map((attr) => (
+        <Cell key={attr.name} full={FULL_WIDTH.has(widgetOf(attr))}>
+          <AttributeInput attr={attr} />
+        </Cell>
+      ))}
+      {optional.map((rel) => (
+        <Cell key={rel.name} full={rel.type === 'images'}>
+          <RelationshipInput rel={rel} />
+        </Cell>
+      ))}
+    </Box>
   );
 }

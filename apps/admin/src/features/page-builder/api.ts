@@ -1,0 +1,133 @@
+import { sortByIndex, type PageArea, type PageKind } from '@umpire/schema';
+import type { RaRecord } from 'react-admin';
+import { getRuntime } from '../../lib/configuration';
+import { trustedOrigins } from '../../lib/environment';
+import { readStoredToken } from '../../lib/token';
+import { createHttpClient, HttpFailure, type HttpClient } from '../../providers/http-client';
+import { toRecord } from '../../providers/data-provider';
+import { cleanSettings, draftOf, relationshipsOf, type Draft, type Owner } from './model';
+
+/**
+ * The builder's calls: the owner (a page with its type, or a global element) with its components,
+ * component writes on the generic routes, the one-call reorder of
+ * `/{pages|global_page_elements}/{id}/relationships/components` with the owner's version, and the
+ * preview (`/current_page?preview=true`, `/global_page_elements/{id}/preview`). All through the
+ * app's HTTP client, so errors and successes have the pop-ups of spec §8.
+ */
+export interface ResourceObject {
+  id: string;
+  type: string;
+  attributes: Record<string, unknown>;
+  relationships?: Record<string, { data?: { type: string; id: string } | { type: string; id: string }[] | null }>;
+}
+
+export interface JsonApiDocument {
+  data: ResourceObject;
+  included?: ResourceObject[];
+}
+
+export interface LoadedOwner {
+  owner: Owner;
+  /** The owner as a form record (`page_type_id`, nested page type). */
+  record: RaRecord;
+  updatedAt: string;
+  components: Draft[];
+}
+
+export const isStale = (error: unknown) => error instanceof HttpFailure && error.status === 409;
+export const isInvalid = (error: unknown) => error instanceof HttpFailure && error.status === 422;
+
+export function createBuilderApi(http: HttpClient, base: () => string) {
+  const url = (path: string) => `${base()}${path}`;
+  return {
+    async load(type: Owner['type'], id: string): Promise<LoadedOwner> {
+      const include = type === 'pages' ? 'page_type,seo_image,components' : 'components';
+      const { body } = await http<JsonApiDocument>(url(`/${type}/${encodeURIComponent(id)}?include=${include}`));
+      const included = new Map((body.included ?? []).map((r) => [`${r.type}:${r.id}`, r]));
+      const refs = body.data.relationships?.components?.data;
+      const components = (Array.isArray(refs) ? refs : []).map((r) => included.get(`components:${r.id}`)).filter((r): r is ResourceObject => !!r);
+      const record = toRecord(body.data, included, 1);
+      const typeRef = body.data.relationships?.page_type?.data;
+      const pageType = typeRef && !Array.isArray(typeRef) ? included.get(`page_types:${typeRef.id}`) : undefined;
+      const owner: Owner =
+        type === 'pages'
+          ? { type, id, pageKind: (pageType?.attributes.kind as PageKind | undefined) ?? null }
+          : { type, id, area: (body.data.attributes.area as PageArea | undefined) ?? null };
+      return {
+        owner,
+        record,
+        updatedAt: String(body.data.attributes.updated_at),
+        components: sortByIndex(components.map((c) => ({ ...draftOf(c), index: c.attributes.index }))).map(({ index: _index, ...d }) => d),
+      };
+    },
+
+    /** The owner's version now (what a reorder must name). */
+    async version(owner: Owner): Promise<{ updatedAt: string; order: string[] }> {
+      const { body } = await http<{ data: { id: string }[]; meta: { updated_at: string } }>(url(`/${owner.type}/${owner.id}/relationships/components`));
+      return { updatedAt: body.meta.updated_at, order: body.data.map((d) => d.id) };
+    },
+
+    async saveOwner(owner: Owner, attributes: Record<string, unknown>, relationships: Record<string, unknown>, updatedAt: string): Promise<string> {
+      const { body } = await http<JsonApiDocument>(url(`/${owner.type}/${owner.id}`), {
+        method: 'PATCH',
+        body: { data: { type: owner.type, id: owner.id, attributes, relationships, meta: { updated_at: updatedAt } } },
+      });
+      return String(body.data.attributes.updated_at);
+    },
+
+    async createComponent(owner: Owner, draft: Draft, index: number): Promise<Draft> {
+      const ownerLink = owner.type === 'pages' ? { page: { data: { type: 'pages', id: owner.id } } } : { global_page_element: { data: { type: 'global_page_elements', id: owner.id } } };
+      const { body } = await http<JsonApiDocument>(url('/components'), {
+        method: 'POST',
+        body: { data: { type: 'components', attributes: { kind: draft.kind, index, settings: cleanSettings(draft.settings) }, relationships: { ...ownerLink, ...relationshipsOf(draft) } } },
+      });
+      return { ...draftOf(body.data), key: draft.key };
+    },
+
+    async updateComponent(draft: Draft): Promise<Draft> {
+      const { body } = await http<JsonApiDocument>(url(`/components/${draft.id}`), {
+        method: 'PATCH',
+        body: {
+          data: {
+            type: 'components',
+            id: draft.id,
+            attributes: { settings: cleanSettings(draft.settings) },
+            relationships: relationshipsOf(draft),
+            ...(draft.updatedAt ? { meta: { updated_at: draft.updatedAt } } : {}),
+          },
+        },
+      });
+      return { ...draftOf(body.data), key: draft.key };
+    },
+
+    async deleteComponent(id: string): Promise<void> {
+      await http(url(`/components/${id}`), { method: 'DELETE' });
+    },
+
+    /** The new order in one call; 409 when the owner changed since `updatedAt`. */
+    async reorder(owner: Owner, ids: string[], updatedAt: string): Promise<string> {
+      const { body } = await http<{ meta: { updated_at: string } }>(url(`/${owner.type}/${owner.id}/relationships/components`), {
+        method: 'PATCH',
+        body: { data: ids.map((id) => ({ type: 'components', id })), meta: { updated_at: updatedAt } },
+      });
+      return body.meta.updated_at;
+    },
+
+    /** The owner as readers get it, drafts included, with every linked record. */
+    async preview(owner: Owner, slug: string): Promise<JsonApiDocument> {
+      const path = owner.type === 'pages' ? `/current_page?slug=${encodeURIComponent(slug)}&preview=true` : `/global_page_elements/${owner.id}/preview`;
+      return (await http<JsonApiDocument>(url(path))).body;
+    },
+  };
+}
+
+export type BuilderApi = ReturnType<typeof createBuilderApi>;
+
+let shared: BuilderApi | undefined;
+
+export function builderApi(): BuilderApi {
+  if (shared) return shared;
+  const trusted = trustedOrigins(getRuntime().urls);
+  shared = createBuilderApi(createHttpClient({ getToken: readStoredToken, trustedOrigins: () => trusted }), () => getRuntime().urls.umpire);
+  return shared;
+}

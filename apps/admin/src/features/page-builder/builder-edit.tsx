@@ -1,0 +1,191 @@
+import { useMemo, useState } from 'react';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Divider, LinearProgress, Stack, Typography } from '@mui/material';
+import PreviewIcon from '@mui/icons-material/Visibility';
+import SaveIcon from '@mui/icons-material/Save';
+import { visuallyHidden } from '@mui/utils';
+import { Form, ListButton, RecordContextProvider, Title, TopToolbar, useTranslate, type RaRecord } from 'react-admin';
+import { useFormState } from 'react-hook-form';
+import { useParams } from 'react-router';
+import type { ResourceManifest } from '@umpire/schema/manifest';
+import { resourceDef } from '../../framework/definitions';
+import { ResourceFields } from '../../framework/generic/resource-form';
+import { submissionErrors } from '../../framework/ui/server-errors';
+import { toHttpError, toResourceObject } from '../../providers/data-provider';
+import { ComponentList, kindLabel } from './component-list';
+import { Palette } from './palette';
+import { PreviewDialog } from './preview-dialog';
+import { UnsavedGuard } from './unsaved-guard';
+import { useBuilder, type Builder } from './use-builder';
+import { paletteKinds, type Owner } from './model';
+
+/**
+ * The edit screen of a page or a global page element: its own fields, then its components as
+ * cards with the palette of the kinds it may hold, a preview, and one Save for everything. A save
+ * over someone else's change is refused and offers their version.
+ */
+export function BuilderEdit({ type }: { type: Owner['type'] }) {
+  const { id = '' } = useParams<{ id: string }>();
+  const translate = useTranslate();
+  const builder = useBuilder(type, id);
+  const def = resourceDef(type)!;
+  const { loaded } = builder;
+
+  if (builder.failed)
+    return (
+      <Alert severity="error" sx={{ m: 2 }}>
+        {builder.failed instanceof Error ? builder.failed.message : String(builder.failed)}
+      </Alert>
+    );
+  if (!loaded)
+    return (
+      <Box sx={{ p: 4, display: 'grid', placeItems: 'center' }}>
+        <CircularProgress aria-label={translate('pageBuilder.loading')} />
+      </Box>
+    );
+
+  const name = String(loaded.record[def.titleAttribute ?? 'id'] ?? id);
+  const submit = async (values: Record<string, unknown>) => {
+    const resource = toResourceObject(def, values, loaded.record);
+    const changed = Object.keys(resource.attributes).length + Object.keys(resource.relationships).length > 0;
+    const outcome = await builder.save(changed ? { attributes: resource.attributes, relationships: resource.relationships } : null);
+    if (outcome.status === 'ownerInvalid') return submissionErrors(toHttpError(def, outcome.error));
+    return undefined;
+  };
+
+  return (
+    <Box sx={{ p: { xs: 1, md: 2 } }}>
+      <Title title={`${translate(`resources.${type}.name`, { smart_count: 1 })}: ${name}`} />
+      <Typography component="h1" sx={visuallyHidden}>
+        {`${translate(`resources.${type}.name`, { smart_count: 1 })}: ${name}`}
+      </Typography>
+      <TopToolbar>
+        <ListButton resource={type} />
+      </TopToolbar>
+      {builder.stale && (
+        <Alert
+          severity="warning"
+          role="alert"
+          sx={{ mb: 2 }}
+          data-testid="builder-stale"
+          action={
+            <Button color="inherit" onClick={() => void builder.reload()}>
+              {translate('pageBuilder.reload')}
+            </Button>
+          }
+        >
+          {translate('pageBuilder.stale')}
+        </Alert>
+      )}
+      <RecordContextProvider value={loaded.record}>
+        <Form key={builder.generation} record={loaded.record} onSubmit={submit} noValidate>
+          <OwnerScreen def={def} builder={builder} record={loaded.record} name={name} />
+        </Form>
+      </RecordContextProvider>
+    </Box>
+  );
+}
+
+function OwnerScreen({ def, builder, record, name }: { def: ResourceManifest; builder: Builder; record: RaRecord; name: string }) {
+  const translate = useTranslate();
+  const { isDirty } = useFormState();
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const [selected, setSelected] = useState<string | null>(null);
+  const [preview, setPreview] = useState(false);
+  const owner = builder.loaded!.owner;
+  const kinds = useMemo(() => paletteKinds(owner), [owner]);
+  const dirty = isDirty || builder.dirty;
+  const selectedIndex = builder.drafts.findIndex((d) => d.key === selected);
+  const after = selectedIndex >= 0 ? { position: selectedIndex + 1, name: kindLabel(translate, builder.drafts[selectedIndex].kind) } : null;
+  const toggle = (key: string) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  // Cards with issues open, so each issue is seen next to its field.
+  const withIssues = Object.entries(builder.issues).filter(([, i]) => Object.keys(i).length).map(([k]) => k);
+  const shown = withIssues.some((k) => !open.has(k)) ? new Set([...open, ...withIssues]) : open;
+  const slug = String(record.slug ?? '');
+
+  return (
+    <Stack spacing={2} sx={{ width: '100%', maxWidth: 1200 }}>
+      <Card component="section" aria-labelledby="owner-fields-heading">
+        <CardContent>
+          <Typography id="owner-fields-heading" variant="h6" component="h2" gutterBottom>
+            {translate('pageBuilder.ownerFields', { name: translate(`resources.${def.type}.name`, { smart_count: 1 }) })}
+          </Typography>
+          <ResourceFields def={def} />
+        </CardContent>
+      </Card>
+      <Card component="section" aria-labelledby="builder-heading">
+        <CardContent>
+          <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 1, flexWrap: 'wrap' }}>
+            <Typography id="builder-heading" variant="h6" component="h2" sx={{ flex: 1 }}>
+              {translate('pageBuilder.components')} ({builder.drafts.length})
+            </Typography>
+            <Button startIcon={<PreviewIcon />} onClick={() => setPreview(true)}>
+              {translate('pageBuilder.preview.open')}
+            </Button>
+          </Stack>
+          {owner.type === 'pages' && !owner.pageKind && <Alert severity="info">{translate('pageBuilder.noPageKind')}</Alert>}
+          <Palette
+            kinds={kinds}
+            after={after}
+            onClearAfter={() => setSelected(null)}
+            onAdd={(kind) => {
+              const draft = builder.add(kind, selected);
+              setOpen((current) => new Set([...current, draft.key]));
+              setSelected(draft.key);
+            }}
+          />
+          <Divider sx={{ my: 2 }} />
+          <ComponentList
+            drafts={builder.drafts}
+            issues={builder.issues}
+            open={shown}
+            onToggle={toggle}
+            selected={selected}
+            onSelect={setSelected}
+            onMove={(from, to) => builder.move(from, to)}
+            onOrder={(list) => builder.setOrder(list)}
+            onChange={(key, change) => builder.update(key, change)}
+            onRemove={(key) => {
+              builder.remove(key);
+              if (selected === key) setSelected(null);
+            }}
+          />
+        </CardContent>
+      </Card>
+      <SaveBar builder={builder} dirty={dirty} />
+      <UnsavedGuard dirty={dirty && !builder.saving} />
+      {preview && <PreviewDialog owner={owner} slug={slug} title={name} unsaved={dirty} onClose={() => setPreview(false)} />}
+    </Stack>
+  );
+}
+
+function SaveBar({ builder, dirty }: { builder: Builder; dirty: boolean }) {
+  const translate = useTranslate();
+  const { isSubmitting } = useFormState();
+  const busy = builder.saving || isSubmitting;
+  const issueCount = Object.values(builder.issues).filter((i) => Object.keys(i).length).length;
+  return (
+    <Box sx={{ position: 'sticky', bottom: 0, zIndex: 2, bgcolor: 'background.paper', borderTop: 1, borderColor: 'divider', py: 1 }}>
+      {busy && <LinearProgress aria-label={translate('pageBuilder.saving')} sx={{ mb: 1 }} />}
+      <Stack direction="row" spacing={2} alignItems="center">
+        <Button type="submit" variant="contained" startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : <SaveIcon />} disabled={busy}>
+          {translate(busy ? 'pageBuilder.saving' : 'ra.action.save')}
+        </Button>
+        <Typography variant="body2" role="status" data-testid="builder-status">
+          {issueCount > 0
+            ? translate('pageBuilder.fixIssues', { smart_count: issueCount })
+            : dirty
+              ? translate('pageBuilder.unsavedChanges')
+              : builder.justSaved
+                ? translate('pageBuilder.saved')
+                : ''}
+        </Typography>
+      </Stack>
+    </Box>
+  );
+}

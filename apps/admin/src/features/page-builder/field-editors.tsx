@@ -1,0 +1,181 @@
+import { Box, Button, Checkbox, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, IconButton, MenuItem, Stack, Switch, TextField, Tooltip } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import { useTranslate } from 'react-admin';
+import { messageArgs } from '../../framework/generic/validation';
+import { initialItem, plainText, richTextOf, type CardIssues, type FieldIssue, type FieldModel } from './model';
+
+/** The message of an issue: its validation key translated, else what the server wrote. */
+export function useIssueText() {
+  const translate = useTranslate();
+  return (issue: FieldIssue | undefined) =>
+    issue ? translate(`validation.${issue.key}`, { ...messageArgs(issue.params), _: issue.detail ?? translate('validation.invalid') }) : undefined;
+}
+
+export const fieldLabel = (translate: (key: string, options?: Record<string, unknown>) => string, name: string) =>
+  translate(`pageBuilder.fields.${name}`, { _: name });
+export const valueLabel = (translate: (key: string, options?: Record<string, unknown>) => string, value: string) =>
+  translate(`pageBuilder.values.${value}`, { _: value });
+
+interface FieldEditorProps {
+  /** Unique prefix of ids in the page (one per card). */
+  idPrefix: string;
+  kind: string;
+  field: FieldModel;
+  value: unknown;
+  /** The settings around the field (a text's format decides its body's editor). */
+  parent: Record<string, unknown>;
+  onChange: (value: unknown) => void;
+  issues: CardIssues;
+  /** `settings.title`, `settings.accounts.0.url`: where the field's issues are. */
+  path: string;
+}
+
+/** The editor of one declared field, by its widget. */
+export function FieldEditor({ idPrefix, kind, field, value, parent, onChange, issues, path }: FieldEditorProps) {
+  const translate = useTranslate();
+  const issueText = useIssueText();
+  const id = `${idPrefix}-${path.replace(/\./g, '-')}`;
+  const label = fieldLabel(translate, field.name);
+  const error = issueText(issues[path]);
+  const common = { id, label, required: field.required, error: !!error, helperText: error ?? ' ', size: 'small' as const, fullWidth: true, margin: 'dense' as const };
+  const text = typeof value === 'string' ? value : '';
+
+  switch (field.widget) {
+    case 'switch':
+      return (
+        <Box>
+          <FormControlLabel control={<Switch id={id} checked={value === true} onChange={(e) => onChange(e.target.checked)} />} label={label} />
+          {error && <FormHelperText error>{error}</FormHelperText>}
+        </Box>
+      );
+    case 'integer':
+      return (
+        <TextField
+          {...common}
+          type="number"
+          value={typeof value === 'number' ? String(value) : ''}
+          onChange={(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))}
+          slotProps={{ htmlInput: { step: 1 } }}
+        />
+      );
+    case 'select':
+      return (
+        <TextField {...common} select value={text} onChange={(e) => onChange(e.target.value || undefined)}>
+          {!field.required && (
+            <MenuItem value="">
+              <em>{translate('pageBuilder.none')}</em>
+            </MenuItem>
+          )}
+          {(field.choices ?? []).map((choice) => (
+            <MenuItem key={choice} value={choice}>
+              {valueLabel(translate, choice)}
+            </MenuItem>
+          ))}
+        </TextField>
+      );
+    case 'multiselect': {
+      const chosen = Array.isArray(value) ? (value as string[]) : [];
+      return (
+        <FormControl component="fieldset" error={!!error} margin="dense">
+          <FormLabel component="legend" sx={{ fontSize: '0.85rem' }}>
+            {label}
+          </FormLabel>
+          <FormGroup row>
+            {(field.choices ?? []).map((choice) => (
+              <FormControlLabel
+                key={choice}
+                control={
+                  <Checkbox
+                    id={`${id}-${choice}`}
+                    checked={chosen.includes(choice)}
+                    onChange={(e) => onChange(e.target.checked ? (field.choices ?? []).filter((c) => c === choice || chosen.includes(c)) : chosen.filter((c) => c !== choice))}
+                  />
+                }
+                label={valueLabel(translate, choice)}
+              />
+            ))}
+          </FormGroup>
+          {error && <FormHelperText>{error}</FormHelperText>}
+        </FormControl>
+      );
+    }
+    case 'multiline':
+      return <TextField {...common} multiline minRows={3} value={text} onChange={(e) => onChange(e.target.value)} />;
+    case 'richText': {
+      // A plain body is a string; a rich one the editor's document, typed here as paragraphs.
+      const plain = parent.format === 'plain';
+      return (
+        <TextField
+          {...common}
+          multiline
+          minRows={4}
+          value={plainText(value)}
+          onChange={(e) => onChange(plain ? e.target.value : e.target.value.trim() ? richTextOf(e.target.value) : undefined)}
+          helperText={error ?? translate(plain ? 'pageBuilder.plainHelp' : 'pageBuilder.paragraphsHelp')}
+        />
+      );
+    }
+    case 'url':
+      return <TextField {...common} value={text} onChange={(e) => onChange(e.target.value)} slotProps={{ htmlInput: { inputMode: 'url', autoComplete: 'url' } }} />;
+    case 'datetime':
+      return (
+        <TextField
+          {...common}
+          type="datetime-local"
+          value={text ? text.slice(0, 16) : ''}
+          onChange={(e) => onChange(e.target.value ? new Date(e.target.value).toISOString() : undefined)}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      );
+    case 'list':
+      return <ListEditor idPrefix={idPrefix} kind={kind} field={field} value={value} onChange={onChange} issues={issues} path={path} />;
+    default:
+      return <TextField {...common} value={text} onChange={(e) => onChange(e.target.value)} />;
+  }
+}
+
+/** A list of small objects (social accounts, filters): each item its own fields; at least one where required. */
+function ListEditor({ idPrefix, kind, field, value, onChange, issues, path }: Omit<FieldEditorProps, 'parent'>) {
+  const translate = useTranslate();
+  const issueText = useIssueText();
+  const items = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
+  const label = fieldLabel(translate, field.name);
+  const error = issueText(issues[path]);
+  const legendId = `${idPrefix}-${path.replace(/\./g, '-')}-legend`;
+  return (
+    <Box component="fieldset" aria-labelledby={legendId} sx={{ border: 1, borderColor: error ? 'error.main' : 'divider', borderRadius: 1, p: 1, m: 0, my: 1 }}>
+      <FormLabel id={legendId} component="legend" required={field.required} error={!!error} sx={{ px: 0.5, fontSize: '0.85rem' }}>
+        {label}
+      </FormLabel>
+      {items.length === 0 && <FormHelperText>{translate('pageBuilder.listEmpty')}</FormHelperText>}
+      {items.map((item, i) => (
+        <Stack key={i} direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'flex-start' }}>
+          {(field.item ?? []).map((sub) => (
+            <Box key={sub.name} sx={{ flex: 1, minWidth: 0 }}>
+              <FieldEditor
+                idPrefix={idPrefix}
+                kind={kind}
+                field={sub}
+                value={item[sub.name]}
+                parent={item}
+                issues={issues}
+                path={`${path}.${i}.${sub.name}`}
+                onChange={(v) => onChange(items.map((it, j) => (j === i ? { ...it, [sub.name]: v } : it)))}
+              />
+            </Box>
+          ))}
+          <Tooltip disableInteractive title={translate('pageBuilder.removeItem', { position: i + 1 })}>
+            <IconButton sx={{ mt: 1 }} aria-label={translate('pageBuilder.removeItem', { position: i + 1 })} onClick={() => onChange(items.filter((_, j) => j !== i))}>
+              <DeleteIcon />
+            </IconButton>
+          </Tooltip>
+        </Stack>
+      ))}
+      <Button size="small" startIcon={<AddIcon />} onClick={() => onChange([...items, initialItem(kind, field.name)])}>
+        {translate('pageBuilder.addItem', { name: label })}
+      </Button>
+      {error && <FormHelperText error>{error}</FormHelperText>}
+    </Box>
+  );
+}
