@@ -122,8 +122,8 @@ test('build a page: add from the palette, fill in, reorder with the keyboard, sa
   // The preview at 768 px: the components in order, the club by name.
   await page.getByRole('button', { name: t('pl', 'pageBuilder.preview.open') }).click();
   const preview = page.getByRole('dialog', { name: t('pl', 'pageBuilder.preview.title', { name: `E2E Strona ${serial}` }) });
-  await preview.getByRole('button', { name: t('pl', 'pageBuilder.preview.widthValue', { width: 375 }) }).click();
-  await expect(preview.getByTestId('preview-frame')).toHaveAttribute('data-width', '375');
+  await preview.getByRole('button', { name: t('pl', 'pageBuilder.preview.widthValue', { width: 1024 }) }).click();
+  await expect(preview.getByTestId('preview-frame')).toHaveAttribute('data-width', '1024');
   await preview.getByRole('button', { name: t('pl', 'pageBuilder.preview.widthValue', { width: 768 }) }).click();
   const frame = preview.getByTestId('preview-frame');
   await expect(frame).toHaveAttribute('data-width', '768');
@@ -136,6 +136,18 @@ test('build a page: add from the palette, fill in, reorder with the keyboard, sa
   await expect(shown.nth(1)).toContainText('Pierwszy akapit');
   await preview.getByRole('button', { name: t('pl', 'ra.action.close') }).click();
   await expect(preview).toHaveCount(0);
+
+  // Duplicated: a copy right after the original, with its fields and link, saved with the rest.
+  await page.getByRole('button', { name: t('pl', 'pageBuilder.duplicate', { name: `${t('pl', 'resources.components.choices.kind.club')}: Klub tygodnia` }) }).click();
+  await expect(cards(page)).toHaveCount(4);
+  expect(await summaries(page)).toEqual(['Klub tygodnia', 'Klub tygodnia', 'Pierwszy akapit', 'Drugi akapit']);
+  await page.getByRole('button', { name: t('pl', 'ra.action.save') }).click();
+  await expect(page.getByTestId('builder-status')).toHaveText(t('pl', 'pageBuilder.saved'));
+  const copied = await api(request, token, 'get', `/pages/${made.id}?include=components`);
+  const [original, copy] = copied.data.relationships.components.data.slice(0, 2).map((r: { id: string }) => copied.included!.find((i) => i.id === r.id));
+  expect(copy.id).not.toBe(original.id);
+  expect(copy.attributes.settings).toEqual(original.attributes.settings);
+  expect(copy.relationships.club.data).toEqual(original.relationships.club.data);
 });
 
 test('a global element edited in Polish asks before leaving with unsaved changes', async ({ page, request }) => {

@@ -150,6 +150,13 @@ function OwnerScreen({ def, builder, record, name }: { def: ResourceManifest; bu
             onMove={(from, to) => builder.move(from, to)}
             onOrder={(list) => builder.setOrder(list)}
             onChange={(key, change) => builder.update(key, change)}
+            onDuplicate={(key) => {
+              const copy = builder.duplicate(key);
+              if (copy) {
+                setSelected(copy.key);
+                toggle(copy.key);
+              }
+            }}
             onRemove={(key) => {
               builder.remove(key);
               if (selected === key) setSelected(null);

@@ -9,7 +9,7 @@ import { deepMerge, initI18n, TRANSLATION_FOLDERS, type Translations } from '../
 import { setRuntime, type Runtime } from '../../lib/configuration';
 import { createI18nProvider } from '../../providers/i18n-provider';
 import { ComponentList } from './component-list';
-import { draftOf, moveItem, type Draft } from './model';
+import { draftOf, duplicateDraft, insertDraft, moveItem, type Draft } from './model';
 
 const I18N_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../public/assets/i18n');
 const text = (id: string, body: string) => draftOf({ id, type: 'components', attributes: { kind: 'text', settings: { format: 'plain', body } } });
@@ -28,6 +28,7 @@ function Harness({ initial }: { initial: Draft[] }) {
       onOrder={setDrafts}
       onChange={() => undefined}
       onRemove={(key) => setDrafts((list) => list.filter((d) => d.key !== key))}
+      onDuplicate={(key) => setDrafts((list) => insertDraft(list, duplicateDraft(list.find((d) => d.key === key)!), key))}
     />
   );
 }
@@ -99,6 +100,12 @@ describe('component list', () => {
     fireEvent.dragOver(cards[0], { dataTransfer });
     fireEvent.drop(cards[0], { dataTransfer });
     expect(order()).toEqual(['Gamma', 'Beta', 'Alfa']);
+  });
+
+  it('duplicates a component right after itself', () => {
+    renderList([text('1', 'Alfa'), text('2', 'Beta')]);
+    fireEvent.click(screen.getByRole('button', { name: 'Duplicate: Text: Alfa' }));
+    expect(order()).toEqual(['Alfa', 'Alfa', 'Beta']);
   });
 
   it('removes a component only after confirming', async () => {

@@ -17,6 +17,7 @@ import {
 } from '@mui/material';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import EditIcon from '@mui/icons-material/Edit';
@@ -42,6 +43,7 @@ interface ComponentListProps {
   onOrder: (list: Draft[]) => void;
   onChange: (key: string, change: (d: Draft) => Draft) => void;
   onRemove: (key: string) => void;
+  onDuplicate: (key: string) => void;
 }
 
 /**
@@ -49,7 +51,7 @@ interface ComponentListProps {
  * another, the handle with the keyboard (Space or Enter picks up, arrows move, Space or Enter
  * drops, Escape puts it back), and the up and down buttons. Every move is announced.
  */
-export function ComponentList({ drafts, issues, open, onToggle, selected, onSelect, onMove, onOrder, onChange, onRemove }: ComponentListProps) {
+export function ComponentList({ drafts, issues, open, onToggle, selected, onSelect, onMove, onOrder, onChange, onRemove, onDuplicate }: ComponentListProps) {
   const translate = useTranslate();
   const [grab, setGrab] = useState<Grab | null>(null);
   const [dragged, setDragged] = useState<number | null>(null);
@@ -215,6 +217,11 @@ export function ComponentList({ drafts, issues, open, onToggle, selected, onSele
                     onClick={() => onToggle(d.key)}
                   >
                     {expanded ? <ExpandLessIcon fontSize="small" /> : <EditIcon fontSize="small" />}
+                  </IconButton>
+                </Tooltip>
+                <Tooltip disableInteractive title={translate('pageBuilder.duplicate', { name })}>
+                  <IconButton size="small" aria-label={translate('pageBuilder.duplicate', { name })} onClick={() => onDuplicate(d.key)}>
+                    <ContentCopyIcon fontSize="small" />
                   </IconButton>
                 </Tooltip>
                 <Tooltip disableInteractive title={translate('pageBuilder.remove', { name })}>

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { COMPONENT_KINDS, kindsForPageKind } from '@umpire/schema';
 import {
+  duplicateDraft,
   draftOf,
   fieldPathOf,
   fieldsOf,
@@ -127,6 +128,17 @@ describe('drafts and saves', () => {
     // An emptied text is no change from an absent one.
     const blank: Draft = { ...a, settings: { ...a.settings, extra: '' } };
     expect(planSave(server, [blank, b, c], []).updates).toEqual([]);
+  });
+
+  it('duplicates a component as a new draft with copies of its fields and links', () => {
+    const club = stored('7', 'club', { title: 'Nasz', layout: 'vertical' }, { club: { data: { type: 'clubs', id: '3' } } });
+    const copy = duplicateDraft(club);
+    expect(copy).toMatchObject({ id: null, saved: null, kind: 'club', settings: { title: 'Nasz', layout: 'vertical' }, links: { club: '3' } });
+    expect(copy.key).not.toBe(club.key);
+    // Editing the copy leaves the original alone.
+    copy.settings.title = 'Inny';
+    expect(club.settings.title).toBe('Nasz');
+    expect(planSave(['7'], insertDraft([club], copy, '7'), []).creates).toEqual([{ draft: copy, index: 1 }]);
   });
 
   it('inserts at the end when nothing is selected', () => {

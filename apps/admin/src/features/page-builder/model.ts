@@ -162,6 +162,11 @@ export function newDraft(kind: ComponentKind): Draft {
   return { key: `new-${++serial}`, id: null, kind, settings: initialSettings(kind), links, updatedAt: null, saved: null };
 }
 
+/** A new, unsaved copy of a draft (its kind, fields and links as they are now). */
+export function duplicateDraft(draft: Draft): Draft {
+  return { ...newDraft(draft.kind), settings: structuredClone(draft.settings), links: structuredClone(draft.links) };
+}
+
 /** Adds a draft at the end, or right after the one whose key is given. */
 export function insertDraft(list: readonly Draft[], draft: Draft, afterKey?: string | null): Draft[] {
   const at = afterKey ? list.findIndex((d) => d.key === afterKey) : -1;

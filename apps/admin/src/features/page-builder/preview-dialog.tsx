@@ -24,7 +24,7 @@ import { fieldLabel, valueLabel } from './field-editors';
 import { kindLabel } from './component-list';
 import { plainText, type Owner } from './model';
 
-export const PREVIEW_WIDTHS = [375, 768, 1280] as const;
+export const PREVIEW_WIDTHS = [768, 1024, 1280] as const;
 
 /** The linked records of a component, resolved from the document's `included`. */
 export function resolveLinks(component: ResourceObject, included: Map<string, ResourceObject>) {
@@ -56,7 +56,7 @@ function PreviewImage({ path, width, alt }: { path: string; width: number; alt: 
   const { configuration } = getRuntime();
   let src: string | undefined;
   try {
-    src = imageUrl(path, { cdnId: configuration.cdn_id, cdnHost: configuration.cdn_host }, { variant: width < 768 ? 'mobileHero' : 'desktopHero' });
+    src = imageUrl(path, { cdnId: configuration.cdn_id, cdnHost: configuration.cdn_host }, { variant: width < 1024 ? 'mobileHero' : 'desktopHero' });
   } catch {
     src = undefined;
   }
@@ -98,7 +98,7 @@ function PreviewComponent({ component, included, width }: { component: ResourceO
         {kindLabel(translate, kind)}
       </Typography>
       {title && (
-        <Typography variant={width < 768 ? 'h6' : 'h5'} component="h3">
+        <Typography variant={width < 1024 ? 'h6' : 'h5'} component="h3">
           {title}
         </Typography>
       )}
@@ -109,7 +109,7 @@ function PreviewComponent({ component, included, width }: { component: ResourceO
           </Typography>
         ))}
       {others.length > 0 && (
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: width < 768 ? '1fr' : 'max-content 1fr', columnGap: 2, m: 0, my: 0.5 }}>
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: width < 1024 ? '1fr' : 'max-content 1fr', columnGap: 2, m: 0, my: 0.5 }}>
           {others.map(([n, v]) => (
             <Box key={n} sx={{ display: 'contents' }}>
               <Typography component="dt" variant="body2" sx={{ fontWeight: 600 }}>
@@ -195,9 +195,9 @@ export function PreviewDialog({ owner, slug, title, unsaved, onClose }: { owner:
               aria-label={translate('pageBuilder.preview.frame', { width })}
               data-testid="preview-frame"
               data-width={width}
-              sx={{ width, maxWidth: 'none', mx: 'auto', bgcolor: 'background.paper', color: 'text.primary', p: width < 768 ? 1.5 : 3, boxShadow: 1, boxSizing: 'border-box' }}
+              sx={{ width, maxWidth: 'none', mx: 'auto', bgcolor: 'background.paper', color: 'text.primary', p: width < 1024 ? 1.5 : 3, boxShadow: 1, boxSizing: 'border-box' }}
             >
-              <Typography variant={width < 768 ? 'h5' : 'h4'} component="h2" gutterBottom>
+              <Typography variant={width < 1024 ? 'h5' : 'h4'} component="h2" gutterBottom>
                 {String(doc.data.attributes.title ?? doc.data.attributes.name ?? title)}
               </Typography>
               {components.length === 0 ? (

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { HttpFailure } from '../../providers/http-client';
 import { builderApi, isInvalid, isStale, type LoadedOwner } from './api';
 import {
+  duplicateDraft,
   hasChanges,
   insertDraft,
   issuesByField,
@@ -69,6 +70,15 @@ export function useBuilder(type: Owner['type'], id: string) {
     const draft = newDraft(kind);
     setDrafts((list) => insertDraft(list, draft, afterKey));
     return draft;
+  };
+  /** A copy right after the original, saved with everything else. */
+  const duplicate = (key: string) => {
+    const original = drafts.find((d) => d.key === key);
+    if (!original) return null;
+    setJustSaved(false);
+    const copy = duplicateDraft(original);
+    setDrafts((list) => insertDraft(list, copy, key));
+    return copy;
   };
   const update = (key: string, change: (d: Draft) => Draft) => {
     setJustSaved(false);
@@ -192,7 +202,7 @@ export function useBuilder(type: Owner['type'], id: string) {
     }
   };
 
-  return { loaded, failed, justSaved, drafts, issues, saving, stale, dirty, generation, add, update, move, setOrder, remove, save, reload };
+  return { loaded, failed, justSaved, drafts, issues, saving, stale, dirty, generation, add, duplicate, update, move, setOrder, remove, save, reload };
 }
 
 export type Builder = ReturnType<typeof useBuilder>;
