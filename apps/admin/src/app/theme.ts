@@ -85,6 +85,8 @@ export function createTheme(reducedMotion = prefersReducedMotion(), loadingLabel
       RaLoadingIndicator: { styleOverrides: { root: { '& .RaLoadingIndicator-loadedLoading.Mui-focusVisible': { opacity: 1 } } } },
       RaBulkActionsToolbar: { styleOverrides: { root: { '& .RaBulkActionsToolbar-collapsed': { visibility: 'hidden' } } } },
       MuiCircularProgress: { defaultProps: { 'aria-label': loadingLabel } },
+      // MUI's tooltip is white on a translucent grey (5.1:1): a solid dark grey meets 7:1.
+      MuiTooltip: { styleOverrides: { tooltip: { backgroundColor: '#262626', color: '#ffffff' } } },
       // react-admin's row checkboxes put their aria-label on the wrapper instead of the input,
       // which leaves the input unnamed (axe: "label", "aria-prohibited-attr"); move it.
       MuiCheckbox: {
