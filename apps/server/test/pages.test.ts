@@ -392,6 +392,19 @@ describe('GET /current_page', () => {
       for (const rel of ['squad', 'player'].filter((n) => r.relationships[n]))
         expect(keys, `${r.id} ${rel}`).toContain(`${r.relationships[rel].data.type}:${r.relationships[rel].data.id}`);
     expect(res.body.meta.related[`standings:groups:${groupId}`]).toContain(`/groups/${groupId}/standings`);
+
+    // A second group and season cost no more statements (computed together, uncached).
+    const second = await api.post('/api/v3/groups', { data: { type: 'groups', attributes: { name: `Grupa ${++serial}` }, relationships: { stage: group.data[0].relationships.stage } } });
+    expect(second.status, second.text).toBe(201);
+    const two = await page(standard, { status: 'published', published_from: '2020-01-01T10:00:00Z' });
+    for (const [i, g] of [groupId, second.body.data.id].entries()) {
+      const made = await component(two.id, 'group', i, { title: `Tabela ${i}` }, { competition_season: cs, group: link('groups', g) });
+      expect(made.status, made.text).toBe(201);
+    }
+    expect((await component(two.id, 'competition_season_statistics', 2, { title: 'Strzelcy' }, { competition_season: cs })).status).toBe(201);
+    const queries = async (slug: string) =>
+      Number((await api.get(`/api/v3/current_page?slug=${slug}&include=standings,statistics`, { headers: { 'cache-control': 'no-cache' } })).headers.get('x-db-queries'));
+    expect(await queries(two.attributes.slug)).toBe(await queries(p.attributes.slug));
   });
 
   it('adds the include sets the page kind offers, and follows season_id to the same competition', async () => {

@@ -6,7 +6,7 @@ import { findModel, modelOf, type Model } from '../jsonapi/model';
 import { linkNamesOf, scoped, toResourceObject, type ReadContext, type ResourceIdentifier, type ResourceObject, type Row } from '../jsonapi/read';
 import type { LinkValues } from '../jsonapi/rules';
 import { toDb } from '../jsonapi/values';
-import { includedSquads, seasonPlayerStatistics, standingsDocument } from '../competition/documents';
+import { includedSquads, playerStatisticsOfSeasons, standingsOfGroups } from '../competition/documents';
 import { ratingOf } from '../competition/statistics';
 
 /** How many leading players a page's statistics set includes per competition season. */
@@ -215,18 +215,26 @@ export async function resolveComponents(
   }
   // The computed views come whole (the table of each linked group, the leading scorers of each
   // linked competition season), with a link to the full view beside them.
-  if (sets.has('standings'))
-    for (const id of used.get('groups') ?? []) {
-      const doc = await standingsDocument(ctx, byType.get('groups')!.get(id)!, undefined);
-      included.push(...doc.data, ...doc.included);
+  // Computed for all of the page's groups and seasons at once: the statements do not grow with them.
+  const squadsShown: string[] = [];
+  if (sets.has('standings')) {
+    const groups = [...(used.get('groups') ?? [])].map((id) => byType.get('groups')!.get(id)!);
+    const tables = await standingsOfGroups(ctx, groups, undefined);
+    for (const [id, table] of tables) {
+      included.push(...table.data);
+      squadsShown.push(...table.squads);
       related[`standings:groups:${id}`] = `${apiBase}/groups/${id}/standings`;
     }
-  if (sets.has('statistics'))
-    for (const id of used.get('competition_seasons') ?? []) {
-      const leaders = (await seasonPlayerStatistics(ctx, Number(id)))
-        .sort((a, b) => b.goals - a.goals || Number(a.player) - Number(b.player)) // as /statistics sorts by default
-        .slice(0, STATISTICS_LEADERS);
-      const players = leaders.length ? await recordsById(ctx, modelOf('players'), leaders.map((r) => Number(r.player))) : [];
+  }
+  if (sets.has('statistics')) {
+    const seasonIds = [...(used.get('competition_seasons') ?? [])].map(Number);
+    const bySeason = await playerStatisticsOfSeasons(ctx, seasonIds);
+    const leadersOf = new Map(
+      [...bySeason].map(([id, rows]) => [id, [...rows].sort((a, b) => b.goals - a.goals || Number(a.player) - Number(b.player)).slice(0, STATISTICS_LEADERS)] as const), // as /statistics sorts by default
+    );
+    const playerIds = [...new Set([...leadersOf.values()].flat().map((r) => Number(r.player)))];
+    await addRows(modelOf('players'), playerIds.length ? await recordsById(ctx, modelOf('players'), playerIds) : []);
+    for (const [id, leaders] of leadersOf) {
       for (const r of leaders)
         included.push({
           type: 'statistics',
@@ -235,10 +243,11 @@ export async function resolveComponents(
           relationships: { player: { data: { type: 'players', id: r.player } }, squad: { data: { type: 'squads', id: r.squad } }, competition_season: { data: { type: 'competition_seasons', id: String(id) } } },
           links: { self: `${apiBase}/statistics?filter%5Bcompetition_season%5D=${id}&filter%5Bplayer%5D=${r.player}` },
         });
-      await addRows(modelOf('players'), players);
-      included.push(...(await includedSquads(ctx, [...new Set(leaders.map((r) => r.squad))])));
-      related[`statistics:competition_seasons:${id}`] = `${apiBase}/statistics?filter[competition_season]=${id}`;
+      squadsShown.push(...leaders.map((r) => r.squad));
+      related[`statistics:competition_seasons:${id}`] = `${apiBase}/statistics?filter%5Bcompetition_season%5D=${id}`;
     }
+  }
+  if (squadsShown.length) included.push(...(await includedSquads(ctx, [...new Set(squadsShown)])));
   // A record reached twice (a squad in a table and in a match list) is included once.
   const seen = new Set<string>();
   const unique = included.filter((r) => {
