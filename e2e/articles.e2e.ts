@@ -125,7 +125,7 @@ test('a picture from the library is embedded in the text and kept', async ({ pag
   await body.click();
   await page.keyboard.type('Kibice przed meczem.');
 
-  await polish.getByRole('button', { name: t('pl', 'articlesPage.editor.image') }).click();
+  await polish.getByRole('button', { name: t('pl', 'richText.image') }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByTestId('media-item').filter({ hasText: folder }).getByRole('button').click();
   await dialog.getByTestId('media-item').filter({ hasText: 'trybuny.png' }).getByRole('button').click();

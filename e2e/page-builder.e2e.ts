@@ -254,3 +254,26 @@ test('a refusal of the server lands on its field in its card', async ({ page, re
   const stored = await api(request, token, 'get', `/pages/${made.id}/relationships/components`);
   expect(stored.data).toHaveLength(1);
 });
+
+test('a text component is written in the rich-text editor, bold included', async ({ page, request }) => {
+  const token = await tokenFor(request, 'editor');
+  const made = await pageWithTexts(request, token, ['Wstęp']);
+  await openAs(page, request, 'editor', `/pages/${made.id}`);
+  await appReady(page);
+  await expect(cards(page)).toHaveCount(1);
+  await page.getByTestId('builder-palette').getByRole('button', { name: t('pl', 'resources.components.choices.kind.text'), exact: true }).click();
+  const card = cards(page).nth(1);
+  const body = card.getByRole('textbox', { name: t('pl', 'pageBuilder.fields.body') });
+  await body.click();
+  await page.keyboard.type('Mecz sezonu: ');
+  await card.getByRole('button', { name: t('pl', 'richText.bold') }).click();
+  await page.keyboard.type('derby');
+  await page.getByRole('button', { name: t('pl', 'ra.action.save') }).click();
+  await expect(page.getByTestId('builder-status')).toHaveText(t('pl', 'pageBuilder.saved'));
+  const stored = await api(request, token, 'get', `/pages/${made.id}?include=components`);
+  const text = stored.included!.find((i) => i.id === stored.data.relationships.components.data[1].id);
+  expect(text.attributes.settings.body).toEqual({
+    type: 'doc',
+    content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Mecz sezonu: ' }, { type: 'text', text: 'derby', marks: [{ type: 'bold' }] }] }],
+  });
+});

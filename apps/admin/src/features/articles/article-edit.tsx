@@ -297,7 +297,7 @@ function TranslationColumn({ id, locale, translation, record, onStale }: { id: s
           <Typography component="label" htmlFor={`${prefix}-body`} variant="body2">
             {translate('resources.articles.fields.body')}
           </Typography>
-          <Suspense fallback={<CircularProgress size={24} aria-label={translate('articlesPage.editor.loading')} />}>
+          <Suspense fallback={<CircularProgress size={24} aria-label={translate('richText.loading')} />}>
             <RichTextEditor id={`${prefix}-body`} articleId={id} label={`${translate('resources.articles.fields.body')} (${language})`} value={draft.body} onChange={(body) => setDraft((d) => ({ ...d, body }))} />
           </Suspense>
           {errors.body && <Typography color="error" role="alert">{errors.body}</Typography>}

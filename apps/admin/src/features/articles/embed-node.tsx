@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Box, IconButton, Typography } from '@mui/material';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import { mergeAttributes, Node } from '@tiptap/core';
+import { mergeAttributes, Node } from '@tiptap/react';
 import { NodeViewWrapper, ReactNodeViewRenderer, type ReactNodeViewProps } from '@tiptap/react';
 import { useTranslate } from 'react-admin';
 import { ImageThumbnail } from '../../framework/generic/image-thumbnail';

@@ -1,9 +1,17 @@
-import { Box, Button, Checkbox, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, IconButton, MenuItem, Stack, Switch, TextField, Tooltip } from '@mui/material';
+import { lazy, Suspense } from 'react';
+import { Box, Button, Checkbox, CircularProgress, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, IconButton, MenuItem, Stack, Switch, TextField, Tooltip } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { useTranslate } from 'react-admin';
+import type { RichTextDocument } from '@umpire/schema';
 import { messageArgs } from '../../framework/generic/validation';
 import { initialItem, plainText, richTextOf, type CardIssues, type FieldIssue, type FieldModel } from './model';
+
+const RichTextEditor = lazy(() => import('../../framework/generic/rich-text-editor'));
+
+/** The editor's document of a stored body (a text typed before as plain paragraphs becomes them). */
+const richDocumentOf = (value: unknown): RichTextDocument | null =>
+  value && typeof value === 'object' ? (value as RichTextDocument) : typeof value === 'string' && value.trim() ? (richTextOf(value) as RichTextDocument) : null;
 
 /** The message of an issue: its validation key translated, else what the server wrote. */
 export function useIssueText() {
@@ -103,17 +111,17 @@ export function FieldEditor({ idPrefix, kind, field, value, parent, onChange, is
     case 'multiline':
       return <TextField {...common} multiline minRows={3} value={text} onChange={(e) => onChange(e.target.value)} />;
     case 'richText': {
-      // A plain body is a string; a rich one the editor's document, typed here as paragraphs.
-      const plain = parent.format === 'plain';
+      // A plain body is a string, typed in a text box; a rich one is the shared editor's document.
+      if (parent.format === 'plain')
+        return <TextField {...common} multiline minRows={4} value={plainText(value)} onChange={(e) => onChange(e.target.value)} helperText={error ?? translate('pageBuilder.plainHelp')} />;
       return (
-        <TextField
-          {...common}
-          multiline
-          minRows={4}
-          value={plainText(value)}
-          onChange={(e) => onChange(plain ? e.target.value : e.target.value.trim() ? richTextOf(e.target.value) : undefined)}
-          helperText={error ?? translate(plain ? 'pageBuilder.plainHelp' : 'pageBuilder.paragraphsHelp')}
-        />
+        <FormControl error={!!error} fullWidth>
+          <FormLabel htmlFor={common.id}>{common.label}</FormLabel>
+          <Suspense fallback={<CircularProgress size={24} aria-label={translate('richText.loading')} />}>
+            <RichTextEditor id={common.id} label={String(common.label)} value={richDocumentOf(value)} onChange={(doc) => onChange(plainText(doc) ? doc : undefined)} />
+          </Suspense>
+          {error && <FormHelperText>{error}</FormHelperText>}
+        </FormControl>
       );
     }
     case 'url':
