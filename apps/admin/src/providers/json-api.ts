@@ -30,6 +30,11 @@ export interface ApiResult<T, M> {
 
 let client: HttpClient | undefined;
 
+/** The app's HTTP client (token, trusted origins, spec §8 pop-ups), shared by the data provider and features. */
+export function appHttpClient(): HttpClient {
+  return http();
+}
+
 function http(): HttpClient {
   client ??= createHttpClient({
     getToken: readStoredToken,

@@ -1,9 +1,9 @@
 import { ARTICLE_LOCALES, type RichTextDocument } from '@umpire/schema';
 import { getRuntime } from '../../lib/configuration';
 import { readStoredToken } from '../../lib/token';
-import { trustedOrigins } from '../../lib/environment';
 import { TranslationCache, type Translation } from '../../lib/translation-cache';
-import { createHttpClient, HttpFailure, type HttpClient } from '../../providers/http-client';
+import { HttpFailure, type HttpClient } from '../../providers/http-client';
+import { appHttpClient } from '../../providers/json-api';
 
 /**
  * The article screen's calls (spec §7: `/articles` with `locale` and `include`, delete with
@@ -156,8 +156,7 @@ let shared: ArticlesApi | undefined;
 
 export function articlesApi(): ArticlesApi {
   if (shared) return shared;
-  const trusted = trustedOrigins(getRuntime().urls);
-  shared = createArticlesApi(createHttpClient({ getToken: readStoredToken, trustedOrigins: () => trusted }), () => getRuntime().urls.umpire);
+  shared = createArticlesApi(appHttpClient(), () => getRuntime().urls.umpire);
   return shared;
 }
 

@@ -1,9 +1,8 @@
 import { sortByIndex, type PageArea, type PageKind } from '@umpire/schema';
 import type { RaRecord } from 'react-admin';
 import { getRuntime } from '../../lib/configuration';
-import { trustedOrigins } from '../../lib/environment';
-import { readStoredToken } from '../../lib/token';
-import { createHttpClient, HttpFailure, type HttpClient } from '../../providers/http-client';
+import { HttpFailure, type HttpClient } from '../../providers/http-client';
+import { appHttpClient } from '../../providers/json-api';
 import { toRecord } from '../../providers/data-provider';
 import { cleanSettings, draftOf, relationshipsOf, type Draft, type Owner } from './model';
 
@@ -127,7 +126,6 @@ let shared: BuilderApi | undefined;
 
 export function builderApi(): BuilderApi {
   if (shared) return shared;
-  const trusted = trustedOrigins(getRuntime().urls);
-  shared = createBuilderApi(createHttpClient({ getToken: readStoredToken, trustedOrigins: () => trusted }), () => getRuntime().urls.umpire);
+  shared = createBuilderApi(appHttpClient(), () => getRuntime().urls.umpire);
   return shared;
 }

@@ -25,6 +25,7 @@ import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
 import { visuallyHidden } from '@mui/utils';
 import { useTranslate } from 'react-admin';
+import { useDragReorder } from '../../framework/ui/drag-reorder';
 import { FieldEditor, useIssueText } from './field-editors';
 import { LinkEditor } from './link-editors';
 import { fieldsOf, grabKey, linksOf, summaryOf, type CardIssues, type Draft, type Grab } from './model';
@@ -54,8 +55,6 @@ interface ComponentListProps {
 export function ComponentList({ drafts, issues, open, onToggle, selected, onSelect, onMove, onOrder, onChange, onRemove, onDuplicate }: ComponentListProps) {
   const translate = useTranslate();
   const [grab, setGrab] = useState<Grab | null>(null);
-  const [dragged, setDragged] = useState<number | null>(null);
-  const [over, setOver] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [confirm, setConfirm] = useState<Draft | null>(null);
   const handles = useRef(new Map<string, HTMLButtonElement>());
@@ -72,6 +71,7 @@ export function ComponentList({ drafts, issues, open, onToggle, selected, onSele
     setAnnouncement(translate('pageBuilder.reorder.moved', { name: nameOf(d), position: to + 1, count: drafts.length }));
     refocus(d.key);
   };
+  const drag = useDragReorder(move);
 
   const onHandleKey = (d: Draft) => (event: KeyboardEvent<HTMLButtonElement>) => {
     if (![' ', 'Enter', 'Escape', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight'].includes(event.key)) return;
@@ -116,38 +116,17 @@ export function ComponentList({ drafts, issues, open, onToggle, selected, onSele
               data-testid="builder-card"
               data-kind={d.kind}
               aria-labelledby={headingId}
-              onDragOver={(e) => {
-                if (dragged === null) return;
-                e.preventDefault();
-                e.dataTransfer.dropEffect = 'move';
-                setOver(index);
-              }}
-              onDragLeave={() => setOver((current) => (current === index ? null : current))}
-              onDrop={(e) => {
-                e.preventDefault();
-                if (dragged !== null) move(dragged, index);
-                setDragged(null);
-                setOver(null);
-              }}
+              {...drag.target(index)}
               sx={{
                 p: 1,
-                opacity: dragged === index ? 0.5 : 1,
-                borderColor: issueCount ? 'error.main' : over === index && dragged !== index ? 'primary.main' : held || isSelected ? 'primary.main' : undefined,
-                borderWidth: held || isSelected || (over === index && dragged !== index) ? 2 : 1,
+                opacity: drag.dragged === index ? 0.5 : 1,
+                borderColor: issueCount ? 'error.main' : drag.over === index && drag.dragged !== index ? 'primary.main' : held || isSelected ? 'primary.main' : undefined,
+                borderWidth: held || isSelected || (drag.over === index && drag.dragged !== index) ? 2 : 1,
               }}
             >
               <Box
                 sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}
-                draggable
-                onDragStart={(e) => {
-                  setDragged(index);
-                  e.dataTransfer.effectAllowed = 'move';
-                  e.dataTransfer.setData('text/plain', name);
-                }}
-                onDragEnd={() => {
-                  setDragged(null);
-                  setOver(null);
-                }}
+                {...drag.source(index, name)}
               >
                 <Tooltip disableInteractive title={translate('pageBuilder.reorder.handle', { name })}>
                   <IconButton

@@ -1,4 +1,5 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useDragReorder } from './drag-reorder';
 import { Box, IconButton, Paper, Tooltip, Typography } from '@mui/material';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
@@ -27,8 +28,6 @@ export interface ReorderableListProps<T> {
  */
 export function ReorderableList<T>({ items, keyOf, nameOf, onMove, renderItem, renderActions, testId }: ReorderableListProps<T>) {
   const translate = useTranslate();
-  const [dragged, setDragged] = useState<number | null>(null);
-  const [over, setOver] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const rows = useRef(new Map<string, HTMLLIElement>());
 
@@ -40,6 +39,7 @@ export function ReorderableList<T>({ items, keyOf, nameOf, onMove, renderItem, r
     // The row keeps its key, so after the re-render the same element holds the moved item.
     if (refocus) requestAnimationFrame(() => rows.current.get(keyOf(item))?.focus());
   };
+  const drag = useDragReorder(move);
 
   const onKeyDown = (index: number) => (event: KeyboardEvent<HTMLLIElement>) => {
     if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
@@ -63,36 +63,15 @@ export function ReorderableList<T>({ items, keyOf, nameOf, onMove, renderItem, r
               component="li"
               variant="outlined"
               tabIndex={-1}
-              draggable
               aria-label={translate('reorder.item', { name, position: index + 1, count: items.length })}
               aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
               onKeyDown={onKeyDown(index)}
-              onDragStart={(e) => {
-                setDragged(index);
-                e.dataTransfer.effectAllowed = 'move';
-                e.dataTransfer.setData('text/plain', name);
-              }}
-              onDragOver={(e) => {
-                if (dragged === null) return;
-                e.preventDefault();
-                e.dataTransfer.dropEffect = 'move';
-                setOver(index);
-              }}
-              onDragLeave={() => setOver((current) => (current === index ? null : current))}
-              onDrop={(e) => {
-                e.preventDefault();
-                if (dragged !== null) move(dragged, index);
-                setDragged(null);
-                setOver(null);
-              }}
-              onDragEnd={() => {
-                setDragged(null);
-                setOver(null);
-              }}
+              {...drag.source(index, name)}
+              {...drag.target(index)}
               sx={{
                 display: 'flex', alignItems: 'center', gap: 1, px: 1, py: 0.5, bgcolor: 'background.paper',
-                opacity: dragged === index ? 0.5 : 1,
-                borderColor: over === index && dragged !== index ? 'primary.main' : undefined,
+                opacity: drag.dragged === index ? 0.5 : 1,
+                borderColor: drag.over === index && drag.dragged !== index ? 'primary.main' : undefined,
                 outlineOffset: 2,
               }}
             >
