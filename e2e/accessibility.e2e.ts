@@ -224,7 +224,7 @@ for (const lang of LANGS) {
       await page.getByTestId('builder-card').nth(0).getByRole('button', { name: new RegExp(`^${t(lang, 'pageBuilder.edit', { name: '' })}`) }).click();
       await expect(page.getByTestId('builder-card').nth(2).getByRole('combobox').first()).toBeVisible();
       await check('builder with a new club card and a text card open');
-      await page.getByRole('button', { name: t(lang, 'pageBuilder.preview.open') }).click();
+      await page.getByRole('button', { name: t(lang, 'pageBuilder.preview.open'), exact: true }).click();
       await expect(page.getByRole('dialog').getByTestId('preview-frame')).toBeVisible();
       await check('preview');
       await page.getByRole('dialog').getByRole('button', { name: t(lang, 'ra.action.close') }).click();

@@ -4,7 +4,7 @@ import { appReady, openAs, t, tokenFor } from './support/app';
 /**
  * The page builder as an editor uses it: a page's components added from the palette, filled in
  * (fields and a link), reordered with the keyboard, saved and still in that order after a reload,
- * previewed at 768 px; a global element edited in Polish with the unsaved-changes prompt; and a
+ * seen in the live preview before saving and at full size at 768 px; a global element edited in Polish with the unsaved-changes prompt; and a
  * save over someone else's reorder refused with a reload that brings their order.
  */
 const JSON_API = 'application/vnd.api+json';
@@ -63,6 +63,11 @@ test('build a page: add from the palette, fill in, reorder with the keyboard, sa
   const clubName = (await option.textContent())!.trim();
   await option.click();
   await expect(chooser).toHaveValue(clubName);
+  // The live preview beside the editor shows the unsaved card with its club, before any save.
+  const live = page.getByTestId('live-preview');
+  await expect(live.getByTestId('preview-component').nth(2)).toContainText('Klub tygodnia');
+  await expect(live.getByTestId('preview-component').nth(2).getByTestId('preview-link')).toContainText(clubName);
+  await expect(live.getByTestId('live-preview-status')).toHaveAttribute('data-updating', 'false');
 
   // An embedded page with an address that is no web address: the shared validator says so, nothing is sent.
   await palette.getByRole('button', { name: t('pl', 'resources.components.choices.kind.iframe'), exact: true }).click();
@@ -70,7 +75,7 @@ test('build a page: add from the palette, fill in, reorder with the keyboard, sa
   await iframe.getByRole('textbox', { name: t('pl', 'pageBuilder.fields.url') }).fill('javascript:alert(1)');
   let writes = 0;
   page.on('request', (r) => {
-    if (r.method() !== 'GET' && r.url().includes('/api/v3/')) writes++;
+    if (r.method() !== 'GET' && r.url().includes('/api/v3/') && !r.url().includes('/preview')) writes++;
   });
   await page.getByRole('button', { name: t('pl', 'ra.action.save') }).click();
   await expect(iframe.getByText(t('pl', 'validation.invalidWebsiteUrl'))).toBeVisible();
@@ -119,8 +124,8 @@ test('build a page: add from the palette, fill in, reorder with the keyboard, sa
   const first = stored.included!.find((i) => i.id === stored.data.relationships.components.data[0].id);
   expect(first.attributes).toMatchObject({ kind: 'club', settings: { title: 'Klub tygodnia', layout: 'vertical' } });
 
-  // The preview at 768 px: the components in order, the club by name.
-  await page.getByRole('button', { name: t('pl', 'pageBuilder.preview.open') }).click();
+  // The preview at full size, 768 px: the components in order, the club by name.
+  await page.getByRole('button', { name: t('pl', 'pageBuilder.preview.open'), exact: true }).click();
   const preview = page.getByRole('dialog', { name: t('pl', 'pageBuilder.preview.title', { name: `E2E Strona ${serial}` }) });
   await preview.getByRole('button', { name: t('pl', 'pageBuilder.preview.widthValue', { width: 1024 }) }).click();
   await expect(preview.getByTestId('preview-frame')).toHaveAttribute('data-width', '1024');

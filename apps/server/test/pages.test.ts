@@ -437,6 +437,84 @@ describe('GET /current_page', () => {
   });
 });
 
+describe('live preview of drafts (POST /{pages|global_page_elements}/{id}/preview)', () => {
+  it('delivers the page as /current_page would with the posted drafts, writing nothing', async () => {
+    const p = await page(standard);
+    const stored = await component(p.id, 'text', 0, { format: 'plain', body: 'Zapisany akapit' });
+    expect(stored.status, stored.text).toBe(201);
+    const before = await componentCount();
+    const historyOf = async () => (await api.get(`/api/v3/audit_events?filter[resource_type]=components&filter[resource_id]=${stored.body.data.id}`)).body.data.length;
+    const history = await historyOf();
+    const res = await api.post(`/api/v3/pages/${p.id}/preview`, {
+      data: [
+        { type: 'components', lid: 'new-1', attributes: { kind: 'club', settings: { title: 'Nowy klub' } }, relationships: { club: link('clubs', club.id), background_photo: link('images', image.id) } },
+        { type: 'components', id: stored.body.data.id, attributes: { kind: 'text', settings: { format: 'plain', body: 'Zmieniony akapit <script>alert(1)</script>' } } },
+        // Not finished: a text without its body is still shown, its issue named in meta.
+        { type: 'components', lid: 'new-2', attributes: { kind: 'text', settings: { format: 'plain' } } },
+      ],
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.headers.get('cache-control')).toMatch(/no-store/);
+    expect(res.body.data.relationships.components.data.map((c: any) => c.id)).toEqual(['new-1', stored.body.data.id, 'new-2']);
+    const components = res.body.included.filter((i: any) => i.type === 'components');
+    expect(components.map((c: any) => c.attributes.index)).toEqual([0, 1, 2]);
+    expect(components[0].relationships.club.data).toEqual({ type: 'clubs', id: club.id });
+    expect(res.body.included.some((i: any) => i.type === 'clubs' && i.id === club.id)).toBe(true);
+    expect(res.body.included.some((i: any) => i.type === 'images' && i.id === image.id)).toBe(true);
+    expect(res.body.meta).toMatchObject({ draft: true, preview: true });
+    expect(Object.keys(res.body.meta.issues)).toEqual(['new-2']);
+    expect(res.body.meta.issues['new-2'][0]).toMatchObject({ pointer: '/data/2/attributes/settings/body', key: 'required' });
+    // Nothing written: no new component, the stored one unchanged, no history entry.
+    expect(await componentCount()).toBe(before);
+    expect((await api.get(`/api/v3/components/${stored.body.data.id}`)).body.data.attributes.settings.body).toBe('Zapisany akapit');
+    expect(await historyOf()).toBe(history);
+  });
+
+  it('resolves only the client\'s own records, and previews global elements the same way', async () => {
+    const p = await page(standard);
+    const res = await api.post(`/api/v3/pages/${p.id}/preview`, {
+      data: [{ type: 'components', lid: 'a', attributes: { kind: 'club', settings: {} }, relationships: { club: link('clubs', otherClub.id) } }],
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.included.filter((i: any) => i.type === 'components')[0].relationships.club.data).toBeNull();
+    expect(res.body.included.some((i: any) => i.type === 'clubs')).toBe(false);
+    const element = await api.post('/api/v3/global_page_elements', { data: { type: 'global_page_elements', attributes: { name: 'Stopka', slug: `stopka-${++serial}`, area: 'header_footer' } } });
+    const footer = await api.post(`/api/v3/global_page_elements/${element.body.data.id}/preview`, {
+      data: [{ type: 'components', lid: 'f', attributes: { kind: 'page_footer', settings: { copyright: '© Liga' } }, relationships: { image: link('images', image.id) } }],
+    });
+    expect(footer.status, footer.text).toBe(200);
+    expect(footer.body.data.relationships.components.data).toEqual([{ type: 'components', id: 'f' }]);
+  });
+
+  it('refuses what cannot be shown with JSON:API errors', async () => {
+    const p = await page(simple);
+    const viewer = await api.token('viewer');
+    const other = await api.token('other-admin');
+    const one = (attributes: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ data: [{ type: 'components', lid: 'x', attributes, ...extra }] });
+    const cases: [string, unknown, number, string | undefined, Record<string, unknown>][] = [
+      ['unknown kind', one({ kind: 'hologram' }), 422, '/data/0/attributes/kind', {}],
+      ['kind not allowed', one({ kind: 'match_list', settings: { match_list: 'all' } }), 422, '/data/0/attributes/kind', {}],
+      ['settings not an object', one({ kind: 'text', settings: 'hello' }), 422, '/data/0/attributes/settings', {}],
+      ['link the kind lacks', one({ kind: 'text', settings: {} }, { relationships: { club: link('clubs', club.id) } }), 422, '/data/0/relationships/club', {}],
+      ['bad link id', one({ kind: 'image', settings: {} }, { relationships: { image: link('images', 'abc') } }), 422, '/data/0/relationships/image/data/id', {}],
+      ['no identity', { data: [{ type: 'components', attributes: { kind: 'text' } }] }, 422, '/data/0/lid', {}],
+      ['twice the same', { data: [{ type: 'components', lid: 'a', attributes: { kind: 'text' } }, { type: 'components', lid: 'a', attributes: { kind: 'text' } }] }, 422, '/data/1/lid', {}],
+      ['not a list', { data: {} }, 422, '/data', {}],
+      ['too many', { data: Array.from({ length: 301 }, (_, i) => ({ type: 'components', lid: `c${i}`, attributes: { kind: 'text' } })) }, 422, '/data', {}],
+      ['a viewer', one({ kind: 'text' }), 403, undefined, { token: viewer }],
+      ['another client', one({ kind: 'text' }), 404, undefined, { token: other }],
+    ];
+    for (const [name, body, status, pointer, opts] of cases) {
+      const res = await api.post(`/api/v3/pages/${p.id}/preview`, body, opts);
+      expect(res.status, `${name}: ${res.text}`).toBe(status);
+      expect(res.body.errors[0], name).toMatchObject({ status: String(status) });
+      if (pointer) expect(res.body.errors[0].source.pointer, name).toBe(pointer);
+    }
+    expect((await api.post(`/api/v3/pages/${p.id}/preview?include=lineups`, { data: [] })).body.errors[0].source.parameter).toBe('include');
+    expect((await api.post('/api/v3/pages/999999/preview', { data: [] })).status).toBe(404);
+  });
+});
+
 describe('usages and deletes', () => {
   it('lists the pages that link to a record, and refuses to delete it while they do (409 naming them)', async () => {
     const c = await api.post('/api/v3/clubs', { data: { type: 'clubs', attributes: { name: `Klub usuwany ${++serial}` } } });

@@ -74,6 +74,8 @@ const NO_SUCCESS_POPUP = [
   /\/videos(\/|\?|$)/,
   /\/ott\/storage(\/|\?|$)/,
   /\/uploads\/files(\/|\?|$)/,
+  // The page builder's live preview posts drafts on every change and writes nothing.
+  /\/(pages|global_page_elements)\/\d+\/preview(\?|$)/,
 ];
 
 const SUCCESS_KINDS: Record<number, SuccessKind> = { 200: 'updated', 201: 'created', 204: 'deleted' };

@@ -47,6 +47,13 @@ export async function placeOf(ctx: ReadContext, row: Row): Promise<ComponentPlac
   return null;
 }
 
+/** A component's settings with its rich-text fields sanitised (what is stored, and what a preview shows). */
+export function sanitizedSettings(kind: string, settings: Record<string, unknown>): Record<string, unknown> {
+  const clean = { ...settings };
+  for (const [name, field] of Object.entries(componentKindDef(kind)?.fields ?? {})) if (field.type === 'rich_text' && name in clean) clean[name] = sanitizeRichText(clean[name]);
+  return clean;
+}
+
 /** The JSON:API 422s of validateComponent's issues. */
 export function componentErrors(issues: ReturnType<typeof validateComponent>): ErrorSpec[] {
   return issues.map((issue) => fieldError(issue.pointer, issue.field, issue.key, issue.params));
@@ -73,10 +80,7 @@ defineRules('components', {
   async derive(ctx, row) {
     const [owner, column] = OWNER_COLUMNS.find(([, c]) => row[c] != null) ?? OWNER_COLUMNS[0];
     const settings = (fromDb('json', row.settings) ?? {}) as Record<string, unknown>;
-    const def = componentKindDef(String(row.kind));
-    const clean = { ...settings };
-    for (const [name, field] of Object.entries(def?.fields ?? {})) if (field.type === 'rich_text' && name in clean) clean[name] = sanitizeRichText(clean[name]);
-    return { owner_type: owner, owner_id: String(row[column]), settings: toDb(ctx.dialect, 'json', clean) };
+    return { owner_type: owner, owner_id: String(row[column]), settings: toDb(ctx.dialect, 'json', sanitizedSettings(String(row.kind), settings)) };
   },
   linkNames(row) {
     return Object.keys(componentKindDef(String(row.kind))?.links ?? {});

@@ -1,7 +1,7 @@
 import { PAGE_INCLUDE_SETS, PAGE_KIND_INCLUDE_SETS, type PageKind } from '@umpire/schema';
 import { CompiledQuery } from 'kysely';
 import type { Dialect } from '../db/database';
-import { apiError, badParameter } from '../jsonapi/errors';
+import { apiError, badParameter, notFound } from '../jsonapi/errors';
 import { findModel, modelOf, type Model } from '../jsonapi/model';
 import { linkNamesOf, scoped, toResourceObject, type ReadContext, type ResourceIdentifier, type ResourceObject, type Row } from '../jsonapi/read';
 import type { LinkValues } from '../jsonapi/rules';
@@ -267,52 +267,77 @@ export interface CurrentPageQuery {
   preview: boolean;
 }
 
-/**
- * The document of /current_page. Outside a preview only a page the publication jobs hold `visible`
- * is served: they flip it at the window's edges and their change event empties the cache.
- */
-export async function currentPageDocument(ctx: ReadContext, q: CurrentPageQuery): Promise<Record<string, unknown>> {
+/** Components not saved yet (the builder's drafts), as rows and links shaped like stored ones. */
+export interface DraftComponents {
+  rows: Row[];
+  links: Map<string, LinkValues>;
+}
+
+/** A page and its type, read together (by slug for readers, by id for the builder's live preview). */
+async function pageWithType(ctx: ReadContext, by: { slug: string; visibleOnly: boolean } | { id: number }): Promise<{ page: Row; pageType: Row }> {
   const pages = modelOf('pages');
   const pageTypes = modelOf('page_types');
   const d = ctx.dialect;
-  const text = sqlOf(`page:${d}:${q.preview}`, () => {
-    const window = q.preview ? '' : ` and p."visible" = ${placeholders(d, 3, 1)}`;
+  const shape = 'id' in by ? 'id' : `slug:${by.visibleOnly}`;
+  const text = sqlOf(`page:${d}:${shape}`, () => {
+    const where = 'id' in by ? `p."id" = ${placeholders(d, 2, 1)}` : `p."slug" = ${placeholders(d, 2, 1)}${by.visibleOnly ? ` and p."visible" = ${placeholders(d, 3, 1)}` : ''}`;
     return (
       `select ${columns(pages, 'p')}, ${columns(pageTypes, 't', 't__')} from "pages" as p inner join "page_types" as t on t."id" = p."page_type_id" ` +
-      `where p."client_id" = ${placeholders(d, 1, 1)} and p."slug" = ${placeholders(d, 2, 1)}${window}`
+      `where p."client_id" = ${placeholders(d, 1, 1)} and ${where}`
     );
   });
-  const [joined] = await rowsOf(ctx, text, q.preview ? [ctx.clientId, q.slug] : [ctx.clientId, q.slug, toDb(d, 'boolean', true)]);
-  if (!joined) throw apiError(404, 'notFound.page', { values: { value: JSON.stringify(q.slug) } });
+  const params = 'id' in by ? [ctx.clientId, by.id] : by.visibleOnly ? [ctx.clientId, by.slug, toDb(d, 'boolean', true)] : [ctx.clientId, by.slug];
+  const [joined] = await rowsOf(ctx, text, params);
+  if (!joined) throw 'id' in by ? notFound('pages', String(by.id)) : apiError(404, 'notFound.page', { values: { value: JSON.stringify(by.slug) } });
   const page: Row = {};
   const pageType: Row = {};
   for (const [k, v] of Object.entries(joined)) {
     if (k.startsWith('t__')) pageType[k.slice(3)] = v;
     else page[k] = v;
   }
+  return { page, pageType };
+}
+
+/**
+ * The document of /current_page. Outside a preview only a page the publication jobs hold `visible`
+ * is served: they flip it at the window's edges and their change event empties the cache.
+ */
+export async function currentPageDocument(ctx: ReadContext, q: CurrentPageQuery): Promise<Record<string, unknown>> {
+  const { page, pageType } = await pageWithType(ctx, { slug: q.slug, visibleOnly: !q.preview });
+  return pageDocument(ctx, page, pageType, q, null);
+}
+
+/** A page as /current_page would deliver it with the given drafts in place of its stored components (the builder's live preview). */
+export async function draftPageDocument(ctx: ReadContext, pageId: number, q: Omit<CurrentPageQuery, 'slug' | 'preview'>, drafts: DraftComponents): Promise<Record<string, unknown>> {
+  const { page, pageType } = await pageWithType(ctx, { id: pageId });
+  return pageDocument(ctx, page, pageType, { ...q, slug: String(page.slug), preview: true }, drafts);
+}
+
+async function pageDocument(ctx: ReadContext, page: Row, pageType: Row, q: CurrentPageQuery, drafts: DraftComponents | null): Promise<Record<string, unknown>> {
+  const pages = modelOf('pages');
   const allowed = PAGE_KIND_INCLUDE_SETS[pageType.kind as PageKind] ?? [];
   for (const s of q.includeSets)
     if (!allowed.includes(s)) throw badParameter('include', 'badRequest.includeSet', { value: s, values: allowed.join(', ') || '—' });
   if (q.seasonId !== null && !(await scoped(ctx, modelOf('seasons')).where('id', '=', q.seasonId).executeTakeFirst()))
     throw badParameter('season_id', 'invalidFilterValue', { parameter: 'season_id', value: String(q.seasonId) });
 
-  const rows = await componentsOf(ctx, 'page_id', Number(page.id));
-  const links = rows.length ? await linksOf(ctx, 'page_id', Number(page.id)) : new Map<string, LinkValues>();
+  const rows = drafts ? drafts.rows : await componentsOf(ctx, 'page_id', Number(page.id));
+  const links = drafts ? drafts.links : rows.length ? await linksOf(ctx, 'page_id', Number(page.id)) : new Map<string, LinkValues>();
   const resolved = await resolveComponents(ctx, rows, links, { seasonId: q.seasonId, includeSets: q.includeSets });
   const data = toResourceObject(pages, page, ctx.apiBase);
   data.relationships!.components = { data: resolved.components.map((c) => ({ type: c.type, id: c.id })) };
   return {
     data,
-    included: [toResourceObject(pageTypes, pageType, ctx.apiBase), ...resolved.components, ...resolved.included],
+    included: [toResourceObject(modelOf('page_types'), pageType, ctx.apiBase), ...resolved.components, ...resolved.included],
     meta: { include: q.includeSets, season_id: q.seasonId === null ? null : String(q.seasonId), preview: q.preview, related: resolved.related },
   };
 }
 
 /** A global page element with its components resolved like a page's (GET /global_page_elements/{id}/preview). */
-export async function globalElementDocument(ctx: ReadContext, element: Row): Promise<Record<string, unknown>> {
+export async function globalElementDocument(ctx: ReadContext, element: Row, drafts: DraftComponents | null = null): Promise<Record<string, unknown>> {
   const elements = modelOf('global_page_elements');
-  const rows = await componentsOf(ctx, 'global_page_element_id', Number(element.id));
-  const links = rows.length ? await linksOf(ctx, 'global_page_element_id', Number(element.id)) : new Map<string, LinkValues>();
+  const rows = drafts ? drafts.rows : await componentsOf(ctx, 'global_page_element_id', Number(element.id));
+  const links = drafts ? drafts.links : rows.length ? await linksOf(ctx, 'global_page_element_id', Number(element.id)) : new Map<string, LinkValues>();
   const resolved = await resolveComponents(ctx, rows, links, { seasonId: null, includeSets: [] });
   const data = toResourceObject(elements, element, ctx.apiBase);
   (data.relationships ??= {}).components = { data: resolved.components.map((c) => ({ type: c.type, id: c.id })) };

@@ -6,7 +6,7 @@ import { recordAudit, recordAudits } from '../audit/audit';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { ChangeEvent, WriteContext } from '../jsonapi/context';
-import { ApiError, apiError, badParameter } from '../jsonapi/errors';
+import { ApiError, apiError, badParameter, notFound } from '../jsonapi/errors';
 import { fieldError } from '../jsonapi/messages';
 import { modelOf, type Model } from '../jsonapi/model';
 import type { RawQuery } from '../jsonapi/query';
@@ -16,7 +16,9 @@ import { fromDb, toDb } from '../jsonapi/values';
 import { nextUpdatedAt, publish } from '../jsonapi/write';
 import type { ChangeBus } from '../realtime/change-bus';
 import { entityTag, type ComputedCache } from '../realtime/computed-cache';
-import { currentPageDocument, globalElementDocument, parseIncludeSets } from './current-page';
+import { placeOf } from './component-rules';
+import { currentPageDocument, draftPageDocument, globalElementDocument, parseIncludeSets } from './current-page';
+import { parseDraftComponents } from './draft-preview';
 import './usages';
 
 const CURRENT_PAGE_PARAMETERS = ['slug', 'include', 'season_id', 'preview'];
@@ -65,6 +67,37 @@ export function registerContentRoutes(app: FastifyInstance, config: Config, data
       return conditional(request, reply, body, etag);
     }),
   );
+
+  // The builder's live preview: the owner as readers would get it with the posted drafts in place
+  // of its stored components (unsaved edits included). Nothing is written, nothing is cached.
+  for (const [ownerType, column] of [
+    ['pages', 'page_id'],
+    ['global_page_elements', 'global_page_element_id'],
+  ] as const) {
+    app.post<{ Params: { id: string } }>(`${API_PREFIX}/${ownerType}/:id/preview`, async (request, reply) =>
+      withQueryStats(reply, async () => {
+        const auth = requireAbility(request, 'update', ownerType);
+        requireAbility(request, 'read', 'components');
+        const q = request.query as RawQuery;
+        const parameters = ownerType === 'pages' ? ['include', 'season_id'] : [];
+        for (const name of Object.keys(q)) if (!parameters.includes(name)) throw badParameter(name, 'badRequest.unknownParameter', { parameter: name, names: parameters });
+        for (const name of parameters) if (Array.isArray(q[name])) throw badParameter(name, 'badRequest.repeatedParameter', { parameter: name });
+        const ctx = readCtx(request, auth);
+        const id = /^[1-9]\d{0,14}$/.test(request.params.id) ? Number(request.params.id) : null;
+        const place = id === null ? null : await placeOf(ctx, { [column]: id });
+        if (id === null || !place) throw notFound(ownerType, request.params.id);
+        const drafts = parseDraftComponents(ctx, request.body, { column, id, place });
+        reply.type(JSONAPI_MEDIA_TYPE).header('cache-control', 'private, no-store');
+        let doc: Record<string, unknown>;
+        if (ownerType === 'pages') {
+          const seasonRaw = q.season_id;
+          if (seasonRaw !== undefined && !/^[1-9]\d{0,14}$/.test(String(seasonRaw))) throw badParameter('season_id', 'invalidFilterValue.id', { parameter: 'season_id' });
+          doc = await draftPageDocument(ctx, id, { includeSets: parseIncludeSets(q.include), seasonId: seasonRaw === undefined ? null : Number(seasonRaw) }, drafts);
+        } else doc = await globalElementDocument(ctx, await findRow(ctx, modelOf(ownerType), String(id)), drafts);
+        return { ...doc, meta: { ...(doc.meta as Record<string, unknown> | undefined), draft: true, issues: drafts.issues } };
+      }),
+    );
+  }
 
   app.get<{ Params: { id: string } }>(`${API_PREFIX}/global_page_elements/:id/preview`, async (request, reply) =>
     withQueryStats(reply, async () => {

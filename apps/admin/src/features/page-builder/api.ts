@@ -10,7 +10,7 @@ import { cleanSettings, draftOf, relationshipsOf, type Draft, type Owner } from 
  * The builder's calls: the owner (a page with its type, or a global element) with its components,
  * component writes on the generic routes, the one-call reorder of
  * `/{pages|global_page_elements}/{id}/relationships/components` with the owner's version, and the
- * preview (`/current_page?preview=true`, `/global_page_elements/{id}/preview`). All through the
+ * live preview of the drafts (`POST /{pages|global_page_elements}/{id}/preview`). All through the
  * app's HTTP client, so errors and successes have the pop-ups of spec §8.
  */
 export interface ResourceObject {
@@ -23,6 +23,7 @@ export interface ResourceObject {
 export interface JsonApiDocument {
   data: ResourceObject;
   included?: ResourceObject[];
+  meta?: { issues?: Record<string, unknown[]> };
 }
 
 export interface LoadedOwner {
@@ -112,10 +113,18 @@ export function createBuilderApi(http: HttpClient, base: () => string) {
       return body.meta.updated_at;
     },
 
-    /** The owner as readers get it, drafts included, with every linked record. */
-    async preview(owner: Owner, slug: string): Promise<JsonApiDocument> {
-      const path = owner.type === 'pages' ? `/current_page?slug=${encodeURIComponent(slug)}&preview=true` : `/global_page_elements/${owner.id}/preview`;
-      return (await http<JsonApiDocument>(url(path))).body;
+    /**
+     * The owner as readers would get it with these drafts in place of its stored components
+     * (the live preview): nothing is written. `meta.issues` names the unfinished drafts.
+     */
+    async previewDrafts(owner: Owner, drafts: Draft[], signal?: AbortSignal): Promise<JsonApiDocument> {
+      const data = drafts.map((d) => ({
+        type: 'components',
+        ...(d.id ? { id: d.id } : { lid: d.key }),
+        attributes: { kind: d.kind, settings: cleanSettings(d.settings) },
+        relationships: relationshipsOf(d),
+      }));
+      return (await http<JsonApiDocument>(url(`/${owner.type}/${owner.id}/preview`), { method: 'POST', body: { data }, signal })).body;
     },
   };
 }

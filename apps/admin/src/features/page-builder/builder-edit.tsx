@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Divider, LinearProgress, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Divider, LinearProgress, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import PreviewIcon from '@mui/icons-material/Visibility';
+import HidePreviewIcon from '@mui/icons-material/VisibilityOff';
 import SaveIcon from '@mui/icons-material/Save';
 import { visuallyHidden } from '@mui/utils';
-import { Form, ListButton, RecordContextProvider, Title, TopToolbar, useTranslate, type RaRecord } from 'react-admin';
-import { useFormState } from 'react-hook-form';
+import { Form, ListButton, RecordContextProvider, Title, TopToolbar, useTranslate } from 'react-admin';
+import { useFormState, useWatch } from 'react-hook-form';
 import { useParams } from 'react-router';
 import type { ResourceManifest } from '@umpire/schema/manifest';
 import { resourceDef } from '../../framework/definitions';
@@ -13,15 +14,16 @@ import { submissionErrors } from '../../framework/ui/server-errors';
 import { toHttpError, toResourceObject } from '../../providers/data-provider';
 import { ComponentList, kindLabel } from './component-list';
 import { Palette } from './palette';
-import { PreviewDialog } from './preview-dialog';
+import { LivePreviewPanel, PreviewDialog, useLivePreview } from './live-preview';
 import { UnsavedGuard } from './unsaved-guard';
 import { useBuilder, type Builder } from './use-builder';
 import { paletteKinds, type Owner } from './model';
 
 /**
  * The edit screen of a page or a global page element: its own fields, then its components as
- * cards with the palette of the kinds it may hold, a preview, and one Save for everything. A save
- * over someone else's change is refused and offers their version.
+ * cards with the palette of the kinds it may hold, a live preview beside them (unsaved edits
+ * included), and one Save for everything. A save over someone else's change is refused and
+ * offers their version.
  */
 export function BuilderEdit({ type }: { type: Owner['type'] }) {
   const { id = '' } = useParams<{ id: string }>();
@@ -78,20 +80,29 @@ export function BuilderEdit({ type }: { type: Owner['type'] }) {
       )}
       <RecordContextProvider value={loaded.record}>
         <Form key={builder.generation} record={loaded.record} onSubmit={submit} noValidate>
-          <OwnerScreen def={def} builder={builder} record={loaded.record} name={name} />
+          <OwnerScreen def={def} builder={builder} name={name} />
         </Form>
       </RecordContextProvider>
     </Box>
   );
 }
 
-function OwnerScreen({ def, builder, record, name }: { def: ResourceManifest; builder: Builder; record: RaRecord; name: string }) {
+function OwnerScreen({ def, builder, name }: { def: ResourceManifest; builder: Builder; name: string }) {
   const translate = useTranslate();
   const { isDirty } = useFormState();
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const [selected, setSelected] = useState<string | null>(null);
-  const [preview, setPreview] = useState(false);
+  const [expanded, setExpanded] = useState(false);
+  const [width, setWidth] = useState<number>(768);
+  // Beside the editor on wide screens; on narrow ones it is opened at full size instead.
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'), { noSsr: true });
+  const [shown, setShown] = useState<boolean | null>(null);
+  const showPanel = (shown ?? wide) && wide;
   const owner = builder.loaded!.owner;
+  // The title as typed, not yet saved, heads the preview too.
+  const typedTitle = useWatch({ name: def.titleAttribute ?? 'title' }) as unknown;
+  const previewTitle = typeof typedTitle === 'string' && typedTitle.trim() ? typedTitle : name;
+  const preview = useLivePreview(owner, builder.drafts, showPanel || expanded);
   const kinds = useMemo(() => paletteKinds(owner), [owner]);
   const dirty = isDirty || builder.dirty;
   const selectedIndex = builder.drafts.findIndex((d) => d.key === selected);
@@ -105,69 +116,83 @@ function OwnerScreen({ def, builder, record, name }: { def: ResourceManifest; bu
     });
   // Cards with issues open, so each issue is seen next to its field.
   const withIssues = Object.entries(builder.issues).filter(([, i]) => Object.keys(i).length).map(([k]) => k);
-  const shown = withIssues.some((k) => !open.has(k)) ? new Set([...open, ...withIssues]) : open;
-  const slug = String(record.slug ?? '');
+  const openCards = withIssues.some((k) => !open.has(k)) ? new Set([...open, ...withIssues]) : open;
 
   return (
-    <Stack spacing={2} sx={{ width: '100%', maxWidth: 1200 }}>
-      <Card component="section" aria-labelledby="owner-fields-heading">
-        <CardContent>
-          <Typography id="owner-fields-heading" variant="h6" component="h2" gutterBottom>
-            {translate('pageBuilder.ownerFields', { name: translate(`resources.${def.type}.name`, { smart_count: 1 }) })}
-          </Typography>
-          <ResourceFields def={def} />
-        </CardContent>
-      </Card>
-      <Card component="section" aria-labelledby="builder-heading">
-        <CardContent>
-          <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 1, flexWrap: 'wrap' }}>
-            <Typography id="builder-heading" variant="h6" component="h2" sx={{ flex: 1 }}>
-              {translate('pageBuilder.components')} ({builder.drafts.length})
+    <Box sx={{ width: '100%', display: 'grid', gap: 2, alignItems: 'start', gridTemplateColumns: showPanel ? 'minmax(0, 1fr) minmax(0, 0.8fr)' : 'minmax(0, 1200px)' }}>
+      <Stack spacing={2} sx={{ minWidth: 0 }}>
+        <Card component="section" aria-labelledby="owner-fields-heading">
+          <CardContent>
+            <Typography id="owner-fields-heading" variant="h6" component="h2" gutterBottom>
+              {translate('pageBuilder.ownerFields', { name: translate(`resources.${def.type}.name`, { smart_count: 1 }) })}
             </Typography>
-            <Button startIcon={<PreviewIcon />} onClick={() => setPreview(true)}>
-              {translate('pageBuilder.preview.open')}
-            </Button>
-          </Stack>
-          {owner.type === 'pages' && !owner.pageKind && <Alert severity="info">{translate('pageBuilder.noPageKind')}</Alert>}
-          <Palette
-            kinds={kinds}
-            after={after}
-            onClearAfter={() => setSelected(null)}
-            onAdd={(kind) => {
-              const draft = builder.add(kind, selected);
-              setOpen((current) => new Set([...current, draft.key]));
-              setSelected(draft.key);
-            }}
-          />
-          <Divider sx={{ my: 2 }} />
-          <ComponentList
-            drafts={builder.drafts}
-            issues={builder.issues}
-            open={shown}
-            onToggle={toggle}
-            selected={selected}
-            onSelect={setSelected}
-            onMove={(from, to) => builder.move(from, to)}
-            onOrder={(list) => builder.setOrder(list)}
-            onChange={(key, change) => builder.update(key, change)}
-            onDuplicate={(key) => {
-              const copy = builder.duplicate(key);
-              if (copy) {
-                setSelected(copy.key);
-                toggle(copy.key);
-              }
-            }}
-            onRemove={(key) => {
-              builder.remove(key);
-              if (selected === key) setSelected(null);
-            }}
-          />
-        </CardContent>
-      </Card>
-      <SaveBar builder={builder} dirty={dirty} />
-      <UnsavedGuard dirty={dirty && !builder.saving} />
-      {preview && <PreviewDialog owner={owner} slug={slug} title={name} unsaved={dirty} onClose={() => setPreview(false)} />}
-    </Stack>
+            <ResourceFields def={def} />
+          </CardContent>
+        </Card>
+        <Card component="section" aria-labelledby="builder-heading">
+          <CardContent>
+            <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 1, flexWrap: 'wrap' }}>
+              <Typography id="builder-heading" variant="h6" component="h2" sx={{ flex: 1 }}>
+                {translate('pageBuilder.components')} ({builder.drafts.length})
+              </Typography>
+              {wide ? (
+                <Button startIcon={showPanel ? <HidePreviewIcon /> : <PreviewIcon />} onClick={() => setShown(!showPanel)} aria-pressed={showPanel}>
+                  {translate('pageBuilder.preview.live')}
+                </Button>
+              ) : (
+                <Button startIcon={<PreviewIcon />} onClick={() => setExpanded(true)}>
+                  {translate('pageBuilder.preview.open')}
+                </Button>
+              )}
+            </Stack>
+            {owner.type === 'pages' && !owner.pageKind && <Alert severity="info">{translate('pageBuilder.noPageKind')}</Alert>}
+            <Palette
+              kinds={kinds}
+              after={after}
+              onClearAfter={() => setSelected(null)}
+              onAdd={(kind) => {
+                const draft = builder.add(kind, selected);
+                setOpen((current) => new Set([...current, draft.key]));
+                setSelected(draft.key);
+              }}
+            />
+            <Divider sx={{ my: 2 }} />
+            <ComponentList
+              drafts={builder.drafts}
+              issues={builder.issues}
+              open={openCards}
+              onToggle={toggle}
+              selected={selected}
+              onSelect={setSelected}
+              onMove={(from, to) => builder.move(from, to)}
+              onOrder={(list) => builder.setOrder(list)}
+              onChange={(key, change) => builder.update(key, change)}
+              onDuplicate={(key) => {
+                const copy = builder.duplicate(key);
+                if (copy) {
+                  setSelected(copy.key);
+                  toggle(copy.key);
+                }
+              }}
+              onRemove={(key) => {
+                builder.remove(key);
+                if (selected === key) setSelected(null);
+              }}
+            />
+          </CardContent>
+        </Card>
+        <SaveBar builder={builder} dirty={dirty} />
+        <UnsavedGuard dirty={dirty && !builder.saving} />
+      </Stack>
+      {showPanel && (
+        <Card sx={{ position: 'sticky', top: 72, maxHeight: 'calc(100vh - 88px)', overflow: 'auto' }}>
+          <CardContent>
+            <LivePreviewPanel preview={preview} title={previewTitle} width={width} onWidth={setWidth} onExpand={() => setExpanded(true)} />
+          </CardContent>
+        </Card>
+      )}
+      {expanded && <PreviewDialog preview={preview} title={previewTitle} width={width} onWidth={setWidth} onClose={() => setExpanded(false)} />}
+    </Box>
   );
 }
 

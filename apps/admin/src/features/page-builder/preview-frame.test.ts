@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonApiDocument } from './api';
-import { previewComponents, resolveLinks } from './preview-dialog';
+import { previewComponents, resolveLinks } from './preview-frame';
 
 const doc: JsonApiDocument = {
   data: { id: '1', type: 'pages', attributes: { title: 'Strona' }, relationships: { components: { data: [{ type: 'components', id: '11' }, { type: 'components', id: '10' }] } } },

@@ -1,28 +1,14 @@
-import { useEffect, useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-} from '@mui/material';
+import { Box, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { resourceDef } from '../../framework/definitions';
 import { recordRepresentation } from '../../framework/representation';
 import { getRuntime } from '../../lib/configuration';
 import { imageUrl } from '../../lib/images';
 import { toRecord } from '../../providers/data-provider';
-import { builderApi, type JsonApiDocument, type ResourceObject } from './api';
+import type { JsonApiDocument, ResourceObject } from './api';
 import { fieldLabel, valueLabel } from './field-editors';
 import { kindLabel } from './component-list';
-import { plainText, type Owner } from './model';
+import { plainText } from './model';
 
 export const PREVIEW_WIDTHS = [768, 1024, 1280] as const;
 
@@ -146,72 +132,40 @@ function PreviewComponent({ component, included, width }: { component: ResourceO
   );
 }
 
-/**
- * The owner as readers get it (`/current_page?preview=true`, or a global element's preview), at a
- * chosen width: each component in order with its linked records resolved. The saved version.
- */
-export function PreviewDialog({ owner, slug, title, unsaved, onClose }: { owner: Owner; slug: string; title: string; unsaved: boolean; onClose: () => void }) {
+/** The owner's document as a site would lay it out at a given width: its title, then each component in order. */
+export function PreviewFrame({ doc, width, title }: { doc: JsonApiDocument; width: number; title: string }) {
   const translate = useTranslate();
-  const [width, setWidth] = useState<number>(768);
-  const [doc, setDoc] = useState<JsonApiDocument | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  useEffect(() => {
-    let live = true;
-    builderApi()
-      .preview(owner, slug)
-      .then((d) => live && setDoc(d))
-      .catch((e) => live && setError(e));
-    return () => {
-      live = false;
-    };
-  }, [owner, slug]);
-  const { components, included } = doc ? previewComponents(doc) : { components: [], included: new Map<string, ResourceObject>() };
+  const { components, included } = previewComponents(doc);
   return (
-    <Dialog open fullScreen onClose={onClose} aria-labelledby="builder-preview-title">
-      <DialogTitle id="builder-preview-title">{translate('pageBuilder.preview.title', { name: title })}</DialogTitle>
-      <DialogContent dividers>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }} sx={{ mb: 2 }}>
-          <ToggleButtonGroup exclusive size="small" value={width} onChange={(_, w: number | null) => w && setWidth(w)} aria-label={translate('pageBuilder.preview.width')}>
-            {PREVIEW_WIDTHS.map((w) => (
-              <ToggleButton key={w} value={w} aria-label={translate('pageBuilder.preview.widthValue', { width: w })}>
-                {translate('pageBuilder.preview.widthValue', { width: w })}
-              </ToggleButton>
-            ))}
-          </ToggleButtonGroup>
-          {unsaved && (
-            <Alert severity="info" sx={{ py: 0 }}>
-              {translate('pageBuilder.preview.unsaved')}
-            </Alert>
-          )}
-        </Stack>
-        {error ? (
-          <Alert severity="error">{error instanceof Error ? error.message : String(error)}</Alert>
-        ) : !doc ? (
-          <CircularProgress aria-label={translate('pageBuilder.loading')} />
-        ) : (
-          <Box sx={{ overflowX: 'auto', bgcolor: 'grey.100', p: 2, borderRadius: 1 }}>
-            <Box
-              component="section"
-              aria-label={translate('pageBuilder.preview.frame', { width })}
-              data-testid="preview-frame"
-              data-width={width}
-              sx={{ width, maxWidth: 'none', mx: 'auto', bgcolor: 'background.paper', color: 'text.primary', p: width < 1024 ? 1.5 : 3, boxShadow: 1, boxSizing: 'border-box' }}
-            >
-              <Typography variant={width < 1024 ? 'h5' : 'h4'} component="h2" gutterBottom>
-                {String(doc.data.attributes.title ?? doc.data.attributes.name ?? title)}
-              </Typography>
-              {components.length === 0 ? (
-                <Typography>{translate('pageBuilder.preview.empty')}</Typography>
-              ) : (
-                components.map((c) => <PreviewComponent key={c.id} component={c} included={included} width={width} />)
-              )}
-            </Box>
-          </Box>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{translate('ra.action.close')}</Button>
-      </DialogActions>
-    </Dialog>
+    <Box
+      component="section"
+      aria-label={translate('pageBuilder.preview.frame', { width })}
+      data-testid="preview-frame"
+      data-width={width}
+      sx={{ width, maxWidth: 'none', mx: 'auto', bgcolor: 'background.paper', color: 'text.primary', p: width < 1024 ? 1.5 : 3, boxShadow: 1, boxSizing: 'border-box' }}
+    >
+      <Typography variant={width < 1024 ? 'h5' : 'h4'} component="h2" gutterBottom>
+        {title || String(doc.data.attributes.title ?? doc.data.attributes.name ?? '')}
+      </Typography>
+      {components.length === 0 ? (
+        <Typography>{translate('pageBuilder.preview.empty')}</Typography>
+      ) : (
+        components.map((c) => <PreviewComponent key={c.id} component={c} included={included} width={width} />)
+      )}
+    </Box>
+  );
+}
+
+/** The three widths of spec §9 as a toggle. */
+export function WidthToggle({ width, onChange }: { width: number; onChange: (width: number) => void }) {
+  const translate = useTranslate();
+  return (
+    <ToggleButtonGroup exclusive size="small" value={width} onChange={(_, w: number | null) => w && onChange(w)} aria-label={translate('pageBuilder.preview.width')}>
+      {PREVIEW_WIDTHS.map((w) => (
+        <ToggleButton key={w} value={w} aria-label={translate('pageBuilder.preview.widthValue', { width: w })}>
+          {translate('pageBuilder.preview.widthValue', { width: w })}
+        </ToggleButton>
+      ))}
+    </ToggleButtonGroup>
   );
 }

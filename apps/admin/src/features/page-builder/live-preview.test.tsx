@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { setRuntime, type Runtime } from '../../lib/configuration';
+import type { HttpClient, HttpRequest } from '../../providers/http-client';
+import { setApiClient } from '../../providers/json-api';
+import { useLivePreview } from './live-preview';
+import { draftOf, newDraft, type Draft, type Owner } from './model';
+
+const owner: Owner = { type: 'pages', id: '7', pageKind: 'standard' };
+const text = (id: string, body: string) => draftOf({ id, type: 'components', attributes: { kind: 'text', settings: { format: 'plain', body } } });
+const calls: { url: string; body: { data: { id?: string; lid?: string; attributes: { settings: { body?: string } } }[] } }[] = [];
+
+beforeAll(() => {
+  setRuntime({ languages: ['pl'], language: 'pl', urls: { umpire: '/api/v3' } } as unknown as Runtime);
+  const http = vi.fn(async (url: string, req?: HttpRequest) => {
+    const body = req!.body as (typeof calls)[number]['body'];
+    calls.push({ url, body });
+    const ids = body.data.map((d) => ({ type: 'components', id: d.id ?? d.lid! }));
+    return {
+      status: 200,
+      headers: new Headers(),
+      url,
+      body: { data: { type: 'pages', id: '7', attributes: {}, relationships: { components: { data: ids } } }, included: [], meta: { issues: body.data.length > 2 ? { [ids[2].id]: [{}] } : {} } },
+    };
+  }) as unknown as HttpClient;
+  setApiClient(http);
+});
+afterAll(() => setApiClient(undefined));
+
+describe('live preview', () => {
+  it('asks at once, then once the drafts have rested, with the drafts as they are (new ones by their local id)', async () => {
+    const first = [text('1', 'Pierwszy')];
+    const { result, rerender } = renderHook(({ drafts }: { drafts: Draft[] }) => useLivePreview(owner, drafts, true), { initialProps: { drafts: first } });
+    expect(result.current.updating).toBe(true);
+    await waitFor(() => expect(result.current.updating).toBe(false));
+    expect(calls).toHaveLength(1);
+    expect(calls[0].url).toBe('/api/v3/pages/7/preview');
+
+    // Typing: three changes in a row are one request, with the last text.
+    const added = newDraft('text');
+    for (const body of ['D', 'Dr', 'Drugi']) {
+      rerender({ drafts: [text('1', body), added, { ...added, key: `${added.key}-b` }] });
+      expect(result.current.updating).toBe(true);
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    }
+    await waitFor(() => expect(result.current.updating).toBe(false));
+    expect(calls).toHaveLength(2);
+    expect(calls[1].body.data.map((d) => d.id ?? d.lid)).toEqual(['1', added.key, `${added.key}-b`]);
+    expect(calls[1].body.data[0].attributes.settings.body).toBe('Drugi');
+    expect(result.current.unfinished).toBe(1);
+    expect(result.current.doc?.data.relationships?.components?.data).toHaveLength(3);
+  });
+
+  it('asks nothing while it is not shown', async () => {
+    const before = calls.length;
+    renderHook(() => useLivePreview(owner, [text('1', 'Ukryty')], false));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    expect(calls.length).toBe(before);
+  });
+});

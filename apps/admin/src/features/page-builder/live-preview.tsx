@@ -1,0 +1,165 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
+import OpenInFull from '@mui/icons-material/OpenInFull';
+import { useTranslate } from 'react-admin';
+import { HttpFailure } from '../../providers/http-client';
+import { builderApi, type JsonApiDocument } from './api';
+import type { Draft, Owner } from './model';
+import { PreviewFrame, WidthToggle } from './preview-frame';
+
+/** How long the drafts must rest before the preview is asked again (typing is not a request per key). */
+export const PREVIEW_DELAY_MS = 400;
+
+export interface LivePreview {
+  /** The last document the server answered (kept while the next one is on its way). */
+  doc: JsonApiDocument | null;
+  error: unknown;
+  updating: boolean;
+  /** Drafts the server named as unfinished: shown anyway, their issues are in their cards. */
+  unfinished: number;
+}
+
+/**
+ * The owner as readers would get it with the drafts as they are now, unsaved edits included:
+ * POST /{pages|global_page_elements}/{id}/preview, asked again when the drafts change and have
+ * rested a moment; an answer overtaken by a newer request is dropped (aborted).
+ */
+export function useLivePreview(owner: Owner, drafts: Draft[], enabled: boolean): LivePreview {
+  // `answered`: the drafts the document (or the error) belongs to; newer drafts mean it is updating.
+  const [state, setState] = useState<{ doc: JsonApiDocument | null; error: unknown; answered: Draft[] | null }>({ doc: null, error: null, answered: null });
+  const first = useRef(true);
+  useEffect(() => {
+    if (!enabled) return;
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => {
+        first.current = false;
+        builderApi()
+          .previewDrafts(owner, drafts, controller.signal)
+          .then((doc) => setState({ doc, error: null, answered: drafts }))
+          .catch((error: unknown) => {
+            if (!controller.signal.aborted) setState((s) => ({ ...s, error, answered: drafts }));
+          });
+      },
+      first.current ? 0 : PREVIEW_DELAY_MS,
+    );
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [owner, drafts, enabled]);
+  return {
+    doc: state.doc,
+    error: state.error,
+    updating: enabled && state.answered !== drafts,
+    unfinished: Object.keys(state.doc?.meta?.issues ?? {}).length,
+  };
+}
+
+export function errorText(error: unknown): string {
+  if (error instanceof HttpFailure) return error.errors[0]?.detail ?? error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Whether the preview is up to date with the drafts, and how many drafts are not finished. */
+export function PreviewStatus({ preview }: { preview: LivePreview }) {
+  const translate = useTranslate();
+  return (
+    <Stack direction="row" spacing={1} alignItems="center" role="status" data-testid="live-preview-status" data-updating={preview.updating} sx={{ minHeight: 24 }}>
+      {preview.updating && <CircularProgress size={14} aria-hidden />}
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        {preview.updating
+          ? translate('pageBuilder.preview.updating')
+          : preview.error
+            ? translate('pageBuilder.preview.failed')
+            : preview.unfinished
+              ? translate('pageBuilder.preview.unfinished', { smart_count: preview.unfinished })
+              : translate('pageBuilder.preview.upToDate')}
+      </Typography>
+    </Stack>
+  );
+}
+
+/**
+ * The preview beside the editor: the page laid out at the chosen width and scaled down to the
+ * panel, so 1280 px are seen whole; the dialog shows it at full size.
+ */
+export function LivePreviewPanel({ preview, title, width, onWidth, onExpand }: { preview: LivePreview; title: string; width: number; onWidth: (width: number) => void; onExpand: () => void }) {
+  const translate = useTranslate();
+  const outer = useRef<HTMLDivElement>(null);
+  const inner = useRef<HTMLDivElement>(null);
+  const [box, setBox] = useState({ available: 0, height: 0 });
+  useLayoutEffect(() => {
+    const measure = () => setBox({ available: outer.current?.clientWidth ?? 0, height: inner.current?.offsetHeight ?? 0 });
+    measure();
+    const observer = new ResizeObserver(measure);
+    if (outer.current) observer.observe(outer.current);
+    if (inner.current) observer.observe(inner.current);
+    return () => observer.disconnect();
+  }, [preview.doc]);
+  const scale = box.available ? Math.min(1, box.available / width) : 1;
+  return (
+    <Box component="section" aria-labelledby="live-preview-heading" data-testid="live-preview">
+      <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 1, flexWrap: 'wrap', rowGap: 1 }}>
+        <Typography id="live-preview-heading" variant="h6" component="h2" sx={{ flex: 1 }}>
+          {translate('pageBuilder.preview.live')}
+        </Typography>
+        <Button size="small" startIcon={<OpenInFull />} onClick={onExpand}>
+          {translate('pageBuilder.preview.open')}
+        </Button>
+      </Stack>
+      <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 1, flexWrap: 'wrap', rowGap: 1 }}>
+        <WidthToggle width={width} onChange={onWidth} />
+        <PreviewStatus preview={preview} />
+      </Stack>
+      {preview.error ? (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {errorText(preview.error)}
+        </Alert>
+      ) : null}
+      <Box ref={outer} sx={{ bgcolor: 'grey.100', borderRadius: 1, overflow: 'hidden', opacity: preview.updating ? 0.7 : 1, transition: 'opacity 150ms' }}>
+        {preview.doc ? (
+          <Box sx={{ height: box.height * scale || undefined }}>
+            <Box ref={inner} data-scale={scale.toFixed(3)} sx={{ width, transform: `scale(${scale})`, transformOrigin: 'top left' }}>
+              <PreviewFrame doc={preview.doc} width={width} title={title} />
+            </Box>
+          </Box>
+        ) : (
+          !preview.error && (
+            <Box sx={{ p: 4, display: 'grid', placeItems: 'center' }}>
+              <CircularProgress aria-label={translate('pageBuilder.loading')} />
+            </Box>
+          )
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+/** The live preview at full size, in a dialog of its own (the panel beside the editor is scaled down). */
+export function PreviewDialog({ preview, title, width, onWidth, onClose }: { preview: LivePreview; title: string; width: number; onWidth: (width: number) => void; onClose: () => void }) {
+  const translate = useTranslate();
+  return (
+    <Dialog open fullScreen onClose={onClose} aria-labelledby="builder-preview-title">
+      <DialogTitle id="builder-preview-title">{translate('pageBuilder.preview.title', { name: title })}</DialogTitle>
+      <DialogContent dividers>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }} sx={{ mb: 2 }}>
+          <WidthToggle width={width} onChange={onWidth} />
+          <PreviewStatus preview={preview} />
+        </Stack>
+        {preview.error && !preview.doc ? (
+          <Alert severity="error">{errorText(preview.error)}</Alert>
+        ) : !preview.doc ? (
+          <CircularProgress aria-label={translate('pageBuilder.loading')} />
+        ) : (
+          <Box sx={{ overflowX: 'auto', bgcolor: 'grey.100', p: 2, borderRadius: 1 }}>
+            <PreviewFrame doc={preview.doc} width={width} title={title} />
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('ra.action.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
