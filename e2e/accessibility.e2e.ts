@@ -220,7 +220,7 @@ for (const lang of LANGS) {
       await go(page, `/pages/${id}`);
       await expect(page.getByTestId('builder-card')).toHaveCount(2);
       await check('builder with its palette');
-      await page.getByTestId('builder-palette').getByRole('button', { name: t(lang, 'resources.components.choices.kind.club'), exact: true }).click();
+      await page.getByTestId('builder-palette').locator('button[data-kind="club"]').click();
       await page.getByTestId('builder-card').nth(0).getByRole('button', { name: new RegExp(`^${t(lang, 'pageBuilder.edit', { name: '' })}`) }).click();
       await expect(page.getByTestId('builder-card').nth(2).getByRole('combobox').first()).toBeVisible();
       await check('builder with a new club card and a text card open');

@@ -73,7 +73,11 @@ export async function seedDemoPages(w: Writer, opts: { now: Date }): Promise<voi
     ['page_type', 'club', 'Klub'], ['page_type', 'club_list', 'Lista klubów'], ['page_type', 'match', 'Mecz'], ['page_type', 'squad', 'Kadra'],
     ['page_type', 'product_list', 'Sklep'], ['page_type', 'social_media', 'Media społecznościowe'], ['page_type', 'iframe', 'Osadzona strona'],
     ['page_type', 'quotation', 'Cytat'], ['page_type', 'video', 'Wideo'], ['page_type', 'advertisement', 'Reklama'],
+    ['page_type', 'hero_thematic', 'Baner tematyczny'], ['page_type', 'round', 'Kolejka'], ['page_type', 'schedule', 'Terminarz'],
+    ['page_type', 'competition_season_statistics', 'Statystyki sezonu'], ['page_type', 'events', 'Wydarzenia'], ['page_type', 'quiz', 'Quiz'],
+    ['page_type', 'survey', 'Ankieta'], ['page_type', 'match_predictor_ranking', 'Ranking typera'],
     ['global_page_element', 'page_header', 'Nagłówek'], ['global_page_element', 'page_footer', 'Stopka'], ['global_page_element', 'branding', 'Identyfikacja wizualna'],
+    ['global_page_element', 'social_media', 'Media społecznościowe'], ['global_page_element', 'advertisement', 'Reklama'],
     ['article', 'text', 'Tekst artykułu'], ['article', 'gallery', 'Galeria w artykule'],
   ];
   for (const [i, [kind, componentKind, name]] of palette.entries())

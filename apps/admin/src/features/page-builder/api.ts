@@ -4,7 +4,7 @@ import { getRuntime } from '../../lib/configuration';
 import { HttpFailure, type HttpClient } from '../../providers/http-client';
 import { appHttpClient } from '../../providers/json-api';
 import { toRecord } from '../../providers/data-provider';
-import { cleanSettings, draftOf, relationshipsOf, type Draft, type Owner } from './model';
+import { cleanSettings, draftOf, relationshipsOf, type ComponentTypeEntry, type Draft, type Owner } from './model';
 
 /**
  * The builder's calls: the owner (a page with its type, or a global element) with its components,
@@ -59,6 +59,25 @@ export function createBuilderApi(http: HttpClient, base: () => string) {
         updatedAt: String(body.data.attributes.updated_at),
         components: sortByIndex(components.map((c) => ({ ...draftOf(c), index: c.attributes.index }))).map(({ index: _index, ...d }) => d),
       };
+    },
+
+    /** The client's component types of a builder (`page_type` or `global_page_element`), all of them in their order. */
+    async componentTypes(scope: string): Promise<ComponentTypeEntry[]> {
+      const out: ComponentTypeEntry[] = [];
+      for (let page = 1; ; page++) {
+        const { body } = await http<{ data: ResourceObject[]; meta?: { total?: number } }>(
+          url(`/component_types?filter%5Bkind%5D=${encodeURIComponent(scope)}&sort=position,name&page%5Bsize%5D=100&page%5Bnumber%5D=${page}`),
+        );
+        for (const r of body.data)
+          out.push({
+            id: r.id,
+            name: String(r.attributes.name),
+            componentKind: String(r.attributes.component_kind),
+            description: (r.attributes.description as string | null) ?? null,
+            position: Number(r.attributes.position ?? 0),
+          });
+        if (body.data.length < 100 || out.length >= (body.meta?.total ?? 0)) return out;
+      }
     },
 
     /** The owner's version now (what a reorder must name). */

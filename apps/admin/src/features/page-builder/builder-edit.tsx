@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Divider, LinearProgress, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import PreviewIcon from '@mui/icons-material/Visibility';
 import HidePreviewIcon from '@mui/icons-material/VisibilityOff';
@@ -17,7 +17,8 @@ import { Palette } from './palette';
 import { LivePreviewPanel, PreviewDialog, useLivePreview } from './live-preview';
 import { UnsavedGuard } from './unsaved-guard';
 import { useBuilder, type Builder } from './use-builder';
-import { paletteKinds, type Owner } from './model';
+import { builderApi } from './api';
+import { componentTypeScope, paletteEntries, type ComponentTypeEntry, type Owner } from './model';
 
 /**
  * The edit screen of a page or a global page element: its own fields, then its components as
@@ -103,7 +104,8 @@ function OwnerScreen({ def, builder, name }: { def: ResourceManifest; builder: B
   const typedTitle = useWatch({ name: def.titleAttribute ?? 'title' }) as unknown;
   const previewTitle = typeof typedTitle === 'string' && typedTitle.trim() ? typedTitle : name;
   const preview = useLivePreview(owner, builder.drafts, showPanel || expanded);
-  const kinds = useMemo(() => paletteKinds(owner), [owner]);
+  const types = useComponentTypes(owner);
+  const entries = useMemo(() => (types === null ? [] : paletteEntries(owner, types)), [owner, types]);
   const dirty = isDirty || builder.dirty;
   const selectedIndex = builder.drafts.findIndex((d) => d.key === selected);
   const after = selectedIndex >= 0 ? { position: selectedIndex + 1, name: kindLabel(translate, builder.drafts[selectedIndex].kind) } : null;
@@ -147,7 +149,9 @@ function OwnerScreen({ def, builder, name }: { def: ResourceManifest; builder: B
             </Stack>
             {owner.type === 'pages' && !owner.pageKind && <Alert severity="info">{translate('pageBuilder.noPageKind')}</Alert>}
             <Palette
-              kinds={kinds}
+              entries={entries}
+              loading={types === null}
+              fromTypes={!!types?.length}
               after={after}
               onClearAfter={() => setSelected(null)}
               onAdd={(kind) => {
@@ -194,6 +198,23 @@ function OwnerScreen({ def, builder, name }: { def: ResourceManifest; builder: B
       {expanded && <PreviewDialog preview={preview} title={previewTitle} width={width} onWidth={setWidth} onClose={() => setExpanded(false)} />}
     </Box>
   );
+}
+
+/** The client's component types for the owner's builder; an empty list while loading or when it fails (the declared kinds are offered then). */
+function useComponentTypes(owner: Owner): ComponentTypeEntry[] | null {
+  const [types, setTypes] = useState<ComponentTypeEntry[] | null>(null);
+  const scope = componentTypeScope(owner);
+  useEffect(() => {
+    let live = true;
+    builderApi()
+      .componentTypes(scope)
+      .then((list) => live && setTypes(list))
+      .catch(() => live && setTypes([]));
+    return () => {
+      live = false;
+    };
+  }, [scope]);
+  return types;
 }
 
 function SaveBar({ builder, dirty }: { builder: Builder; dirty: boolean }) {

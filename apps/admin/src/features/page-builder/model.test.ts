@@ -13,6 +13,7 @@ import {
   issuesByField,
   linksOf,
   newDraft,
+  paletteEntries,
   paletteKinds,
   planSave,
   plainText,
@@ -61,6 +62,21 @@ describe('form model from the declaration', () => {
     expect(paletteKinds(page('simple'))).not.toContain('match_list');
     expect(paletteKinds({ type: 'global_page_elements', id: '1', area: 'branding' })).toEqual(['branding']);
     expect(paletteKinds({ type: 'pages', id: '1', pageKind: null })).toEqual([]);
+  });
+
+  it('offers the client\'s component types in their order, only those the owner may hold, or every allowed kind when it has none', () => {
+    const type = (id: string, name: string, componentKind: string, position: number) => ({ id, name, componentKind, position, description: null });
+    const types = [type('1', 'Tabela', 'group', 2), type('2', 'Tekst', 'text', 0), type('3', 'Akapit wyróżniony', 'text', 1), type('4', 'Mecze', 'match_list', 3)];
+    expect(paletteEntries(page('standard'), types).map((e) => [e.name, e.kind])).toEqual([
+      ['Tekst', 'text'],
+      ['Akapit wyróżniony', 'text'],
+      ['Tabela', 'group'],
+      ['Mecze', 'match_list'],
+    ]);
+    // A simple page holds no tables or match lists.
+    expect(paletteEntries(page('simple'), types).map((e) => e.name)).toEqual(['Tekst', 'Akapit wyróżniony']);
+    expect(paletteEntries(page('simple'), []).map((e) => e.kind)).toEqual(kindsForPageKind('simple'));
+    expect(paletteEntries(page('simple'), []).every((e) => e.name === null)).toBe(true);
   });
 });
 

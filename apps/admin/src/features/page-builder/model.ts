@@ -111,6 +111,41 @@ export function paletteKinds(owner: Owner): ComponentKind[] {
   return owner.area ? kindsForArea(owner.area) : [];
 }
 
+/** A component type the client set up for a builder (spec §3 `/component_types`). */
+export interface ComponentTypeEntry {
+  id: string;
+  name: string;
+  componentKind: string;
+  description: string | null;
+  position: number;
+}
+
+/** One button of the palette: the kind it adds, named by the client's component type when there is one. */
+export interface PaletteEntry {
+  key: string;
+  kind: ComponentKind;
+  /** The client's name for it; null: the kind's own label. */
+  name: string | null;
+  description: string | null;
+}
+
+/**
+ * The palette: the client's component types for this builder (in their order) whose kind the
+ * owner may hold; when the client has set none up, every kind the declarations allow, so a new
+ * client can still build pages.
+ */
+export function paletteEntries(owner: Owner, types: readonly ComponentTypeEntry[]): PaletteEntry[] {
+  const allowed = paletteKinds(owner);
+  if (!types.length) return allowed.map((kind) => ({ key: kind, kind, name: null, description: null }));
+  return [...types]
+    .sort((a, b) => a.position - b.position || a.name.localeCompare(b.name))
+    .filter((t) => (allowed as string[]).includes(t.componentKind))
+    .map((t) => ({ key: `type-${t.id}`, kind: t.componentKind as ComponentKind, name: t.name, description: t.description }));
+}
+
+/** Which component types a builder offers: `filter[kind]=` of `/component_types`. */
+export const componentTypeScope = (owner: Owner) => (owner.type === 'pages' ? 'page_type' : 'global_page_element');
+
 /** Linked ids as the builder keeps them: one id (or null), or a list. */
 export type LinkIds = Record<string, string | null | string[]>;
 

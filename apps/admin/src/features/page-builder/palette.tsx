@@ -1,16 +1,36 @@
-import { Box, Button, Stack, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Stack, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useTranslate } from 'react-admin';
 import type { ComponentKind } from '@umpire/schema';
 import { kindLabel } from './component-list';
+import type { PaletteEntry } from './model';
 
 /**
- * The kinds the owner may hold (from the declarations), each a button that adds one: at the end,
- * or right after the card chosen with its "insert after" button.
+ * The client's component types the owner may hold (or, when it has set none up, every kind the
+ * declarations allow), each a button that adds one: at the end, or right after the card chosen
+ * with its "insert after" button.
  */
-export function Palette({ kinds, after, onAdd, onClearAfter }: { kinds: ComponentKind[]; after: { position: number; name: string } | null; onAdd: (kind: ComponentKind) => void; onClearAfter: () => void }) {
+export function Palette({
+  entries,
+  loading,
+  fromTypes,
+  after,
+  onAdd,
+  onClearAfter,
+}: {
+  entries: PaletteEntry[];
+  /** The client's component types are still being read. */
+  loading: boolean;
+  /** False: the client has no component types for this builder, the declared kinds are offered. */
+  fromTypes: boolean;
+  after: { position: number; name: string } | null;
+  onAdd: (kind: ComponentKind) => void;
+  onClearAfter: () => void;
+}) {
   const translate = useTranslate();
-  const sorted = [...kinds].sort((a, b) => kindLabel(translate, a).localeCompare(kindLabel(translate, b)));
+  const labelled = entries.map((e) => ({ ...e, label: e.name ?? kindLabel(translate, e.kind) }));
+  // Component types keep the order the client gave them; bare kinds are sorted by name.
+  const shown = fromTypes ? labelled : labelled.sort((a, b) => a.label.localeCompare(b.label));
   return (
     <Box component="section" aria-labelledby="builder-palette-heading" data-testid="builder-palette">
       <Typography id="builder-palette-heading" variant="subtitle1" component="h3">
@@ -26,17 +46,27 @@ export function Palette({ kinds, after, onAdd, onClearAfter }: { kinds: Componen
           </Button>
         )}
       </Stack>
-      {sorted.length === 0 ? (
+      {!fromTypes && shown.length > 0 && (
+        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
+          {translate('pageBuilder.paletteAllKinds')}
+        </Typography>
+      )}
+      {loading ? (
+        <CircularProgress size={20} aria-label={translate('pageBuilder.loading')} />
+      ) : shown.length === 0 ? (
         <Typography variant="body2">{translate('pageBuilder.paletteEmpty')}</Typography>
       ) : (
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-          {sorted.map((kind) => (
-            <li key={kind}>
-              <Button size="small" variant="outlined" startIcon={<AddIcon />} onClick={() => onAdd(kind)} data-kind={kind}>
-                {kindLabel(translate, kind)}
+          {shown.map((entry) => {
+            const button = (
+              <Button size="small" variant="outlined" startIcon={<AddIcon />} onClick={() => onAdd(entry.kind)} data-kind={entry.kind}>
+                {entry.label}
               </Button>
-            </li>
-          ))}
+            );
+            // The kind behind a client's name, and its description, on hover and focus.
+            const hint = entry.name ? [kindLabel(translate, entry.kind), entry.description].filter(Boolean).join(': ') : null;
+            return <li key={entry.key}>{hint ? <Tooltip title={hint} describeChild>{button}</Tooltip> : button}</li>;
+          })}
         </Box>
       )}
     </Box>
