@@ -197,7 +197,7 @@ test('a gallery of library images is embedded in the text, in both languages', a
     await picker.getByRole('button', { name: t('pl', 'mediaLibrary.picker.use') }).click();
     await expect(picker).toHaveCount(0);
   }
-  await expect(gallery.getByTestId('gallery-dialog-image')).toHaveCount(2);
+  await expect(gallery.getByTestId('gallery-dialog-images').getByRole('listitem')).toHaveCount(2);
   expect(await seriousViolations(page)).toEqual([]);
   const embedded = page.waitForResponse((r) => /\/api\/v3\/components(\?|$)/.test(r.url()) && r.request().method() === 'POST');
   await gallery.getByRole('button', { name: t('pl', 'articlesPage.editor.insert') }).click();

@@ -1,15 +1,19 @@
 import { useState } from 'react';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, List, ListItem, Typography } from '@mui/material';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { useTranslate } from 'react-admin';
 import { ImageThumbnail } from '../../framework/generic/image-thumbnail';
+import { ReorderableList } from '../../framework/ui/reorderable-list';
+import { moveItem } from '../../lib/move-item';
 import type { ImagePickerDialogProps, PickedImage } from '../../framework/generic/image-picker-slot';
 
 /**
  * A gallery to embed: images added one by one with the media library's picker (each becomes an
- * `images` record, with its focal point and alt texts), shown in order, each removable; inserted
- * once there is at least one, at most `max`.
+ * `images` record, with its focal point and alt texts), in an order the editor can change
+ * (ReorderableList), each removable; inserted once there is at least one, at most `max`.
  */
+const nameOf = (image: PickedImage) => image.name ?? image.path ?? `#${image.id}`;
+
 export function GalleryDialog({ title, max, Picker, onClose, onInsert }: { title: string; max?: number; Picker: React.ComponentType<ImagePickerDialogProps>; onClose: () => void; onInsert: (images: PickedImage[]) => void }) {
   const translate = useTranslate();
   const [images, setImages] = useState<PickedImage[]>([]);
@@ -21,27 +25,30 @@ export function GalleryDialog({ title, max, Picker, onClose, onInsert }: { title
         <DialogTitle id="gallery-dialog-title">{title}</DialogTitle>
         <DialogContent dividers>
           {!images.length && <Typography sx={{ color: 'text.secondary' }}>{translate('articlesPage.editor.galleryEmpty')}</Typography>}
-          <List dense aria-label={translate('articlesPage.editor.galleryImages')}>
-            {images.map((image, i) => {
-              const name = image.name ?? image.path ?? `#${image.id}`;
-              return (
-                <ListItem
-                  key={`${image.id}-${i}`}
-                  data-testid="gallery-dialog-image"
-                  secondaryAction={
-                    <IconButton edge="end" aria-label={translate('articlesPage.editor.removeImage', { name })} onClick={() => setImages(images.filter((_, j) => j !== i))}>
-                      <CloseIcon fontSize="small" />
-                    </IconButton>
-                  }
-                >
-                  <Box sx={{ width: 64, mr: 2, flexShrink: 0 }}>{image.path && <ImageThumbnail path={image.path} size={64} alt="" />}</Box>
-                  <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                    {name}
-                  </Typography>
-                </ListItem>
-              );
-            })}
-          </List>
+          {!!images.length && (
+            <Box sx={{ mb: 2 }}>
+              <ReorderableList
+                items={images}
+                keyOf={(image) => image.id}
+                nameOf={nameOf}
+                onMove={(from, to) => setImages((list) => moveItem(list, from, to))}
+                renderItem={(image) => (
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
+                    {image.path && <ImageThumbnail path={image.path} size={48} alt="" />}
+                    <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                      {nameOf(image)}
+                    </Typography>
+                  </Box>
+                )}
+                renderActions={(image) => (
+                  <IconButton size="small" aria-label={translate('articlesPage.editor.removeImage', { name: nameOf(image) })} onClick={() => setImages((list) => list.filter((i) => i.id !== image.id))}>
+                    <CloseIcon fontSize="small" />
+                  </IconButton>
+                )}
+                testId="gallery-dialog-images"
+              />
+            </Box>
+          )}
           <Button variant="outlined" disabled={full} onClick={() => setAdding(true)}>
             {translate('articlesPage.editor.addImage')}
           </Button>
