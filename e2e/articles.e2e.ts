@@ -125,7 +125,7 @@ test('a picture from the library is embedded in the text and kept', async ({ pag
   await body.click();
   await page.keyboard.type('Kibice przed meczem.');
 
-  await polish.getByRole('button', { name: t('pl', 'richText.image') }).click();
+  await polish.getByRole('button', { name: t('pl', 'richText.embed.image') }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByTestId('media-item').filter({ hasText: folder }).getByRole('button').click();
   await dialog.getByTestId('media-item').filter({ hasText: 'trybuny.png' }).getByRole('button').click();
@@ -156,4 +156,108 @@ test('a picture from the library is embedded in the text and kept', async ({ pag
   await expect(polish.getByTestId('article-embed')).toHaveCount(0);
   await polish.getByRole('button', { name: t('pl', 'articlesPage.saveTranslation', { language: t('pl', 'languages.pl') }) }).click();
   await expect.poll(async () => (await request.get(`/api/v3/components/${node.attrs!.component_id}`, { headers: auth })).status()).toBe(404);
+});
+
+/**
+ * A gallery: two library images added one by one in the gallery dialog become one `gallery`
+ * component of the article, shown in the text with both pictures and their count, kept after
+ * saving; the dialog and the page pass axe (all rules) in Polish and in English.
+ */
+test('a gallery of library images is embedded in the text, in both languages', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const token = await openAs(page, request, 'editor', '/articles/create');
+  const auth = { Authorization: `Bearer ${token}` };
+  const folder = `e2e-gallery-${Date.now()}`;
+  expect((await request.post('/media/v1/files/create_subdirectory', { headers: { ...auth, 'Content-Type': 'application/json' }, data: { path: '/', name: folder } })).ok()).toBeTruthy();
+  const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+  for (const name of ['gol-1.png', 'gol-2.png']) {
+    const upload = await request.post('/media/v1/uploads/files', { headers: auth, multipart: { path: `/${folder}/`, file: { name, mimeType: 'image/png', buffer: Buffer.from(png, 'base64') } } });
+    expect(upload.ok(), await upload.text()).toBeTruthy();
+  }
+
+  await appReady(page);
+  await page.locator('#article-new-title').fill(`E2E Galeria ${Date.now()}`);
+  await page.getByRole('button', { name: t('pl', 'ra.action.create') }).click();
+  await expect(page).toHaveURL(/\/articles\/\d+$/);
+  const id = /\/articles\/(\d+)$/.exec(page.url())![1];
+  const polish = page.locator('section[data-locale="pl"]');
+  await polish.getByRole('textbox', { name: `${t('pl', 'resources.articles.fields.body')} (${t('pl', 'languages.pl')})` }).click();
+  await page.keyboard.type('Zdjęcia z meczu.');
+
+  const label = t('pl', 'richText.embed.gallery');
+  await polish.getByRole('button', { name: label }).click();
+  const gallery = page.getByRole('dialog', { name: label, exact: true });
+  await expect(gallery).toBeVisible();
+  for (const name of ['gol-1.png', 'gol-2.png']) {
+    await gallery.getByRole('button', { name: t('pl', 'articlesPage.editor.addImage') }).click();
+    const picker = page.getByRole('dialog', { name: t('pl', 'mediaLibrary.picker.title', { field: label }) });
+    await picker.getByTestId('media-item').filter({ hasText: folder }).getByRole('button').click();
+    await picker.getByTestId('media-item').filter({ hasText: name }).getByRole('button').click();
+    await picker.getByLabel(t('pl', 'mediaLibrary.picker.altPl')).fill(`Bramka ${name}`);
+    await picker.getByRole('button', { name: t('pl', 'mediaLibrary.picker.use') }).click();
+    await expect(picker).toHaveCount(0);
+  }
+  await expect(gallery.getByTestId('gallery-dialog-images').getByRole('listitem')).toHaveCount(2);
+  expect(await seriousViolations(page)).toEqual([]);
+  const embedded = page.waitForResponse((r) => /\/api\/v3\/components(\?|$)/.test(r.url()) && r.request().method() === 'POST');
+  await gallery.getByRole('button', { name: t('pl', 'articlesPage.editor.insert') }).click();
+  expect((await embedded).status()).toBe(201);
+
+  const card = polish.getByTestId('article-embed');
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText(t('pl', 'resources.components.choices.kind.gallery'));
+  await expect(card).toContainText(t('pl', 'articlesPage.editor.pictures_few', { count: 2 }));
+  await expect(card.locator('img')).toHaveCount(2);
+  const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes(`/api/v3/articles/${id}?locale=pl`));
+  await polish.getByRole('button', { name: t('pl', 'articlesPage.saveTranslation', { language: t('pl', 'languages.pl') }) }).click();
+  expect((await saved).status()).toBe(200);
+
+  // The text names the gallery, whose component links both images in the order they were added.
+  const stored = (await (await request.get(`/api/v3/articles/${id}?locale=pl`, { headers: auth })).json()) as { data: { attributes: { body: { content: { type: string; attrs?: Record<string, string> }[] } } } };
+  const node = stored.data.attributes.body.content.find((n) => n.type === 'embed')!;
+  expect(node.attrs).toMatchObject({ kind: 'gallery' });
+  const component = (await (await request.get(`/api/v3/components/${node.attrs!.component_id}`, { headers: auth })).json()) as {
+    data: { relationships: { images: { data: { id: string }[] } } };
+  };
+  expect(component.data.relationships.images.data).toHaveLength(2);
+
+  // After a reload, in Polish and then in English: the card, the page and the dialog pass axe.
+  for (const lang of ['pl', 'en'] as const) {
+    if (lang === 'en') await page.evaluate(() => localStorage.setItem('preferredLanguage', 'en'));
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    const column = page.locator('section[data-locale="pl"]');
+    await expect(column.getByTestId('article-embed')).toContainText(t(lang, lang === 'pl' ? 'articlesPage.editor.pictures_few' : 'articlesPage.editor.pictures_other', { count: 2 }));
+    await expect(column.getByTestId('article-embed').locator('img')).toHaveCount(2);
+    expect(await seriousViolations(page)).toEqual([]);
+    await column.getByRole('button', { name: t(lang, 'richText.embed.gallery') }).click();
+    const dialog = page.getByRole('dialog', { name: t(lang, 'richText.embed.gallery'), exact: true });
+    await expect(dialog).toContainText(t(lang, 'articlesPage.editor.galleryEmpty'));
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: t(lang, 'ra.action.cancel') }).click();
+    await expect(dialog).toHaveCount(0);
+  }
+});
+
+/** A video is chosen among the league's videos (searched by name) and shows in the text by its poster and name. */
+test('a video is picked from the videos and embedded in the text', async ({ page, request }) => {
+  await openAs(page, request, 'editor', '/articles/create');
+  await appReady(page);
+  await page.locator('#article-new-title').fill(`E2E Wideo ${Date.now()}`);
+  await page.getByRole('button', { name: t('pl', 'ra.action.create') }).click();
+  await expect(page).toHaveURL(/\/articles\/\d+$/);
+  const polish = page.locator('section[data-locale="pl"]');
+  await polish.getByRole('textbox', { name: `${t('pl', 'resources.articles.fields.body')} (${t('pl', 'languages.pl')})` }).click();
+  await polish.getByRole('button', { name: t('pl', 'richText.embed.video') }).click();
+  const dialog = page.getByRole('dialog', { name: t('pl', 'richText.embed.video') });
+  await dialog.getByLabel(t('pl', 'ra.action.search')).fill('Skrót');
+  const item = dialog.getByTestId('record-picker-item').filter({ hasText: 'Skrót meczu (demo)' });
+  await expect(item).toHaveCount(1);
+  await expect(item.locator('img')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await item.click();
+  const card = polish.getByTestId('article-embed');
+  await expect(card).toContainText(t('pl', 'resources.components.choices.kind.video'));
+  await expect(card).toContainText('Skrót meczu (demo)');
+  await expect(card.locator('img')).toBeVisible();
 });

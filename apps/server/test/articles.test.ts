@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { richTextFromParagraphs } from '@umpire/schema';
+import { EMBED_GRACE_MS } from '../src/content/article-components';
 import { richTextToHtml } from '../src/content/rich-text-html';
+import { ManualClock } from '../src/jobs/clock';
 import { startTestServer, type TestServer } from './support/test-server';
 
 let api: TestServer;
@@ -321,6 +323,108 @@ describe('components embedded in the text', () => {
     // Deleting the article deletes its components.
     expect((await api.delete(`/api/v3/articles/${a.id}`)).status).toBe(204);
     expect((await api.get(`/api/v3/components/${picture.body.data.id}`)).status).toBe(404);
+  });
+});
+
+describe('embedding a gallery or a video', () => {
+  const component = (articleId: string, kind: string, relationships: Record<string, unknown>, token?: string) =>
+    api.post('/api/v3/components', { data: { type: 'components', attributes: { kind, index: 0, settings: {} }, relationships: { article: { data: { type: 'articles', id: articleId } }, ...relationships } } }, token ? { token } : {});
+  const owned = async (articleId: string, token?: string) =>
+    (await api.get(`/api/v3/components?filter[owner_type]=article&filter[owner_id]=${articleId}`, token ? { token } : {})).body.data.length as number;
+
+  it('makes a gallery of several images and a video of the league, with their links', async () => {
+    const a = (await createArticle('Galeria i wideo')).data;
+    const images = (await api.get('/api/v3/images?page[size]=3')).body.data.map((i: any) => ({ type: 'images', id: i.id }));
+    expect(images.length).toBeGreaterThan(1);
+    const gallery = await component(a.id, 'gallery', { images: { data: images } });
+    expect(gallery.status, gallery.text).toBe(201);
+    expect(gallery.body.data.relationships.images.data).toEqual(images);
+    const video = (await api.get('/api/v3/videos?page[size]=1')).body.data[0];
+    const clip = await component(a.id, 'video', { video: { data: { type: 'videos', id: video.id } } });
+    expect(clip.status, clip.text).toBe(201);
+    // What the editor's card reads: the video with its poster.
+    const read = await api.get(`/api/v3/components/${clip.body.data.id}?include=video.poster`);
+    expect(read.status, read.text).toBe(200);
+    expect(read.body.included.map((i: any) => i.type).sort()).toEqual(['images', 'videos']);
+    // A gallery needs images, a video its video.
+    for (const [kind, relationships, pointer] of [
+      ['gallery', { images: { data: [] } }, '/data/relationships/images'],
+      ['video', {}, '/data/relationships/video'],
+    ] as const) {
+      const empty = await component(a.id, kind, relationships);
+      expect(empty.status).toBe(422);
+      expect(empty.body.errors[0].source.pointer).toContain(pointer);
+    }
+  });
+
+  it("refuses another league's images or video and changes nothing", async () => {
+    const other = await api.token('other-admin');
+    const theirs = await api.post('/api/v3/articles', articleBody({ title: 'Cudza galeria' }), { token: other });
+    expect(theirs.status, theirs.text).toBe(201);
+    const articleId = theirs.body.data.id;
+    const ours = (await api.get('/api/v3/images?page[size]=2')).body.data.map((i: any) => ({ type: 'images', id: i.id }));
+    const gallery = await component(articleId, 'gallery', { images: { data: ours } }, other);
+    expect(gallery.status).toBe(422);
+    expect(gallery.body.errors[0]).toMatchObject({ status: '422', source: { pointer: '/data/relationships/images/data/0/id' }, meta: { key: 'notFound' } });
+    expect(gallery.body.errors[0].detail).toEqual(expect.any(String));
+    const video = (await api.get('/api/v3/videos?page[size]=1')).body.data[0];
+    const clip = await component(articleId, 'video', { video: { data: { type: 'videos', id: video.id } } }, other);
+    expect(clip.status).toBe(422);
+    expect(clip.body.errors[0]).toMatchObject({ source: { pointer: '/data/relationships/video/data/id' }, meta: { key: 'notFound' } });
+    expect(await owned(articleId, other)).toBe(0);
+    // Nor may one league embed in another's article, even its own images.
+    const ourArticle = (await createArticle('Nasza galeria')).data;
+    const intoOurs = await component(ourArticle.id, 'gallery', { images: { data: ours } }, other);
+    expect(intoOurs.status).toBe(422);
+    expect(await owned(ourArticle.id)).toBe(0);
+  });
+});
+
+describe('an embed inserted in the editor and not saved yet', () => {
+  // A server of its own, whose clock the test moves past the grace period.
+  const clock = new ManualClock(Date.now());
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({}, {}, { clock });
+  });
+  afterAll(() => server?.close());
+  const save = (id: string, locale: string, attributes: Record<string, unknown>) =>
+    server.patch(`/api/v3/articles/${id}?locale=${locale}`, articleBody(attributes, {}, id));
+
+  it('survives a save of the other language; one never saved is swept once older than the grace period', async () => {
+    const created = await server.post('/api/v3/articles?locale=pl', articleBody({ title: 'Wyścig', body: body('Tekst.') }));
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.data.id;
+    expect((await save(id, 'en', { title: 'Race', body: body('Text.') })).status).toBe(200);
+    const picture = (await server.get('/api/v3/images?page[size]=1')).body.data[0].id;
+    // Inserted in the Polish editor: the component exists, the Polish text naming it is not saved yet.
+    const embedded = await server.post('/api/v3/components', {
+      data: { type: 'components', attributes: { kind: 'image', index: 0, settings: {} }, relationships: { article: { data: { type: 'articles', id } }, image: { data: { type: 'images', id: picture } } } },
+    });
+    expect(embedded.status, embedded.text).toBe(201);
+    const componentId = embedded.body.data.id;
+    // The server's clock at the wall clock's time, so the component is not younger than "now".
+    clock.set(Date.now());
+    expect((await save(id, 'en', { lead: 'Saved meanwhile.' })).status).toBe(200);
+    expect((await server.get(`/api/v3/components/${componentId}`)).status).toBe(200);
+    // The Polish text is saved with it: accepted.
+    const withEmbed = { type: 'doc', content: [{ type: 'embed', attrs: { kind: 'image', component_id: componentId } }] };
+    expect((await save(id, 'pl', { body: withEmbed })).status).toBe(200);
+
+    // Another one inserted and abandoned (the tab closed): kept within the grace period, then swept.
+    const abandoned = await server.post('/api/v3/components', {
+      data: { type: 'components', attributes: { kind: 'image', index: 0, settings: {} }, relationships: { article: { data: { type: 'articles', id } }, image: { data: { type: 'images', id: picture } } } },
+    });
+    expect(abandoned.status).toBe(201);
+    clock.set(Date.now());
+    clock.advance(EMBED_GRACE_MS - 60_000);
+    expect((await save(id, 'en', { lead: 'Almost a day later.' })).status).toBe(200);
+    expect((await server.get(`/api/v3/components/${abandoned.body.data.id}`)).status).toBe(200);
+    clock.advance(2 * 60_000);
+    expect((await save(id, 'en', { lead: 'A day later.' })).status).toBe(200);
+    expect((await server.get(`/api/v3/components/${abandoned.body.data.id}`)).status).toBe(404);
+    // The embedded one is in the Polish text: it stays, however old.
+    expect((await server.get(`/api/v3/components/${componentId}`)).status).toBe(200);
   });
 });
 

@@ -12,7 +12,7 @@ import { parsePage, type RawQuery } from '../jsonapi/query';
 import { JSONAPI_MEDIA_TYPE, API_PREFIX } from '../jsonapi/routes';
 import { fromDb, toDb } from '../jsonapi/values';
 import type { Clock } from '../jobs/clock';
-import { embeddedComponents } from '../content/article-components';
+import { embeddedComponents, setEmbedClock } from '../content/article-components';
 import { richTextToHtml } from '../content/rich-text-html';
 import { contentVersion, registerPublication } from '../publication/publication';
 
@@ -103,6 +103,7 @@ const articleColumns = ['t.article_id', 't.locale', 't.title', 't.lead', 't.slug
 export function registerArticleRoutes(app: FastifyInstance, deps: { config: Config; database: Database; clock: Clock }) {
   const { config, database, clock } = deps;
   const model = modelOf('articles');
+  setEmbedClock(clock);
 
   app.post<{ Params: { id: string } }>(`${API_PREFIX}/articles/:id/preview_link`, async (request, reply) => {
     const auth = requireAbility(request, 'update', 'articles');

@@ -1,4 +1,5 @@
 import type { RichTextDocument, RichTextNode } from '@umpire/schema';
+import { systemClock, type Clock } from '../jobs/clock';
 import type { WriteContext } from '../jsonapi/context';
 import type { ErrorSpec } from '../jsonapi/errors';
 import { fieldError } from '../jsonapi/messages';
@@ -14,8 +15,24 @@ import { componentLinks, resolveComponents } from './current-page';
  * the article (`article_id`), with their fields and links like a page's; an `embed` node of the
  * text names one by `component_id`. A text may embed only the article's own components, of the
  * kind it says. Components no text of the article embeds any more are deleted when it is saved,
- * so none is left behind; public reads include the embedded ones resolved as /current_page does.
+ * so none is left behind (see `sweep` for which and when); public reads include the embedded ones
+ * resolved as /current_page does.
  */
+
+/**
+ * How long a component no saved text embeds is kept. The editor creates a component the moment
+ * one is inserted, and the text naming it is saved later: meanwhile a save of the article (the
+ * other language, the shared fields, another editor) must not delete it. A day covers any
+ * editing session; what is never saved (the tab was closed) goes with the first save after it.
+ */
+export const EMBED_GRACE_MS = 24 * 3_600_000;
+
+let clock: Clock = systemClock;
+
+/** The clock the grace period is measured by (the server's; tests move a ManualClock). */
+export function setEmbedClock(c: Clock): void {
+  clock = c;
+}
 
 export interface Embed {
   id: string;
@@ -47,13 +64,39 @@ async function embedErrors(ctx: ReadContext, articleId: number | null, body: unk
   return embeds.some((e) => kinds.get(e.id) !== e.kind) ? [fieldError('/data/attributes/body', 'body', 'embedNotInArticle')] : [];
 }
 
-/** Deletes the article's components that none of its texts embeds (through the engine: history and events). */
+/**
+ * Components a write takes out of a text: embedded by the translation as it was, not as it will
+ * be. Found by `validate` (which sees both versions) and read by `afterWrite` in the same write.
+ */
+const released = new WeakMap<WriteContext, Map<number, Set<string>>>();
+
+function noteReleased(ctx: WriteContext, articleId: number, before: unknown, after: unknown) {
+  const kept = new Set(embedsOf(after).map((e) => e.id));
+  const gone = embedsOf(before).filter((e) => !kept.has(e.id));
+  if (!gone.length) return;
+  const byArticle = released.get(ctx) ?? new Map<number, Set<string>>();
+  released.set(ctx, byArticle);
+  byArticle.set(articleId, new Set([...(byArticle.get(articleId) ?? []), ...gone.map((e) => e.id)]));
+}
+
+/**
+ * Deletes the article's components that none of its texts embeds (through the engine: history and
+ * events) when this write took them out of its text, or when they are older than the grace
+ * period. A component inserted in an editor but not saved yet is in no text: it stays.
+ */
 async function sweep(ctx: WriteContext, articleId: number) {
-  const owned = await ctx.db.selectFrom('components').select('id').where('client_id', '=', ctx.clientId).where('article_id', '=', articleId).execute();
+  const taken = released.get(ctx)?.get(articleId) ?? new Set<string>();
+  released.get(ctx)?.delete(articleId);
+  const owned = await ctx.db.selectFrom('components').select(['id', 'created_at']).where('client_id', '=', ctx.clientId).where('article_id', '=', articleId).execute();
   if (!owned.length) return;
   const bodies = await ctx.db.selectFrom('article_translations').select('body').where('client_id', '=', ctx.clientId).where('article_id', '=', articleId).execute();
   const used = new Set(bodies.flatMap((b) => embedsOf(fromDb('json', b.body)).map((e) => e.id)));
-  for (const c of owned) if (!used.has(String(c.id))) await deleteRecord(ctx, modelOf('components'), String(c.id));
+  const cutoff = clock.now().getTime() - EMBED_GRACE_MS;
+  for (const c of owned) {
+    const id = String(c.id);
+    if (used.has(id)) continue;
+    if (taken.has(id) || Date.parse(String(fromDb('datetime', c.created_at))) < cutoff) await deleteRecord(ctx, modelOf('components'), id);
+  }
 }
 
 // Defined before publication wraps the article rules (articles.ts imports this module first).
@@ -61,7 +104,9 @@ defineRules('articles', {
   ...rulesOf('articles'),
   async validate(ctx, change) {
     if (!change.translation || change.translation.row.body === undefined) return [];
-    return embedErrors(ctx, change.before ? Number(change.before.id) : null, fromDb('json', change.translation.row.body));
+    const body = fromDb('json', change.translation.row.body);
+    if (change.before) noteReleased(ctx, Number(change.before.id), fromDb('json', change.translation.before?.body ?? null), body);
+    return embedErrors(ctx, change.before ? Number(change.before.id) : null, body);
   },
   async afterWrite(ctx, event) {
     if (event.action !== 'delete') await sweep(ctx, Number(event.id));

@@ -4,6 +4,9 @@ import { readStoredToken } from '../../lib/token';
 import { TranslationCache, type Translation } from '../../lib/translation-cache';
 import { HttpFailure, type HttpClient } from '../../providers/http-client';
 import { appHttpClient } from '../../providers/json-api';
+import { embedDocument, embedInclude, toEmbedded, type EmbeddedComponent, type EmbedTarget } from './embeds';
+
+export type { EmbeddedComponent } from './embeds';
 
 /**
  * The article screen's calls (spec §7: `/articles` with `locale` and `include`, delete with
@@ -66,17 +69,10 @@ export interface ArticlesApi {
   saveShared(id: string, data: { status: string; image_id: string | null; publication_category_id: string | null; venue_id: string | null; tags_ids: string[] }, updatedAt: string): Promise<ArticleTranslation>;
   create(title: string): Promise<string>;
   previewLink(id: string, locale: Locale): Promise<{ url: string; expires_at: string }>;
-  /** A picture embedded in the text: an `image` component of the article, linked to the image. */
-  embedImage(articleId: string, imageId: string): Promise<string>;
-  /** What an embed node shows: its component's kind, caption or title, and picture. */
+  /** Something embedded in the text (a picture, a gallery, a video…): a component of the article linked to the picked records; its id. */
+  embed(articleId: string, embed: EmbedTarget, ids: string[]): Promise<string>;
+  /** What an embed node shows: its component's kind, caption or title, and pictures. */
   embedded(componentId: string): Promise<EmbeddedComponent>;
-}
-
-export interface EmbeddedComponent {
-  id: string;
-  kind: string;
-  caption: string | null;
-  imagePath: string | null;
 }
 
 const link = (type: string, id: string | null) => ({ data: id ? { type, id } : null });
@@ -130,20 +126,13 @@ export function createArticlesApi(http: HttpClient, base: () => string): Article
       const res = await http<{ data: ResourceObject }>(url(`?locale=${LOCALES[0]}`), { method: 'POST', body: { data: { type: 'articles', attributes: { title } } } });
       return res.body.data.id;
     },
-    async embedImage(articleId, imageId) {
-      const res = await http<{ data: ResourceObject }>(`${base()}/components`, {
-        method: 'POST',
-        body: { data: { type: 'components', attributes: { kind: 'image', index: 0, settings: {} }, relationships: { article: link('articles', articleId), image: link('images', imageId) } } },
-      });
+    async embed(articleId, target, ids) {
+      const res = await http<{ data: ResourceObject }>(`${base()}/components`, { method: 'POST', body: embedDocument(articleId, target, ids) });
       return res.body.data.id;
     },
     async embedded(componentId) {
-      const res = await http<{ data: ResourceObject; included?: ResourceObject[] }>(`${base()}/components/${componentId}?include=image,images`);
-      const c = res.body.data;
-      const settings = (c.attributes.settings ?? {}) as Record<string, unknown>;
-      const picture = res.body.included?.find((i) => i.type === 'images');
-      const text = settings.caption ?? settings.title;
-      return { id: c.id, kind: String(c.attributes.kind), caption: typeof text === 'string' && text ? text : null, imagePath: typeof picture?.attributes.path === 'string' ? picture.attributes.path : null };
+      const res = await http<Parameters<typeof toEmbedded>[0]>(`${base()}/components/${componentId}?include=${embedInclude()}`);
+      return toEmbedded(res.body);
     },
     async previewLink(id, locale) {
       const res = await http<{ data: { attributes: { url: string; expires_at: string } } }>(url(`/${id}/preview_link?locale=${locale}`), { method: 'POST', body: {} });

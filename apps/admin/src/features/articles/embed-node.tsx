@@ -10,7 +10,8 @@ import { articlesApi, type EmbeddedComponent } from './api';
 /**
  * The `embed` node of the shared rich-text schema: a block naming one of the article's components
  * (`kind`, `component_id`). Without it the editor would drop embeds it loads, and saving would
- * then delete their components. Shown as a card with the component's picture and caption.
+ * then delete their components. Shown as a card with the component's pictures (an image, the first
+ * of a gallery's with their count, a video's poster) and caption (a video's name).
  */
 export const EmbedNode = Node.create({
   name: 'embed',
@@ -35,6 +36,9 @@ export const EmbedNode = Node.create({
   },
 });
 
+/** Pictures a gallery's card shows; its count says how many there are in all. */
+const MAX_THUMBNAILS = 4;
+
 function EmbedView({ node, deleteNode, selected }: ReactNodeViewProps) {
   const translate = useTranslate();
   const id = String(node.attrs.component_id ?? '');
@@ -57,12 +61,23 @@ function EmbedView({ node, deleteNode, selected }: ReactNodeViewProps) {
         component="figure"
         sx={{ display: 'flex', alignItems: 'center', gap: 2, m: 0, my: 1, p: 1, border: 1, borderRadius: 1, borderColor: selected ? 'primary.main' : 'divider', bgcolor: 'background.default' }}
       >
-        {component?.imagePath ? <ImageThumbnail path={component.imagePath} size={96} alt={component.caption ?? ''} /> : null}
+        {!!component?.pictures.length && (
+          <Box sx={{ display: 'flex', gap: 0.5, flexShrink: 0 }} data-testid="article-embed-pictures">
+            {component.pictures.slice(0, MAX_THUMBNAILS).map((path, i) => (
+              <ImageThumbnail key={`${path}-${i}`} path={path} size={component.pictures.length > 1 ? 64 : 96} alt={component.pictures.length > 1 ? '' : (component.caption ?? '')} />
+            ))}
+          </Box>
+        )}
         <Box component="figcaption" sx={{ flex: 1 }}>
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
             {kindName}
           </Typography>
           {component?.caption && <Typography variant="body2">{component.caption}</Typography>}
+          {component && component.pictures.length > 1 && (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {translate('articlesPage.editor.pictures', { smart_count: component.count })}
+            </Typography>
+          )}
         </Box>
         <IconButton size="small" onClick={() => deleteNode()} aria-label={translate('articlesPage.editor.removeEmbed', { kind: kindName })} title={translate('articlesPage.editor.removeEmbed', { kind: kindName })}>
           <DeleteOutline fontSize="small" />
