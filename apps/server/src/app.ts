@@ -26,6 +26,7 @@ import { registerImageRoutes } from './media/images/routes';
 import { registerUsageRoutes } from './jsonapi/usages';
 import { registerContentRoutes } from './content/routes';
 import { registerArticleRoutes } from './articles/articles';
+import { registerFanApi } from './fan-api/fans';
 import { systemClock, type Clock } from './jobs/clock';
 import { JobWorker } from './jobs/worker';
 import { startPublication } from './publication/publication';
@@ -102,7 +103,8 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
   registerImageRoutes(app, config, database, storage);
   await registerMediaFileRoutes(app, { config, database, bus, storage });
   await registerUploadRoutes(app, { config, database, storage });
-  registerArticleRoutes(app, { config, database, clock });
+  const fans = registerFanApi(app, { config, database, clock });
+  registerArticleRoutes(app, { config, database, clock, fans });
   registerOpenApi(app);
   await registerAdminApp(app, config);
   const cable = new Cable(config, database, bus);

@@ -50,6 +50,30 @@ export function parseSignInLimits(spec: string | undefined, pairMax: string | un
   return limits;
 }
 
+/** Limits of the fan-facing API (fan-api/rate-limit.ts): writes per fan, per address, and registrations per address. */
+export interface FanLimits {
+  fan: SignInLimit;
+  address: SignInLimit;
+  register: SignInLimit;
+}
+
+export const DEFAULT_FAN_LIMITS: FanLimits = {
+  fan: { max: 30, windowSeconds: 60 },
+  address: { max: 600, windowSeconds: 60 },
+  register: { max: 30, windowSeconds: 60 * 60 },
+};
+
+/** `FAN_LIMITS="fan=60/60,address=1000/60"` overrides some of them (max/window seconds). */
+export function parseFanLimits(spec: string | undefined): FanLimits {
+  const limits = structuredClone(DEFAULT_FAN_LIMITS);
+  for (const part of (spec ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+    const m = /^(fan|address|register)=(\d+)\/(\d+)$/.exec(part);
+    if (!m || Number(m[2]) < 1 || Number(m[3]) < 1) throw new Error(`FAN_LIMITS: "${part}" is not scope=max/seconds with whole numbers of at least 1 (scopes: fan, address, register)`);
+    limits[m[1] as keyof FanLimits] = { max: Number(m[2]), windowSeconds: Number(m[3]) };
+  }
+  return limits;
+}
+
 export type StorageConfig =
   | { driver: 'local'; directory: string }
   | {
@@ -122,6 +146,9 @@ export interface Config {
   defaultLanguage: InterfaceLanguage;
   bodyLimit: number;
   signInLimits: SignInLimits;
+  fanLimits: FanLimits;
+  /** How long a fan's token lasts (the app registers again, or signs in, after). */
+  fanTokenTtlSeconds: number;
   /** How long a browser stays a known device of an account after a successful sign-in. */
   deviceCookieDays: number;
   seedOnEmpty: boolean;
@@ -214,6 +241,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ...languages,
     bodyLimit: Number(env.BODY_LIMIT ?? 1024 * 1024),
     signInLimits: parseSignInLimits(env.SIGN_IN_LIMITS, env.SIGN_IN_LIMIT),
+    fanLimits: parseFanLimits(env.FAN_LIMITS),
+    fanTokenTtlSeconds: Number(env.FAN_TOKEN_TTL_SECONDS ?? 90 * 24 * 3600),
     deviceCookieDays: Number(env.DEVICE_COOKIE_DAYS ?? 180),
     seedOnEmpty: env.SEED_ON_EMPTY !== 'false',
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -67,5 +67,7 @@ export const API_ERROR_KEYS = [
   'usedByPages', 'reorderMismatch',
   // Articles: previews of drafts.
   'previewExpired', 'previewInvalid',
+  // The fan-facing API.
+  'fanBanned', 'fanEmailTaken',
 ] as const;
 export type ApiErrorKey = (typeof API_ERROR_KEYS)[number];

@@ -363,6 +363,22 @@ export const ERROR_MESSAGES = {
     en: 'Your role does not allow {action} on {subject}.',
     pl: 'Twoja rola nie pozwala na {action, select, read {odczyt} create {tworzenie} update {zmianę} delete {usuwanie} other {operację {action}}} w zasobie {subject}.',
   },
+  'unauthorized.fan': {
+    values: [],
+    en: 'This call needs a fan token: register the device or sign in (POST /public/v1/fans).',
+    pl: 'To wywołanie wymaga tokenu kibica: zarejestruj urządzenie lub zaloguj się (POST /public/v1/fans).',
+  },
+  'invalidCredentials.fan': { values: [], en: 'Wrong e-mail or password.', pl: 'Nieprawidłowy e-mail lub hasło.' },
+  fanBanned: {
+    values: [],
+    en: 'This fan account is banned: it can read but not post.',
+    pl: 'To konto kibica jest zablokowane: może czytać, ale nie może publikować.',
+  },
+  fanEmailTaken: {
+    values: [],
+    en: 'A fan account with this e-mail already exists: sign in instead.',
+    pl: 'Konto kibica z tym adresem e-mail już istnieje: zaloguj się.',
+  },
   clientIdNotSupported: {
     values: [],
     en: 'Ids are given by the server; leave out data.id.',

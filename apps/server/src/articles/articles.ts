@@ -15,10 +15,10 @@ import type { Clock } from '../jobs/clock';
 import { embeddedComponents, setEmbedClock } from '../content/article-components';
 import { richTextToHtml } from '../content/rich-text-html';
 import { contentVersion, registerPublication } from '../publication/publication';
+import { PUBLIC_PREFIX, type FanAccess } from '../fan-api/fans';
 
 registerPublication({ type: 'articles' });
 
-export const PUBLIC_PREFIX = '/public/v1';
 /** A preview link works for an hour. */
 export const PREVIEW_TTL_SECONDS = 3600;
 
@@ -100,8 +100,9 @@ async function publicDocuments(db: DB, dialect: Dialect, clientId: number, rows:
 
 const articleColumns = ['t.article_id', 't.locale', 't.title', 't.lead', 't.slug', 't.body', 't.publish_from', 't.publish_until', 'a.image_id', 'a.publication_category_id'] as const;
 
-export function registerArticleRoutes(app: FastifyInstance, deps: { config: Config; database: Database; clock: Clock }) {
+export function registerArticleRoutes(app: FastifyInstance, deps: { config: Config; database: Database; clock: Clock; fans: FanAccess }) {
   const { config, database, clock } = deps;
+  const publicClient = (request: FastifyRequest) => deps.fans.publicClient(request);
   const model = modelOf('articles');
   setEmbedClock(clock);
 
@@ -142,14 +143,6 @@ export function registerArticleRoutes(app: FastifyInstance, deps: { config: Conf
     return { data: doc.data[0], included: doc.included, meta: { preview: true } };
   });
 
-  /** The client a public call names (`?client=` slug): websites read without a token. */
-  async function publicClient(request: FastifyRequest): Promise<{ clientId: number; clientSlug: string }> {
-    const raw = request.query as RawQuery;
-    const slug = typeof raw.client === 'string' ? raw.client : '';
-    const client = slug ? await database.db.selectFrom('clients').select('id').where('slug', '=', slug).executeTakeFirst() : undefined;
-    if (!client) throw apiError(400, 'badRequest.publicClient', { source: { parameter: 'client' } });
-    return { clientId: Number(client.id), clientSlug: slug };
-  }
   /** The translations fans may see now in one locale. */
   const visible = (db: DB, clientId: number, locale: string) =>
     db

@@ -67,6 +67,8 @@ export function registerAuthentication(app: FastifyInstance, config: Config, dat
   app.decorateRequest('auth', null);
   app.decorateRequest('authError', null);
   app.addHook('onRequest', async (request) => {
+    // The fan-facing API has its own tokens (fan-api/fans.ts); a staff token means nothing there.
+    if (request.url.startsWith('/public/v1/')) return;
     const found = tokenOf(request);
     if (!found) return;
     const result = await authenticateToken(found.token, found.via, config, database);

@@ -11,6 +11,7 @@ import * as imagesFromLibrary from './migrations/0008-images-from-library';
 import * as fileUploads from './migrations/0009-file-uploads';
 import * as contentPages from './migrations/0010-content-pages';
 import * as articlesAndJobs from './migrations/0011-articles-and-jobs';
+import * as fans from './migrations/0012-fans';
 import { refreshShadows } from '../jsonapi/shadow';
 
 /** Every migration in order; each one runs on SQLite and PostgreSQL alike. */
@@ -26,6 +27,7 @@ const MIGRATIONS = {
   '0009-file-uploads': fileUploads,
   '0010-content-pages': contentPages,
   '0011-articles-and-jobs': articlesAndJobs,
+  '0012-fans': fans,
 };
 
 export async function migrate(database: Database): Promise<string[]> {

@@ -139,6 +139,9 @@ export function openApiDocument() {
     ['post', '/api/v3/articles/{id}/preview_link', 'A signed link to the article in one locale (?locale=), readable without sign-in for an hour', 'document', [idParam]],
     ['get', '/public/v1/articles', 'Fan-facing: published articles inside their window, newest first (?client= slug, locale=pl|en, page[number], page[size]); body as rich text and escaped HTML; meta.content_version', 'public'],
     ['get', '/public/v1/articles/{key}', 'Fan-facing: one article fans may read now, by id or by its slug in that locale (?client=, locale=); 404 for drafts and outside the window', 'public', [{ name: 'key', in: 'path', required: true, schema: { type: 'string' } }]],
+    ['post', '/public/v1/fans', 'Fan-facing: register a device ({data:{type:"fans",attributes:{device_id (16–128 of A–Z a–z 0–9 _ -), display_name?}}}: the same device again is the same fan, 200) or an account ({email, password (10+), display_name}; 409 fanEmailTaken) of the league named by ?client=; answers the fan and meta.token, the Bearer token of the fan calls. Registrations are limited per address (429 with Retry-After)', 'public'],
+    ['post', '/public/v1/fans/sign_in', 'Fan-facing: sign an account in ({data:{type:"fans",attributes:{email,password}}}, ?client=); 401 invalidCredentials', 'public'],
+    ['get', '/public/v1/fans/me', 'Fan-facing: the fan of the Bearer fan token (401 without one; staff tokens are not fan tokens)', 'public'],
     ['get', '/public/v1/article_previews/{token}', 'An article preview from a signed link (401 previewExpired after an hour, 404 when tampered with)', 'public', [{ name: 'token', in: 'path', required: true, schema: { type: 'string' } }]],
     ['get', '/img/{request}/{image_path}', 'An image variant, thumbor style: fit-in/{w}x{h}/filters:format(webp):quality(80)/{image_path}, or {w}x{h}[/smart]/filters:focal(LxT:RxB)/… to crop (sizes and qualities from IMAGE_SIZES, IMAGE_QUALITIES)', 'folder'],
   ];

@@ -1,0 +1,188 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { email as emailSchema, text } from '@umpire/schema';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
+import type { Config, SignInLimit } from '../config';
+import type { Database } from '../db/database';
+import type { Clock } from '../jobs/clock';
+import { ApiError, apiError } from '../jsonapi/errors';
+import { fieldError } from '../jsonapi/messages';
+import type { RawQuery } from '../jsonapi/query';
+import { JSONAPI_MEDIA_TYPE } from '../jsonapi/routes';
+import { fromDb, toDb } from '../jsonapi/values';
+import { readFanToken, signFanToken } from './fan-tokens';
+import { RateLimiter } from './rate-limit';
+
+/**
+ * The fan-facing API's identities and limits (issue 10, point 2). Websites and apps call
+ * `/public/v1` without staff tokens: they name the league with `?client=` for reading, and a fan
+ * registers a device (an anonymous identity the app makes up and keeps) or an account (e-mail and
+ * password) to get a fan token for writing. Writes are limited per fan and per address; a banned
+ * fan reads but cannot write. Nothing staff-only is reachable from here.
+ */
+export const PUBLIC_PREFIX = '/public/v1';
+
+export interface Fan {
+  id: number;
+  clientId: number;
+  kind: 'device' | 'account';
+  displayName: string | null;
+  isBanned: boolean;
+}
+
+export interface FanAccess {
+  /** The client a public read names (`?client=` slug). */
+  publicClient(request: FastifyRequest): Promise<{ clientId: number; clientSlug: string }>;
+  /** The fan of the request's token (401 without one); `write` also counts the fan's limit and refuses a banned fan. */
+  requireFan(request: FastifyRequest, reply: FastifyReply, opts?: { write?: boolean }): Promise<Fan>;
+  /** The fan of the request's token, or null when there is none (reads that fans and visitors share). */
+  optionalFan(request: FastifyRequest): Promise<Fan | null>;
+}
+
+const DEVICE_ID = /^[A-Za-z0-9_-]{16,128}$/;
+const deviceSchema = z.object({ device_id: z.string({ error: 'required' }).regex(DEVICE_ID, { error: 'pattern' }), display_name: text(60).optional() }).strict();
+const accountSchema = z
+  .object({
+    email: emailSchema(),
+    password: z.string({ error: 'required' }).min(10, { error: 'minLength' }).max(200, { error: 'maxLength' }),
+    display_name: text(60),
+  })
+  .strict();
+const signInSchema = z.object({ email: z.string({ error: 'required' }), password: z.string({ error: 'required' }) }).strict();
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The attributes of a `{data:{type:'fans', attributes}}` body, checked against a schema; 422s name each field. */
+function attributesOf<T>(body: unknown, schema: z.ZodType<T>): T {
+  const data = isObject(body) ? body.data : undefined;
+  if (!isObject(data) || data.type !== 'fans') throw ApiError.many([fieldError('/data/type', 'type', 'invalidType', { expected: 'fans' })]);
+  const parsed = schema.safeParse(isObject(data.attributes) ? data.attributes : {});
+  if (parsed.success) return parsed.data;
+  throw ApiError.many(
+    parsed.error.issues.map((issue) => {
+      const field = String(issue.path[0] ?? 'attributes');
+      const key = issue.code === 'unrecognized_keys' ? 'unknownAttribute' : (issue.message as Parameters<typeof fieldError>[2]);
+      const name = issue.code === 'unrecognized_keys' ? String((issue as { keys?: string[] }).keys?.[0] ?? field) : field;
+      return fieldError(`/data/attributes/${name}`, name, key);
+    }),
+  );
+}
+
+export function registerFanApi(app: FastifyInstance, deps: { config: Config; database: Database; clock: Clock }): FanAccess {
+  const { config, database, clock } = deps;
+  const db = database.db;
+  const limiter = new RateLimiter();
+  const limit = (reply: FastifyReply, key: string, l: SignInLimit) => {
+    const wait = limiter.hit(key, l, clock.now().getTime());
+    if (wait !== null) {
+      reply.header('retry-after', String(wait));
+      throw apiError(429, 'tooManyRequests');
+    }
+  };
+
+  // Every write of the fan API counts against its address, whoever the fan.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith(PUBLIC_PREFIX) || request.method === 'GET' || request.method === 'HEAD') return;
+    limit(reply, `address:${request.ip}`, config.fanLimits.address);
+  });
+
+  async function publicClient(request: FastifyRequest) {
+    const raw = request.query as RawQuery;
+    const slug = typeof raw.client === 'string' ? raw.client : '';
+    const client = slug ? await db.selectFrom('clients').select('id').where('slug', '=', slug).executeTakeFirst() : undefined;
+    if (!client) throw apiError(400, 'badRequest.publicClient', { source: { parameter: 'client' } });
+    return { clientId: Number(client.id), clientSlug: slug };
+  }
+
+  const fanOfRow = (row: Record<string, unknown>): Fan => ({
+    id: Number(row.id),
+    clientId: Number(row.client_id),
+    kind: row.kind as Fan['kind'],
+    displayName: (row.display_name as string | null) ?? null,
+    isBanned: fromDb('boolean', row.is_banned) === true,
+  });
+
+  async function optionalFan(request: FastifyRequest): Promise<Fan | null> {
+    const header = request.headers.authorization;
+    if (!header) return null;
+    const claims = await readFanToken(header.replace(/^Bearer\s+/i, '').trim(), config.jwtSecret, clock.now());
+    if (!claims) throw apiError(401, 'unauthorized.fan');
+    const row = await db.selectFrom('fans').select(['id', 'client_id', 'kind', 'display_name', 'is_banned']).where('id', '=', claims.fanId).where('client_id', '=', claims.clientId).executeTakeFirst();
+    if (!row) throw apiError(401, 'unauthorized.fan');
+    return fanOfRow(row);
+  }
+
+  async function requireFan(request: FastifyRequest, reply: FastifyReply, opts: { write?: boolean } = {}): Promise<Fan> {
+    const fan = await optionalFan(request);
+    if (!fan) throw apiError(401, 'unauthorized.fan');
+    if (opts.write) {
+      if (fan.isBanned) throw apiError(403, 'fanBanned');
+      limit(reply, `fan:${fan.id}`, config.fanLimits.fan);
+    }
+    return fan;
+  }
+
+  async function issue(reply: FastifyReply, row: Record<string, unknown>, status: number) {
+    const now = clock.now();
+    const fan = fanOfRow(row);
+    await db.updateTable('fans').set({ last_seen_at: toDb(database.dialect, 'datetime', now.toISOString()) }).where('id', '=', fan.id).execute();
+    const token = await signFanToken({ fanId: fan.id, clientId: fan.clientId }, config.jwtSecret, config.fanTokenTtlSeconds, now);
+    reply.code(status).type(JSONAPI_MEDIA_TYPE).header('cache-control', 'no-store');
+    return {
+      data: { type: 'fans', id: String(fan.id), attributes: { kind: fan.kind, display_name: fan.displayName, is_banned: fan.isBanned } },
+      meta: { token, expires_at: new Date(now.getTime() + config.fanTokenTtlSeconds * 1000).toISOString() },
+    };
+  }
+
+  // Registration: a device identity (again: the same fan, a new token) or a new account.
+  app.post(`${PUBLIC_PREFIX}/fans`, async (request, reply) => {
+    const { clientId } = await publicClient(request);
+    const data = isObject(request.body) && isObject(request.body.data) && isObject(request.body.data.attributes) ? request.body.data.attributes : {};
+    const now = toDb(database.dialect, 'datetime', clock.now().toISOString());
+    if ('device_id' in data) {
+      const input = attributesOf(request.body, deviceSchema);
+      const known = await db.selectFrom('fans').selectAll().where('client_id', '=', clientId).where('device_id', '=', input.device_id).executeTakeFirst();
+      if (known) return issue(reply, known, 200);
+      limit(reply, `register:${request.ip}`, config.fanLimits.register);
+      const row = await db
+        .insertInto('fans')
+        .values({ client_id: clientId, kind: 'device', device_id: input.device_id, display_name: input.display_name?.trim() || null, is_banned: toDb(database.dialect, 'boolean', false), created_at: now, updated_at: now })
+        .onConflict((oc) => oc.columns(['client_id', 'device_id']).doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      // Two registrations of one device at once: the other one made it.
+      return issue(reply, row ?? (await db.selectFrom('fans').selectAll().where('client_id', '=', clientId).where('device_id', '=', input.device_id).executeTakeFirstOrThrow()), 201);
+    }
+    const input = attributesOf(request.body, accountSchema);
+    limit(reply, `register:${request.ip}`, config.fanLimits.register);
+    const email = input.email.trim().toLowerCase();
+    const row = await db
+      .insertInto('fans')
+      .values({ client_id: clientId, kind: 'account', email, password_hash: await hashPassword(input.password), display_name: input.display_name.trim(), is_banned: toDb(database.dialect, 'boolean', false), created_at: now, updated_at: now })
+      .onConflict((oc) => oc.columns(['client_id', 'email']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw apiError(409, 'fanEmailTaken', { source: { pointer: '/data/attributes/email' } });
+    return issue(reply, row, 201);
+  });
+
+  app.post(`${PUBLIC_PREFIX}/fans/sign_in`, async (request, reply) => {
+    const { clientId } = await publicClient(request);
+    const input = attributesOf(request.body, signInSchema);
+    // Guessing is limited like registering: per address.
+    limit(reply, `register:${request.ip}`, config.fanLimits.register);
+    const row = await db.selectFrom('fans').selectAll().where('client_id', '=', clientId).where('email', '=', input.email.trim().toLowerCase()).executeTakeFirst();
+    // The same work whether the account exists or not, so timing tells nothing.
+    const ok = await verifyPassword(input.password, (row?.password_hash as string | undefined) ?? (await dummyPasswordHash()));
+    if (!row || !ok) throw apiError(401, 'invalidCredentials.fan');
+    return issue(reply, row, 200);
+  });
+
+  app.get(`${PUBLIC_PREFIX}/fans/me`, async (request, reply) => {
+    const fan = await requireFan(request, reply);
+    reply.type(JSONAPI_MEDIA_TYPE).header('cache-control', 'private, no-store');
+    return { data: { type: 'fans', id: String(fan.id), attributes: { kind: fan.kind, display_name: fan.displayName, is_banned: fan.isBanned } } };
+  });
+
+  return { publicClient, requireFan, optionalFan };
+}
