@@ -2,9 +2,7 @@ import { Admin, CustomRoutes, Resource, localStorageStore } from 'react-admin';
 import { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Route, RouterProvider } from 'react-router';
 import type { Runtime } from '../lib/configuration';
-import { readStoredToken } from '../lib/token';
-import { trustedOrigins } from '../lib/environment';
-import { createHttpClient } from '../providers/http-client';
+import { appHttpClient } from '../providers/json-api';
 import { createDataProvider } from '../providers/data-provider';
 import { createAuthProvider } from '../providers/auth-provider';
 import { createI18nProvider } from '../providers/i18n-provider';
@@ -19,8 +17,8 @@ import { createTheme } from './theme';
 
 /** The providers and resources of the app, built once the start-up has succeeded. */
 export function createApp(runtime: Runtime) {
-  const origins = trustedOrigins(runtime.urls);
-  const http = createHttpClient({ getToken: readStoredToken, trustedOrigins: () => origins });
+  // One HTTP client for the data provider and the features (appHttpClient), so its rules hold everywhere.
+  const http = appHttpClient();
   const dataProvider = createDataProvider({ http, baseUrl: () => runtime.urls.umpire, resources: manifest });
   const authProvider = createAuthProvider(() => runtime.urls.auth);
   const i18nProvider = createI18nProvider(runtime.languages);

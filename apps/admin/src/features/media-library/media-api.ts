@@ -12,8 +12,8 @@ import { getRuntime } from '../../lib/configuration';
 import { currentLanguage } from '../../lib/i18n';
 import { readStoredToken } from '../../lib/token';
 import { trustedOrigins } from '../../lib/environment';
-import { readUsages } from '../../providers/json-api';
-import { ACCEPT, authorizationFor, createHttpClient, readCookie, XSRF_COOKIE, XSRF_HEADER, type HttpClient, type JsonApiError } from '../../providers/http-client';
+import { appHttpClient, readUsages } from '../../providers/json-api';
+import { ACCEPT, authorizationFor, readCookie, XSRF_COOKIE, XSRF_HEADER, type HttpClient, type JsonApiError } from '../../providers/http-client';
 
 /**
  * The media library API v1 (packages/schema/src/media.ts) from its own configured base address
@@ -43,9 +43,9 @@ export interface FileList {
 
 let client: HttpClient | undefined;
 
+/** The app's client (its pop-ups, token and trusted origins), unless a test set its own. */
 function http(): HttpClient {
-  client ??= createHttpClient({ getToken: readStoredToken, trustedOrigins: () => trustedOrigins(getRuntime().urls) });
-  return client;
+  return client ?? appHttpClient();
 }
 
 /** For tests: a client of their own. */
