@@ -544,6 +544,10 @@ describe('usages and deletes', () => {
     const comp = await component(p.id, 'club', 0, {}, { club: link('clubs', c.body.data.id) });
     expect((await api.delete(`/api/v3/pages/${p.id}`)).status).toBe(204);
     expect((await api.get(`/api/v3/components/${comp.body.data.id}`)).status).toBe(404);
+    // The component's history ends with its deletion, though the database removed it with the page.
+    const history = await api.get(`/api/v3/audit_events?filter[resource_type]=components&filter[resource_id]=${comp.body.data.id}&sort=id`);
+    expect(history.body.data.map((e: any) => e.attributes.action)).toEqual(['create', 'delete']);
+    expect(history.body.data[1].attributes.changes.page).toEqual({ before: p.id, after: null });
     expect((await api.delete(`/api/v3/clubs/${c.body.data.id}`)).status).toBe(204);
     expect((await api.get(`/api/v3/page_types/999999/usages`)).status).toBe(404);
   });

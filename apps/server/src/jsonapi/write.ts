@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { isUniqueViolation } from '../db/database';
-import { recordAudit, type Changes } from '../audit/audit';
+import { recordAudit, recordAudits, type Changes } from '../audit/audit';
 import { ApiError, apiError, type ErrorSpec } from './errors';
 import { fieldError, keyOfIssue } from './messages';
 import { findModel, modelOf, TIMESTAMPS, type Model } from './model';
@@ -510,7 +510,23 @@ export async function deleteRecord(ctx: WriteContext, model: Model, id: string, 
   }
   // Then what other capabilities guard (a record shown by page components).
   for (const guard of deleteGuards()) await guard(ctx, model, before);
+  // What the database deletes with it (a page's components, a match's incidents) goes into the
+  // history and out as change events too: read before it is gone (one statement per kind of child).
+  const cascaded: { model: Model; fk: string; rows: Row[] }[] = [];
+  for (const ref of model.referencedBy) {
+    if (ref.onDelete !== 'cascade') continue;
+    const other = ref.model();
+    const rows = await ctx.db.selectFrom(other.table).select(other.readColumns).where(ref.fk, '=', before.id as number).where('client_id', '=', ctx.clientId).execute();
+    if (rows.length) cascaded.push({ model: other, fk: ref.fk, rows });
+  }
   await ctx.db.deleteFrom(model.table).where('id', '=', parseId(model, id)).where('client_id', '=', ctx.clientId).execute();
+  await recordAudits(
+    ctx,
+    cascaded.flatMap(({ model: other, fk, rows }) =>
+      rows.map((row) => ({ action: 'delete' as const, resourceType: other.type, resourceId: String(row.id), changes: { [fk.replace(/_id$/, '')]: { before: String(row[fk]), after: null } } })),
+    ),
+  );
+  for (const { model: other, rows } of cascaded) for (const row of rows) publish(ctx, other, 'delete', String(row.id), row, null);
   const changes: Changes = {};
   const values = apiValues(model, Object.fromEntries(Object.entries(before).filter(([k]) => k !== 'client_id' && k !== 'id' && !TIMESTAMP_NAMES.has(k))));
   for (const [k, v] of Object.entries(values)) if (v !== null) changes[k] = { before: v, after: null };
