@@ -41,6 +41,9 @@ export const VALIDATION_KEYS = [
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 
+/** One segment of a JSON pointer (RFC 6901): `~` and `/` in a name a client sent are escaped. */
+export const pointerSegment = (segment: string | number): string => String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
+
 export const EMAIL_MAX_LENGTH = 254;
 export const EMAIL_LOCAL_MAX_LENGTH = 64;
 

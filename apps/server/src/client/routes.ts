@@ -1,4 +1,4 @@
-import { INTERFACE_LANGUAGES, type ClientConfiguration, type InterfaceLanguage } from '@umpire/schema';
+import { INTERFACE_LANGUAGES, pointerSegment, type ClientConfiguration, type InterfaceLanguage } from '@umpire/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { recordAudit } from '../audit/audit';
@@ -126,7 +126,7 @@ export function registerClientRoutes(app: FastifyInstance, config: Config, datab
       throw ApiError.many(
         parsed.error.issues.map((issue) => {
           const { key, params, items } = keyOfIssue(issue);
-          return fieldError(`/data/attributes/${issue.path.join('/')}`, String(issue.path.at(-1) ?? 'value'), key, params, { items });
+          return fieldError(`/data/attributes/${issue.path.map((p) => pointerSegment(String(p))).join('/')}`, String(issue.path.at(-1) ?? 'value'), key, params, { items });
         }),
       );
     }

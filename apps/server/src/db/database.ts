@@ -105,6 +105,14 @@ export function isUniqueViolation(err: unknown): boolean {
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+/** The column of a NOT NULL violation in either database, or null when the error is another. */
+export function notNullColumn(err: unknown): string | null {
+  const e = err as { code?: string; column?: string; message?: string };
+  if (e?.code === '23502') return e.column ?? '';
+  if (e?.code === 'SQLITE_CONSTRAINT_NOTNULL') return /NOT NULL constraint failed: [^.]+\.(\w+)/.exec(e.message ?? '')?.[1] ?? '';
+  return null;
+}
+
 /** Foreign-key violation in either database. */
 export function isForeignKeyViolation(err: unknown): boolean {
   const e = err as { code?: string };

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { email as emailSchema, text } from '@umpire/schema';
+import { email as emailSchema, pointerSegment, text } from '@umpire/schema';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
 import type { Config, SignInLimit } from '../config';
 import type { Database } from '../db/database';
@@ -63,7 +63,7 @@ function attributesOf<T>(body: unknown, schema: z.ZodType<T>): T {
       const field = String(issue.path[0] ?? 'attributes');
       const key = issue.code === 'unrecognized_keys' ? 'unknownAttribute' : (issue.message as Parameters<typeof fieldError>[2]);
       const name = issue.code === 'unrecognized_keys' ? String((issue as { keys?: string[] }).keys?.[0] ?? field) : field;
-      return fieldError(`/data/attributes/${name}`, name, key);
+      return fieldError(`/data/attributes/${pointerSegment(name)}`, name, key);
     }),
   );
 }

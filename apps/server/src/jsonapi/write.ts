@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { isUniqueViolation } from '../db/database';
+import { pointerSegment } from '@umpire/schema';
+import { isUniqueViolation, notNullColumn } from '../db/database';
 import { recordAudit, recordAudits, type Changes } from '../audit/audit';
 import { ApiError, apiError, type ErrorSpec } from './errors';
 import { fieldError, keyOfIssue } from './messages';
@@ -59,7 +60,7 @@ function parseBody(ctx: ReadContext, model: Model, body: unknown, mode: 'create'
   if (!isObject(attrs)) errors.push(fieldError('/data/attributes', 'attributes', 'invalidType'));
   else {
     for (const [name, value] of Object.entries(attrs)) {
-      const pointer = `/data/attributes/${name}`;
+      const pointer = `/data/attributes/${pointerSegment(name)}`;
       if (TIMESTAMP_NAMES.has(name)) continue; // kept by the server; clients often send them back
       if (tr && (name === AVAILABLE_ATTRIBUTE || name === UPDATED_ATTRIBUTE)) continue; // the same
       if (tr && name === LOCALE_ATTRIBUTE) {
@@ -79,7 +80,7 @@ function parseBody(ctx: ReadContext, model: Model, body: unknown, mode: 'create'
         if (!result.success) {
           const issue = result.error.issues[0];
           const { key, params, items } = keyOfIssue(issue);
-          errors.push(fieldError(pointer + issue.path.map((p) => `/${String(p)}`).join(''), name, key, params, { items }));
+          errors.push(fieldError(pointer + issue.path.map((p) => `/${pointerSegment(String(p))}`).join(''), name, key, params, { items }));
           continue;
         }
         out.translation[name] = toDb(ctx.dialect, translated.type, result.data);
@@ -97,7 +98,8 @@ function parseBody(ctx: ReadContext, model: Model, body: unknown, mode: 'create'
       // An empty value means "no value", so optional validators (website) accept it (spec §5).
       if (value === null || value === '') {
         if (def.required) errors.push(fieldError(pointer, name, 'required'));
-        else out.columns[name] = null;
+        // Emptied, an attribute with a default takes it again (a position back to 0).
+        else out.columns[name] = def.default !== undefined ? toDb(ctx.dialect, def.type, def.default) : null;
         continue;
       }
       const result = def.schema.safeParse(value);
@@ -105,7 +107,7 @@ function parseBody(ctx: ReadContext, model: Model, body: unknown, mode: 'create'
         // The first problem of a field is the one worth showing next to it.
         const issue = result.error.issues[0];
         const { key, params, items } = keyOfIssue(issue);
-        errors.push(fieldError(pointer + issue.path.map((p) => `/${String(p)}`).join(''), name, key, params, { items }));
+        errors.push(fieldError(pointer + issue.path.map((p) => `/${pointerSegment(String(p))}`).join(''), name, key, params, { items }));
         continue;
       }
       out.columns[name] = toDb(ctx.dialect, def.type, result.data);
@@ -115,7 +117,7 @@ function parseBody(ctx: ReadContext, model: Model, body: unknown, mode: 'create'
   if (!isObject(rels)) errors.push(fieldError('/data/relationships', 'relationships', 'invalidType'));
   else {
     for (const [name, value] of Object.entries(rels)) {
-      const pointer = `/data/relationships/${name}`;
+      const pointer = `/data/relationships/${pointerSegment(name)}`;
       const declaredLink = model.links.get(name);
       if (declaredLink) {
         parseLink(name, declaredLink, value, pointer, out, errors);
@@ -339,6 +341,14 @@ async function insertOrUpdate(run: () => Promise<Row | undefined>, model: Model)
   } catch (err) {
     // Two writers passed the unique check at once; the index caught the second.
     if (isUniqueViolation(err)) throw apiError(409, 'conflict.unique', { values: { type: model.type } });
+    // A column the database keeps filled that the declaration does not mark required: the client's
+    // empty value, refused like a missing required one rather than as our failure.
+    const column = notNullColumn(err);
+    if (column !== null) {
+      const name = column && model.attributes.has(column) ? column : [...model.belongsTo].find(([, b]) => b.fk === column)?.[0];
+      const where = name ? (model.attributes.has(name) ? `/data/attributes/${name}` : `/data/relationships/${name}`) : '/data';
+      throw ApiError.many([fieldError(where, name ?? 'data', 'required')]);
+    }
     throw err;
   }
 }

@@ -88,8 +88,8 @@ export async function startTestServer(overrides: Partial<Config> = {}, extraEnv:
     let parsed: unknown = undefined;
     const type = res.headers.get('content-type') ?? '';
     if (type.includes('json') && text) parsed = JSON.parse(text);
-    // A 304 has no body: the client's own copy stands.
-    if (type.startsWith('application/vnd.api+json') && res.status !== 304) assertJsonApiDocument(parsed, `${method} ${path} → ${res.status}`);
+    // A 304 or a HEAD has no body: nothing to check.
+    if (type.startsWith('application/vnd.api+json') && res.status !== 304 && method !== 'HEAD') assertJsonApiDocument(parsed, `${method} ${path} → ${res.status}`);
     return { status: res.status, headers: res.headers, body: parsed, text };
   }
 

@@ -1,4 +1,4 @@
-import type { ValidationFailure, ValidationKey } from '../validators';
+import { pointerSegment, type ValidationFailure, type ValidationKey } from '../validators';
 import { componentKindDef, LINK_CATALOGUE, type ComponentFieldDef, type LinkName } from './component-kinds';
 import type { ComponentOwnerType, PageArea, PageKind } from './enums';
 import { hasValidIndex } from './ordering';
@@ -106,7 +106,7 @@ function checkField(def: ComponentFieldDef, value: unknown, pointer: string, fie
           return;
         }
         for (const name of Object.keys(item))
-          if (!def.item?.[name]) issues.push({ pointer: `${pointer}/${i}/${name}`, field: name, key: 'unknownAttribute' });
+          if (!def.item?.[name]) issues.push({ pointer: `${pointer}/${i}/${pointerSegment(name)}`, field: name, key: 'unknownAttribute' });
         for (const [name, sub] of Object.entries(def.item ?? {})) checkField(sub, item[name], `${pointer}/${i}/${name}`, name, item, issues, true);
       });
       break;
@@ -162,14 +162,14 @@ export function validateComponent(input: ComponentInput, place: ComponentPlace |
   if (!isObject(settings)) issues.push({ pointer: '/data/attributes/settings', field: 'settings', key: 'invalidType' });
   else {
     for (const name of Object.keys(settings))
-      if (!def.fields[name]) issues.push({ pointer: `/data/attributes/settings/${name}`, field: name, key: 'unknownAttribute' });
+      if (!def.fields[name]) issues.push({ pointer: `/data/attributes/settings/${pointerSegment(name)}`, field: name, key: 'unknownAttribute' });
     for (const [name, field] of Object.entries(def.fields))
       checkField(field, settings[name], `/data/attributes/settings/${name}`, name, settings, issues, requireFields);
   }
 
   const links = input.links ?? {};
   for (const name of Object.keys(links)) {
-    const pointer = `/data/relationships/${name}`;
+    const pointer = `/data/relationships/${pointerSegment(name)}`;
     const declared = (def.links as Record<string, { required?: boolean; max?: number } | undefined>)[name];
     const entry = (LINK_CATALOGUE as Record<string, { target: string; many?: boolean } | undefined>)[name];
     if (!declared || !entry) {

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import { MAX_UPLOAD_BYTES, extensionOf, type MediaFileListDocument, type MediaKind, type MediaUsageDocument } from '@umpire/schema/media';
+import { pointerSegment } from '@umpire/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -9,7 +10,7 @@ import { requestOrigin } from '../../auth/routes';
 import type { Config } from '../../config';
 import { isUniqueViolation, type Database } from '../../db/database';
 import type { ChangeEvent } from '../../jsonapi/context';
-import { apiError, badParameter } from '../../jsonapi/errors';
+import { ApiError, apiError, badParameter } from '../../jsonapi/errors';
 import { nowIso } from '../../jsonapi/values';
 import { foldForSearch } from '../../text/collation';
 import type { ChangeBus } from '../../realtime/change-bus';
@@ -166,16 +167,26 @@ export async function registerMediaFileRoutes(app: FastifyInstance, deps: MediaF
       if (!request.isMultipart()) throw apiError(415, 'unsupportedMediaType', { source: { header: 'Content-Type' } });
       let path = (request.query as { path?: string }).path ?? '/';
       let row: MediaFileRow | null = null;
-      for await (const part of request.parts()) {
-        if (part.type === 'field') {
-          if (part.fieldname === 'path' && typeof part.value === 'string') path = part.value;
-          continue;
+      let ingesting = false;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'field') {
+            if (part.fieldname === 'path' && typeof part.value === 'string') path = part.value;
+            continue;
+          }
+          if (part.fieldname !== 'file' || row) {
+            part.file.resume();
+            continue;
+          }
+          ingesting = true;
+          row = await ingestFile(ingestDeps, { clientId: auth.clientId, username: auth.username, folderPath: path, fileName: part.filename, body: part.file });
+          ingesting = false;
         }
-        if (part.fieldname !== 'file' || row) {
-          part.file.resume();
-          continue;
-        }
-        row = await ingestFile(ingestDeps, { clientId: auth.clientId, username: auth.username, folderPath: path, fileName: part.filename, body: part.file });
+      } catch (error) {
+        // A body that is no multipart form (no boundary, a cut header) fails in the parser, not in
+        // the ingest (which answers its own errors): the client's mistake, not ours.
+        if (ingesting || error instanceof ApiError || (error as { statusCode?: number }).statusCode) throw error;
+        throw apiError(400, 'badRequest.unreadable', { values: { reason: 'multipart/form-data' } });
       }
       if (!row) throw apiError(400, 'uploadFailed.noFile', { source: { parameter: 'file' } });
       const doc = await document(request, auth, row);
@@ -232,7 +243,7 @@ export async function registerMediaFileRoutes(app: FastifyInstance, deps: MediaF
       const attributes = body.data?.attributes ?? {};
       for (const key of Object.keys(attributes))
         if (!['name', 'path', 'alt_text'].includes(key))
-          throw apiError(422, 'readOnly', { values: { field: key }, source: { pointer: `/data/attributes/${key}` } });
+          throw apiError(422, 'readOnly', { values: { field: key }, source: { pointer: `/data/attributes/${pointerSegment(key)}` } });
       const folder = row.kind === 'folder';
       let name = row.name;
       if (attributes.name !== undefined) {
