@@ -55,6 +55,13 @@ export interface IngestInput {
   body: Readable;
   /** The length announced beforehand (Content-Length, Upload-Length): checked against the limit first and the bytes at the end. */
   declaredSize?: number;
+  /**
+   * `body` is already stored under this key (a completed multipart upload, keyed by
+   * newStorageKey with the file's extension): it is read for the checks and the hash, and the
+   * file keeps that key instead of a copy of gigabytes. Images are still copied, made safe.
+   * Refused, the object is removed like any upload's.
+   */
+  storedKey?: string;
 }
 
 export { type MediaFileRow } from './repository';
@@ -108,7 +115,8 @@ async function ingest(deps: IngestDeps, input: IngestInput): Promise<MediaFileRo
   const contentType = await contentTypeOf(extension, head);
   if (!contentType) throw wrongFileType();
 
-  const key = newStorageKey(input.clientId, extension);
+  const adopted = input.storedKey !== undefined && kind !== 'image' && input.storedKey.endsWith(`.${extension}`);
+  const key = adopted ? input.storedKey! : newStorageKey(input.clientId, extension);
   const meter = new Meter(limit, kind !== 'image');
   let facts: ImageFacts | null = null;
   let video = kind === 'video' ? await probeVideoHead(head, extension) : null;
@@ -117,6 +125,10 @@ async function ingest(deps: IngestDeps, input: IngestInput): Promise<MediaFileRo
   try {
     if (kind === 'image') {
       ({ facts, size, sha256 } = await stageImage(deps, key, extension, contentType, meter.through(stream)));
+    } else if (adopted) {
+      for await (const _chunk of meter.through(stream));
+      size = meter.bytes;
+      sha256 = await meter.sha256();
     } else {
       const stored = await deps.storage.put(key, meter.through(stream), { contentType, size: input.declaredSize });
       ({ size } = stored);
