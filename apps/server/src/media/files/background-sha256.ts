@@ -22,8 +22,10 @@ const { parentPort } = require('node:worker_threads');
 const { createHash } = require('node:crypto');
 const SLOT = ${SLOT};
 const hashes = new Map();
+const rings = new Map();
 parentPort.on('message', (m) => {
-  if (m.ring) hashes.set(m.id, { hash: createHash('sha256'), ring: Buffer.from(m.ring) });
+  if (m.ring) rings.set(m.ringId, Buffer.from(m.ring));
+  if (!hashes.has(m.id) && m.op !== 'drop') hashes.set(m.id, { hash: createHash('sha256'), ring: rings.get(m.ringId) });
   const state = hashes.get(m.id);
   if (!state) return;
   if (m.op === 'drop') return void hashes.delete(m.id);
@@ -42,6 +44,25 @@ let worker: Worker | null = null;
 const live = new Map<number, BackgroundSha256>();
 let nextId = 1;
 
+/**
+ * Rings are reused by later hashes, and each is sent to the worker once: a ring per upload left
+ * for the worker's garbage collector, which seldom runs, kept hundreds of MB alive.
+ */
+interface Ring {
+  id: number;
+  buffer: Buffer;
+  sent: boolean;
+}
+const freeRings: Ring[] = [];
+const MAX_FREE_RINGS = 4;
+let nextRingId = 1;
+function takeRing(): Ring {
+  return freeRings.pop() ?? { id: nextRingId++, buffer: Buffer.from(new SharedArrayBuffer(SLOT * SLOTS)), sent: false };
+}
+function giveBack(ring: Ring | null): void {
+  if (ring && freeRings.length < MAX_FREE_RINGS) freeRings.push(ring);
+}
+
 /** The worker keeps the process alive only while a hash waits for it (as any pending I/O does). */
 function track(hash: BackgroundSha256): void {
   if (!live.size) worker?.ref();
@@ -59,6 +80,7 @@ function hashWorker(): Worker {
   started.on('message', (message: Message) => live.get(message.id)?.received(message));
   const fail = (error: Error) => {
     if (worker === started) worker = null;
+    freeRings.length = 0; // a new worker has not seen them
     for (const hash of live.values()) hash.failed(error);
   };
   started.on('error', fail);
@@ -69,7 +91,7 @@ function hashWorker(): Worker {
 
 export class BackgroundSha256 {
   readonly id = nextId++;
-  private ring: Buffer | null = null;
+  private ring: Ring | null = null;
   private readonly free: number[] = [];
   private slot = -1;
   private used = 0;
@@ -91,7 +113,8 @@ export class BackgroundSha256 {
     if (!this.posted) {
       // Small: hashed here, cheaper than a round trip.
       const hash = createHash('sha256');
-      if (this.ring && this.slot >= 0) hash.update(this.ring.subarray(this.slot * SLOT, this.slot * SLOT + this.used));
+      if (this.ring && this.slot >= 0) hash.update(this.ring.buffer.subarray(this.slot * SLOT, this.slot * SLOT + this.used));
+      giveBack(this.ring);
       this.ring = null;
       return Promise.resolve(hash.digest('hex'));
     }
@@ -103,8 +126,12 @@ export class BackgroundSha256 {
 
   /** Forgets the hash (an upload that failed). */
   dispose(): void {
+    const ring = this.ring;
     this.ring = null;
-    if (untrack(this)) worker?.postMessage({ op: 'drop', id: this.id });
+    if (untrack(this)) {
+      worker?.postMessage({ op: 'drop', id: this.id });
+      // Slots may still be read by the worker: the ring is reused only after a finished hash.
+    } else if (!this.posted) giveBack(ring);
   }
 
   /** Copies what fits in the free slots; returns what did not fit, or null. */
@@ -113,7 +140,7 @@ export class BackgroundSha256 {
     while (offset < chunk.length) {
       if (this.slot < 0) {
         if (!this.ring) {
-          this.ring = Buffer.from(new SharedArrayBuffer(SLOT * SLOTS));
+          this.ring = takeRing();
           for (let slot = SLOTS - 1; slot >= 0; slot--) this.free.push(slot);
         }
         const slot = this.free.pop();
@@ -122,7 +149,7 @@ export class BackgroundSha256 {
         this.used = 0;
       }
       const n = Math.min(SLOT - this.used, chunk.length - offset);
-      this.ring!.set(chunk.subarray(offset, offset + n), this.slot * SLOT + this.used);
+      this.ring!.buffer.set(chunk.subarray(offset, offset + n), this.slot * SLOT + this.used);
       this.used += n;
       offset += n;
       if (this.used === SLOT) this.post('update');
@@ -138,13 +165,15 @@ export class BackgroundSha256 {
   }
 
   private post(op: 'update' | 'digest'): void {
-    const message = { op, id: this.id, slot: this.slot, length: this.slot < 0 ? 0 : this.used, ring: this.posted ? undefined : this.ring!.buffer };
+    const ring = this.ring!;
+    const message = { op, id: this.id, slot: this.slot, length: this.slot < 0 ? 0 : this.used, ringId: ring.id, ring: ring.sent ? undefined : ring.buffer.buffer };
     this.slot = -1;
     this.used = 0;
     try {
       const target = hashWorker();
       track(this);
       target.postMessage(message);
+      ring.sent = true;
       this.posted = true;
     } catch (error) {
       this.failed(error as Error);
@@ -160,6 +189,8 @@ export class BackgroundSha256 {
       waiting?.resolve();
     } else {
       untrack(this);
+      giveBack(this.ring);
+      this.ring = null;
       this.result?.resolve(message.hex);
       this.result = null;
     }
