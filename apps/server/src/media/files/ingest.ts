@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PassThrough, Readable, Transform } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FILE_EXTENSIONS } from '@umpire/schema';
 import { FILE_EXTENSION_SET, MAX_UPLOAD_BYTES, extensionOf, mediaKindOf, type MediaKind } from '@umpire/schema/media';
@@ -12,6 +12,7 @@ import { apiError } from '../../jsonapi/errors';
 import { nowIso } from '../../jsonapi/values';
 import { newStorageKey } from '../storage/keys';
 import type { Storage } from '../storage/storage';
+import { BackgroundSha256 } from './background-sha256';
 import { SNIFF_BYTES, contentTypeOf } from './content-type';
 import { stripLocation } from './location-metadata';
 import { normaliseFileName, normaliseFolderPath } from './names';
@@ -54,6 +55,13 @@ export interface IngestInput {
   body: Readable;
   /** The length announced beforehand (Content-Length, Upload-Length): checked against the limit first and the bytes at the end. */
   declaredSize?: number;
+  /**
+   * `body` is already stored under this key (a completed multipart upload, keyed by
+   * newStorageKey with the file's extension): it is read for the checks and the hash, and the
+   * file keeps that key instead of a copy of gigabytes. Images are still copied, made safe.
+   * Refused, the object is removed like any upload's.
+   */
+  storedKey?: string;
 }
 
 export { type MediaFileRow } from './repository';
@@ -107,24 +115,30 @@ async function ingest(deps: IngestDeps, input: IngestInput): Promise<MediaFileRo
   const contentType = await contentTypeOf(extension, head);
   if (!contentType) throw wrongFileType();
 
-  const key = newStorageKey(input.clientId, extension);
-  const meter = new Meter(limit);
+  const adopted = input.storedKey !== undefined && kind !== 'image' && input.storedKey.endsWith(`.${extension}`);
+  const key = adopted ? input.storedKey! : newStorageKey(input.clientId, extension);
+  const meter = new Meter(limit, kind !== 'image');
   let facts: ImageFacts | null = null;
   let video = kind === 'video' ? await probeVideoHead(head, extension) : null;
   let size: number;
   let sha256: string;
   try {
     if (kind === 'image') {
-      ({ facts, size, sha256 } = await stageImage(deps, key, extension, contentType, through(stream, meter)));
+      ({ facts, size, sha256 } = await stageImage(deps, key, extension, contentType, meter.through(stream)));
+    } else if (adopted) {
+      for await (const _chunk of meter.through(stream));
+      size = meter.bytes;
+      sha256 = await meter.sha256();
     } else {
-      const stored = await deps.storage.put(key, through(stream, meter), { contentType, size: input.declaredSize });
+      const stored = await deps.storage.put(key, meter.through(stream), { contentType, size: input.declaredSize });
       ({ size } = stored);
-      sha256 = meter.sha256();
+      sha256 = await meter.sha256();
     }
     if (watched.failed() || (input.declaredSize !== undefined && meter.bytes !== input.declaredSize)) throw apiError(400, 'uploadFailed');
     // An MP4 indexed at its end, or an MPEG stream: the stored file is read with seeking instead.
     if (kind === 'video' && !video?.duration) video = (await probeStoredVideo(deps.storage, key).catch(() => null)) ?? video;
   } catch (error) {
+    meter.dispose();
     await deps.storage.delete(key).catch(() => undefined);
     if (meter.tooLarge) throw tooLarge(limit);
     if (watched.failed()) throw apiError(400, 'uploadFailed');
@@ -243,33 +257,46 @@ async function imageFacts(file: string): Promise<ImageFacts> {
   return turned ? { width: height, height: width } : { width, height };
 }
 
-/** Counts and hashes the bytes going through, and fails the stream past the limit. */
-class Meter extends Transform {
+/**
+ * Counts and hashes the bytes going through (the hash on a worker thread), and fails the stream
+ * past the limit. A generator rather than a Transform: one stream hop less per chunk.
+ */
+class Meter {
   bytes = 0;
   tooLarge = false;
-  private readonly hash = createHash('sha256');
-  constructor(private readonly limit: number) {
-    super();
+  // Images are hashed once made safe (stageImage), not as they arrive.
+  private readonly hash: BackgroundSha256 | null;
+  constructor(
+    private readonly limit: number,
+    hashed: boolean,
+  ) {
+    this.hash = hashed ? new BackgroundSha256() : null;
   }
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null, data?: Buffer) => void) {
-    this.bytes += chunk.length;
-    if (this.bytes > this.limit) {
-      this.tooLarge = true;
-      done(new TooLarge());
-      return;
+  through(source: Readable): Readable {
+    const body = Readable.from(this.counted(source), { objectMode: false });
+    // Whoever reads the body sees a failure; nothing else has to.
+    body.on('error', () => undefined);
+    return body;
+  }
+  private async *counted(source: Readable): AsyncGenerator<Buffer> {
+    for await (const chunk of source as AsyncIterable<Buffer>) {
+      this.bytes += chunk.length;
+      if (this.bytes > this.limit) {
+        this.tooLarge = true;
+        throw new TooLarge();
+      }
+      const wait = this.hash?.update(chunk);
+      if (wait) await wait;
+      yield chunk;
     }
-    this.hash.update(chunk);
-    done(null, chunk);
   }
-  sha256() {
-    return this.hash.digest('hex');
+  sha256(): Promise<string> {
+    if (!this.hash) throw new Error('not hashed');
+    return this.hash.digest();
   }
-}
-
-/** `source` piped into `transform`, a failure of either failing the transform (unlike .pipe()). */
-function through(source: Readable, transform: Transform): Transform {
-  pipeline(source, transform).catch(() => undefined);
-  return transform;
+  dispose() {
+    this.hash?.dispose();
+  }
 }
 
 /**

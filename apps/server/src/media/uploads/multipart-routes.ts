@@ -1,10 +1,11 @@
 import { pipeline, Transform } from 'node:stream';
-import { DEFAULT_UPLOAD_PATH } from '@umpire/schema';
+import { DEFAULT_UPLOAD_PATH, extensionOf } from '@umpire/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAbility } from '../../auth/context';
 import { requestOrigin } from '../../auth/routes';
 import { apiError } from '../../jsonapi/errors';
 import { fileResource } from '../files/document';
+import { normaliseFileName } from '../files/names';
 import { newStorageKey } from '../storage/keys';
 import type { UploadRecord } from './upload-records';
 import { maxBytesOf, tooLarge, type UploadService } from './upload-service';
@@ -82,8 +83,9 @@ export function registerMultipartRoutes(app: FastifyInstance, uploads: UploadSer
     const folder = uploads.admit(fileName, path, null);
     await uploads.sweep().catch((error: unknown) => request.log.warn({ err: error }, 'upload sweep failed'));
 
-    // The parts are joined under a key of our own; ingest then stores the file under its final key.
-    const key = newStorageKey(auth.clientId, 'upload');
+    // The parts are joined under a key of our own with the file's extension: ingest keeps that
+    // object as the file (images excepted: they are stored anew, made safe).
+    const key = newStorageKey(auth.clientId, extensionOf(normaliseFileName(fileName)!));
     const storageUploadId = await storage.createMultipart(key);
     const record = await uploads.records.create({
       clientId: auth.clientId,
@@ -198,13 +200,15 @@ export function registerMultipartRoutes(app: FastifyInstance, uploads: UploadSer
         throw tooLarge(max);
       }
       await storage.completeMultipart(key, record.storageUploadId!, stored.map((p) => ({ partNumber: p.partNumber, etag: p.etag })));
+      let kept = false;
       try {
         const joined = await storage.get(key);
         if (!joined) throw new Error(`joined upload ${key} is missing`);
-        const file = await uploads.ingest(record, joined.body, joined.size);
+        const file = await uploads.ingest(record, joined.body, joined.size, key);
+        kept = file.storage_key === key;
         return reply.code(201).type(JSONAPI).header('location', `${origin(request)}/media/v1/uploads/files/${file.id}`).send({ data: fileResource(file, origin(request)) });
       } finally {
-        await storage.delete(key);
+        if (!kept) await storage.delete(key);
       }
     });
   });

@@ -78,9 +78,9 @@ export class UploadService {
   }
 
   /** The complete bytes go through the library's one ingest pipeline; the upload remembers the outcome. */
-  async ingest(record: UploadRecord, body: Readable, size?: number): Promise<MediaFileRow> {
+  async ingest(record: UploadRecord, body: Readable, size?: number, storedKey?: string): Promise<MediaFileRow> {
     try {
-      const file = await this.ingestOnly(record, body, size);
+      const file = await this.ingestOnly(record, body, size, storedKey);
       await this.records.finish(record, 'done', file.id);
       return file;
     } catch (error) {
@@ -90,10 +90,10 @@ export class UploadService {
   }
 
   /** Ingest alone, for a caller that decides itself whether a failure ends the upload. */
-  ingestOnly(record: UploadRecord, body: Readable, size?: number): Promise<MediaFileRow> {
+  ingestOnly(record: UploadRecord, body: Readable, size?: number, storedKey?: string): Promise<MediaFileRow> {
     return ingestFile(
       { ...this.deps, stagingDir: this.ingestStagingDir },
-      { clientId: record.clientId, username: record.createdBy, folderPath: record.path, fileName: record.fileName, body, declaredSize: size },
+      { clientId: record.clientId, username: record.createdBy, folderPath: record.path, fileName: record.fileName, body, declaredSize: size, storedKey },
     );
   }
 
