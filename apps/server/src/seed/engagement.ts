@@ -152,7 +152,7 @@ export async function seedEngagement(db: DB, dialect: Database['dialect'], clien
     .execute();
   const matches = await db.selectFrom('matches').select('id').where('client_id', '=', clientId).where('status', '=', 'finished').orderBy('kickoff_at', 'desc').limit(2).execute();
   for (const c of COMMENTS) {
-    const target = c.on === 'article' ? articles[c.index]?.article_id : matches[c.index]?.id;
+    const target: unknown = c.on === 'article' ? articles[c.index]?.article_id : matches[c.index]?.id;
     if (target == null) continue;
     const comment = await createInContext(staff, fans[c.fan], 'comments', {
       data: { type: 'comments', attributes: { body: c.body }, relationships: { [c.on]: link(c.on === 'article' ? 'articles' : 'matches', target as number) } },

@@ -10,6 +10,7 @@ import { findRow, recordDocument } from '../jsonapi/read';
 import { modelOf } from '../jsonapi/model';
 import { parsePage, type RawQuery } from '../jsonapi/query';
 import { API_PREFIX, JSONAPI_MEDIA_TYPE } from '../jsonapi/routes';
+import { fromDb } from '../jsonapi/values';
 import type { ChangeBus } from '../realtime/change-bus';
 import { createAsFan } from '../fan-api/fan-writes';
 import { PUBLIC_PREFIX, type FanAccess } from '../fan-api/fans';
@@ -67,10 +68,10 @@ async function publicSurveys(db: DB, clientId: number, rows: Record<string, unkn
           .filter((q) => Number(q.survey_id) === Number(r.id))
           .map((q) => ({
             id: String(q.id),
-            prompt: q.prompt,
-            kind: q.kind,
-            required: q.required === true || q.required === 1,
-            answers: options.filter((o) => Number(o.question_id) === Number(q.id)).map((o) => ({ id: String(o.id), text: o.text })),
+            prompt: String(q.prompt),
+            kind: String(q.kind),
+            required: fromDb('boolean', q.required) === true,
+            answers: options.filter((o) => Number(o.question_id) === Number(q.id)).map((o) => ({ id: String(o.id), text: String(o.text) })),
           })),
       },
     };
