@@ -33,7 +33,7 @@ export function SurveyResultsPanel({ surveyId, title }: { surveyId: string; titl
           {translate('surveyResults.title')}
         </Typography>
         {results && (
-          <Typography color="text.secondary" aria-live="polite">
+          <Typography color="text.secondary" aria-live="polite" data-testid="survey-respondents">
             {translate('surveyResults.respondents', { smart_count: results.respondents })}
             {results.open ? ` · ${translate('surveyResults.live')}` : ''}
           </Typography>
