@@ -164,6 +164,16 @@ describe('a survey component on a page', () => {
     const included = (current.body.included ?? []).find((r: any) => r.type === 'surveys' && r.id === s.survey.id);
     expect(included?.attributes.title).toBe(s.survey.attributes.title);
   });
+
+  it('embeds a survey in an article', async () => {
+    const s = await openSurvey();
+    const article = await create('articles', 'articles', { title: `Artykuł z ankietą ${++serial}` });
+    const embed = await api.post('/api/v3/components?include=survey', {
+      data: { type: 'components', attributes: { kind: 'survey', index: 0, settings: {} }, relationships: { article: link('articles', article.id), survey: link('surveys', s.survey.id) } },
+    });
+    expect(embed.status, embed.text).toBe(201);
+    expect(embed.body.included.find((r: any) => r.type === 'surveys')?.id).toBe(s.survey.id);
+  });
 });
 
 describe('comments', () => {
