@@ -9,7 +9,7 @@ import { apiError } from '../jsonapi/errors';
 import { findRow, recordDocument } from '../jsonapi/read';
 import { modelOf } from '../jsonapi/model';
 import { parsePage, type RawQuery } from '../jsonapi/query';
-import { API_PREFIX, JSONAPI_MEDIA_TYPE } from '../jsonapi/routes';
+import { API_PREFIX, JSONAPI_MEDIA_TYPE, withQueryStats } from '../jsonapi/routes';
 import { fromDb } from '../jsonapi/values';
 import type { ChangeBus } from '../realtime/change-bus';
 import { createAsFan } from '../fan-api/fan-writes';
@@ -84,13 +84,15 @@ export function registerSurveyRoutes(app: FastifyInstance, deps: { config: Confi
   setSurveyClock(clock);
 
   // Staff: the results of one survey, live while it is open (the admin refreshes them).
-  app.get<{ Params: { id: string } }>(`${API_PREFIX}/surveys/:id/results`, async (request, reply) => {
-    const auth = requireAbility(request, 'read', 'surveys');
-    const survey = await findRow({ db, dialect: database.dialect, clientId: auth.clientId, apiBase: '' }, modelOf('surveys'), request.params.id);
-    const results = await surveyResults(db, auth.clientId, Number(survey.id));
-    reply.type(JSONAPI_MEDIA_TYPE).header('cache-control', 'private, no-store');
-    return { data: { type: 'survey_results', id: String(survey.id), attributes: { ...results, open: isSurveyOpen(surveyWindowOf(survey), clock.now()) } } };
-  });
+  app.get<{ Params: { id: string } }>(`${API_PREFIX}/surveys/:id/results`, async (request, reply) =>
+    withQueryStats(reply, async () => {
+      const auth = requireAbility(request, 'read', 'surveys');
+      const survey = await findRow({ db, dialect: database.dialect, clientId: auth.clientId, apiBase: '' }, modelOf('surveys'), request.params.id);
+      const results = await surveyResults(db, auth.clientId, Number(survey.id));
+      reply.type(JSONAPI_MEDIA_TYPE).header('cache-control', 'private, no-store');
+      return { data: { type: 'survey_results', id: String(survey.id), attributes: { ...results, open: isSurveyOpen(surveyWindowOf(survey), clock.now()) } } };
+    }),
+  );
 
   const published = (clientId: number) => db.selectFrom('surveys').selectAll().where('client_id', '=', clientId).where('status', '=', 'published');
 
@@ -113,15 +115,17 @@ export function registerSurveyRoutes(app: FastifyInstance, deps: { config: Confi
   });
 
   // A fan answers a published survey inside its window, once.
-  app.post(`${PUBLIC_PREFIX}/survey_user_answers`, async (request, reply) => {
-    const fan = await fans.requireFan(request, reply, { write: true });
-    await requirePublishedSurvey(db, fan.clientId, request.body);
-    const apiBase = requestOrigin(request, config) + API_PREFIX;
-    const row = await createAsFan({ database, bus: deps.bus, apiBase }, fan, 'survey_user_answers', request.body);
-    const doc = await recordDocument({ db, dialect: database.dialect, clientId: fan.clientId, apiBase }, modelOf('survey_user_answers'), row, { include: {}, fields: new Map() });
-    reply.code(201).type(JSONAPI_MEDIA_TYPE).header('cache-control', 'no-store');
-    return { data: { ...doc.data, links: undefined } };
-  });
+  app.post(`${PUBLIC_PREFIX}/survey_user_answers`, async (request, reply) =>
+    withQueryStats(reply, async () => {
+      const fan = await fans.requireFan(request, reply, { write: true });
+      await requirePublishedSurvey(db, fan.clientId, request.body);
+      const apiBase = requestOrigin(request, config) + API_PREFIX;
+      const row = await createAsFan({ database, bus: deps.bus, apiBase }, fan, 'survey_user_answers', request.body);
+      const doc = await recordDocument({ db, dialect: database.dialect, clientId: fan.clientId, apiBase }, modelOf('survey_user_answers'), row, { include: {}, fields: new Map() });
+      reply.code(201).type(JSONAPI_MEDIA_TYPE).header('cache-control', 'no-store');
+      return { data: { ...doc.data, links: undefined } };
+    }),
+  );
 }
 
 /** A draft survey is not there for fans: 404 like a missing one. */
