@@ -153,3 +153,33 @@ test('see a survey’s results as bars with counts and shares', async ({ page, r
 
   await axeInBothLanguages(page);
 });
+
+/** The generic screens of the new resources (as accessibility.e2e.ts checks every resource), in both languages. */
+test('the other screens of surveys and comments pass axe in both languages', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const token = await tokenFor(request, 'admin');
+  const screens: string[] = [];
+  for (const [type, path] of [['surveys', 'surveys'], ['survey_questions', 'surveys/questions'], ['survey_answers', 'surveys/answers'], ['survey_user_answers', 'surveys/user_answers'], ['comments', 'comments']]) {
+    const id = ((await staffGet(request, token, `/${path}?page[size]=1`)) as { data: { id: string }[] }).data[0]?.id;
+    expect(id, type).toBeDefined();
+    screens.push(`/${type}`, `/${type}/create`, `/${type}/${id}`, `/${type}/${id}/show`);
+  }
+  await openAs(page, request, 'admin', '/');
+  for (const lang of ['pl', 'en'] as const) {
+    await page.evaluate((value) => localStorage.setItem('preferredLanguage', value), lang);
+    await page.reload();
+    await settled(page);
+    const found: Record<string, unknown> = {};
+    for (const path of screens) {
+      await page.evaluate((to) => {
+        window.history.pushState({}, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
+      await settled(page);
+      await page.waitForTimeout(150);
+      const violations = await seriousViolations(page);
+      if (violations.length) found[`${lang} ${path}`] = violations;
+    }
+    expect(found).toEqual({});
+  }
+});
