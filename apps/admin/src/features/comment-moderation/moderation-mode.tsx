@@ -17,7 +17,9 @@ export function ModerationModeSelect() {
   const queryClient = useQueryClient();
   const { canAccess } = useCanAccess({ resource: 'client', action: 'edit' });
   const client = useQuery({ queryKey: ['client'], queryFn: async () => (await getOne<ClientRecord>('/client')).data });
-  const mode = client.data?.settings.comment_moderation ?? 'pre';
+  // Shown once known: an empty, disabled field meanwhile would only flicker.
+  if (!client.data) return null;
+  const mode = client.data.settings.comment_moderation ?? 'pre';
   const change = async (next: CommentModerationMode) => {
     await appHttpClient()(`${getRuntime().urls.umpire}/client`, { method: 'PATCH', body: { data: { type: 'clients', attributes: { settings: { comment_moderation: next } } } } });
     await queryClient.invalidateQueries({ queryKey: ['client'] });
@@ -28,8 +30,8 @@ export function ModerationModeSelect() {
       select
       size="small"
       label={translate('moderation.mode')}
-      value={client.data ? mode : ''}
-      disabled={!client.data || !canAccess}
+      value={mode}
+      disabled={!canAccess}
       onChange={(e) => void change(e.target.value as CommentModerationMode)}
       sx={{ minWidth: 260 }}
     >
