@@ -18,6 +18,8 @@ const LANGS: Lang[] = ['pl', 'en'];
 // global set-up makes), so a new resource is checked without anyone listing it here.
 const BUILD_INFO = resolve(import.meta.dirname, '../apps/admin/dist/build-info.json');
 const RESOURCE_TYPES = (): string[] => (JSON.parse(readFileSync(BUILD_INFO, 'utf8')) as { types: string[] }).types;
+/** The API path of a type (`survey_questions` → `surveys/questions`). */
+const apiPathOf = (type: string): string => (JSON.parse(readFileSync(BUILD_INFO, 'utf8')) as { paths?: Record<string, string> }).paths?.[type] ?? type;
 const READ_ONLY = new Set(['audit_events']);
 
 /** Waits until nothing on the screen is loading: no progress bar or skeleton for a moment. */
@@ -44,7 +46,7 @@ async function go(page: Page, path: string): Promise<void> {
 }
 
 async function firstId(request: APIRequestContext, token: string, type: string): Promise<string | undefined> {
-  const response = await request.get(`/api/v3/${type}?page[size]=1`, { headers: { Authorization: `Bearer ${token}` } });
+  const response = await request.get(`/api/v3/${apiPathOf(type)}?page[size]=1`, { headers: { Authorization: `Bearer ${token}` } });
   expect(response.ok(), `GET /${type}`).toBeTruthy();
   return ((await response.json()) as { data: { id: string }[] }).data[0]?.id;
 }

@@ -47,11 +47,12 @@ export function resourceManifestPlugin(): Plugin {
       server.ws.send({ type: 'full-reload' });
     },
     generateBundle() {
-      const resources = JSON.parse(manifestJson || '[]') as { type: string }[];
+      const resources = JSON.parse(manifestJson || '[]') as { type: string; path: string }[];
       this.emitFile({
         type: 'asset',
         fileName: 'build-info.json',
-        source: JSON.stringify({ resources: resources.length, types: resources.map((r) => r.type) }, null, 2),
+        // `paths`: where the API serves a type when it is not the type itself (surveys/questions…).
+        source: JSON.stringify({ resources: resources.length, types: resources.map((r) => r.type), paths: Object.fromEntries(resources.map((r) => [r.type, r.path])) }, null, 2),
       });
     },
   };

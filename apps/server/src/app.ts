@@ -27,6 +27,8 @@ import { registerUsageRoutes } from './jsonapi/usages';
 import { registerContentRoutes } from './content/routes';
 import { registerArticleRoutes } from './articles/articles';
 import { registerFanApi } from './fan-api/fans';
+import { registerSurveyRoutes } from './surveys/routes';
+import { registerCommentRoutes } from './comments/routes';
 import { systemClock, type Clock } from './jobs/clock';
 import { JobWorker } from './jobs/worker';
 import { startPublication } from './publication/publication';
@@ -105,6 +107,8 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
   await registerUploadRoutes(app, { config, database, storage });
   const fans = registerFanApi(app, { config, database, clock });
   registerArticleRoutes(app, { config, database, clock, fans });
+  registerSurveyRoutes(app, { config, database, bus, clock, fans });
+  registerCommentRoutes(app, { config, database, bus, fans });
   registerOpenApi(app);
   await registerAdminApp(app, config);
   const cable = new Cable(config, database, bus);

@@ -4,3 +4,5 @@ import './media/images/image-rules';
 import './media/videos/video-rules';
 import './content/component-rules';
 import './content/page-publication';
+import './surveys/survey-rules';
+import './comments/comment-rules';

@@ -16,7 +16,7 @@ const counts = async (query: string, token?: string) => {
 };
 /** What the list of a type says it holds (meta.total), for the same user. */
 const listTotal = async (type: string, token?: string) =>
-  (await api.get(`/api/v3/${type}?page[size]=1`, token ? { token } : {})).body.meta.total as number;
+  (await api.get(`/api/v3/${RESOURCES.find((r) => r.type === type)?.path ?? type}?page[size]=1`, token ? { token } : {})).body.meta.total as number;
 const clientIdOf = async (name: string) =>
   Number((await api.server.database.db.selectFrom('clients').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id);
 

@@ -55,8 +55,10 @@ const link = (type: string, id: string) => ({ data: { type, id: String(id) } });
 let serial = 0;
 
 /** The id of a record of `type`: the first one there is, or one created from its declaration. */
+const pathOf = (type: string) => resources.find((r) => r.type === type)?.path ?? type;
+
 async function anyRecord(type: string): Promise<string> {
-  const list = await api.get(`/api/v3/${type}?page[size]=1`);
+  const list = await api.get(`/api/v3/${pathOf(type)}?page[size]=1`);
   if (list.body.data[0]) return list.body.data[0].id;
   return freshRecord(type);
 }
@@ -66,7 +68,7 @@ async function freshRecord(type: string, extra: Record<string, unknown> = {}): P
   const attributes = { ...examples(def), ...extra };
   for (const [name, a] of attributesOf(def))
     if ((a.unique || a.uniqueWith) && typeof attributes[name] === 'string') attributes[name] = `${attributes[name]} ${++serial}`;
-  const res = await api.post(`/api/v3/${type}`, { data: { type, attributes, relationships: await relationshipsFor(def) } });
+  const res = await api.post(`/api/v3/${pathOf(type)}`, { data: { type, attributes, relationships: await relationshipsFor(def) } });
   if (res.status !== 201) throw new Error(`cannot create a ${type}: ${res.text}`);
   return res.body.data.id;
 }
@@ -123,6 +125,14 @@ const FIXTURES: Record<string, () => Promise<Linkage>> = {
     });
     if (page.status !== 201) throw new Error(`cannot create a page: ${page.text}`);
     return { page: link('pages', page.body.data.id) };
+  },
+  // A comment is about one article or one match.
+  async comments() {
+    return { article: link('articles', await anyRecord('articles')) };
+  },
+  // A survey of its own, with no required question the declaration's example (no answers) would miss.
+  async survey_user_answers() {
+    return { survey: link('surveys', await freshRecord('surveys')) };
   },
   async competition_season_squads() {
     return { competition_season: link('competition_seasons', await anyRecord('competition_seasons')), squad: link('squads', await freshRecord('squads')) };

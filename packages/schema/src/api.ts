@@ -69,5 +69,8 @@ export const API_ERROR_KEYS = [
   'previewExpired', 'previewInvalid',
   // The fan-facing API.
   'fanBanned', 'fanEmailTaken',
+  // Surveys and comments.
+  'surveyNotOpen', 'surveyAlreadyAnswered', 'surveyQuestionNotInSurvey', 'surveyAnswerNotInQuestion', 'surveyAnswerKind',
+  'invalidSurveyWindow', 'commentTarget', 'commentTargetUnavailable', 'commentWithoutFan',
 ] as const;
 export type ApiErrorKey = (typeof API_ERROR_KEYS)[number];

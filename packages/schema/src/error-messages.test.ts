@@ -18,6 +18,7 @@ const KEYS = [...new Set<string>([...API_ERROR_KEYS, ...VALIDATION_KEYS])];
 /** A value for every placeholder name the catalogue uses; a new name fails the walk below. */
 const SAMPLES: Record<string, string | number | string[]> = {
   field: 'name',
+  kind: 'single',
   incidentType: 'goal',
   min: 3,
   max: 22,

@@ -203,6 +203,11 @@ export const ERROR_MESSAGES = {
 
   // Requests ------------------------------------------------------------------------------------
   badRequest: { values: [], en: 'The request is not valid.', pl: 'Żądanie jest nieprawidłowe.' },
+  'badRequest.commentTarget': {
+    values: [],
+    en: 'Name exactly one of filter[article] and filter[match].',
+    pl: 'Podaj dokładnie jeden z parametrów filter[article] i filter[match].',
+  },
   'badRequest.unreadable': { values: ['reason'], en: 'The request cannot be processed ({reason}).', pl: 'Nie można przetworzyć żądania ({reason}).' },
   'badRequest.repeatedParameter': {
     values: ['parameter'],
@@ -378,6 +383,51 @@ export const ERROR_MESSAGES = {
     values: [],
     en: 'A fan account with this e-mail already exists: sign in instead.',
     pl: 'Konto kibica z tym adresem e-mail już istnieje: zaloguj się.',
+  },
+  surveyNotOpen: {
+    values: [],
+    en: 'This survey is not open for answers now.',
+    pl: 'Ta ankieta nie przyjmuje teraz odpowiedzi.',
+  },
+  surveyAlreadyAnswered: {
+    values: [],
+    en: 'You have already answered this survey.',
+    pl: 'Ta ankieta ma już Twoją odpowiedź.',
+  },
+  surveyQuestionNotInSurvey: {
+    values: ['field'],
+    en: '{field}: this question does not belong to the survey.',
+    pl: '{field}: to pytanie nie należy do tej ankiety.',
+  },
+  surveyAnswerNotInQuestion: {
+    values: ['field'],
+    en: '{field}: this answer does not belong to the question.',
+    pl: '{field}: ta odpowiedź nie należy do tego pytania.',
+  },
+  surveyAnswerKind: {
+    values: ['field', 'kind'],
+    en: '{field} does not fit a question of kind {kind}.',
+    pl: 'Pole „{field}” nie pasuje do pytania typu {kind}.',
+  },
+  invalidSurveyWindow: {
+    values: ['field'],
+    en: '{field} must be later than the opening.',
+    pl: 'Pole „{field}” musi być późniejsze niż otwarcie.',
+  },
+  commentTarget: {
+    values: [],
+    en: 'A comment belongs to exactly one article or one match.',
+    pl: 'Komentarz dotyczy dokładnie jednego artykułu albo jednego meczu.',
+  },
+  commentTargetUnavailable: {
+    values: [],
+    en: 'This article or match cannot be commented on.',
+    pl: 'Tego artykułu lub meczu nie można komentować.',
+  },
+  commentWithoutFan: {
+    values: [],
+    en: 'This comment was not written by a fan, so there is nobody to ban.',
+    pl: 'Ten komentarz nie pochodzi od kibica, więc nie ma kogo zablokować.',
   },
   clientIdNotSupported: {
     values: [],

@@ -34,6 +34,8 @@ import { globalPageElements } from './content/global-page-elements.resource';
 import { pages } from './content/pages.resource';
 import { pageTypePublicationCategories, pageTypes } from './content/page-types.resource';
 import { articleTags, articles } from './resources/articles.resource';
+import { surveyAnswers, surveyQuestions, surveyUserAnswers, surveys } from './engagement/surveys/surveys.resource';
+import { comments } from './engagement/comments/comments.resource';
 
 /** Every resource of the umpire API, in one explicit list. */
 export const RESOURCES = [
@@ -75,6 +77,11 @@ export const RESOURCES = [
   components,
   articles,
   articleTags,
+  surveys,
+  surveyQuestions,
+  surveyAnswers,
+  surveyUserAnswers,
+  comments,
 ] as const;
 
 export type ResourceType = (typeof RESOURCES)[number]['type'];

@@ -15,6 +15,8 @@ import { competitionSeasonScreens } from '../resources/football/competition-seas
 import { articleScreens } from '../resources/document/articles';
 import { pageScreens } from '../resources/document/pages';
 import { globalPageElementScreens } from '../resources/document/global-page-elements';
+import { surveyScreens } from '../resources/award/surveys';
+import { commentScreens } from '../resources/document/comments';
 
 /**
  * The screens of every sidebar entry: those of a resource's own folder where it needs more than
@@ -36,6 +38,8 @@ const SCREENS: Record<string, ResourceScreens> = {
   articles: articleScreens,
   pages: pageScreens,
   global_page_elements: globalPageElementScreens,
+  surveys: surveyScreens,
+  comments: commentScreens,
   statistics: { list: lazyScreen(() => import('../features/statistics').then((m) => ({ default: m.StatisticsPage }))) },
   files: { list: lazyScreen(() => import('../features/media-library').then((m) => ({ default: m.MediaLibraryPage }))) },
 };

@@ -41,6 +41,11 @@ import PlaylistAddCheck from '@mui/icons-material/PlaylistAddCheck';
 import RemoveCircleOutline from '@mui/icons-material/RemoveCircleOutline';
 import QueryStats from '@mui/icons-material/QueryStats';
 import PermMedia from '@mui/icons-material/PermMedia';
+import Poll from '@mui/icons-material/Poll';
+import HelpOutline from '@mui/icons-material/HelpOutline';
+import RadioButtonChecked from '@mui/icons-material/RadioButtonChecked';
+import FactCheck from '@mui/icons-material/FactCheck';
+import Forum from '@mui/icons-material/Forum';
 import type { SectionName } from '@umpire/schema/resource';
 
 /** Spec §2: the sidebar's section icons. */
@@ -92,4 +97,9 @@ export const RESOURCE_ICONS: Record<string, SvgIconComponent> = {
   point_deductions: RemoveCircleOutline,
   statistics: QueryStats,
   files: PermMedia,
+  surveys: Poll,
+  survey_questions: HelpOutline,
+  survey_answers: RadioButtonChecked,
+  survey_user_answers: FactCheck,
+  comments: Forum,
 };

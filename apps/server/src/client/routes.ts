@@ -1,4 +1,4 @@
-import { INTERFACE_LANGUAGES, pointerSegment, type ClientConfiguration, type InterfaceLanguage } from '@umpire/schema';
+import { COMMENT_MODERATION_MODES, DEFAULT_COMMENT_MODERATION, INTERFACE_LANGUAGES, pointerSegment, type ClientConfiguration, type InterfaceLanguage } from '@umpire/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { recordAudit } from '../audit/audit';
@@ -25,6 +25,8 @@ const settingsSchema = z.object({
   assets_bucket: z.string().max(120, { error: 'maxLength' }),
   analytics_id: z.string().max(120, { error: 'maxLength' }).nullable(),
   external_api_keys: z.record(z.string().max(60), z.string().max(500)),
+  /** When fans see each other's comments: once approved (pre) or until hidden (post). */
+  comment_moderation: z.enum(COMMENT_MODERATION_MODES, { error: 'invalidEnum' }),
 });
 type LanguageSettings = Pick<z.infer<typeof settingsSchema>, 'interface_languages' | 'default_language'>;
 /** A client's languages are its own only once set; until then the installation's apply. */
@@ -35,6 +37,7 @@ export const DEFAULT_SETTINGS: ClientSettings = {
   assets_bucket: 'umpire-assets',
   analytics_id: null,
   external_api_keys: {},
+  comment_moderation: DEFAULT_COMMENT_MODERATION,
 };
 
 /**

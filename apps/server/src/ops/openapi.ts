@@ -143,6 +143,14 @@ export function openApiDocument() {
     ['post', '/public/v1/fans/sign_in', 'Fan-facing: sign an account in ({data:{type:"fans",attributes:{email,password}}}, ?client=); 401 invalidCredentials', 'public'],
     ['get', '/public/v1/fans/me', 'Fan-facing: the fan of the Bearer fan token (401 without one; staff tokens are not fan tokens)', 'public'],
     ['get', '/public/v1/article_previews/{token}', 'An article preview from a signed link (401 previewExpired after an hour, 404 when tampered with)', 'public', [{ name: 'token', in: 'path', required: true, schema: { type: 'string' } }]],
+    // Fan engagement: surveys and comments (issue 10).
+    ['get', '/api/v3/surveys/{id}/results', 'A survey’s results: respondents, per question the count and percentage of each option (of those who answered it) and the latest free-text answers; open tells whether answers are still coming', 'award', [idParam]],
+    ['get', '/public/v1/surveys', 'Fan-facing: published surveys of the league named by ?client= (page[number], page[size]), with their questions and options in order and open (answers taken now)', 'public'],
+    ['get', '/public/v1/surveys/{id}', 'Fan-facing: one published survey (?client=); 404 for drafts', 'public', [idParam]],
+    ['post', '/public/v1/survey_user_answers', 'Fan-facing (fan token): answer a survey once, {data:{type:"survey_user_answers",attributes:{answers:[{question_id,answer_ids?,text?}]},relationships:{survey}}}; 422 surveyNotOpen outside its window, 409 surveyAlreadyAnswered, 422 surveyQuestionNotInSurvey / surveyAnswerNotInQuestion / surveyAnswerKind', 'public'],
+    ['get', '/public/v1/comments', 'Fan-facing: the comments other fans see on one article or match (?client=, filter[article]= or filter[match]=, page[number], page[size]), newest first: approved ones under pre-moderation, all not hidden under post-moderation (client setting comment_moderation)', 'public'],
+    ['post', '/public/v1/comments', 'Fan-facing (fan token): comment on an article or a match, {data:{type:"comments",attributes:{body},relationships:{article|match}}}; it starts pending, meta.visible tells whether others see it yet; 403 fanBanned', 'public'],
+    ['post', '/public/v1/comments/{id}/reports', 'Fan-facing (fan token): report a comment the fan can see (201, or 200 when already reported)', 'public', [idParam]],
     ['get', '/img/{request}/{image_path}', 'An image variant, thumbor style: fit-in/{w}x{h}/filters:format(webp):quality(80)/{image_path}, or {w}x{h}[/smart]/filters:focal(LxT:RxB)/… to crop (sizes and qualities from IMAGE_SIZES, IMAGE_QUALITIES)', 'folder'],
   ];
   for (const [method, path, summary, tag, parameters] of custom)

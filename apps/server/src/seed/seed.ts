@@ -20,6 +20,7 @@ import { DemoLibrary, linkPortraits, storeDemoPictures } from './demo-pictures';
 import { storeDemoVideo } from './demo-video';
 import { seedDemoPages } from './demo-pages';
 import { seedArticles } from './articles';
+import { seedEngagement } from './engagement';
 import type { Storage } from '../media/storage/storage';
 
 export const DEMO_CLIENT = 'Ekstraklasa Demo';
@@ -237,6 +238,7 @@ export async function seedDemo(
     await linkPortraits(s, library, pictures);
     await seedDemoPages(s, { now: today });
     await seedArticles(db, database.dialect, clientId, today);
+    await seedEngagement(db, database.dialect, clientId, today);
 
     // A second tenant, so that isolation can be seen and tested.
     const other = await createClient(db, database.dialect, OTHER_CLIENT, 'other-league', { opta: '42' });

@@ -52,6 +52,8 @@ describe('form model from the declaration', () => {
     expect(quiz.find((l) => l.name === 'quiz')).toMatchObject({ target: 'quizzes', required: true, pickable: false });
     expect(quiz.find((l) => l.name === 'image')).toMatchObject({ target: 'images', pickable: true });
     expect(linksOf('gallery')[0]).toMatchObject({ name: 'images', many: true, max: 100 });
+    // Surveys are registered: the builder offers them.
+    expect(linksOf('survey').find((l) => l.name === 'survey')).toMatchObject({ target: 'surveys', required: true, pickable: true });
   });
 
   it('starts new components from the defaults, and the palette follows the page kind', () => {

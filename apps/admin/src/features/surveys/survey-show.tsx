@@ -1,0 +1,70 @@
+import { Box, Chip, Divider } from '@mui/material';
+import {
+  CreateButton,
+  DataTable,
+  DateField,
+  EditButton,
+  Labeled,
+  NumberField,
+  ReferenceManyField,
+  Show,
+  TextField,
+  TopToolbar,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { SurveyResultsPanel } from './survey-results';
+
+/** A survey: its window and status, its questions, and its results (charts, CSV, live while open). */
+export default function SurveyShow() {
+  return (
+    <Show
+      actions={
+        <TopToolbar>
+          <EditButton />
+        </TopToolbar>
+      }
+    >
+      <SurveyDetails />
+    </Show>
+  );
+}
+
+function SurveyDetails() {
+  const survey = useRecordContext<{ id: string; title: string; status: string }>();
+  const translate = useTranslate();
+  if (!survey) return null;
+  return (
+    <Box sx={{ p: 2, display: 'grid', gap: 3 }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(5, 1fr)' } }}>
+        <Labeled source="title">
+          <TextField source="title" />
+        </Labeled>
+        <Labeled source="status">
+          <Chip size="small" label={translate(`resources.surveys.choices.status.${survey.status}`)} />
+        </Labeled>
+        <Labeled source="opens_at">
+          <DateField source="opens_at" showTime emptyText="—" />
+        </Labeled>
+        <Labeled source="closes_at">
+          <DateField source="closes_at" showTime emptyText="—" />
+        </Labeled>
+        <Labeled source="respondents_count">
+          <NumberField source="respondents_count" />
+        </Labeled>
+      </Box>
+      <ReferenceManyField reference="survey_questions" target="survey_id" sort={{ field: 'position', order: 'ASC' }} perPage={100}>
+        <DataTable bulkActionButtons={false} rowClick="edit" empty={<Box sx={{ py: 1 }}>{translate('surveyResults.noQuestions')}</Box>}>
+          <DataTable.Col source="position" />
+          <DataTable.Col source="prompt" />
+          <DataTable.Col source="kind" render={(q: { kind: string }) => translate(`resources.survey_questions.choices.kind.${q.kind}`)} />
+        </DataTable>
+      </ReferenceManyField>
+      <Box>
+        <CreateButton resource="survey_questions" state={{ record: { survey_id: survey.id } }} label={translate('surveyResults.addQuestion')} />
+      </Box>
+      <Divider />
+      <SurveyResultsPanel surveyId={String(survey.id)} title={survey.title} />
+    </Box>
+  );
+}

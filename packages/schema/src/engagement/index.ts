@@ -1,0 +1,2 @@
+export * from './surveys';
+export * from './comments';

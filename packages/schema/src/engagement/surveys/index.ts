@@ -1,0 +1,2 @@
+export * from './surveys.resource';
+export * from './results';
