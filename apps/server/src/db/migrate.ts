@@ -36,7 +36,9 @@ export async function migrate(database: Database): Promise<string[]> {
   const migrations: Record<string, Migration> = {};
   for (const [name, m] of Object.entries(MIGRATIONS)) migrations[name] = { up: (db) => m.up(db, database.dialect) };
   // Kysely's migrator takes a lock, so instances starting side by side migrate once.
-  const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } });
+  // Capabilities are built side by side, each with its own numbered migration creating its own
+  // tables: a database that already ran a later one must still take an earlier one merged after it.
+  const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   // Derived text columns follow the running collation (filled here after 0006 added them).
