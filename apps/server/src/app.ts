@@ -30,6 +30,8 @@ import { registerFanApi } from './fan-api/fans';
 import { systemClock, type Clock } from './jobs/clock';
 import { JobWorker } from './jobs/worker';
 import { startPublication } from './publication/publication';
+import { registerPushRoutes } from './push/routes';
+import { startPushSender } from './push/sender';
 
 export function redactToken(url: string): string {
   return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
@@ -105,6 +107,7 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
   await registerUploadRoutes(app, { config, database, storage });
   const fans = registerFanApi(app, { config, database, clock });
   registerArticleRoutes(app, { config, database, clock, fans });
+  registerPushRoutes(app, { config, database, clock, fans });
   registerOpenApi(app);
   await registerAdminApp(app, config);
   const cable = new Cable(config, database, bus);
@@ -115,6 +118,7 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
     ? new JobWorker(database, clock, { pollMs: config.jobs.pollMs, onError: (err, job) => app.log.warn({ err, job: job?.id, kind: job?.kind }, 'job failed') })
     : null;
   const stopPublication = startPublication({ database, bus, worker, clock });
+  startPushSender({ config, database, bus, worker, clock });
   app.decorate('jobs', worker);
   app.addHook('onReady', async () => worker?.start());
   app.addHook('preClose', async () => {

@@ -34,6 +34,8 @@ import { globalPageElements } from './content/global-page-elements.resource';
 import { pages } from './content/pages.resource';
 import { pageTypePublicationCategories, pageTypes } from './content/page-types.resource';
 import { articleTags, articles } from './resources/articles.resource';
+import { pushNotificationTargets } from './engagement/push/push-notification-targets.resource';
+import { pushNotifications } from './engagement/push/push-notifications.resource';
 
 /** Every resource of the umpire API, in one explicit list. */
 export const RESOURCES = [
@@ -75,6 +77,8 @@ export const RESOURCES = [
   components,
   articles,
   articleTags,
+  pushNotificationTargets,
+  pushNotifications,
 ] as const;
 
 export type ResourceType = (typeof RESOURCES)[number]['type'];
