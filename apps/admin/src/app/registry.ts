@@ -15,6 +15,7 @@ import { competitionSeasonScreens } from '../resources/football/competition-seas
 import { articleScreens } from '../resources/document/articles';
 import { pageScreens } from '../resources/document/pages';
 import { globalPageElementScreens } from '../resources/document/global-page-elements';
+import { pushNotificationScreens } from '../resources/notification/push-notifications';
 
 /**
  * The screens of every sidebar entry: those of a resource's own folder where it needs more than
@@ -36,6 +37,7 @@ const SCREENS: Record<string, ResourceScreens> = {
   articles: articleScreens,
   pages: pageScreens,
   global_page_elements: globalPageElementScreens,
+  push_notifications: pushNotificationScreens,
   statistics: { list: lazyScreen(() => import('../features/statistics').then((m) => ({ default: m.StatisticsPage }))) },
   files: { list: lazyScreen(() => import('../features/media-library').then((m) => ({ default: m.MediaLibraryPage }))) },
 };

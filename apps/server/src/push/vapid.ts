@@ -25,7 +25,7 @@ const caches = new WeakMap<Database, Map<number, VapidKeys>>();
  */
 export async function vapidKeysOf(database: Database, clientId: number, now: Date): Promise<VapidKeys> {
   let cache = caches.get(database);
-  if (!cache) caches.set(database, (cache = new Map()));
+  if (!cache) caches.set(database, (cache = new Map<number, VapidKeys>()));
   const cached = cache.get(clientId);
   if (cached) return cached;
   const read = () => database.db.selectFrom('push_vapid_keys').select(['public_key', 'private_key']).where('client_id', '=', clientId).executeTakeFirst();
