@@ -288,7 +288,7 @@ describe('notifications and targets (/api/v3)', () => {
   it('resumes after a crash in the middle of sending without sending anything twice', async () => {
     await server.close();
     const child = await spawnServer({ ...db.env, ...ENV, PUSH_BATCH: '1', PUSH_CONCURRENCY: '1' });
-    const subs = [];
+    const subs: Awaited<ReturnType<typeof subscribed>>[] = [];
     for (let i = 0; i < 3; i++) subs.push(await subscribed(['crash'], { base: child.url }));
     const release = push.hold();
     try {

@@ -102,12 +102,30 @@ function payloadFor(n: Record<string, unknown>, locale: string, link: PushPayloa
   return JSON.stringify(payload);
 }
 
+/**
+ * The VAPID Authorization of one push service (origin), signed once per run: signing per message
+ * would cost more than the encryption. It is valid for 12 hours, longer than any run.
+ */
+type VapidHeaders = (endpoint: string) => string;
+function vapidSigner(vapid: VapidKeys, subject: string): VapidHeaders {
+  const byOrigin = new Map<string, string>();
+  return (endpoint) => {
+    const origin = new URL(endpoint).origin;
+    let header = byOrigin.get(origin);
+    if (!header) {
+      header = webpush.getVapidHeaders(origin, subject, vapid.publicKey, vapid.privateKey, 'aes128gcm').Authorization;
+      byOrigin.set(origin, header);
+    }
+    return header;
+  };
+}
+
 /** Posts one encrypted message; never throws: every failure is an outcome with its reason. */
-async function deliver(r: Recipient, payload: string, vapid: VapidKeys, deps: SendDeps): Promise<Outcome> {
+async function deliver(r: Recipient, payload: string, vapid: VapidHeaders, deps: SendDeps): Promise<Outcome> {
   let details: webpush.RequestDetails;
   try {
     details = webpush.generateRequestDetails({ endpoint: r.endpoint, keys: { p256dh: r.p256dh, auth: r.auth } }, payload, {
-      vapidDetails: { subject: deps.config.push.vapidSubject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
+      headers: { Authorization: vapid(r.endpoint) },
       TTL: TTL_SECONDS,
       contentEncoding: 'aes128gcm',
     });
@@ -244,7 +262,7 @@ export async function sendPushNotification(deps: SendDeps, clientId: number, id:
     .where('status', '=', 'claimed')
     .execute();
   const n = await database.db.selectFrom('push_notifications').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const vapid = await vapidKeysOf(database, clientId, deps.clock.now());
+  const vapid = vapidSigner(await vapidKeysOf(database, clientId, deps.clock.now()), deps.config.push.vapidSubject);
   const { link, image } = await extrasOf(database.db, id, n.image_id);
   await announce(deps, clientId, id, await refreshCounts(deps, clientId, id, false));
   for (;;) {
