@@ -242,12 +242,13 @@ async function begin(deps: SendDeps, clientId: number, id: number): Promise<bool
 }
 
 /** The link and image every payload of the notification carries. */
-async function extrasOf(db: DB, id: number, imageId: unknown): Promise<{ link: PushPayload['link']; image: string | null }> {
+async function extrasOf(db: DB, id: number, imageId: unknown, publicUrl: string | null): Promise<{ link: PushPayload['link']; image: string | null }> {
   const links = await db.selectFrom('push_notification_links').select(['name', 'target_type', 'target_id']).where('push_notification_id', '=', id).where('name', '!=', 'targets').execute();
   const first = links[0];
   const link = first ? { type: String(first.target_type) as 'articles', id: String(first.target_id) } : null;
   const image = imageId == null ? null : await db.selectFrom('images').select('path').where('id', '=', Number(imageId)).executeTakeFirst();
-  return { link, image: image ? `/img/fit-in/720x720/${String(image.path).replace(/^\/+/, '')}` : null };
+  // The image service's variant for notifications; absolute when the public origin is configured.
+  return { link, image: image ? `${publicUrl ?? ''}/img/fit-in/720x720/${String(image.path).replace(/^\/+/, '')}` : null };
 }
 
 export async function sendPushNotification(deps: SendDeps, clientId: number, id: number): Promise<void> {
@@ -263,7 +264,7 @@ export async function sendPushNotification(deps: SendDeps, clientId: number, id:
     .execute();
   const n = await database.db.selectFrom('push_notifications').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const vapid = vapidSigner(await vapidKeysOf(database, clientId, deps.clock.now()), deps.config.push.vapidSubject);
-  const { link, image } = await extrasOf(database.db, id, n.image_id);
+  const { link, image } = await extrasOf(database.db, id, n.image_id, deps.config.publicUrl);
   await announce(deps, clientId, id, await refreshCounts(deps, clientId, id, false));
   for (;;) {
     const claimed = await database.db

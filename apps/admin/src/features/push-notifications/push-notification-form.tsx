@@ -27,6 +27,7 @@ import { requiredValidator } from '../../framework/generic/validation';
 import { useResourceDef } from '../../framework/generic/use-resource-def';
 
 const LINKS = { article: 'articles', match: 'matches', page: 'pages' } as const;
+const TARGETS_STALE_MS = 10 * 60_000;
 type LinkKind = keyof typeof LINKS | 'none';
 const linkRel = (kind: keyof typeof LINKS): RelationshipManifest => ({ name: kind, kind: 'belongsTo', type: LINKS[kind], required: false, source: `${kind}_id` });
 
@@ -130,7 +131,8 @@ export function PushNotificationForm() {
           <TextInput id="body_en" source="body_en" multiline minRows={3} fullWidth />
         </Cell>
         <Cell full>
-          <ReferenceArrayInput source="targets_ids" reference="push_notification_targets" sort={{ field: 'name', order: 'ASC' }}>
+          {/* Spec §4: push targets are fetched only when not cached. */}
+          <ReferenceArrayInput source="targets_ids" reference="push_notification_targets" sort={{ field: 'name', order: 'ASC' }} queryOptions={{ staleTime: TARGETS_STALE_MS }}>
             <AutocompleteArrayInput id="targets_ids" optionText="name" filterToQuery={(q: string) => (q ? { q } : {})} helperText="pushPage.targetsHelp" fullWidth />
           </ReferenceArrayInput>
         </Cell>
