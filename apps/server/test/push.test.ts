@@ -1,4 +1,6 @@
+import * as ActionCable from '@rails/actioncable';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { ManualClock } from '../src/jobs/clock';
 import { startServer, type RunningServer } from '../src/server';
 import { sendPushNotification } from '../src/push/sender';
@@ -13,6 +15,10 @@ import { freshDatabase } from './support/test-server';
  * way a browser makes them, staff schedule a notification, the job worker sends it at its time to
  * a local push service that decrypts every message, and the counts come back.
  */
+(ActionCable.adapters as { WebSocket: unknown }).WebSocket = WebSocket;
+(globalThis as any).addEventListener ??= () => {};
+(globalThis as any).removeEventListener ??= () => {};
+
 const CLIENT = 'ekstraklasa-demo';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -260,17 +266,34 @@ describe('notifications and targets (/api/v3)', () => {
     ]);
   });
 
-  it('sends now when scheduled without a time; a draft never goes out', async () => {
+  it('sends now when scheduled without a time, with its image, announcing its counts on /cable; a draft never goes out', async () => {
     const s = await subscribed(['right-now']);
     const t = await target({ topic: 'right-now' });
-    const draft = await call('POST', '/api/v3/push_notifications', notificationBody({}, [t]));
+    const image = (await call('GET', '/api/v3/images?page[size]=1')).body.data[0];
+    const draft = await call('POST', '/api/v3/push_notifications', notificationBody({}, [t], { image: { data: { type: 'images', id: image.id } } }));
     expect(draft.body.data.attributes.status).toBe('draft');
     const id = draft.body.data.id;
-    const now = await call('PATCH', `/api/v3/push_notifications/${id}`, { data: { type: 'push_notifications', id, attributes: { status: 'scheduled' } } });
-    expect(now.status, now.text).toBe(200);
-    expect(Date.parse(now.body.data.attributes.send_at)).toBeLessThanOrEqual(clock.now().getTime());
-    expect(await finished(id)).toMatchObject({ delivered_count: 1 });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(s.browser.posts).toBe(0);
+    const consumer = ActionCable.createConsumer(`${server.url.replace('http', 'ws')}/cable?token=${encodeURIComponent(await staff('admin'))}`);
+    const received: any[] = [];
+    try {
+      await new Promise<void>((resolve, reject) =>
+        consumer.subscriptions.create(
+          { channel: 'API::V3::ContentChannel', type: 'push_notifications' },
+          { connected: () => resolve(), rejected: () => reject(new Error('rejected')), received: (m: any) => received.push(m) },
+        ),
+      );
+      const now = await call('PATCH', `/api/v3/push_notifications/${id}`, { data: { type: 'push_notifications', id, attributes: { status: 'scheduled' } } });
+      expect(now.status, now.text).toBe(200);
+      expect(Date.parse(now.body.data.attributes.send_at)).toBeLessThanOrEqual(clock.now().getTime());
+      expect(await finished(id)).toMatchObject({ delivered_count: 1 });
+      await eventually(async () => received.filter((m) => m.id === id && m.actor === 'system:push').length, (n) => n >= 2, 'ContentChannel messages');
+    } finally {
+      consumer.disconnect();
+    }
     expect(s.browser.received).toHaveLength(1);
+    expect(s.browser.received[0].image).toBe(`/img/fit-in/720x720/${String(image.attributes.path).replace(/^\/+/, '')}`);
   });
 
   it('sends a notification whose time came while the server was stopped, once', async () => {
