@@ -297,14 +297,14 @@ export async function sendPushNotification(deps: SendDeps, clientId: number, id:
       if (!payload) payloads.set(r.locale, (payload = payloadFor(n, r.locale, link, image)));
       outcomes.set(r.deliveryId, await deliver(r, payload, vapid, deps));
     });
-    await record(deps, id, recipients, outcomes);
+    await record(deps, id, run, recipients, outcomes);
     await announce(deps, clientId, id, await refreshCounts(deps, clientId, id, false));
   }
   await announce(deps, clientId, id, await refreshCounts(deps, clientId, id, true));
 }
 
 /** Writes a batch's outcomes, grouped so that a batch costs a few statements; removes expired subscriptions. */
-async function record(deps: SendDeps, id: number, recipients: Recipient[], outcomes: Map<number, Outcome>) {
+async function record(deps: SendDeps, id: number, run: string, recipients: Recipient[], outcomes: Map<number, Outcome>) {
   const { database } = deps;
   const now = iso(database, deps.clock.now());
   const groups = new Map<string, number[]>();
@@ -316,7 +316,15 @@ async function record(deps: SendDeps, id: number, recipients: Recipient[], outco
   await database.db.transaction().execute(async (trx) => {
     for (const [key, ids] of groups) {
       const [status, reason] = JSON.parse(key) as [string, string | null];
-      await trx.updateTable('push_deliveries').set({ status, reason, finished_at: now }).where('id', 'in', ids).where('notification_id', '=', id).execute();
+      // Only rows this run still holds: a run taken for dead (its lease ran out) cannot overwrite what the next one decided.
+      await trx
+        .updateTable('push_deliveries')
+        .set({ status, reason, finished_at: now })
+        .where('id', 'in', ids)
+        .where('notification_id', '=', id)
+        .where('status', '=', 'claimed')
+        .where('claimed_by', '=', run)
+        .execute();
     }
     if (expired.length) await trx.deleteFrom('push_subscriptions').where('id', 'in', expired).execute();
   });
