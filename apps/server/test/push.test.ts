@@ -136,6 +136,17 @@ describe('fan subscriptions (/public/v1/push)', () => {
     expect((await call('GET', '/public/v1/push/vapid_public_key', undefined, null)).status).toBe(400);
   });
 
+  it('lists the topics a fan may choose: the clubs, and the topics of the targets', async () => {
+    await target({ topic: 'transfers' });
+    const res = await call('GET', `/public/v1/push/topics?client=${CLIENT}`, undefined, null);
+    expect(res.status, res.text).toBe(200);
+    const club = (await call('GET', '/api/v3/clubs?page[size]=1&sort=name')).body.data[0];
+    expect(res.body.data).toContainEqual({ type: 'push_topics', id: `club:${club.id}`, attributes: { kind: 'club', name: club.attributes.name } });
+    expect(res.body.data).toContainEqual({ type: 'push_topics', id: 'transfers', attributes: { kind: 'topic', name: 'transfers' } });
+    const other = await call('GET', '/public/v1/push/topics?client=other-league', undefined, null);
+    expect(other.body.data.map((t: any) => t.id)).not.toContain('transfers');
+  });
+
   it('subscribes a browser once, changes its topics, lists and removes it', async () => {
     const browser = push.subscribe();
     const token = await fan();

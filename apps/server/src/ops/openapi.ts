@@ -143,6 +143,7 @@ export function openApiDocument() {
     ['post', '/public/v1/fans/sign_in', 'Fan-facing: sign an account in ({data:{type:"fans",attributes:{email,password}}}, ?client=); 401 invalidCredentials', 'public'],
     ['get', '/public/v1/fans/me', 'Fan-facing: the fan of the Bearer fan token (401 without one; staff tokens are not fan tokens)', 'public'],
     ['get', '/public/v1/push/vapid_public_key', 'Fan-facing: the VAPID public key of the league named by ?client= (base64url, 65 bytes), the applicationServerKey a page passes to pushManager.subscribe()', 'public'],
+    ['get', '/public/v1/push/topics', 'Fan-facing: the topics a fan may choose (?client=): each club (club:<id>, its name) and the topics of the push targets', 'public'],
     ['get', '/public/v1/push/subscriptions', "Fan-facing: the fan's push subscriptions (endpoint, platform web|mobile, locale pl|en, topics)", 'public'],
     ['post', '/public/v1/push/subscriptions', 'Fan-facing: subscribe a browser or device ({data:{type:"push_subscriptions",attributes:{endpoint (https), keys:{p256dh (P-256 point), auth (16 bytes)}, platform?, locale?, topics? (e.g. club:12)}}}: PushSubscription.toJSON() plus choices); 201, or 200 for a known endpoint', 'public'],
     ['patch', '/public/v1/push/subscriptions/{id}', "Fan-facing: change a subscription's topics, locale or platform (the fan's own; 404 otherwise)", 'public', [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }]],

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { clubTopic } from '@umpire/schema';
 import type { Config } from '../config';
 import type { Database, DB } from '../db/database';
 import type { Clock } from '../jobs/clock';
@@ -60,6 +61,27 @@ export function registerPushRoutes(app: FastifyInstance, deps: { config: Config;
     const keys = await vapidKeysOf(database, clientId, clock.now());
     reply.type(JSONAPI_MEDIA_TYPE).header('cache-control', 'public, max-age=300');
     return { data: { type: 'push_vapid_keys', id: clientSlug, attributes: { public_key: keys.publicKey } } };
+  });
+
+  // What a fan may choose: each club's fans, and the other topics staff target.
+  app.get(`${PUBLIC_PREFIX}/push/topics`, async (request, reply) => {
+    const { clientId } = await fans.publicClient(request);
+    const clubs = await db.selectFrom('clubs').select(['id', 'name']).where('client_id', '=', clientId).orderBy('name').orderBy('id').execute();
+    const topics = await db
+      .selectFrom('push_notification_targets')
+      .select('topic')
+      .distinct()
+      .where('client_id', '=', clientId)
+      .where('topic', 'is not', null)
+      .orderBy('topic')
+      .execute();
+    reply.type(JSONAPI_MEDIA_TYPE).header('cache-control', 'public, max-age=60');
+    return {
+      data: [
+        ...clubs.map((c) => ({ type: 'push_topics', id: clubTopic(String(c.id)), attributes: { kind: 'club', name: String(c.name) } })),
+        ...topics.map((t) => ({ type: 'push_topics', id: String(t.topic), attributes: { kind: 'topic', name: String(t.topic) } })),
+      ],
+    };
   });
 
   app.get(SUBSCRIPTIONS, async (request, reply) => {
