@@ -68,6 +68,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       ADMIN_DIST: join(root, 'apps/admin/dist'),
       DATABASE_URL: '',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      // Push subscriptions of the tests name their local push service (http://127.0.0.1).
+      PUSH_ALLOW_LOOPBACK: 'true',
     },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

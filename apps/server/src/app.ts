@@ -32,6 +32,8 @@ import { registerCommentRoutes } from './comments/routes';
 import { systemClock, type Clock } from './jobs/clock';
 import { JobWorker } from './jobs/worker';
 import { startPublication } from './publication/publication';
+import { registerPushRoutes } from './push/routes';
+import { startPushSender } from './push/sender';
 
 export function redactToken(url: string): string {
   return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
@@ -109,6 +111,7 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
   registerArticleRoutes(app, { config, database, clock, fans });
   registerSurveyRoutes(app, { config, database, bus, clock, fans });
   registerCommentRoutes(app, { config, database, bus, fans });
+  registerPushRoutes(app, { config, database, clock, fans });
   registerOpenApi(app);
   await registerAdminApp(app, config);
   const cable = new Cable(config, database, bus);
@@ -119,6 +122,7 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
     ? new JobWorker(database, clock, { pollMs: config.jobs.pollMs, onError: (err, job) => app.log.warn({ err, job: job?.id, kind: job?.kind }, 'job failed') })
     : null;
   const stopPublication = startPublication({ database, bus, worker, clock });
+  startPushSender({ config, database, bus, worker, clock });
   app.decorate('jobs', worker);
   app.addHook('onReady', async () => worker?.start());
   app.addHook('preClose', async () => {

@@ -157,6 +157,12 @@ export interface Config {
   images: ImageServiceConfig;
   /** Durable jobs: poll interval (JOB_POLL_MS, default 1000) and whether this instance runs them (JOB_WORKER=false: no). */
   jobs: { pollMs: number; worker: boolean };
+  /**
+   * Web Push: the VAPID subject (PUSH_VAPID_SUBJECT, a mailto: or https: address push services may
+   * contact), how many deliveries run at once (PUSH_CONCURRENCY), and whether subscriptions may name
+   * a push service on this machine (PUSH_ALLOW_LOOPBACK=true: tests and benchmarks only).
+   */
+  push: { vapidSubject: string; concurrency: number; batch: number; allowLoopback: boolean; timeoutMs: number };
 }
 
 export interface ImageServiceConfig {
@@ -254,6 +260,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       memoryBytes: Number(env.IMAGE_MEMORY_CACHE_MB ?? 64) * 1024 * 1024,
     },
     jobs: { pollMs: Math.max(10, Number(env.JOB_POLL_MS ?? 1000) || 1000), worker: env.JOB_WORKER !== 'false' },
+    push: {
+      vapidSubject: env.PUSH_VAPID_SUBJECT ?? 'mailto:push@umpire.invalid',
+      concurrency: Math.max(1, Number(env.PUSH_CONCURRENCY ?? 64) || 64),
+      // Deliveries claimed at a time (PUSH_BATCH): what a crash can leave unsent.
+      batch: Math.max(1, Number(env.PUSH_BATCH ?? 500) || 500),
+      allowLoopback: env.PUSH_ALLOW_LOOPBACK === 'true',
+      timeoutMs: Math.max(100, Number(env.PUSH_TIMEOUT_MS ?? 15_000) || 15_000),
+    },
     ...overrides,
   };
 }

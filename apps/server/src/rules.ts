@@ -6,3 +6,4 @@ import './content/component-rules';
 import './content/page-publication';
 import './surveys/survey-rules';
 import './comments/comment-rules';
+import './push/push-rules';

@@ -72,5 +72,7 @@ export const API_ERROR_KEYS = [
   // Surveys and comments.
   'surveyNotOpen', 'surveyAlreadyAnswered', 'surveyQuestionNotInSurvey', 'surveyAnswerNotInQuestion', 'surveyAnswerKind',
   'invalidSurveyWindow', 'commentTarget', 'commentTargetUnavailable', 'commentWithoutFan',
+  // Push notifications.
+  'pushAlreadySent',
 ] as const;
 export type ApiErrorKey = (typeof API_ERROR_KEYS)[number];

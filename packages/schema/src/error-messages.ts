@@ -146,6 +146,21 @@ export const ERROR_MESSAGES = {
     en: '{field} must come after the start of publication.',
     pl: 'Pole „{field}” musi zawierać datę późniejszą niż początek publikacji.',
   },
+  onlyOnePushLink: {
+    values: ['field'],
+    en: '{field}: a notification links to one article, match or page at most.',
+    pl: 'Pole „{field}”: powiadomienie może prowadzić najwyżej do jednego artykułu, meczu lub strony.',
+  },
+  invalidPushEndpoint: {
+    values: ['field'],
+    en: '{field} must be the https address of a push service.',
+    pl: 'Pole „{field}” musi zawierać adres https usługi push.',
+  },
+  invalidPushKey: {
+    values: ['field'],
+    en: '{field} is not a valid key of a push subscription (base64url: a P-256 public key of 65 bytes, an auth secret of 16).',
+    pl: 'Pole „{field}” nie zawiera poprawnego klucza subskrypcji push (base64url: klucz publiczny P-256 o długości 65 bajtów, sekret auth o długości 16).',
+  },
   unique: { values: ['field'], en: '{field} is already taken.', pl: 'Wartość pola „{field}” jest już zajęta.' },
   notFound: {
     values: ['field'],
@@ -428,6 +443,10 @@ export const ERROR_MESSAGES = {
     values: [],
     en: 'This comment was not written by a fan, so there is nobody to ban.',
     pl: 'Ten komentarz nie pochodzi od kibica, więc nie ma kogo zablokować.',
+  pushAlreadySent: {
+    values: [],
+    en: 'This notification is being sent or has been sent: it can no longer be changed.',
+    pl: 'To powiadomienie jest wysyłane lub zostało wysłane: nie można go już zmienić.',
   },
   clientIdNotSupported: {
     values: [],

@@ -12,3 +12,4 @@ export * from './content';
 export * from './rich-text';
 export * from './resources/articles.resource';
 export * from './engagement';
+export * from './engagement/push';

@@ -41,6 +41,8 @@ export interface ResourceManifest {
   newestFirst: boolean;
   attributes: AttributeManifest[];
   relationships: RelationshipManifest[];
+  /** Links to records of several types (ResourceDef.links): `<name>_ids` (many) or `<name>_id` in a record. */
+  links?: { name: string; type: string; many: boolean }[];
 }
 
 /** The enumeration of a list's items (`z.array(z.enum([...]))`). */
@@ -85,5 +87,6 @@ export function toManifest(resources: readonly ResourceDef[]): ResourceManifest[
       required: rel.kind === 'belongsTo' && !!rel.required,
       ...(rel.kind === 'belongsTo' ? { source: `${name}_id` } : {}),
     })),
+    ...(r.links ? { links: Object.entries(r.links.names).map(([name, l]) => ({ name, type: l.target, many: !!l.many })) } : {}),
   }));
 }

@@ -36,6 +36,8 @@ import { pageTypePublicationCategories, pageTypes } from './content/page-types.r
 import { articleTags, articles } from './resources/articles.resource';
 import { surveyAnswers, surveyQuestions, surveyUserAnswers, surveys } from './engagement/surveys/surveys.resource';
 import { comments } from './engagement/comments/comments.resource';
+import { pushNotificationTargets } from './engagement/push/push-notification-targets.resource';
+import { pushNotifications } from './engagement/push/push-notifications.resource';
 
 /** Every resource of the umpire API, in one explicit list. */
 export const RESOURCES = [
@@ -82,6 +84,8 @@ export const RESOURCES = [
   surveyAnswers,
   surveyUserAnswers,
   comments,
+  pushNotificationTargets,
+  pushNotifications,
 ] as const;
 
 export type ResourceType = (typeof RESOURCES)[number]['type'];

@@ -38,6 +38,10 @@ export const VALIDATION_KEYS = [
   'invalidRichText',
   'publicationWindowOrder',
   'embedNotInArticle',
+  // Push notifications and subscriptions.
+  'onlyOnePushLink',
+  'invalidPushEndpoint',
+  'invalidPushKey',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

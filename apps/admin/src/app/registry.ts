@@ -17,6 +17,7 @@ import { pageScreens } from '../resources/document/pages';
 import { globalPageElementScreens } from '../resources/document/global-page-elements';
 import { surveyScreens } from '../resources/award/surveys';
 import { commentScreens } from '../resources/document/comments';
+import { pushNotificationScreens } from '../resources/notification/push-notifications';
 
 /**
  * The screens of every sidebar entry: those of a resource's own folder where it needs more than
@@ -40,6 +41,7 @@ const SCREENS: Record<string, ResourceScreens> = {
   global_page_elements: globalPageElementScreens,
   surveys: surveyScreens,
   comments: commentScreens,
+  push_notifications: pushNotificationScreens,
   statistics: { list: lazyScreen(() => import('../features/statistics').then((m) => ({ default: m.StatisticsPage }))) },
   files: { list: lazyScreen(() => import('../features/media-library').then((m) => ({ default: m.MediaLibraryPage }))) },
 };

@@ -91,6 +91,21 @@ describe('JSON:API data provider', () => {
     expect(toResourceObject(articles, { ...previous }, previous).relationships).toEqual({});
   });
 
+  it('writes links (a push notification’s targets and its one article, match or page) like relationships', () => {
+    const push = manifest.find((r) => r.type === 'push_notifications')!;
+    expect(toResourceObject(push, { title_pl: 'Gol', targets_ids: ['2', '5'], article_id: '9', match_id: null }).relationships).toEqual({
+      targets: { data: [{ type: 'push_notification_targets', id: '2' }, { type: 'push_notification_targets', id: '5' }] },
+      article: { data: { type: 'articles', id: '9' } },
+    });
+    const previous = { id: '1', targets_ids: ['2'], article_id: '9', match_id: null };
+    expect(toResourceObject(push, { ...previous, article_id: null, match_id: '4' }, previous).relationships).toEqual({
+      article: { data: null },
+      match: { data: { type: 'matches', id: '4' } },
+    });
+    expect(fieldOfPointer(push, '/data/relationships/targets')).toBe('targets_ids');
+    expect(fieldOfPointer(push, '/data/relationships/match')).toBe('match_id');
+  });
+
   it('updates only what changed, and clears emptied values', async () => {
     const previous = { id: '5', name: 'Legia', website: 'https://legia.com', city: 'Warszawa', venue_id: '2' };
     expect(toResourceObject(clubs, { ...previous, website: '', venue_id: null }, previous)).toEqual({

@@ -138,6 +138,14 @@ export function toResourceObject(
     if (!previous && isEmpty(id)) continue;
     relationships[rel.name] = { data: isEmpty(id) ? null : { type: rel.type, id: String(id) } };
   }
+  // Links (a push notification's targets and its article, match or page) are written like relationships.
+  for (const link of def.links ?? []) {
+    const key = link.many ? `${link.name}_ids` : `${link.name}_id`;
+    if (!(key in data) || !changed(key)) continue;
+    const value = data[key];
+    if (link.many) relationships[link.name] = { data: (Array.isArray(value) ? value : []).map((id) => ({ type: link.type, id: String(id) })) };
+    else if (previous || !isEmpty(value)) relationships[link.name] = { data: isEmpty(value) ? null : { type: link.type, id: String(value) } };
+  }
   return { type: def.type, attributes, relationships };
 }
 
@@ -151,7 +159,8 @@ export function fieldOfPointer(def: ResourceManifest | undefined, pointer: strin
   const attr = /^\/data\/attributes\/([^/]+)/.exec(pointer);
   if (attr) return attr[1];
   const rel = /^\/data\/relationships\/([^/]+)/.exec(pointer);
-  if (rel) return def?.relationships.find((r) => r.name === rel[1])?.source ?? `${rel[1]}_id`;
+  const many = def?.links?.some((l) => l.name === rel?.[1] && l.many);
+  if (rel) return def?.relationships.find((r) => r.name === rel[1])?.source ?? `${rel[1]}_${many ? 'ids' : 'id'}`;
   return undefined;
 }
 

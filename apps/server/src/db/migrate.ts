@@ -13,6 +13,7 @@ import * as contentPages from './migrations/0010-content-pages';
 import * as articlesAndJobs from './migrations/0011-articles-and-jobs';
 import * as fans from './migrations/0012-fans';
 import * as surveysAndComments from './migrations/0014-surveys-and-comments';
+import * as pushNotifications from './migrations/0016-push-notifications';
 import { refreshShadows } from '../jsonapi/shadow';
 
 /** Every migration in order; each one runs on SQLite and PostgreSQL alike. */
@@ -30,6 +31,7 @@ const MIGRATIONS = {
   '0011-articles-and-jobs': articlesAndJobs,
   '0012-fans': fans,
   '0014-surveys-and-comments': surveysAndComments,
+  '0016-push-notifications': pushNotifications,
 };
 
 export async function migrate(database: Database): Promise<string[]> {

@@ -1,0 +1,349 @@
+import * as ActionCable from '@rails/actioncable';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { ManualClock } from '../src/jobs/clock';
+import { startServer, type RunningServer } from '../src/server';
+import { sendPushNotification } from '../src/push/sender';
+import { DEMO_PASSWORD } from '../src/seed/demo-data';
+import { spawnServer } from './support/child-server';
+import { assertJsonApiDocument } from './support/jsonapi-schema';
+import { startPushService, type BrowserSubscription, type PushService } from './support/push-service';
+import { freshDatabase } from './support/test-server';
+
+/**
+ * Push notifications end to end: fans subscribe through the fan API with subscriptions made the
+ * way a browser makes them, staff schedule a notification, the job worker sends it at its time to
+ * a local push service that decrypts every message, and the counts come back.
+ */
+(ActionCable.adapters as { WebSocket: unknown }).WebSocket = WebSocket;
+(globalThis as any).addEventListener ??= () => {};
+(globalThis as any).removeEventListener ??= () => {};
+
+const CLIENT = 'ekstraklasa-demo';
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+let db: Awaited<ReturnType<typeof freshDatabase>>;
+let server: RunningServer;
+let push: PushService;
+const clock = new ManualClock(Date.now());
+const tokens = new Map<string, string>();
+const ENV = { JOB_POLL_MS: '20', PUSH_ALLOW_LOOPBACK: 'true', FAN_LIMITS: 'register=1000/3600,address=10000/60' };
+
+async function start(extra: NodeJS.ProcessEnv = {}) {
+  server = await startServer({ port: 0, host: '127.0.0.1' }, { ...db.env, ...ENV, ...extra }, { clock });
+  tokens.clear();
+}
+
+async function call(method: string, path: string, body?: unknown, auth: string | null | undefined = undefined, base = server.url) {
+  const headers: Record<string, string> = { accept: 'application/vnd.api+json' };
+  if (body !== undefined) headers['content-type'] = 'application/vnd.api+json';
+  const token = auth === undefined ? await staff('admin', base) : auth;
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  const parsed = text ? JSON.parse(text) : undefined;
+  if ((res.headers.get('content-type') ?? '').startsWith('application/vnd.api+json')) assertJsonApiDocument(parsed, `${method} ${path}`);
+  return { status: res.status, body: parsed, text };
+}
+
+async function staff(username: string, base = server.url): Promise<string> {
+  const key = `${base}:${username}`;
+  if (!tokens.has(key)) {
+    const res = await call('POST', '/auth/v1/sign_in', { data: { type: 'sign_in', attributes: { username, password: DEMO_PASSWORD } } }, null, base);
+    tokens.set(key, res.body.data.attributes.token);
+  }
+  return tokens.get(key)!;
+}
+
+let serial = 0;
+async function fan(base = server.url): Promise<string> {
+  const res = await call('POST', `/public/v1/fans?client=${CLIENT}`, { data: { type: 'fans', attributes: { device_id: `push-device-${Date.now()}-${++serial}-xyz` } } }, null, base);
+  expect(res.status, res.text).toBe(201);
+  return res.body.meta.token;
+}
+
+const subscriptionBody = (json: BrowserSubscription['json'], extra: Record<string, unknown> = {}) => ({ data: { type: 'push_subscriptions', attributes: { ...json, ...extra } } });
+
+/** A browser of a new fan, subscribed to `topics` through the fan API. */
+async function subscribed(topics: string[], opts: { answer?: number; locale?: string; base?: string } = {}) {
+  const browser = push.subscribe({ answer: opts.answer });
+  const token = await fan(opts.base);
+  const res = await call('POST', `/public/v1/push/subscriptions`, subscriptionBody(browser.json, { topics, locale: opts.locale ?? 'pl' }), token, opts.base);
+  expect(res.status, res.text).toBe(201);
+  return { browser, token, id: res.body.data.id as string };
+}
+
+async function clubId(): Promise<string> {
+  return (await call('GET', '/api/v3/clubs?page[size]=1&sort=name')).body.data[0].id;
+}
+
+async function target(attributes: Record<string, unknown>, club?: string) {
+  const res = await call('POST', '/api/v3/push_notification_targets', {
+    data: {
+      type: 'push_notification_targets',
+      attributes: { name: `Cel ${Date.now()}-${++serial}`, ...attributes },
+      ...(club ? { relationships: { club: { data: { type: 'clubs', id: club } } } } : {}),
+    },
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body.data.id as string;
+}
+
+const notificationBody = (attributes: Record<string, unknown>, targets: string[], extra: Record<string, unknown> = {}) => ({
+  data: {
+    type: 'push_notifications',
+    attributes: { title_pl: 'Gol!', title_en: 'Goal!', body_pl: 'Zobacz skrót.', body_en: 'Watch the highlights.', ...attributes },
+    relationships: { targets: { data: targets.map((id) => ({ type: 'push_notification_targets', id })) }, ...extra },
+  },
+});
+
+async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> {
+  const deadline = Date.now() + 15_000;
+  let last: T = await read();
+  while (!ok(last)) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting: ${what} (last: ${JSON.stringify(last)})`);
+    await new Promise((r) => setTimeout(r, 25));
+    last = await read();
+  }
+  return last;
+}
+
+const notification = async (id: string) => (await call('GET', `/api/v3/push_notifications/${id}`)).body.data.attributes;
+const finished = (id: string) => eventually(() => notification(id), (a) => a.status === 'sent' || a.status === 'failed', `notification ${id} sent`);
+
+beforeAll(async () => {
+  db = await freshDatabase();
+  push = await startPushService();
+  await start();
+});
+afterAll(async () => {
+  await server?.close();
+  await push?.close();
+  await db?.drop();
+});
+
+describe('fan subscriptions (/public/v1/push)', () => {
+  it('gives the client VAPID public key, the same on every read', async () => {
+    const first = await call('GET', `/public/v1/push/vapid_public_key?client=${CLIENT}`, undefined, null);
+    expect(first.status, first.text).toBe(200);
+    const key = Buffer.from(first.body.data.attributes.public_key, 'base64url');
+    expect(key).toHaveLength(65);
+    expect(key[0]).toBe(4);
+    const again = await call('GET', `/public/v1/push/vapid_public_key?client=${CLIENT}`, undefined, null);
+    expect(again.body.data.attributes.public_key).toBe(first.body.data.attributes.public_key);
+    const other = await call('GET', '/public/v1/push/vapid_public_key?client=other-league', undefined, null);
+    expect(other.body.data.attributes.public_key).not.toBe(first.body.data.attributes.public_key);
+    expect((await call('GET', '/public/v1/push/vapid_public_key', undefined, null)).status).toBe(400);
+  });
+
+  it('lists the topics a fan may choose: the clubs, and the topics of the targets', async () => {
+    await target({ topic: 'transfers' });
+    const res = await call('GET', `/public/v1/push/topics?client=${CLIENT}`, undefined, null);
+    expect(res.status, res.text).toBe(200);
+    const club = (await call('GET', '/api/v3/clubs?page[size]=1&sort=name')).body.data[0];
+    expect(res.body.data).toContainEqual({ type: 'push_topics', id: `club:${club.id}`, attributes: { kind: 'club', name: club.attributes.name } });
+    expect(res.body.data).toContainEqual({ type: 'push_topics', id: 'transfers', attributes: { kind: 'topic', name: 'transfers' } });
+    const other = await call('GET', '/public/v1/push/topics?client=other-league', undefined, null);
+    expect(other.body.data.map((t: any) => t.id)).not.toContain('transfers');
+  });
+
+  it('subscribes a browser once, changes its topics, lists and removes it', async () => {
+    const browser = push.subscribe();
+    const token = await fan();
+    const made = await call('POST', '/public/v1/push/subscriptions', subscriptionBody(browser.json, { topics: ['club:1', 'news'] }), token);
+    expect(made.status, made.text).toBe(201);
+    expect(made.body.data.attributes).toEqual({ endpoint: browser.json.endpoint, platform: 'web', locale: 'pl', topics: ['club:1', 'news'] });
+    // The same browser again (after a reinstall): the same subscription, topics kept.
+    const again = await call('POST', '/public/v1/push/subscriptions', subscriptionBody(browser.json), token);
+    expect(again.status).toBe(200);
+    expect(again.body.data.id).toBe(made.body.data.id);
+    expect(again.body.data.attributes.topics).toEqual(['club:1', 'news']);
+    const id = made.body.data.id;
+    const changed = await call('PATCH', `/public/v1/push/subscriptions/${id}`, { data: { type: 'push_subscriptions', id, attributes: { topics: ['news'], locale: 'en' } } }, token);
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.body.data.attributes).toMatchObject({ topics: ['news'], locale: 'en' });
+    expect((await call('GET', '/public/v1/push/subscriptions', undefined, token)).body.data.map((s: any) => s.id)).toEqual([id]);
+    // Another fan cannot see, change or remove it.
+    const stranger = await fan();
+    expect((await call('GET', '/public/v1/push/subscriptions', undefined, stranger)).body.data).toEqual([]);
+    expect((await call('DELETE', `/public/v1/push/subscriptions/${id}`, undefined, stranger)).status).toBe(404);
+    expect((await call('DELETE', `/public/v1/push/subscriptions/${id}`, undefined, token)).status).toBe(204);
+    expect((await call('GET', '/public/v1/push/subscriptions', undefined, token)).body.data).toEqual([]);
+  });
+
+  it('refuses bad subscriptions with JSON:API errors, and keeps none', async () => {
+    const token = await fan();
+    const good = push.subscribe().json;
+    const offCurve = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url');
+    const cases: [string, unknown, number, string][] = [
+      ['plain http elsewhere', subscriptionBody({ ...good, endpoint: 'http://push.example.com/x' }), 422, '/data/attributes/endpoint'],
+      ['https on a private address', subscriptionBody({ ...good, endpoint: 'https://10.0.0.5/x' }), 422, '/data/attributes/endpoint'],
+      ['not a url', subscriptionBody({ ...good, endpoint: 'push me' }), 422, '/data/attributes/endpoint'],
+      ['no endpoint', { data: { type: 'push_subscriptions', attributes: { keys: good.keys } } }, 422, '/data/attributes/endpoint'],
+      ['point off the curve', subscriptionBody({ ...good, keys: { ...good.keys, p256dh: offCurve } }), 422, '/data/attributes/keys/p256dh'],
+      ['short p256dh', subscriptionBody({ ...good, keys: { ...good.keys, p256dh: 'BAAA' } }), 422, '/data/attributes/keys/p256dh'],
+      ['15-byte auth', subscriptionBody({ ...good, keys: { ...good.keys, auth: Buffer.alloc(15, 1).toString('base64url') } }), 422, '/data/attributes/keys/auth'],
+      ['no keys', subscriptionBody({ endpoint: good.endpoint } as never), 422, '/data/attributes/keys'],
+      ['bad topic', subscriptionBody(good, { topics: ['Club 1'] }), 422, '/data/attributes/topics/0'],
+      ['topics not a list', subscriptionBody(good, { topics: 'news' }), 422, '/data/attributes/topics'],
+      ['bad platform', subscriptionBody(good, { platform: 'fax' }), 422, '/data/attributes/platform'],
+      ['unknown attribute', subscriptionBody(good, { fan_id: 1 }), 422, '/data/attributes/fan_id'],
+      ['wrong type', { data: { type: 'fans', attributes: good } }, 422, '/data/type'],
+    ];
+    for (const [name, body, status, pointer] of cases) {
+      const res = await call('POST', '/public/v1/push/subscriptions', body, token);
+      expect(res.status, `${name}: ${res.text}`).toBe(status);
+      expect(res.body.errors[0].source.pointer, name).toBe(pointer);
+    }
+    const malformed = await fetch(`${server.url}/public/v1/push/subscriptions`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: '{"data":' });
+    expect(malformed.status).toBe(400);
+    expect((await call('POST', '/public/v1/push/subscriptions', subscriptionBody(good), null)).status).toBe(401);
+    expect((await call('POST', '/public/v1/push/subscriptions', subscriptionBody(good), await staff('admin'))).status).toBe(401);
+    expect((await call('GET', '/public/v1/push/subscriptions', undefined, token)).body.data).toEqual([]);
+  });
+});
+
+describe('notifications and targets (/api/v3)', () => {
+  it('refuses scheduling without a target, two links, a status of the sender and another client’s target', async () => {
+    const noTarget = await call('POST', '/api/v3/push_notifications', notificationBody({ status: 'scheduled' }, []));
+    expect(noTarget.status).toBe(422);
+    expect(noTarget.body.errors[0]).toMatchObject({ code: 'atLeastOneItemRequired', source: { pointer: '/data/relationships/targets' } });
+    const t = await target({ platform: 'web' });
+    const article = (await call('POST', '/api/v3/articles?locale=pl', { data: { type: 'articles', attributes: { title: 'Link' } } })).body.data.id;
+    const match = (await call('GET', '/api/v3/matches?page[size]=1')).body.data[0].id;
+    const twoLinks = await call(
+      'POST',
+      '/api/v3/push_notifications',
+      notificationBody({}, [t], { article: { data: { type: 'articles', id: article } }, match: { data: { type: 'matches', id: match } } }),
+    );
+    expect(twoLinks.status).toBe(422);
+    expect(twoLinks.body.errors[0]).toMatchObject({ code: 'onlyOnePushLink', source: { pointer: '/data/relationships/match' } });
+    const sent = await call('POST', '/api/v3/push_notifications', notificationBody({ status: 'sent' }, [t]));
+    expect(sent.status).toBe(422);
+    expect(sent.body.errors[0].source.pointer).toBe('/data/attributes/status');
+    const counted = await call('POST', '/api/v3/push_notifications', notificationBody({ delivered_count: 5 }, [t]));
+    expect(counted.status).toBe(422);
+    // A target of the other league is not there for this one.
+    const foreign = await call('POST', '/api/v3/push_notification_targets', { data: { type: 'push_notification_targets', attributes: { name: 'Obcy' } } }, await staff('other-admin'));
+    expect(foreign.status, foreign.text).toBe(201);
+    const withForeign = await call('POST', '/api/v3/push_notifications', notificationBody({ status: 'scheduled' }, [foreign.body.data.id]));
+    expect(withForeign.status).toBe(422);
+    expect(withForeign.body.errors[0].source.pointer).toMatch(/^\/data\/relationships\/targets/);
+    const badTopic = await call('POST', '/api/v3/push_notification_targets', { data: { type: 'push_notification_targets', attributes: { name: 'Zły', topic: 'Not A Topic' } } });
+    expect(badTopic.status).toBe(422);
+    const list = await call('GET', '/api/v3/push_notifications?page[size]=100');
+    expect(list.body.data).toHaveLength(0);
+  });
+
+  it('sends at its time to the subscriptions of its targets, decrypted by the push service, and counts the outcome', async () => {
+    const club = await clubId();
+    const ok = await subscribed([`club:${club}`]);
+    const english = await subscribed([`club:${club}`, 'news'], { locale: 'en' });
+    const gone = await subscribed([`club:${club}`], { answer: 410 });
+    const broken = await subscribed([`club:${club}`], { answer: 500 });
+    const otherClub = await subscribed(['club:999999']);
+    const mobile = await subscribed([`club:${club}`]);
+    await call('PATCH', `/public/v1/push/subscriptions/${mobile.id}`, { data: { type: 'push_subscriptions', id: mobile.id, attributes: { platform: 'mobile' } } }, mobile.token);
+    const t = await target({ platform: 'web' }, club);
+    const article = (await call('POST', '/api/v3/articles?locale=pl', { data: { type: 'articles', attributes: { title: 'Skrót' } } })).body.data.id;
+    const sendAt = new Date(clock.now().getTime() + HOUR).toISOString();
+    const created = await call('POST', '/api/v3/push_notifications', notificationBody({ status: 'scheduled', send_at: sendAt }, [t], { article: { data: { type: 'articles', id: article } } }));
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.data.id;
+    expect(created.body.data.attributes).toMatchObject({ status: 'scheduled', sent_count: 0 });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(ok.browser.posts).toBe(0);
+    clock.advance(HOUR);
+    const counts = await finished(id);
+    expect(counts).toMatchObject({ status: 'sent', total_count: 4, sent_count: 4, delivered_count: 2, expired_count: 1, failed_count: 1, failure_reasons: { 'HTTP 500': 1 } });
+    expect(push.rejected).toEqual([]);
+    expect(ok.browser.received).toEqual([{ notification_id: id, locale: 'pl', title: 'Gol!', body: 'Zobacz skrót.', image: null, link: { type: 'articles', id: article } }]);
+    expect(english.browser.received).toEqual([expect.objectContaining({ locale: 'en', title: 'Goal!', body: 'Watch the highlights.' })]);
+    expect(otherClub.browser.posts).toBe(0);
+    expect(mobile.browser.posts).toBe(0);
+    // The push service said 410: the subscription is gone.
+    expect((await call('GET', '/public/v1/push/subscriptions', undefined, gone.token)).body.data).toEqual([]);
+    expect((await call('GET', '/public/v1/push/subscriptions', undefined, broken.token)).body.data).toHaveLength(1);
+    // Sent: it can no longer change, and running its job again sends nothing twice.
+    const late = await call('PATCH', `/api/v3/push_notifications/${id}`, { data: { type: 'push_notifications', id, attributes: { title_pl: 'Inny' } } });
+    expect(late.status).toBe(409);
+    expect(late.body.errors[0].code).toBe('pushAlreadySent');
+    await sendPushNotification({ config: server.config, database: server.database, bus: server.bus, clock }, 1, Number(id));
+    expect([ok, english, gone, broken].map((s) => s.browser.posts)).toEqual([1, 1, 1, 1]);
+    const history = await call('GET', `/api/v3/audit_events?filter[resource_type]=push_notifications&filter[resource_id]=${id}&filter[actor]=system:push&sort=id`);
+    expect(history.body.data.map((e: any) => e.attributes.changes.status)).toEqual([
+      { before: 'scheduled', after: 'sending' },
+      { before: 'sending', after: 'sent' },
+    ]);
+  });
+
+  it('sends now when scheduled without a time, with its image, announcing its counts on /cable; a draft never goes out', async () => {
+    const s = await subscribed(['right-now']);
+    const t = await target({ topic: 'right-now' });
+    const image = (await call('GET', '/api/v3/images?page[size]=1')).body.data[0];
+    const draft = await call('POST', '/api/v3/push_notifications', notificationBody({}, [t], { image: { data: { type: 'images', id: image.id } } }));
+    expect(draft.body.data.attributes.status).toBe('draft');
+    const id = draft.body.data.id;
+    await new Promise((r) => setTimeout(r, 100));
+    expect(s.browser.posts).toBe(0);
+    const consumer = ActionCable.createConsumer(`${server.url.replace('http', 'ws')}/cable?token=${encodeURIComponent(await staff('admin'))}`);
+    const received: any[] = [];
+    try {
+      await new Promise<void>((resolve, reject) =>
+        consumer.subscriptions.create(
+          { channel: 'API::V3::ContentChannel', type: 'push_notifications' },
+          { connected: () => resolve(), rejected: () => reject(new Error('rejected')), received: (m: any) => received.push(m) },
+        ),
+      );
+      const now = await call('PATCH', `/api/v3/push_notifications/${id}`, { data: { type: 'push_notifications', id, attributes: { status: 'scheduled' } } });
+      expect(now.status, now.text).toBe(200);
+      expect(Date.parse(now.body.data.attributes.send_at)).toBeLessThanOrEqual(clock.now().getTime());
+      expect(await finished(id)).toMatchObject({ delivered_count: 1 });
+      await eventually(async () => received.filter((m) => m.id === id && m.actor === 'system:push').length, (n) => n >= 2, 'ContentChannel messages');
+    } finally {
+      consumer.disconnect();
+    }
+    expect(s.browser.received).toHaveLength(1);
+    expect(s.browser.received[0].image).toBe(`/img/fit-in/720x720/${String(image.attributes.path).replace(/^\/+/, '')}`);
+  });
+
+  it('sends a notification whose time came while the server was stopped, once', async () => {
+    const s = await subscribed(['restart']);
+    const t = await target({ topic: 'restart' });
+    const created = await call('POST', '/api/v3/push_notifications', notificationBody({ status: 'scheduled', send_at: new Date(clock.now().getTime() + HOUR).toISOString() }, [t]));
+    const id = created.body.data.id;
+    await server.close();
+    clock.advance(2 * HOUR);
+    await start();
+    expect(await finished(id)).toMatchObject({ status: 'sent', delivered_count: 1 });
+    expect(s.browser.posts).toBe(1);
+  });
+
+  it('resumes after a crash in the middle of sending without sending anything twice', async () => {
+    await server.close();
+    const child = await spawnServer({ ...db.env, ...ENV, PUSH_BATCH: '1', PUSH_CONCURRENCY: '1' });
+    const subs: Awaited<ReturnType<typeof subscribed>>[] = [];
+    for (let i = 0; i < 3; i++) subs.push(await subscribed(['crash'], { base: child.url }));
+    const release = push.hold();
+    try {
+      const admin = await staff('admin', child.url);
+      const t = (await call('POST', '/api/v3/push_notification_targets', { data: { type: 'push_notification_targets', attributes: { name: 'Crash', topic: 'crash' } } }, admin, child.url)).body.data.id;
+      const created = await call('POST', '/api/v3/push_notifications', notificationBody({ status: 'scheduled' }, [t]), admin, child.url);
+      expect(created.status, created.text).toBe(201);
+      // The first message is on its way (claimed, posted, unanswered): the server dies.
+      await eventually(async () => subs.reduce((n, s) => n + s.browser.posts, 0), (n) => n === 1, 'first post');
+      child.process.kill('SIGKILL');
+      await child.exited;
+      release();
+      // Another server after the job's lease (5 minutes) ran out.
+      clock.set(Date.now() + 6 * MINUTE);
+      await start();
+      const counts = await finished(created.body.data.id);
+      expect(counts).toMatchObject({ total_count: 3, sent_count: 3, delivered_count: 2, failed_count: 1, failure_reasons: { interrupted: 1 } });
+      expect(subs.map((s) => s.browser.posts)).toEqual([1, 1, 1]);
+    } finally {
+      release();
+      if (child.process.exitCode === null) child.process.kill('SIGKILL');
+    }
+  });
+});

@@ -1,0 +1,162 @@
+import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A push service on 127.0.0.1 for tests and benchmarks, standing in for a browser vendor's one.
+ * Each subscription is made the way a browser makes it (a P-256 key pair and 16 random bytes of
+ * auth secret); what arrives is checked (VAPID signature, aes128gcm) and decrypted with the
+ * subscription's private key (RFC 8188 and RFC 8291), and each endpoint answers with the status
+ * the test gives it (201 by default, 410 for a browser that unsubscribed, 500 for a failing service).
+ */
+export interface BrowserSubscription {
+  /** PushSubscription.toJSON(), as a page would send it to the fan API. */
+  json: { endpoint: string; keys: { p256dh: string; auth: string } };
+  id: string;
+  received: Record<string, unknown>[];
+  /** Every POST, even those answered with an error. */
+  posts: number;
+  answer: number;
+}
+
+export interface PushService {
+  url: string;
+  subscribe(opts?: { answer?: number }): BrowserSubscription;
+  get(id: string): BrowserSubscription | undefined;
+  /** Requests refused before decrypting (bad signature, bad encoding): each one is a bug. */
+  rejected: string[];
+  /** Holds answers until released (to catch a sender in the middle of a batch). */
+  hold(): () => void;
+  close(): Promise<void>;
+}
+
+interface Keys {
+  ecdh: ReturnType<typeof createECDH>;
+  auth: Buffer;
+}
+
+/** RFC 8291 §3.4 and RFC 8188 §2: the content encryption key and nonce, then AES-128-GCM. */
+export function decryptAes128gcm(body: Buffer, keys: Keys): string {
+  const salt = body.subarray(0, 16);
+  const rs = body.readUInt32BE(16);
+  const idLength = body[20];
+  const senderPublic = body.subarray(21, 21 + idLength);
+  const record = body.subarray(21 + idLength);
+  if (idLength !== 65 || record.length > rs) throw new Error(`unexpected header: keyid ${idLength} bytes, record ${record.length} of ${rs}`);
+  const uaPublic = keys.ecdh.getPublicKey();
+  const secret = keys.ecdh.computeSecret(senderPublic);
+  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), uaPublic, senderPublic]);
+  const ikm = Buffer.from(hkdfSync('sha256', secret, keys.auth, keyInfo, 32));
+  const cek = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
+  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
+  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
+  decipher.setAuthTag(record.subarray(record.length - 16));
+  const padded = Buffer.concat([decipher.update(record.subarray(0, record.length - 16)), decipher.final()]);
+  // The last record ends with the delimiter 0x02 and then zero padding.
+  let end = padded.length - 1;
+  while (end >= 0 && padded[end] === 0) end--;
+  if (padded[end] !== 2) throw new Error('missing the last-record delimiter');
+  return padded.subarray(0, end).toString('utf8');
+}
+
+/** RFC 8292: `Authorization: vapid t=<JWT signed ES256 by k>, k=<public key>`, for this origin. */
+function checkVapid(header: string | undefined, origin: string): string | null {
+  const m = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(header ?? '');
+  if (!m) return `no VAPID authorization: ${header}`;
+  const [head, claims, signature] = m[1].split('.');
+  const raw = Buffer.from(m[2], 'base64url');
+  if (raw.length !== 65) return 'VAPID key is not a P-256 point';
+  const key = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') }, format: 'jwk' });
+  const ok = verify('sha256', Buffer.from(`${head}.${claims}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
+  if (!ok) return 'bad VAPID signature';
+  const c = JSON.parse(Buffer.from(claims, 'base64url').toString()) as { aud?: string; exp?: number; sub?: string };
+  if (c.aud !== origin) return `VAPID audience ${c.aud}, expected ${origin}`;
+  if (!c.exp || c.exp * 1000 < Date.now()) return 'VAPID token expired';
+  return null;
+}
+
+const readBody = (req: IncomingMessage) =>
+  new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+
+export async function startPushService(): Promise<PushService> {
+  const subs = new Map<string, BrowserSubscription & { keys: Keys }>();
+  const rejected: string[] = [];
+  let held: Promise<void> | null = null;
+  let serial = 0;
+  let origin = '';
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const body = await readBody(req);
+      const id = /^\/push\/([a-z0-9-]+)$/.exec(req.url ?? '')?.[1] ?? '';
+      const sub = subs.get(id);
+      if (req.method !== 'POST' || !sub) {
+        res.writeHead(404).end();
+        return;
+      }
+      sub.posts++;
+      if (held) await held;
+      const problem =
+        checkVapid(req.headers.authorization, origin) ??
+        (req.headers['content-encoding'] !== 'aes128gcm' ? `content-encoding ${req.headers['content-encoding']}` : null) ??
+        (!req.headers.ttl ? 'no TTL' : null);
+      if (problem) {
+        rejected.push(problem);
+        res.writeHead(400).end(problem);
+        return;
+      }
+      try {
+        sub.received.push(JSON.parse(decryptAes128gcm(body, sub.keys)) as Record<string, unknown>);
+      } catch (err) {
+        rejected.push(`cannot decrypt: ${(err as Error).message}`);
+        res.writeHead(400).end();
+        return;
+      }
+      res.writeHead(sub.answer, sub.answer === 201 ? { location: `${origin}/message/${sub.posts}` } : {}).end();
+    })().catch((err: Error) => {
+      rejected.push(err.message);
+      if (!res.headersSent) res.writeHead(500).end();
+    });
+  });
+  server.keepAliveTimeout = 30_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: origin,
+    rejected,
+    subscribe(opts = {}) {
+      const ecdh = createECDH('prime256v1');
+      ecdh.generateKeys();
+      const auth = randomBytes(16);
+      const id = `s${++serial}-${randomBytes(4).toString('hex')}`;
+      const sub = {
+        id,
+        keys: { ecdh, auth },
+        json: { endpoint: `${origin}/push/${id}`, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } },
+        received: [],
+        posts: 0,
+        answer: opts.answer ?? 201,
+      };
+      subs.set(id, sub);
+      return sub;
+    },
+    get: (id) => subs.get(id),
+    hold() {
+      let release!: () => void;
+      held = new Promise<void>((r) => (release = r));
+      return () => {
+        held = null;
+        release();
+      };
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
