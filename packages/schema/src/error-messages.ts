@@ -443,6 +443,7 @@ export const ERROR_MESSAGES = {
     values: [],
     en: 'This comment was not written by a fan, so there is nobody to ban.',
     pl: 'Ten komentarz nie pochodzi od kibica, więc nie ma kogo zablokować.',
+  },
   pushAlreadySent: {
     values: [],
     en: 'This notification is being sent or has been sent: it can no longer be changed.',
