@@ -69,5 +69,7 @@ export const API_ERROR_KEYS = [
   'previewExpired', 'previewInvalid',
   // The fan-facing API.
   'fanBanned', 'fanEmailTaken',
+  // The match predictor.
+  'predictionClosed',
 ] as const;
 export type ApiErrorKey = (typeof API_ERROR_KEYS)[number];

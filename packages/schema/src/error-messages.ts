@@ -379,6 +379,11 @@ export const ERROR_MESSAGES = {
     en: 'A fan account with this e-mail already exists: sign in instead.',
     pl: 'Konto kibica z tym adresem e-mail już istnieje: zaloguj się.',
   },
+  predictionClosed: {
+    values: [],
+    en: 'Predictions for this match are closed: it has kicked off.',
+    pl: 'Typowanie tego meczu jest zamknięte: mecz już się rozpoczął.',
+  },
   clientIdNotSupported: {
     values: [],
     en: 'Ids are given by the server; leave out data.id.',

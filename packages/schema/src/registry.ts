@@ -34,6 +34,7 @@ import { globalPageElements } from './content/global-page-elements.resource';
 import { pages } from './content/pages.resource';
 import { pageTypePublicationCategories, pageTypes } from './content/page-types.resource';
 import { articleTags, articles } from './resources/articles.resource';
+import { matchPredictorRankings, matchPredictorUserResults } from './engagement/match-predictor/match-predictor.resource';
 
 /** Every resource of the umpire API, in one explicit list. */
 export const RESOURCES = [
@@ -75,6 +76,8 @@ export const RESOURCES = [
   components,
   articles,
   articleTags,
+  matchPredictorRankings,
+  matchPredictorUserResults,
 ] as const;
 
 export type ResourceType = (typeof RESOURCES)[number]['type'];

@@ -19,6 +19,7 @@ import { DEMO_TIEBREAKERS, demoCalendar, seedSeason } from './season';
 import { DemoLibrary, linkPortraits, storeDemoPictures } from './demo-pictures';
 import { storeDemoVideo } from './demo-video';
 import { seedDemoPages } from './demo-pages';
+import { seedMatchPredictor } from './match-predictor';
 import { seedArticles } from './articles';
 import type { Storage } from '../media/storage/storage';
 
@@ -237,6 +238,7 @@ export async function seedDemo(
     await linkPortraits(s, library, pictures);
     await seedDemoPages(s, { now: today });
     await seedArticles(db, database.dialect, clientId, today);
+    await seedMatchPredictor(db, database.dialect, clientId, today);
 
     // A second tenant, so that isolation can be seen and tested.
     const other = await createClient(db, database.dialect, OTHER_CLIENT, 'other-league', { opta: '42' });
