@@ -15,6 +15,7 @@ import { competitionSeasonScreens } from '../resources/football/competition-seas
 import { articleScreens } from '../resources/document/articles';
 import { pageScreens } from '../resources/document/pages';
 import { globalPageElementScreens } from '../resources/document/global-page-elements';
+import { rankingScreens } from '../resources/match-predictor/rankings';
 
 /**
  * The screens of every sidebar entry: those of a resource's own folder where it needs more than
@@ -36,6 +37,7 @@ const SCREENS: Record<string, ResourceScreens> = {
   articles: articleScreens,
   pages: pageScreens,
   global_page_elements: globalPageElementScreens,
+  match_predictor_rankings: rankingScreens,
   statistics: { list: lazyScreen(() => import('../features/statistics').then((m) => ({ default: m.StatisticsPage }))) },
   files: { list: lazyScreen(() => import('../features/media-library').then((m) => ({ default: m.MediaLibraryPage }))) },
 };

@@ -10,6 +10,8 @@ import Notifications from '@mui/icons-material/Notifications';
 import Settings from '@mui/icons-material/Settings';
 import CalendarMonth from '@mui/icons-material/CalendarMonth';
 import EmojiEvents from '@mui/icons-material/EmojiEvents';
+import MilitaryTech from '@mui/icons-material/MilitaryTech';
+import FactCheck from '@mui/icons-material/FactCheck';
 import OnlinePrediction from '@mui/icons-material/OnlinePrediction';
 import Leaderboard from '@mui/icons-material/Leaderboard';
 import DateRange from '@mui/icons-material/DateRange';
@@ -92,4 +94,6 @@ export const RESOURCE_ICONS: Record<string, SvgIconComponent> = {
   point_deductions: RemoveCircleOutline,
   statistics: QueryStats,
   files: PermMedia,
+  match_predictor_rankings: MilitaryTech,
+  match_predictor_user_results: FactCheck,
 };

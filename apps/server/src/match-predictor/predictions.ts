@@ -32,7 +32,7 @@ export function parsePredictionBody(body: unknown): PredictionInput {
       continue;
     }
     const parsed = matchPredictorUserResults.attributes[name].schema.safeParse(value);
-    if (parsed.success) scores[name] = parsed.data as number;
+    if (parsed.success) scores[name] = parsed.data;
     else {
       const { key, params, items } = keyOfIssue(parsed.error.issues[0]);
       errors.push(fieldError(`/data/attributes/${name}`, name, key, params, { items }));

@@ -33,8 +33,18 @@ export function pointsFor(result: PredictionResult, rules: ScoringRules): number
   return result === 'exact' ? rules.points_exact : result === 'outcome' ? rules.points_outcome : 0;
 }
 
+export interface MatchPlace {
+  id: number;
+  status: string;
+  kickoff_at: unknown;
+  home_score: number | null;
+  away_score: number | null;
+  round_id: number;
+  competition_season_id: number;
+}
+
 /** The competition season a match belongs to (through its round and stage), with its round. */
-export async function matchPlace(scope: PredictorScope, matchId: number) {
+export async function matchPlace(scope: PredictorScope, matchId: number): Promise<MatchPlace | undefined> {
   const row = await scope.db
     .selectFrom('matches as m')
     .innerJoin('rounds as r', 'r.id', 'm.round_id')
@@ -43,9 +53,7 @@ export async function matchPlace(scope: PredictorScope, matchId: number) {
     .where('m.client_id', '=', scope.clientId)
     .where('m.id', '=', matchId)
     .executeTakeFirst();
-  return row as
-    | { id: number; status: string; kickoff_at: unknown; home_score: number | null; away_score: number | null; round_id: number; competition_season_id: number }
-    | undefined;
+  return row;
 }
 
 /**

@@ -63,7 +63,7 @@ export async function rankingStandings(scope: PredictorScope, ranking: Row, roun
   const lines = rankStandings(
     rows.map((r) => ({
       fan_id: Number(r.fan_id),
-      fan_name: (r.fan_name as string | null) ?? null,
+      fan_name: (r.fan_name) ?? null,
       points: Number(r.points),
       exact: Number(r.exact),
       outcome: Number(r.outcome),

@@ -52,8 +52,9 @@ export async function seedMatchPredictor(db: DB, dialect: Dialect, clientId: num
     .orderBy('m.id')
     .execute();
   const finishedRounds = [...new Set(matches.filter((m) => m.status === 'finished').map((m) => Number(m.number)))].slice(-PLAYED_ROUNDS);
-  const nextRound = matches.find((m) => m.status === 'not_started' && new Date(String(m.kickoff_at)).getTime() > now.getTime())?.number;
-  const chosen = matches.filter((m) => finishedRounds.includes(Number(m.number)) || (nextRound != null && Number(m.number) === Number(nextRound) && m.status === 'not_started'));
+  const next = matches.find((m) => m.status === 'not_started' && new Date(String(m.kickoff_at)).getTime() > now.getTime());
+  const nextRound = next ? Number(next.number) : null;
+  const chosen = matches.filter((m) => finishedRounds.includes(Number(m.number)) || (Number(m.number) === nextRound && m.status === 'not_started'));
   const rnd = random(clientId * 7919 + 10);
   const goals = () => [0, 0, 1, 1, 1, 2, 2, 3][Math.floor(rnd() * 8)];
   for (let i = 0; i < DEMO_PREDICTOR_FANS; i++) {
