@@ -226,3 +226,32 @@ describe('standings reads', () => {
     expect((await api.get(`/public/v1/match_predictors/rankings/${ranking.id}/standings`, { token: null })).status).toBe(400);
   });
 });
+
+describe('the match_predictor_ranking component', () => {
+  it('links a ranking on a page, and /current_page delivers it with its leading fans', async () => {
+    const type = await api.post('/api/v3/page_types', { data: { type: 'page_types', attributes: { name: `Typer ${++serial}`, kind: 'standard', visibility: ['web'] } } });
+    expect(type.status, type.text).toBe(201);
+    const slug = `typer-${serial}`;
+    const page = await api.post('/api/v3/pages', {
+      data: { type: 'pages', attributes: { title: 'Typer', slug, status: 'published', published_from: '2020-01-01T10:00:00Z' }, relationships: { page_type: link('page_types', type.body.data.id) } },
+    });
+    expect(page.status, page.text).toBe(201);
+    const component = await api.post('/api/v3/components', {
+      data: {
+        type: 'components',
+        attributes: { kind: 'match_predictor_ranking', index: 0, settings: { title: 'Najlepsi typerzy', limit: 3 } },
+        relationships: { page: link('pages', page.body.data.id), match_predictor_ranking: link('match_predictor_rankings', ranking.id) },
+      },
+    });
+    expect(component.status, component.text).toBe(201);
+    const doc = await api.get(`/api/v3/current_page?slug=${slug}`);
+    expect(doc.status, doc.text).toBe(200);
+    const shown = doc.body.included.find((r: any) => r.type === 'components' && r.id === component.body.data.id);
+    expect(shown.relationships.match_predictor_ranking.data).toEqual({ type: 'match_predictor_rankings', id: ranking.id });
+    expect(doc.body.included.some((r: any) => r.type === 'match_predictor_rankings' && r.id === ranking.id)).toBe(true);
+    const top = doc.body.included.filter((r: any) => r.type === 'match_predictor_standings');
+    expect(top).toHaveLength(3);
+    expect(top.map((s: any) => s.attributes.position)).toEqual([...top.map((s: any) => s.attributes.position)].sort((a, b) => a - b));
+    expect(doc.body.meta.related[`standings:match_predictor_rankings:${ranking.id}`]).toContain(`/match_predictors/rankings/${ranking.id}/standings`);
+  });
+});

@@ -54,7 +54,7 @@ async function standingsDocument(scope: PredictorScope, ranking: Row, raw: RawQu
   const rankingId = String(ranking.id);
   const from = (page.number - 1) * page.size;
   return {
-    data: lines.slice(from, from + page.size).map((s) => standingObject(rankingId, round === undefined ? 'season' : String(round), s)),
+    data: lines.slice(from, from + page.size).map((s) => standingObject(rankingId, round === undefined ? 'season' : String(round), s, apiBase)),
     included: [toResourceObject(modelOf(RANKINGS), ranking, apiBase)],
     meta: {
       total: lines.length,

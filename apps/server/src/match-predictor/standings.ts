@@ -95,11 +95,13 @@ export async function rankingRounds(scope: PredictorScope, ranking: Row) {
 }
 
 /** A standing as a JSON:API resource object of a ranking (`scope`: `season` or the round's id). */
-export function standingObject(rankingId: string, scopeKey: string, s: Standing) {
+export function standingObject(rankingId: string, scopeKey: string, s: Standing, apiBase: string) {
+  const table = `${apiBase}/match_predictors/rankings/${rankingId}/standings${scopeKey === 'season' ? '' : `?round=${scopeKey}`}`;
   return {
     type: 'match_predictor_standings',
     id: `${rankingId}-${scopeKey}-${s.fan_id}`,
     attributes: { position: s.position, fan_id: s.fan_id, fan_name: s.fan_name, points: s.points, exact: s.exact, outcome: s.outcome, settled: s.settled },
     relationships: { ranking: { data: { type: 'match_predictor_rankings', id: rankingId } } },
+    links: { self: table },
   };
 }
