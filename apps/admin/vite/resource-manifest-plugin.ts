@@ -47,11 +47,21 @@ export function resourceManifestPlugin(): Plugin {
       server.ws.send({ type: 'full-reload' });
     },
     generateBundle() {
-      const resources = JSON.parse(manifestJson || '[]') as { type: string }[];
+      const resources = JSON.parse(manifestJson || '[]') as { type: string; path: string; readOnly: boolean }[];
+      // The API path of each type (`match_predictors/rankings`) and the read-only ones, for the browser tests.
       this.emitFile({
         type: 'asset',
         fileName: 'build-info.json',
-        source: JSON.stringify({ resources: resources.length, types: resources.map((r) => r.type) }, null, 2),
+        source: JSON.stringify(
+          {
+            resources: resources.length,
+            types: resources.map((r) => r.type),
+            paths: Object.fromEntries(resources.map((r) => [r.type, r.path])),
+            readOnly: resources.filter((r) => r.readOnly).map((r) => r.type),
+          },
+          null,
+          2,
+        ),
       });
     },
   };
