@@ -91,6 +91,7 @@ export function PredictorStandings({ rankingId }: { rankingId: Identifier }) {
                   setPage(0);
                 }}
                 labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
+                labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
               />
             </>
           )}
