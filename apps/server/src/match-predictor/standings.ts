@@ -1,17 +1,10 @@
 import { sql } from 'kysely';
+import type { PredictorStandingAttributes } from '@umpire/schema';
 import type { Row } from '../jsonapi/read';
 import { USER_RESULTS, type PredictorScope } from './settlement';
 
 /** One fan's line in a ranking: place (shared on equal points and exact scores), points and how they were made. */
-export interface Standing {
-  position: number;
-  fan_id: number;
-  fan_name: string | null;
-  points: number;
-  exact: number;
-  outcome: number;
-  settled: number;
-}
+export type Standing = PredictorStandingAttributes;
 
 export interface Standings {
   lines: Standing[];

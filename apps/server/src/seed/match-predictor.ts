@@ -4,22 +4,11 @@ import { toDb } from '../jsonapi/values';
 import { placePrediction, storePrediction } from '../match-predictor/predictions';
 import { settleMatch } from '../match-predictor/settlement';
 import { POLISH_FIRST_NAMES, POLISH_LAST_NAMES } from './names';
+import { mulberry32 } from './season';
 
 /** Demo fans who play the predictor, and how many rounds back their predictions go. */
 export const DEMO_PREDICTOR_FANS = 24;
 const PLAYED_ROUNDS = 3;
-
-/** A small seeded generator, so the demo standings are the same on every machine. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * The demo season's predictor: a ranking, demo fans, and their predictions of the last played
@@ -55,7 +44,7 @@ export async function seedMatchPredictor(db: DB, dialect: Dialect, clientId: num
   const next = matches.find((m) => m.status === 'not_started' && new Date(String(m.kickoff_at)).getTime() > now.getTime());
   const nextRound = next ? Number(next.number) : null;
   const chosen = matches.filter((m) => finishedRounds.includes(Number(m.number)) || (Number(m.number) === nextRound && m.status === 'not_started'));
-  const rnd = random(clientId * 7919 + 10);
+  const rnd = mulberry32(clientId * 7919 + 10);
   const goals = () => [0, 0, 1, 1, 1, 2, 2, 3][Math.floor(rnd() * 8)];
   for (let i = 0; i < DEMO_PREDICTOR_FANS; i++) {
     const name = `${POLISH_FIRST_NAMES[i % POLISH_FIRST_NAMES.length]} ${POLISH_LAST_NAMES[(i * 7) % POLISH_LAST_NAMES.length][0]}.`;

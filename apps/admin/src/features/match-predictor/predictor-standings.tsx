@@ -1,8 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Box, Chip, MenuItem, Skeleton, TableBody, TableCell, TablePagination, TableRow, TextField } from '@mui/material';
-import { useSearchParams } from 'react-router';
 import { useTranslate, type Identifier } from 'react-admin';
-import { EmptyState, LoadError, ReloadButton, ScrollingTable, SectionCard } from '../../framework/ui/page-layout';
+import { EmptyState, LoadError, ReloadButton, ScrollingTable, SectionCard, useSearchParamState } from '../../framework/ui/page-layout';
 import { formatNumber } from '../../lib/locale';
 import { usePredictorStandings, type PredictorStanding } from './use-predictor-standings';
 
@@ -21,22 +20,13 @@ export function fanLabel(s: { fan_id: number; fan_name: string | null }, transla
  */
 export function PredictorStandings({ rankingId }: { rankingId: Identifier }) {
   const translate = useTranslate();
-  const [params, setParams] = useSearchParams();
-  const round = params.get('round');
+  const [round, setRoundParam] = useSearchParamState('round');
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState(25);
   const standings = usePredictorStandings(rankingId, round, page + 1, perPage);
   const setRound = (value: string) => {
     setPage(0);
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (value) next.set('round', value);
-        else next.delete('round');
-        return next;
-      },
-      { replace: true },
-    );
+    setRoundParam(value);
   };
 
   if (standings.error && !standings.data) return <LoadError onRetry={() => void standings.refetch()} />;

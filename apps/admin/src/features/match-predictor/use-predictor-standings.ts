@@ -1,16 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Identifier, RaRecord } from 'react-admin';
+import type { PredictorStandingAttributes } from '@umpire/schema';
 import { getList } from '../../providers/json-api';
 
-export interface PredictorStanding extends RaRecord {
-  position: number;
-  fan_id: number;
-  fan_name: string | null;
-  points: number;
-  exact: number;
-  outcome: number;
-  settled: number;
-}
+export interface PredictorStanding extends RaRecord, PredictorStandingAttributes {}
 
 export interface PredictorStandingsMeta {
   total: number;

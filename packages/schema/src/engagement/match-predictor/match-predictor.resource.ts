@@ -7,6 +7,18 @@ export type PredictionResult = (typeof PREDICTION_RESULTS)[number];
 
 /** Points when a competition season has no ranking yet (the usual 3 for the score, 1 for the outcome). */
 export const DEFAULT_PREDICTOR_POINTS = { points_exact: 3, points_outcome: 1 } as const;
+/** One fan's line in a ranking's standings (GET /match_predictors/rankings/{id}/standings). */
+export interface PredictorStandingAttributes {
+  /** Shared by fans with equal points and exact scores. */
+  position: number;
+  fan_id: number;
+  fan_name: string | null;
+  points: number;
+  exact: number;
+  outcome: number;
+  settled: number;
+}
+
 /** Highest score a fan may predict for one side (anything above is a typing error). */
 export const MAX_PREDICTED_GOALS = 30;
 
