@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { addShadowColumns, createBusinessTable, createSortIndex } from '../columns';
 import type { DB, Dialect } from '../database';
 
@@ -40,4 +41,8 @@ export async function up(db: DB, d: Dialect): Promise<void> {
   // Standings: a season's (or round's) settled predictions grouped by fan.
   await db.schema.createIndex('match_predictor_user_results_standings_idx').on('match_predictor_user_results').columns(['client_id', 'competition_season_id', 'round_id', 'fan_id']).execute();
   await createSortIndex(db, d, 'match_predictor_user_results_updated_idx', 'match_predictor_user_results', '-updated_at');
+  // Settlement rewrites result, points and settled_at (no index has them) of every prediction of a
+  // match: with room left on each page PostgreSQL updates in place (HOT) instead of touching all the
+  // indexes, the trigram index included (100,000 predictions: 1 s instead of 6 s, bench/predictor.mjs).
+  if (d === 'postgres') await sql`alter table match_predictor_user_results set (fillfactor = 50)`.execute(db);
 }
