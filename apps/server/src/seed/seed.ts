@@ -236,9 +236,10 @@ export async function seedDemo(
     // Players, staff and the current league season played up to now (needs the clubs, squads, roles and broadcasters above).
     await seedSeason(db, database.dialect, clientId, { now: today, playedRounds: opts.playedRounds });
     await linkPortraits(s, library, pictures);
+    // The predictor before the pages: a page shows its ranking.
+    await seedMatchPredictor(db, database.dialect, clientId, today);
     await seedDemoPages(s, { now: today });
     await seedArticles(db, database.dialect, clientId, today);
-    await seedMatchPredictor(db, database.dialect, clientId, today);
 
     // A second tenant, so that isolation can be seen and tested.
     const other = await createClient(db, database.dialect, OTHER_CLIENT, 'other-league', { opta: '42' });
