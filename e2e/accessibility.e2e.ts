@@ -17,10 +17,9 @@ const LANGS: Lang[] = ['pl', 'en'];
 // The resources the build registered (apps/admin/dist/build-info.json, written by the build the
 // global set-up makes), so a new resource is checked without anyone listing it here.
 const BUILD_INFO = resolve(import.meta.dirname, '../apps/admin/dist/build-info.json');
-const RESOURCE_TYPES = (): string[] => (JSON.parse(readFileSync(BUILD_INFO, 'utf8')) as { types: string[] }).types;
-/** The API path of a type (`survey_questions` → `surveys/questions`). */
-const apiPathOf = (type: string): string => (JSON.parse(readFileSync(BUILD_INFO, 'utf8')) as { paths?: Record<string, string> }).paths?.[type] ?? type;
-const READ_ONLY = new Set(['audit_events']);
+const buildInfo = () => JSON.parse(readFileSync(BUILD_INFO, 'utf8')) as { types: string[]; paths?: Record<string, string>; readOnly?: string[] };
+const RESOURCE_TYPES = (): string[] => buildInfo().types;
+const READ_ONLY = new Set(['audit_events', 'match_predictor_user_results']);
 
 /** Waits until nothing on the screen is loading: no progress bar or skeleton for a moment. */
 async function settled(page: Page): Promise<void> {
@@ -46,7 +45,8 @@ async function go(page: Page, path: string): Promise<void> {
 }
 
 async function firstId(request: APIRequestContext, token: string, type: string): Promise<string | undefined> {
-  const response = await request.get(`/api/v3/${apiPathOf(type)}?page[size]=1`, { headers: { Authorization: `Bearer ${token}` } });
+  const path = buildInfo().paths?.[type] ?? type;
+  const response = await request.get(`/api/v3/${path}?page[size]=1`, { headers: { Authorization: `Bearer ${token}` } });
   expect(response.ok(), `GET /${type}`).toBeTruthy();
   return ((await response.json()) as { data: { id: string }[] }).data[0]?.id;
 }

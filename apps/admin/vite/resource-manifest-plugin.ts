@@ -47,12 +47,21 @@ export function resourceManifestPlugin(): Plugin {
       server.ws.send({ type: 'full-reload' });
     },
     generateBundle() {
-      const resources = JSON.parse(manifestJson || '[]') as { type: string; path: string }[];
+      const resources = JSON.parse(manifestJson || '[]') as { type: string; path: string; readOnly: boolean }[];
+      // The API path of each type (`match_predictors/rankings`) and the read-only ones, for the browser tests.
       this.emitFile({
         type: 'asset',
         fileName: 'build-info.json',
-        // `paths`: where the API serves a type when it is not the type itself (surveys/questions…).
-        source: JSON.stringify({ resources: resources.length, types: resources.map((r) => r.type), paths: Object.fromEntries(resources.map((r) => [r.type, r.path])) }, null, 2),
+        source: JSON.stringify(
+          {
+            resources: resources.length,
+            types: resources.map((r) => r.type),
+            paths: Object.fromEntries(resources.map((r) => [r.type, r.path])),
+            readOnly: resources.filter((r) => r.readOnly).map((r) => r.type),
+          },
+          null,
+          2,
+        ),
       });
     },
   };

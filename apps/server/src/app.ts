@@ -29,6 +29,7 @@ import { registerArticleRoutes } from './articles/articles';
 import { registerFanApi } from './fan-api/fans';
 import { registerSurveyRoutes } from './surveys/routes';
 import { registerCommentRoutes } from './comments/routes';
+import { registerMatchPredictorRoutes } from './match-predictor/routes';
 import { systemClock, type Clock } from './jobs/clock';
 import { JobWorker } from './jobs/worker';
 import { startPublication } from './publication/publication';
@@ -112,6 +113,7 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
   registerSurveyRoutes(app, { config, database, bus, clock, fans });
   registerCommentRoutes(app, { config, database, bus, fans });
   registerPushRoutes(app, { config, database, clock, fans });
+  registerMatchPredictorRoutes(app, { config, database, bus, cache, clock, fans });
   registerOpenApi(app);
   await registerAdminApp(app, config);
   const cable = new Cable(config, database, bus);

@@ -7,3 +7,4 @@ import './content/page-publication';
 import './surveys/survey-rules';
 import './comments/comment-rules';
 import './push/push-rules';
+import './match-predictor/rules';

@@ -14,9 +14,10 @@ const counts = async (query: string, token?: string) => {
   expect(res.status, res.text).toBe(200);
   return res;
 };
-/** What the list of a type says it holds (meta.total), for the same user. */
+/** What the list of a type says it holds (meta.total), for the same user; a type's path may differ from it (`match_predictors/rankings`). */
+const pathOf = (type: string) => (RESOURCES as readonly { type: string; path?: string }[]).find((r) => r.type === type)?.path ?? type;
 const listTotal = async (type: string, token?: string) =>
-  (await api.get(`/api/v3/${RESOURCES.find((r) => r.type === type)?.path ?? type}?page[size]=1`, token ? { token } : {})).body.meta.total as number;
+  (await api.get(`/api/v3/${pathOf(type)}?page[size]=1`, token ? { token } : {})).body.meta.total as number;
 const clientIdOf = async (name: string) =>
   Number((await api.server.database.db.selectFrom('clients').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id);
 

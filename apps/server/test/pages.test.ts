@@ -569,6 +569,9 @@ describe('demo content', () => {
     const home = await api.get('/api/v3/current_page?slug=strona-glowna');
     const types = new Set(home.body.included.map((i: any) => i.type));
     for (const type of ['components', 'images', 'clubs', 'competition_seasons', 'products']) expect(types, type).toContain(type);
+    // The news page shows the predictor's ranking with its five best fans.
+    const news = await api.get('/api/v3/current_page?slug=aktualnosci');
+    expect(news.body.included.filter((i: any) => i.type === 'match_predictor_standings')).toHaveLength(5);
     const match = await api.get('/api/v3/current_page?slug=mecze/mecz-dnia&include=incidents,lineups');
     expect(match.status, match.text).toBe(200);
     expect(match.body.included.some((i: any) => i.type === 'matches')).toBe(true);

@@ -31,7 +31,7 @@ export const CONTENT_SUBJECTS = [
 /** Fan engagement and its moderation. */
 export const MODERATION_SUBJECTS = [
   'comments', 'quizzes', 'quiz_questions', 'quiz_answers', 'quiz_prizes', 'quiz_rankings', 'quiz_user_attempts',
-  'surveys', 'survey_questions', 'survey_answers', 'survey_user_answers', 'match_predictors', 'match_predictor_rankings', 'push_notifications',
+  'surveys', 'survey_questions', 'survey_answers', 'survey_user_answers', 'match_predictors', 'match_predictor_rankings', 'match_predictor_user_results', 'push_notifications',
   'push_notification_targets',
 ];
 /** OTT live streams and video on demand. */

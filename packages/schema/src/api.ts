@@ -74,5 +74,7 @@ export const API_ERROR_KEYS = [
   'invalidSurveyWindow', 'commentTarget', 'commentTargetUnavailable', 'commentWithoutFan',
   // Push notifications.
   'pushAlreadySent',
+  // The match predictor.
+  'predictionClosed',
 ] as const;
 export type ApiErrorKey = (typeof API_ERROR_KEYS)[number];

@@ -449,6 +449,11 @@ export const ERROR_MESSAGES = {
     en: 'This notification is being sent or has been sent: it can no longer be changed.',
     pl: 'To powiadomienie jest wysyłane lub zostało wysłane: nie można go już zmienić.',
   },
+  predictionClosed: {
+    values: [],
+    en: 'Predictions for this match are closed: it has kicked off.',
+    pl: 'Typowanie tego meczu jest zamknięte: mecz już się rozpoczął.',
+  },
   clientIdNotSupported: {
     values: [],
     en: 'Ids are given by the server; leave out data.id.',

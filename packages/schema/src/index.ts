@@ -13,3 +13,4 @@ export * from './rich-text';
 export * from './resources/articles.resource';
 export * from './engagement';
 export * from './engagement/push';
+export * from './engagement/match-predictor/match-predictor.resource';

@@ -38,6 +38,7 @@ import { surveyAnswers, surveyQuestions, surveyUserAnswers, surveys } from './en
 import { comments } from './engagement/comments/comments.resource';
 import { pushNotificationTargets } from './engagement/push/push-notification-targets.resource';
 import { pushNotifications } from './engagement/push/push-notifications.resource';
+import { matchPredictorRankings, matchPredictorUserResults } from './engagement/match-predictor/match-predictor.resource';
 
 /** Every resource of the umpire API, in one explicit list. */
 export const RESOURCES = [
@@ -86,6 +87,8 @@ export const RESOURCES = [
   comments,
   pushNotificationTargets,
   pushNotifications,
+  matchPredictorRankings,
+  matchPredictorUserResults,
 ] as const;
 
 export type ResourceType = (typeof RESOURCES)[number]['type'];

@@ -18,6 +18,7 @@ import { globalPageElementScreens } from '../resources/document/global-page-elem
 import { surveyScreens } from '../resources/award/surveys';
 import { commentScreens } from '../resources/document/comments';
 import { pushNotificationScreens } from '../resources/notification/push-notifications';
+import { rankingScreens } from '../resources/match-predictor/rankings';
 
 /**
  * The screens of every sidebar entry: those of a resource's own folder where it needs more than
@@ -42,6 +43,7 @@ const SCREENS: Record<string, ResourceScreens> = {
   surveys: surveyScreens,
   comments: commentScreens,
   push_notifications: pushNotificationScreens,
+  match_predictor_rankings: rankingScreens,
   statistics: { list: lazyScreen(() => import('../features/statistics').then((m) => ({ default: m.StatisticsPage }))) },
   files: { list: lazyScreen(() => import('../features/media-library').then((m) => ({ default: m.MediaLibraryPage }))) },
 };

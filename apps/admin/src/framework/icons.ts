@@ -10,6 +10,8 @@ import Notifications from '@mui/icons-material/Notifications';
 import Settings from '@mui/icons-material/Settings';
 import CalendarMonth from '@mui/icons-material/CalendarMonth';
 import EmojiEvents from '@mui/icons-material/EmojiEvents';
+import MilitaryTech from '@mui/icons-material/MilitaryTech';
+import FactCheck from '@mui/icons-material/FactCheck';
 import OnlinePrediction from '@mui/icons-material/OnlinePrediction';
 import Leaderboard from '@mui/icons-material/Leaderboard';
 import DateRange from '@mui/icons-material/DateRange';
@@ -44,7 +46,6 @@ import PermMedia from '@mui/icons-material/PermMedia';
 import Poll from '@mui/icons-material/Poll';
 import HelpOutline from '@mui/icons-material/HelpOutline';
 import RadioButtonChecked from '@mui/icons-material/RadioButtonChecked';
-import FactCheck from '@mui/icons-material/FactCheck';
 import Forum from '@mui/icons-material/Forum';
 import type { SectionName } from '@umpire/schema/resource';
 
@@ -102,4 +103,6 @@ export const RESOURCE_ICONS: Record<string, SvgIconComponent> = {
   survey_answers: RadioButtonChecked,
   survey_user_answers: FactCheck,
   comments: Forum,
+  match_predictor_rankings: MilitaryTech,
+  match_predictor_user_results: FactCheck,
 };

@@ -30,6 +30,22 @@ export interface ResolvedContent {
 
 const COMPONENTS = () => modelOf('components');
 
+/**
+ * A computed view that a capability adds beside the records of one type that components link to
+ * (a match predictor ranking's leading fans): given those records, the components and their links.
+ */
+export type LinkedView = (
+  ctx: ReadContext,
+  records: Row[],
+  components: Row[],
+  links: Map<string, LinkValues>,
+) => Promise<{ included: ResourceObject[]; related: Record<string, string> }>;
+const LINKED_VIEWS = new Map<string, LinkedView>();
+
+export function addLinkedView(type: string, view: LinkedView): void {
+  LINKED_VIEWS.set(type, view);
+}
+
 // The read path of a page is a handful of fixed statements: their SQL is written once per shape
 // (and prepared once by the driver), with no query builder in the way.
 const SQL = new Map<string, string>();
@@ -246,6 +262,13 @@ export async function resolveComponents(
       squadsShown.push(...leaders.map((r) => r.squad));
       related[`statistics:competition_seasons:${id}`] = `${apiBase}/statistics?filter%5Bcompetition_season%5D=${id}`;
     }
+  }
+  for (const [type, view] of LINKED_VIEWS) {
+    const ids = used.get(type);
+    if (!ids?.size) continue;
+    const extra = await view(ctx, [...ids].map((id) => byType.get(type)!.get(id)!), rows, links);
+    included.push(...extra.included);
+    Object.assign(related, extra.related);
   }
   if (squadsShown.length) included.push(...(await includedSquads(ctx, [...new Set(squadsShown)])));
   // A record reached twice (a squad in a table and in a match list) is included once.

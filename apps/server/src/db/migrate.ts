@@ -14,6 +14,7 @@ import * as articlesAndJobs from './migrations/0011-articles-and-jobs';
 import * as fans from './migrations/0012-fans';
 import * as surveysAndComments from './migrations/0014-surveys-and-comments';
 import * as pushNotifications from './migrations/0016-push-notifications';
+import * as matchPredictor from './migrations/0015-match-predictor';
 import { refreshShadows } from '../jsonapi/shadow';
 
 /** Every migration in order; each one runs on SQLite and PostgreSQL alike. */
@@ -32,6 +33,7 @@ const MIGRATIONS = {
   '0012-fans': fans,
   '0014-surveys-and-comments': surveysAndComments,
   '0016-push-notifications': pushNotifications,
+  '0015-match-predictor': matchPredictor,
 };
 
 export async function migrate(database: Database): Promise<string[]> {

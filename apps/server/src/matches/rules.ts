@@ -6,6 +6,18 @@ import { publish } from '../jsonapi/write';
 import type { WriteContext } from '../jsonapi/context';
 import { deriveIncident, matchOf, matchStateFrom, squadMember, validateIncident } from './incident-rules';
 
+/** Work another capability keeps in step with a match's state or place (the predictor settles predictions). */
+type MatchListener = (ctx: WriteContext, matchId: number) => Promise<void>;
+const MATCH_LISTENERS: MatchListener[] = [];
+
+export function onMatchChange(listener: MatchListener): void {
+  if (!MATCH_LISTENERS.includes(listener)) MATCH_LISTENERS.push(listener);
+}
+
+async function matchChanged(ctx: WriteContext, matchId: number): Promise<void> {
+  for (const listener of MATCH_LISTENERS) await listener(ctx, matchId);
+}
+
 /** Keeps a match's score and status in step with its incidents, and tells its subscribers. */
 export async function refreshMatchState(ctx: WriteContext, matchId: number): Promise<void> {
   const match = await matchOf(ctx, matchId);
@@ -23,6 +35,7 @@ export async function refreshMatchState(ctx: WriteContext, matchId: number): Pro
     .returningAll()
     .executeTakeFirstOrThrow();
   publish(ctx, modelOf('matches'), 'update', String(matchId), match, after);
+  await matchChanged(ctx, matchId);
 }
 
 defineRules('incidents', {
@@ -58,6 +71,10 @@ defineRules('matches', {
       if (used) errors.push(errorSpec(422, 'squadsLocked', { source: { pointer: '/data/relationships/home_squad' } }));
     }
     return errors;
+  },
+  async afterWrite(ctx, event) {
+    // A match moved to another round takes what depends on its round along.
+    if (event.action === 'update' && event.before?.round_id !== event.after?.round_id) await matchChanged(ctx, Number(event.id));
   },
 });
 

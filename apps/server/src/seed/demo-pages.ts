@@ -138,10 +138,13 @@ export async function seedDemoPages(w: Writer, opts: { now: Date }): Promise<voi
       { kind: 'text', settings: { format: 'plain', body: 'Relację prowadzimy na żywo; składy pojawiają się godzinę przed meczem.' } },
     ]);
 
+  const ranking = await db.selectFrom('match_predictor_rankings').select('id').where('client_id', '=', clientId).orderBy('id').executeTakeFirst();
   await page('simple', 'Aktualności', 'aktualnosci', 'Wiadomości ligi i klubów.', [
     { kind: 'news', settings: { title: 'Najnowsze', list_mode: 'latest', limit: 12, layout: 'vertical', platforms: ['web', 'mobile'] }, links: { publication_category: categories[1]?.id as number } },
     { kind: 'quotation', settings: { quote: 'Liga to przede wszystkim kibice.', author: 'Prezes ligi', role: 'Zarząd' }, links: { image: logo } },
     { kind: 'image', settings: { caption: 'Stadiony ligi', alt_text: 'Logo ligi', layout: 'default' }, links: { image: logo } },
+    // The demo predictor's ranking with its five best fans (seeded before the pages).
+    ...(ranking ? [{ kind: 'match_predictor_ranking', settings: { title: 'Typer: najlepsi kibice', limit: 5 }, links: { match_predictor_ranking: Number(ranking.id) } }] : []),
   ]);
 
   const elements: [PageArea, string, string, ComponentSeed[]][] = [

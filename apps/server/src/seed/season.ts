@@ -37,7 +37,8 @@ const SEED = 20260717;
 // ---------------------------------------------------------------------------------------------
 // Deterministic randomness.
 
-function mulberry32(seed: number): () => number {
+/** A small seeded generator (mulberry32): the same demo data on every machine. */
+export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

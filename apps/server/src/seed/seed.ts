@@ -19,6 +19,7 @@ import { DEMO_TIEBREAKERS, demoCalendar, seedSeason } from './season';
 import { DemoLibrary, linkPortraits, storeDemoPictures } from './demo-pictures';
 import { storeDemoVideo } from './demo-video';
 import { seedDemoPages } from './demo-pages';
+import { seedMatchPredictor } from './match-predictor';
 import { seedArticles } from './articles';
 import { seedEngagement } from './engagement';
 import type { Storage } from '../media/storage/storage';
@@ -236,6 +237,8 @@ export async function seedDemo(
     // Players, staff and the current league season played up to now (needs the clubs, squads, roles and broadcasters above).
     await seedSeason(db, database.dialect, clientId, { now: today, playedRounds: opts.playedRounds });
     await linkPortraits(s, library, pictures);
+    // The predictor before the pages: a page shows its ranking.
+    await seedMatchPredictor(db, database.dialect, clientId, today);
     await seedDemoPages(s, { now: today });
     await seedArticles(db, database.dialect, clientId, today);
     await seedEngagement(db, database.dialect, clientId, today);

@@ -16,9 +16,8 @@ import {
   Typography,
 } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { useSearchParams } from 'react-router';
 import { LinkBase, useCanAccess, useCreatePath, useGetList, useTranslate, type Identifier, type RaRecord } from 'react-admin';
-import { EmptyState, LoadError, ReloadButton, SectionCard } from '../../framework/ui/page-layout';
+import { EmptyState, LoadError, ReloadButton, SectionCard, useSearchParamState } from '../../framework/ui/page-layout';
 import { formatNumber } from '../../lib/locale';
 import { PointDeductions } from './point-deductions';
 import { teamName, tiebreakerKey, type StandingRecord, type StandingsMeta } from './standings-model';
@@ -50,8 +49,8 @@ export function startedRounds(rounds: readonly RoundRecord[], today = new Date()
  */
 export function StandingsView({ groupId, stageId, competitionId }: { groupId: Identifier; stageId?: string; competitionId?: string }) {
   const translate = useTranslate();
-  const [params, setParams] = useSearchParams();
-  const round = params.get('round') ? Number(params.get('round')) : null;
+  const [roundParam, setRound] = useSearchParamState('round');
+  const round = roundParam ? Number(roundParam) : null;
   const standings = useStandings(groupId, round);
   const { data: rounds } = useGetList<RoundRecord>(
     'rounds',
@@ -60,16 +59,6 @@ export function StandingsView({ groupId, stageId, competitionId }: { groupId: Id
   );
   const [chartOpen, setChartOpen] = useState(false);
   const begun = startedRounds(rounds ?? []);
-  const setRound = (value: string) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (value) next.set('round', value);
-        else next.delete('round');
-        return next;
-      },
-      { replace: true },
-    );
 
   if (standings.error && !standings.data) return <LoadError onRetry={() => void standings.refetch()} />;
   const rows = standings.data?.data ?? [];

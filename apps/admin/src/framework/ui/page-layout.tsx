@@ -20,6 +20,22 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { useSearchParams } from 'react-router';
 import { useTranslate } from 'react-admin';
 
+/** A choice kept in the address (`?round=`), replacing the history entry: null when absent, cleared by ''. */
+export function useSearchParamState(name: string): [string | null, (value: string) => void] {
+  const [params, setParams] = useSearchParams();
+  const set = (value: string) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  return [params.get(name), set];
+}
+
 export interface PageTab {
   id: string;
   label: string;

@@ -1,0 +1,41 @@
+import { addLinkedView } from '../content/current-page';
+import { defineRules } from '../jsonapi/rules';
+import type { ResourceObject } from '../jsonapi/read';
+import { fromDb } from '../jsonapi/values';
+import { onMatchChange } from '../matches/rules';
+import { RANKINGS, rescoreSeason, settleMatch } from './settlement';
+import { rankingStandings, standingObject } from './standings';
+
+// Settlement runs in the transaction of the incident (or match) write that changed the match, so
+// a committed final score always comes with its settled predictions.
+onMatchChange((ctx, matchId) => settleMatch(ctx, matchId).then(() => undefined));
+
+defineRules('match_predictor_rankings', {
+  async afterWrite(ctx, event) {
+    // The season's user results carry points under its (first) ranking's rules.
+    const seasons = new Set([event.before?.competition_season_id, event.after?.competition_season_id].filter((v) => v != null).map(Number));
+    for (const id of seasons) await rescoreSeason(ctx, id);
+  },
+});
+
+/** Leading fans shown with a ranking on a page when its component sets no limit (its kind's default). */
+const DEFAULT_TOP = 10;
+
+// A page (or article) component linking a ranking gets its leading fans with it in /current_page.
+addLinkedView(RANKINGS, async (ctx, rankings, components, links) => {
+  const included: ResourceObject[] = [];
+  const related: Record<string, string> = {};
+  for (const ranking of rankings) {
+    const id = String(ranking.id);
+    // The largest limit of the components showing this ranking.
+    const limits = components
+      .filter((c) => links.get(String(c.id))?.match_predictor_ranking === id)
+      .map((c) => Number((fromDb('json', c.settings) as { limit?: unknown } | null)?.limit ?? DEFAULT_TOP))
+      .filter((n) => Number.isInteger(n) && n > 0);
+    const top = Math.min(100, Math.max(...limits, 0) || DEFAULT_TOP);
+    const { lines } = await rankingStandings(ctx, ranking);
+    included.push(...lines.slice(0, top).map((s) => standingObject(id, 'season', s, ctx.apiBase)));
+    related[`standings:${RANKINGS}:${id}`] = `${ctx.apiBase}/match_predictors/rankings/${id}/standings`;
+  }
+  return { included, related };
+});
