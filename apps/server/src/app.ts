@@ -27,6 +27,7 @@ import { registerUsageRoutes } from './jsonapi/usages';
 import { registerContentRoutes } from './content/routes';
 import { registerArticleRoutes } from './articles/articles';
 import { registerFanApi } from './fan-api/fans';
+import { registerQuizRoutes } from './quizzes/routes';
 import { systemClock, type Clock } from './jobs/clock';
 import { JobWorker } from './jobs/worker';
 import { startPublication } from './publication/publication';
@@ -105,6 +106,7 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
   await registerUploadRoutes(app, { config, database, storage });
   const fans = registerFanApi(app, { config, database, clock });
   registerArticleRoutes(app, { config, database, clock, fans });
+  registerQuizRoutes(app, { config, database, clock, bus, fans });
   registerOpenApi(app);
   await registerAdminApp(app, config);
   const cable = new Cable(config, database, bus);

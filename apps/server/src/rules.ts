@@ -4,3 +4,4 @@ import './media/images/image-rules';
 import './media/videos/video-rules';
 import './content/component-rules';
 import './content/page-publication';
+import './quizzes/rules';

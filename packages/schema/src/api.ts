@@ -69,5 +69,7 @@ export const API_ERROR_KEYS = [
   'previewExpired', 'previewInvalid',
   // The fan-facing API.
   'fanBanned', 'fanEmailTaken',
+  // Quizzes: their rules and the fan attempts refused as duplicate or impossible.
+  'quizWindowOrder', 'prizeRankOrder', 'quizClosed', 'quizForeignAnswer', 'quizImpossibleTime', 'quizAttemptLimit',
 ] as const;
 export type ApiErrorKey = (typeof API_ERROR_KEYS)[number];

@@ -11,3 +11,4 @@ export * from './image-service';
 export * from './content';
 export * from './rich-text';
 export * from './resources/articles.resource';
+export * from './engagement/quizzes';

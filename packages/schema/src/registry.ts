@@ -34,6 +34,7 @@ import { globalPageElements } from './content/global-page-elements.resource';
 import { pages } from './content/pages.resource';
 import { pageTypePublicationCategories, pageTypes } from './content/page-types.resource';
 import { articleTags, articles } from './resources/articles.resource';
+import { quizAnswers, quizPrizes, quizQuestions, quizRankings, quizUserAttempts, quizzes } from './engagement/quizzes/quizzes.resource';
 
 /** Every resource of the umpire API, in one explicit list. */
 export const RESOURCES = [
@@ -75,6 +76,12 @@ export const RESOURCES = [
   components,
   articles,
   articleTags,
+  quizzes,
+  quizQuestions,
+  quizAnswers,
+  quizPrizes,
+  quizUserAttempts,
+  quizRankings,
 ] as const;
 
 export type ResourceType = (typeof RESOURCES)[number]['type'];

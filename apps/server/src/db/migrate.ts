@@ -12,6 +12,7 @@ import * as fileUploads from './migrations/0009-file-uploads';
 import * as contentPages from './migrations/0010-content-pages';
 import * as articlesAndJobs from './migrations/0011-articles-and-jobs';
 import * as fans from './migrations/0012-fans';
+import * as quizzes from './migrations/0013-quizzes';
 import { refreshShadows } from '../jsonapi/shadow';
 
 /** Every migration in order; each one runs on SQLite and PostgreSQL alike. */
@@ -28,6 +29,7 @@ const MIGRATIONS = {
   '0010-content-pages': contentPages,
   '0011-articles-and-jobs': articlesAndJobs,
   '0012-fans': fans,
+  '0013-quizzes': quizzes,
 };
 
 export async function migrate(database: Database): Promise<string[]> {
