@@ -12,7 +12,7 @@ describe('what an article can embed', () => {
 
   it('offers a kind once its target resource exists', () => {
     // Quizzes, surveys and rankings are not registered yet.
-    expect(availableEmbeds().map((e) => e.kind)).toEqual(['image', 'gallery', 'video']);
+    expect(availableEmbeds().map((e) => e.kind)).toEqual(['image', 'gallery', 'video', 'quiz']);
     expect(availableEmbeds(() => true).map((e) => e.kind)).toEqual(['image', 'gallery', 'video', 'quiz', 'survey', 'match_predictor_ranking']);
     expect(availableEmbeds((t) => t === 'images').map((e) => e.kind)).toEqual(['image', 'gallery']);
   });
@@ -28,7 +28,7 @@ describe('what an article can embed', () => {
   });
 
   it('includes only links whose target exists, and a video’s poster', () => {
-    expect(embedInclude()).toBe('image,images,video,video.poster');
+    expect(embedInclude()).toBe('image,images,video,quiz,video.poster');
     expect(embedInclude((t) => t === 'images')).toBe('image,images');
   });
 });
