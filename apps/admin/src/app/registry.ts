@@ -15,6 +15,9 @@ import { competitionSeasonScreens } from '../resources/football/competition-seas
 import { articleScreens } from '../resources/document/articles';
 import { pageScreens } from '../resources/document/pages';
 import { globalPageElementScreens } from '../resources/document/global-page-elements';
+import { quizScreens } from '../resources/award/quizzes';
+import { quizUserAttemptScreens } from '../resources/award/quiz-user-attempts';
+import { quizRankingScreens } from '../resources/award/quiz-rankings';
 
 /**
  * The screens of every sidebar entry: those of a resource's own folder where it needs more than
@@ -36,6 +39,9 @@ const SCREENS: Record<string, ResourceScreens> = {
   articles: articleScreens,
   pages: pageScreens,
   global_page_elements: globalPageElementScreens,
+  quizzes: quizScreens,
+  quiz_user_attempts: quizUserAttemptScreens,
+  quiz_rankings: quizRankingScreens,
   statistics: { list: lazyScreen(() => import('../features/statistics').then((m) => ({ default: m.StatisticsPage }))) },
   files: { list: lazyScreen(() => import('../features/media-library').then((m) => ({ default: m.MediaLibraryPage }))) },
 };
@@ -53,7 +59,8 @@ export function buildRegistry(entries: readonly ResourceEntry[]): AdminResource[
       ...entry,
       list: screens.list ?? GENERIC_SCREENS.list,
       show: screens.show ?? GENERIC_SCREENS.show,
-      ...(isWritable(entry) ? { create: screens.create ?? GENERIC_SCREENS.create, edit: screens.edit ?? GENERIC_SCREENS.edit } : {}),
+      ...(isWritable(entry) ? { edit: screens.edit ?? GENERIC_SCREENS.edit } : {}),
+      ...(isWritable(entry) && !entry.def.serverCreated ? { create: screens.create ?? GENERIC_SCREENS.create } : {}),
     };
   });
 }

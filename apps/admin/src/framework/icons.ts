@@ -10,6 +10,12 @@ import Notifications from '@mui/icons-material/Notifications';
 import Settings from '@mui/icons-material/Settings';
 import CalendarMonth from '@mui/icons-material/CalendarMonth';
 import EmojiEvents from '@mui/icons-material/EmojiEvents';
+import Quiz from '@mui/icons-material/Quiz';
+import HelpOutline from '@mui/icons-material/HelpOutline';
+import CheckBox from '@mui/icons-material/CheckBox';
+import CardGiftcard from '@mui/icons-material/CardGiftcard';
+import AssignmentTurnedIn from '@mui/icons-material/AssignmentTurnedIn';
+import MilitaryTech from '@mui/icons-material/MilitaryTech';
 import OnlinePrediction from '@mui/icons-material/OnlinePrediction';
 import Leaderboard from '@mui/icons-material/Leaderboard';
 import DateRange from '@mui/icons-material/DateRange';
@@ -62,6 +68,12 @@ export const SECTION_ICONS: Record<SectionName, SvgIconComponent> = {
 /** Icons of resources; a resource without one shows its section's. */
 export const RESOURCE_ICONS: Record<string, SvgIconComponent> = {
   competitions: Leaderboard,
+  quizzes: Quiz,
+  quiz_questions: HelpOutline,
+  quiz_answers: CheckBox,
+  quiz_prizes: CardGiftcard,
+  quiz_user_attempts: AssignmentTurnedIn,
+  quiz_rankings: MilitaryTech,
   competition_seasons: DateRange,
   venues: Stadium,
   clubs: Shield,

@@ -130,7 +130,7 @@ export async function submitQuizAttempt(deps: AttemptDeps, fan: Fan, quizId: str
       const shadows = await writeShadows({ db: trx, dialect, clientId: fan.clientId }, model, values);
       const inserted = await trx.insertInto('quiz_user_attempts').values({ ...values, ...shadows }).returning(model.readColumns).executeTakeFirstOrThrow();
       events.push({ clientId: fan.clientId, type: model.type, id: String(inserted.id), action: 'create', actor: `fan:${fan.id}`, before: null, after: inserted });
-      return inserted as Row;
+      return inserted;
     });
     await bus.publish(events);
     return { row, rank: await rankOf(database, row) };

@@ -34,7 +34,7 @@ export async function publicQuizDocuments(db: DB, clientId: number, quizzes: Row
   const answers = questionIds.length
     ? await db.selectFrom('quiz_answers').select(['id', 'quiz_question_id', 'text', 'position', 'image_id']).where('client_id', '=', clientId).where('quiz_question_id', 'in', questionIds).orderBy('position').orderBy('id').execute()
     : [];
-  const imageIds = [...new Set([...quizzes, ...questions, ...answers].map((r) => r.image_id).filter((v) => v != null))] as number[];
+  const imageIds = [...new Set([...quizzes, ...questions, ...answers].map((r): unknown => r.image_id).filter((v) => v != null))] as number[];
   const images = new Map(
     (imageIds.length ? ((await db.selectFrom('images').select(['id', 'path', 'alt_text_pl', 'alt_text_en']).where('id', 'in', imageIds).execute()) as ImageRow[]) : []).map((r) => [r.id, r]),
   );
@@ -62,10 +62,10 @@ export async function publicQuizDocuments(db: DB, clientId: number, quizzes: Row
     ...questions.map((x) => ({
       type: 'quiz_questions',
       id: String(x.id),
-      attributes: { text: x.text, position: Number(x.position), image: imageOf(images, x.image_id) },
+      attributes: { text: x.text as string, position: Number(x.position), image: imageOf(images, x.image_id) },
       relationships: { quiz_answers: { data: answers.filter((a) => a.quiz_question_id === x.id).map(ref('quiz_answers')) } },
     })),
-    ...answers.map((a) => ({ type: 'quiz_answers', id: String(a.id), attributes: { text: a.text, position: Number(a.position), image: imageOf(images, a.image_id) } })),
+    ...answers.map((a) => ({ type: 'quiz_answers', id: String(a.id), attributes: { text: a.text as string, position: Number(a.position), image: imageOf(images, a.image_id) } })),
   ];
   return { data, included };
 }

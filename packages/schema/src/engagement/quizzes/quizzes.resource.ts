@@ -110,7 +110,8 @@ export const quizUserAttempts = defineResource({
     max_score: { type: 'integer', schema: integer(0), readOnly: true, list: true },
     time_taken_ms: { type: 'integer', schema: integer(0), readOnly: true, sort: true, filter: 'range', list: true },
     answers: { type: 'json', schema: z.array(z.object({ question: z.string(), answers: z.array(z.string()) })), readOnly: true },
-    is_banned: { type: 'boolean', schema: bool(), default: false, filter: true, sort: true, list: true, example: true },
+    // Listed as the ban toggle of the attempts list rather than as a plain column.
+    is_banned: { type: 'boolean', schema: bool(), default: false, filter: true, sort: true, example: true },
     submitted_at: { type: 'datetime', schema: isoDateTime(), readOnly: true, sort: true, filter: 'range', list: true },
   },
   relationships: {
