@@ -208,3 +208,20 @@ describe('the ranking', () => {
     expect(usages.status, usages.text).toBe(200);
   });
 });
+
+describe('demo quizzes', () => {
+  it('are seeded in Polish with attempts made through the quiz service, one banned and one refused', async () => {
+    const list = await api.get('/api/v3/quizzes?filter[q]=Historia Ekstraklasy');
+    const history = list.body.data[0];
+    expect(history.attributes).toMatchObject({ title: 'Historia Ekstraklasy', is_published: true, refused_attempts: 1 });
+    const ranking = await api.get(`/api/v3/quiz_rankings?filter[quiz]=${history.id}&page[size]=3`);
+    expect(ranking.body.meta.total).toBe(30);
+    expect(ranking.body.data.map((r: any) => r.attributes.rank)).toEqual([1, 2, 3]);
+    expect(ranking.text).not.toContain('Szybki Bill');
+    const banned = await api.get(`/api/v3/quiz_user_attempts?filter[quiz]=${history.id}&filter[is_banned]=true&include=quiz`);
+    expect(banned.body.data.map((a: any) => a.attributes.fan_name)).toEqual(['Szybki Bill']);
+    expect(banned.body.included[0].id).toBe(history.id);
+    // Another league sees none of it.
+    expect((await api.get(`/api/v3/quiz_user_attempts/${banned.body.data[0].id}`, { token: await api.token('other-admin') })).status).toBe(404);
+  });
+});

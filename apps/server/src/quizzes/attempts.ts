@@ -60,7 +60,8 @@ const COUNTED = new Set(['quizClosed', 'quizForeignAnswer', 'quizImpossibleTime'
 export interface AttemptDeps {
   database: Database;
   clock: Clock;
-  bus: ChangeBus;
+  /** Tells realtime subscribers and drops cached reads; absent while seeding, before the server runs. */
+  bus?: ChangeBus;
 }
 
 export interface SubmittedAttempt {
@@ -132,7 +133,7 @@ export async function submitQuizAttempt(deps: AttemptDeps, fan: Fan, quizId: str
       events.push({ clientId: fan.clientId, type: model.type, id: String(inserted.id), action: 'create', actor: `fan:${fan.id}`, before: null, after: inserted });
       return inserted;
     });
-    await bus.publish(events);
+    await bus?.publish(events);
     return { row, rank: await rankOf(database, row) };
   } catch (err) {
     // Two attempts sent at once: the second finds the first's number taken.
@@ -150,7 +151,7 @@ async function countRefusal({ database, bus }: AttemptDeps, quiz: Row): Promise<
     .where('id', '=', quiz.id as number)
     .returning(modelOf('quizzes').readColumns)
     .executeTakeFirst();
-  if (after) await bus.publish([{ clientId: Number(quiz.client_id), type: 'quizzes', id: String(quiz.id), action: 'update', actor: 'fan-api', before: quiz, after }]);
+  if (after) await bus?.publish([{ clientId: Number(quiz.client_id), type: 'quizzes', id: String(quiz.id), action: 'update', actor: 'fan-api', before: quiz, after }]);
 }
 
 /** The place of an attempt in its quiz's ranking: one plus the attempts ahead of it (a range of the ranking index). */
