@@ -202,10 +202,33 @@ describe('the ranking', () => {
     expect((await api.get(`/api/v3/quiz_rankings?filter[quiz]=${q.quiz}`)).body.meta.total).toBe(0);
   });
 
-  it('lets a page component show a quiz once quizzes exist', async () => {
+  it('is what a quiz component of a page delivers through /current_page, published quizzes only outside previews', async () => {
     const q = await makeQuiz();
-    const usages = await api.get(`/api/v3/quizzes/${q.quiz}/usages`);
-    expect(usages.status, usages.text).toBe(200);
+    const type = await create('page_types', { name: `Quizy ${++serial}`, kind: 'simple', visibility: ['web'] });
+    const pageRes = await api.post('/api/v3/pages', { data: { type: 'pages', attributes: { title: `Quiz ${serial}`, slug: `quiz-${serial}`, status: 'published' }, relationships: { page_type: link('page_types', type) } } });
+    expect(pageRes.status, pageRes.text).toBe(201);
+    const slug = pageRes.body.data.attributes.slug;
+    const component = await api.post('/api/v3/components', {
+      data: { type: 'components', attributes: { kind: 'quiz', index: 0, settings: { title: 'Zagraj' } }, relationships: { page: link('pages', pageRes.body.data.id), quiz: link('quizzes', q.quiz) } },
+    });
+    expect(component.status, component.text).toBe(201);
+    const read = async (query = '') => {
+      const res = await api.get(`/api/v3/current_page?slug=${slug}${query}`, { headers: { 'cache-control': 'no-cache' } });
+      expect(res.status, res.text).toBe(200);
+      const comp = res.body.included.find((r: any) => r.type === 'components');
+      return { link: comp.relationships.quiz.data, quiz: res.body.included.find((r: any) => r.type === 'quizzes') };
+    };
+    const published = await read();
+    expect(published.link).toEqual({ type: 'quizzes', id: q.quiz });
+    expect(published.quiz.attributes.title).toMatch(/^Quiz /);
+    // Unpublished: readers see an empty link, editors' previews still see the quiz.
+    expect((await api.patch(`/api/v3/quizzes/${q.quiz}`, { data: { type: 'quizzes', id: q.quiz, attributes: { is_published: false } } })).status).toBe(200);
+    const hidden = await read();
+    expect(hidden.link).toBeNull();
+    expect(hidden.quiz).toBeUndefined();
+    expect((await read('&preview=true')).link).toEqual({ type: 'quizzes', id: q.quiz });
+    // A quiz shown on a page cannot be deleted from under it.
+    expect((await api.delete(`/api/v3/quizzes/${q.quiz}`)).status).toBe(409);
   });
 });
 

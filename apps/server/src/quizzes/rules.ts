@@ -1,3 +1,4 @@
+import { hideFromReaders } from '../content/current-page';
 import { fieldError } from '../jsonapi/messages';
 import { defineRules } from '../jsonapi/rules';
 import { fromDb } from '../jsonapi/values';
@@ -19,3 +20,6 @@ defineRules('quiz_prizes', {
     return [];
   },
 });
+
+// Pages and articles show a quiz to fans once it is published (editors' previews show it before).
+hideFromReaders('quizzes', (row) => fromDb('boolean', row.is_published) !== true);
