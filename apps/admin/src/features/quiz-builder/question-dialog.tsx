@@ -8,6 +8,7 @@ import {
   SaveButton,
   SimpleFormIterator,
   TextInput,
+  useSimpleFormIterator,
   useTranslate,
 } from 'react-admin';
 import type { RelationshipManifest } from '@umpire/schema/manifest';
@@ -58,13 +59,13 @@ export function QuestionDialog({ question, onClose, onSave }: QuestionDialogProp
         <Form record={question} onSubmit={submit}>
           <DialogTitle id={titleId}>{question.id ? translate('quizPage.questionDialog') : translate('quizPage.newQuestion')}</DialogTitle>
           <DialogContent>
-            <TextInput source="text" validate={requiredValidator} multiline fullWidth autoFocus />
+            <TextInput source="text" label={translate('resources.quiz_questions.fields.text')} validate={requiredValidator} multiline fullWidth autoFocus />
             {Picker && <ImageLinkInput rel={IMAGE} Picker={Picker} />}
             <ResourceContextProvider value="quiz_answers">
               <ArrayInput source="answers" label={translate('quizPage.answers')}>
-                <SimpleFormIterator inline disableClear addButton={<Button size="small">{translate('quizPage.addAnswer')}</Button>}>
-                  <TextInput source="text" validate={requiredValidator} sx={{ minWidth: 260 }} />
-                  <BooleanInput source="is_correct" />
+                <SimpleFormIterator inline disableClear addButton={<AddAnswerButton />}>
+                  <TextInput source="text" label={translate('resources.quiz_answers.fields.text')} validate={requiredValidator} sx={{ minWidth: 260 }} />
+                  <BooleanInput source="is_correct" label={translate('resources.quiz_answers.fields.is_correct')} />
                 </SimpleFormIterator>
               </ArrayInput>
             </ResourceContextProvider>
@@ -81,5 +82,16 @@ export function QuestionDialog({ question, onClose, onSave }: QuestionDialogProp
         </Form>
       </ResourceContextProvider>
     </Dialog>
+  );
+}
+
+/** Adds an empty answer at the end (a labelled button: the iterator's own is an icon). */
+function AddAnswerButton() {
+  const translate = useTranslate();
+  const { add } = useSimpleFormIterator();
+  return (
+    <Button size="small" onClick={() => add()}>
+      {translate('quizPage.addAnswer')}
+    </Button>
   );
 }

@@ -5,7 +5,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import CheckIcon from '@mui/icons-material/Check';
 import { useQueryClient } from '@tanstack/react-query';
-import { Confirm, useCanAccess, useDataProvider, useGetList, useNotify, useTranslate, type RaRecord } from 'react-admin';
+import { Confirm, useCanAccess, useDataProvider, useGetList, useTranslate, type RaRecord } from 'react-admin';
 import { ReorderableList } from '../../framework/ui/reorderable-list';
 import { EmptyState, LoadError } from '../../framework/ui/page-layout';
 import { ImageThumbnail } from '../../framework/generic/image-thumbnail';
@@ -33,12 +33,12 @@ const byPosition = (a: { position: number; id: RaRecord['id'] }, b: { position: 
 /**
  * The questions of a quiz, in order: moved by dragging, the arrows or Alt+↑/↓ (saved at once),
  * each edited in a dialog with its answers (the correct ones marked) and images, and deleted
- * after confirmation.
+ * after confirmation. Spec §8: question and answer writes show no success pop-up; the list
+ * showing the saved question is the confirmation.
  */
 export function QuestionsEditor({ quizId }: { quizId: RaRecord['id'] }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider();
-  const notify = useNotify();
   const queryClient = useQueryClient();
   const { canAccess: canWrite } = useCanAccess({ action: 'edit', resource: 'quiz_questions' });
   const filter = { quiz_id: quizId };
@@ -89,7 +89,6 @@ export function QuestionsEditor({ quizId }: { quizId: RaRecord['id'] }) {
     for (const a of writes.update) await dataProvider.update('quiz_answers', { id: a.id, data: a, previousData: storedAnswers.find((s) => s.id === a.id)! });
     for (const a of writes.create) await dataProvider.create('quiz_answers', { data: { ...a, quiz_question_id: id } });
     setEditing(null);
-    notify('quizPage.saved', { type: 'success' });
     await reload();
   };
 

@@ -1,4 +1,4 @@
-import { Box, Breadcrumbs, Button, Card, Chip, Link, Skeleton, Typography } from '@mui/material';
+import { Box, Button, Card, Chip, Skeleton, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import {
   Create,
@@ -18,7 +18,7 @@ import { resourceDef } from '../../../framework/definitions';
 import { ResourceForm } from '../../../framework/generic/resource-form';
 import ResourceList from '../../../framework/generic/resource-list';
 import { RecordHistory } from '../../../framework/history/record-history';
-import { LoadError, PageTabs } from '../../../framework/ui/page-layout';
+import { LoadError, PageTabs, RecordBreadcrumbs } from '../../../framework/ui/page-layout';
 import { BanToggle, PrizeField, QuestionsEditor } from '../../../features/quiz-builder';
 
 interface QuizRecord extends RaRecord {
@@ -56,14 +56,7 @@ export default function QuizEdit() {
     <Box sx={{ py: 2, display: 'grid', gap: 2, minWidth: 0, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Title title={quiz?.title ?? translate('resources.quizzes.name', { smart_count: 1 })} />
       <Box component="header" sx={{ display: 'grid', gap: 0.5 }}>
-        <Breadcrumbs aria-label={translate('teamCommon.breadcrumbs')}>
-          <Link component={LinkBase} to={createPath({ resource: 'quizzes', type: 'list' })} underline="hover" color="inherit">
-            {translate('resources.quizzes.name', { smart_count: 2 })}
-          </Link>
-          <Typography color="text.primary" aria-current="page">
-            {quiz?.title ?? '…'}
-          </Typography>
-        </Breadcrumbs>
+        <RecordBreadcrumbs resource="quizzes" name={quiz?.title} />
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
           <Typography variant="h1" sx={{ fontSize: { xs: '1.4rem', md: '1.8rem' }, fontWeight: 600 }}>
             {quiz ? quiz.title : <Skeleton width={260} />}
