@@ -5,5 +5,5 @@ import { BanToggle } from '../../../features/quiz-builder';
 /** Every quiz's attempts, with the generic filters (quiz, fan, score, time, banned) and the ban toggle. */
 export default function AttemptList() {
   const translate = useTranslate();
-  return <ResourceList leading={<DataTable.Col source="is_banned" label={translate('quizPage.banColumn')}><BanToggle /></DataTable.Col>} />;
+  return <ResourceList leading={<DataTable.Col source="ban" disableSort label={translate('quizPage.banColumn')}><BanToggle /></DataTable.Col>} />;
 }

@@ -103,7 +103,7 @@ export default function QuizEdit() {
             label: translate('quizPage.tabs.attempts'),
             render: () => (
               <ResourceContextProvider value="quiz_user_attempts">
-                <ResourceList embedded={embedded('attempts')} leading={<DataTable.Col source="is_banned" label={translate('quizPage.banColumn')}><BanToggle /></DataTable.Col>} />
+                <ResourceList embedded={embedded('attempts')} leading={<DataTable.Col source="ban" disableSort label={translate('quizPage.banColumn')}><BanToggle /></DataTable.Col>} />
               </ResourceContextProvider>
             ),
           },
