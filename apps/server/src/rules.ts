@@ -5,3 +5,4 @@ import './media/videos/video-rules';
 import './content/component-rules';
 import './content/page-publication';
 import './quizzes/rules';
+import './quizzes/ranking';

@@ -179,6 +179,14 @@ describe('the ranking', () => {
     expect(first.body.data[0].relationships.quiz_user_attempt.data.id).toBe(ids.Celina);
     const page2 = await api.get(`/api/v3/quiz_rankings?filter[quiz]=${q.quiz}&sort=rank&page[size]=2&page[number]=2`);
     expect(page2.body.data.map((r: any) => r.attributes.fan_name)).toEqual(['Bartek', 'Ala']);
+    // A ranking page is read along the attempts' index; any other query goes through the view, with the same places.
+    const viaView = await api.get(`/api/v3/quiz_rankings?filter[quiz]=${q.quiz}&filter[rank][gte]=1&sort=rank&page[size]=10`);
+    const viaIndex = await api.get(`/api/v3/quiz_rankings?filter[quiz]=${q.quiz}&page[size]=10`);
+    expect(viaIndex.body.data).toEqual(viaView.body.data);
+    expect(viaIndex.body.meta.total).toBe(viaView.body.meta.total);
+    const row = await api.get(`/api/v3/quiz_rankings/${ids.Bartek}?include=quiz_user_attempt`);
+    expect(row.body.data.attributes.rank).toBe(3);
+    expect(row.body.included[0]).toMatchObject({ type: 'quiz_user_attempts', id: ids.Bartek });
 
     // Only roles that may moderate flip the ban.
     for (const user of ['viewer', 'editor']) {
