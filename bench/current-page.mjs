@@ -17,14 +17,13 @@
 //   (d) saving a reordered page of 30 components (PATCH /pages/{id}/relationships/components),
 //       one at a time: latency percentiles (target: p99 ≤ 50 ms).
 // Timings never fail the run; only a crash does (exit code 1).
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { fmt, percentile, running, signIn, startChild } from './support/child.mjs';
+import { cpuMs, fmt, percentile, running, signIn, startChild } from './support/child.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SERVE = join(ROOT, 'bench/support/serve.ts');
@@ -42,18 +41,6 @@ const TARGET_P99_MS = 20;
 const TARGET_CPU_MS = 5;
 const TARGET_SAVE_P99_MS = 50;
 const verdict = (value, target) => (value <= target ? 'met' : 'NOT MET');
-
-let TICK_MS = 10;
-try {
-  TICK_MS = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim() || 100);
-} catch {
-  // Linux's usual 100 ticks a second.
-}
-function cpuMs(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(f[11]) + Number(f[12])) * TICK_MS;
-}
 
 const dataDir = mkdtempSync(join(tmpdir(), 'umpire-bench-pages-'));
 const profileDir = opts.profile ? join(dataDir, 'profile') : null;

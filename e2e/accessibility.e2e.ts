@@ -19,7 +19,9 @@ const LANGS: Lang[] = ['pl', 'en'];
 const BUILD_INFO = resolve(import.meta.dirname, '../apps/admin/dist/build-info.json');
 const buildInfo = () => JSON.parse(readFileSync(BUILD_INFO, 'utf8')) as { types: string[]; paths?: Record<string, string>; readOnly?: string[] };
 const RESOURCE_TYPES = (): string[] => buildInfo().types;
-const READ_ONLY = new Set(['audit_events', 'match_predictor_user_results']);
+const READ_ONLY = new Set(['audit_events', 'match_predictor_user_results', 'quiz_rankings']);
+// Records only the server creates (fans' quiz attempts): no creation form.
+const SERVER_CREATED = new Set(['quiz_user_attempts']);
 
 /** Waits until nothing on the screen is loading: no progress bar or skeleton for a moment. */
 async function settled(page: Page): Promise<void> {
@@ -109,7 +111,7 @@ for (const lang of LANGS) {
       const screens: [string, string][] = [];
       for (const type of RESOURCE_TYPES()) {
         screens.push([`${type} list`, `/${type}`]);
-        if (!READ_ONLY.has(type)) screens.push([`${type} create`, `/${type}/create`]);
+        if (!READ_ONLY.has(type) && !SERVER_CREATED.has(type)) screens.push([`${type} create`, `/${type}/create`]);
         const id = await firstId(request, token, type);
         if (!id) continue;
         if (!READ_ONLY.has(type)) screens.push([`${type} edit`, `/${type}/${id}`]);

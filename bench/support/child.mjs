@@ -1,6 +1,7 @@
 // Shared by the benchmarks: a server in its own process (so it does not share an event loop with
 // the load generator), signing in, percentiles and number formatting.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 /** Children (and anything else with a stop()) still running, for a clean Ctrl-C. */
@@ -74,3 +75,16 @@ export function percentile(values, p) {
 
 export const fmt = (n, digits = 0) =>
   Number.isFinite(n) ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : 'n/a';
+
+let TICK_MS = 10;
+try {
+  TICK_MS = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim() || 100);
+} catch {
+  // Linux's usual 100 ticks a second.
+}
+/** CPU time a process has used so far (ms, from /proc): steadier than latencies on a busy machine. */
+export function cpuMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(f[11]) + Number(f[12])) * TICK_MS;
+}

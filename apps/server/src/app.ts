@@ -30,6 +30,7 @@ import { registerFanApi } from './fan-api/fans';
 import { registerSurveyRoutes } from './surveys/routes';
 import { registerCommentRoutes } from './comments/routes';
 import { registerMatchPredictorRoutes } from './match-predictor/routes';
+import { registerQuizRoutes } from './quizzes/routes';
 import { systemClock, type Clock } from './jobs/clock';
 import { JobWorker } from './jobs/worker';
 import { startPublication } from './publication/publication';
@@ -114,6 +115,7 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
   registerCommentRoutes(app, { config, database, bus, fans });
   registerPushRoutes(app, { config, database, clock, fans });
   registerMatchPredictorRoutes(app, { config, database, bus, cache, clock, fans });
+  registerQuizRoutes(app, { config, database, clock, bus, fans });
   registerOpenApi(app);
   await registerAdminApp(app, config);
   const cable = new Cable(config, database, bus);

@@ -8,3 +8,5 @@ import './surveys/survey-rules';
 import './comments/comment-rules';
 import './push/push-rules';
 import './match-predictor/rules';
+import './quizzes/rules';
+import './quizzes/ranking';

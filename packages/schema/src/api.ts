@@ -76,5 +76,7 @@ export const API_ERROR_KEYS = [
   'pushAlreadySent',
   // The match predictor.
   'predictionClosed',
+  // Quizzes: their rules and the fan attempts refused as duplicate or impossible.
+  'quizWindowOrder', 'prizeRankOrder', 'quizClosed', 'quizForeignAnswer', 'quizImpossibleTime', 'quizAttemptLimit',
 ] as const;
 export type ApiErrorKey = (typeof API_ERROR_KEYS)[number];

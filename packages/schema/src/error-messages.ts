@@ -394,6 +394,36 @@ export const ERROR_MESSAGES = {
     en: 'This fan account is banned: it can read but not post.',
     pl: 'To konto kibica jest zablokowane: może czytać, ale nie może publikować.',
   },
+  quizWindowOrder: {
+    values: ['field'],
+    en: '{field} must come after the opening of the quiz.',
+    pl: 'Pole „{field}” musi zawierać datę późniejszą niż otwarcie quizu.',
+  },
+  prizeRankOrder: {
+    values: ['field'],
+    en: '{field} must not be lower than the first rank of the prize.',
+    pl: 'Pole „{field}” nie może być mniejsze niż pierwsze miejsce nagrody.',
+  },
+  quizClosed: {
+    values: [],
+    en: 'This quiz does not take attempts now (it is not open yet or has closed).',
+    pl: 'Ten quiz nie przyjmuje teraz podejść (jeszcze się nie rozpoczął albo już się zakończył).',
+  },
+  quizForeignAnswer: {
+    values: ['field'],
+    en: '{field} names a question or an answer that is not part of this quiz, or names it twice.',
+    pl: 'Pole „{field}” wskazuje pytanie lub odpowiedź spoza tego quizu albo wskazuje je dwa razy.',
+  },
+  quizImpossibleTime: {
+    values: ['min', 'max'],
+    en: 'The time taken must be between {min} and {max} milliseconds for this quiz.',
+    pl: 'Czas rozwiązywania tego quizu musi wynosić od {min} do {max} milisekund.',
+  },
+  quizAttemptLimit: {
+    values: ['count'],
+    en: 'This quiz allows {count, plural, one {# attempt} other {# attempts}} per fan, and they have been used.',
+    pl: 'Ten quiz pozwala na {count, plural, one {# podejście} few {# podejścia} many {# podejść} other {# podejścia}} na kibica i zostały już wykorzystane.',
+  },
   fanEmailTaken: {
     values: [],
     en: 'A fan account with this e-mail already exists: sign in instead.',

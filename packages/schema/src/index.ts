@@ -14,3 +14,4 @@ export * from './resources/articles.resource';
 export * from './engagement';
 export * from './engagement/push';
 export * from './engagement/match-predictor/match-predictor.resource';
+export * from './engagement/quizzes';

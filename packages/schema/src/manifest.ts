@@ -38,6 +38,8 @@ export interface ResourceManifest {
   titleAttribute?: string;
   defaultSort?: string;
   readOnly: boolean;
+  /** Records only the server creates (fans' quiz attempts): no create screen. */
+  serverCreated?: boolean;
   newestFirst: boolean;
   attributes: AttributeManifest[];
   relationships: RelationshipManifest[];
@@ -65,6 +67,7 @@ export function toManifest(resources: readonly ResourceDef[]): ResourceManifest[
     titleAttribute: r.titleAttribute,
     defaultSort: r.defaultSort,
     readOnly: !!r.readOnly,
+    ...(r.serverCreated ? { serverCreated: true } : {}),
     newestFirst: !!r.newestFirst,
     attributes: Object.entries(r.attributes).map(([name, a]) => ({
       name,

@@ -39,6 +39,7 @@ import { comments } from './engagement/comments/comments.resource';
 import { pushNotificationTargets } from './engagement/push/push-notification-targets.resource';
 import { pushNotifications } from './engagement/push/push-notifications.resource';
 import { matchPredictorRankings, matchPredictorUserResults } from './engagement/match-predictor/match-predictor.resource';
+import { quizAnswers, quizPrizes, quizQuestions, quizRankings, quizUserAttempts, quizzes } from './engagement/quizzes/quizzes.resource';
 
 /** Every resource of the umpire API, in one explicit list. */
 export const RESOURCES = [
@@ -89,6 +90,12 @@ export const RESOURCES = [
   pushNotifications,
   matchPredictorRankings,
   matchPredictorUserResults,
+  quizzes,
+  quizQuestions,
+  quizAnswers,
+  quizPrizes,
+  quizUserAttempts,
+  quizRankings,
 ] as const;
 
 export type ResourceType = (typeof RESOURCES)[number]['type'];

@@ -96,6 +96,11 @@ export interface ResourceDef<
   titleAttribute?: keyof A & string;
   /** Routes the engine does not generate (read-only resources). */
   readOnly?: boolean;
+  /**
+   * Records only the server creates (fans' quiz attempts, through the fan API's checks): the engine
+   * serves no create route, but staff may update (a ban) and delete.
+   */
+  serverCreated?: boolean;
   /** New records are shown at the head of lists (spec §4). */
   newestFirst?: boolean;
   /** Highest include depth (`a.b.c` is 3). */

@@ -19,6 +19,9 @@ import { surveyScreens } from '../resources/award/surveys';
 import { commentScreens } from '../resources/document/comments';
 import { pushNotificationScreens } from '../resources/notification/push-notifications';
 import { rankingScreens } from '../resources/match-predictor/rankings';
+import { quizScreens } from '../resources/award/quizzes';
+import { quizUserAttemptScreens } from '../resources/award/quiz-user-attempts';
+import { quizRankingScreens } from '../resources/award/quiz-rankings';
 
 /**
  * The screens of every sidebar entry: those of a resource's own folder where it needs more than
@@ -44,6 +47,9 @@ const SCREENS: Record<string, ResourceScreens> = {
   comments: commentScreens,
   push_notifications: pushNotificationScreens,
   match_predictor_rankings: rankingScreens,
+  quizzes: quizScreens,
+  quiz_user_attempts: quizUserAttemptScreens,
+  quiz_rankings: quizRankingScreens,
   statistics: { list: lazyScreen(() => import('../features/statistics').then((m) => ({ default: m.StatisticsPage }))) },
   files: { list: lazyScreen(() => import('../features/media-library').then((m) => ({ default: m.MediaLibraryPage }))) },
 };
@@ -61,7 +67,8 @@ export function buildRegistry(entries: readonly ResourceEntry[]): AdminResource[
       ...entry,
       list: screens.list ?? GENERIC_SCREENS.list,
       show: screens.show ?? GENERIC_SCREENS.show,
-      ...(isWritable(entry) ? { create: screens.create ?? GENERIC_SCREENS.create, edit: screens.edit ?? GENERIC_SCREENS.edit } : {}),
+      ...(isWritable(entry) ? { edit: screens.edit ?? GENERIC_SCREENS.edit } : {}),
+      ...(isWritable(entry) && !entry.def.serverCreated ? { create: screens.create ?? GENERIC_SCREENS.create } : {}),
     };
   });
 }

@@ -12,6 +12,11 @@ import CalendarMonth from '@mui/icons-material/CalendarMonth';
 import EmojiEvents from '@mui/icons-material/EmojiEvents';
 import MilitaryTech from '@mui/icons-material/MilitaryTech';
 import FactCheck from '@mui/icons-material/FactCheck';
+import Quiz from '@mui/icons-material/Quiz';
+import HelpOutline from '@mui/icons-material/HelpOutline';
+import CheckBox from '@mui/icons-material/CheckBox';
+import CardGiftcard from '@mui/icons-material/CardGiftcard';
+import AssignmentTurnedIn from '@mui/icons-material/AssignmentTurnedIn';
 import OnlinePrediction from '@mui/icons-material/OnlinePrediction';
 import Leaderboard from '@mui/icons-material/Leaderboard';
 import DateRange from '@mui/icons-material/DateRange';
@@ -44,7 +49,6 @@ import RemoveCircleOutline from '@mui/icons-material/RemoveCircleOutline';
 import QueryStats from '@mui/icons-material/QueryStats';
 import PermMedia from '@mui/icons-material/PermMedia';
 import Poll from '@mui/icons-material/Poll';
-import HelpOutline from '@mui/icons-material/HelpOutline';
 import RadioButtonChecked from '@mui/icons-material/RadioButtonChecked';
 import Forum from '@mui/icons-material/Forum';
 import type { SectionName } from '@umpire/schema/resource';
@@ -68,6 +72,12 @@ export const SECTION_ICONS: Record<SectionName, SvgIconComponent> = {
 /** Icons of resources; a resource without one shows its section's. */
 export const RESOURCE_ICONS: Record<string, SvgIconComponent> = {
   competitions: Leaderboard,
+  quizzes: Quiz,
+  quiz_questions: HelpOutline,
+  quiz_answers: CheckBox,
+  quiz_prizes: CardGiftcard,
+  quiz_user_attempts: AssignmentTurnedIn,
+  quiz_rankings: MilitaryTech,
   competition_seasons: DateRange,
   venues: Stadium,
   clubs: Shield,

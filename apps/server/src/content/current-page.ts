@@ -137,11 +137,20 @@ export function parseIncludeSets(value: unknown): IncludeSet[] {
 }
 
 /** Components (rows, in order) with their links and what they link to, resolved in a fixed number of queries. */
+/**
+ * Linked records readers may not see yet (an unpublished quiz): outside previews a component's
+ * link to one reads as empty. Capabilities register the rule of their type.
+ */
+const HIDDEN_FROM_READERS = new Map<string, (row: Row) => boolean>();
+export function hideFromReaders(type: string, hidden: (row: Row) => boolean): void {
+  HIDDEN_FROM_READERS.set(type, hidden);
+}
+
 export async function resolveComponents(
   ctx: ReadContext,
   rows: Row[],
   links: Map<string, LinkValues>,
-  opts: { seasonId: number | null; includeSets: IncludeSet[] },
+  opts: { seasonId: number | null; includeSets: IncludeSet[]; preview?: boolean },
 ): Promise<ResolvedContent> {
   const model = COMPONENTS();
   // Linked ids per target type, whatever the link's name (image, background_photo… are all images).
@@ -158,7 +167,8 @@ export async function resolveComponents(
   for (const [type, ids] of wanted) {
     const target = findModel(type);
     if (!target || !ids.size) continue;
-    const found = await recordsById(ctx, target, [...ids].sort((x, y) => x - y));
+    const hidden = opts.preview ? undefined : HIDDEN_FROM_READERS.get(type);
+    const found = (await recordsById(ctx, target, [...ids].sort((x, y) => x - y))).filter((r) => !hidden?.(r));
     byType.set(type, new Map(found.map((r) => [String(r.id), r])));
   }
   // season_id: a link to a competition season follows the same competition into that season.
@@ -346,7 +356,7 @@ async function pageDocument(ctx: ReadContext, page: Row, pageType: Row, q: Curre
 
   const rows = drafts ? drafts.rows : await componentsOf(ctx, 'page_id', Number(page.id));
   const links = drafts ? drafts.links : rows.length ? await linksOf(ctx, 'page_id', Number(page.id)) : new Map<string, LinkValues>();
-  const resolved = await resolveComponents(ctx, rows, links, { seasonId: q.seasonId, includeSets: q.includeSets });
+  const resolved = await resolveComponents(ctx, rows, links, { seasonId: q.seasonId, includeSets: q.includeSets, preview: q.preview });
   const data = toResourceObject(pages, page, ctx.apiBase);
   data.relationships!.components = { data: resolved.components.map((c) => ({ type: c.type, id: c.id })) };
   return {
@@ -361,7 +371,8 @@ export async function globalElementDocument(ctx: ReadContext, element: Row, draf
   const elements = modelOf('global_page_elements');
   const rows = drafts ? drafts.rows : await componentsOf(ctx, 'global_page_element_id', Number(element.id));
   const links = drafts ? drafts.links : rows.length ? await linksOf(ctx, 'global_page_element_id', Number(element.id)) : new Map<string, LinkValues>();
-  const resolved = await resolveComponents(ctx, rows, links, { seasonId: null, includeSets: [] });
+  // Only editors read a global element this way (its preview).
+  const resolved = await resolveComponents(ctx, rows, links, { seasonId: null, includeSets: [], preview: true });
   const data = toResourceObject(elements, element, ctx.apiBase);
   (data.relationships ??= {}).components = { data: resolved.components.map((c) => ({ type: c.type, id: c.id })) };
   return { data, included: [...resolved.components, ...resolved.included] };

@@ -15,6 +15,7 @@ import * as fans from './migrations/0012-fans';
 import * as surveysAndComments from './migrations/0014-surveys-and-comments';
 import * as pushNotifications from './migrations/0016-push-notifications';
 import * as matchPredictor from './migrations/0015-match-predictor';
+import * as quizzes from './migrations/0013-quizzes';
 import { refreshShadows } from '../jsonapi/shadow';
 
 /** Every migration in order; each one runs on SQLite and PostgreSQL alike. */
@@ -34,6 +35,7 @@ const MIGRATIONS = {
   '0014-surveys-and-comments': surveysAndComments,
   '0016-push-notifications': pushNotifications,
   '0015-match-predictor': matchPredictor,
+  '0013-quizzes': quizzes,
 };
 
 export async function migrate(database: Database): Promise<string[]> {

@@ -287,7 +287,7 @@ export async function buildDocument(
   return doc;
 }
 
-export async function listDocument(ctx: ReadContext, model: Model, query: ParsedQuery, selfUrl: URL): Promise<Document> {
+async function genericPage(ctx: ReadContext, model: Model, query: ParsedQuery): Promise<{ total: number; rows: Row[] }> {
   const { number, size } = query.page;
   const countRow = await applyFilters(
     ctx.db.selectFrom(model.table).select((eb) => eb.fn.countAll().as('n')).where('client_id', '=', ctx.clientId),
@@ -300,6 +300,13 @@ export async function listDocument(ctx: ReadContext, model: Model, query: Parsed
     .limit(size)
     .offset((number - 1) * size)
     .execute();
+  return { total, rows };
+}
+
+export async function listDocument(ctx: ReadContext, model: Model, query: ParsedQuery, selfUrl: URL): Promise<Document> {
+  const { number, size } = query.page;
+  const fast = await rulesOf(model.type).listPage?.(ctx, query);
+  const { total, rows } = fast ?? (await genericPage(ctx, model, query));
   const doc = await buildDocument(ctx, model, rows, query, false);
   const pages = Math.max(1, Math.ceil(total / size));
   const link = (n: number) => {

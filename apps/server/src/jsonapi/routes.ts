@@ -142,7 +142,7 @@ export function registerResourceRoutes(
 
     if (model.def.readOnly) continue;
 
-    app.post(base, async (request, reply) =>
+    if (!model.def.serverCreated) app.post(base, async (request, reply) =>
       withQueryStats(reply, async () => {
         const query = parseRecordQuery(model, request.query as RawQuery);
         const auth = authorize(request, model, 'create', query.include);

@@ -1,5 +1,6 @@
 import type { ErrorSpec } from './errors';
-import type { Row } from './read';
+import type { ReadContext, Row } from './read';
+import type { ParsedQuery } from './query';
 import type { ChangeEvent, WriteContext } from './context';
 import type { Model } from './model';
 
@@ -35,6 +36,12 @@ export interface ResourceRules {
   beforeDelete?(ctx: WriteContext, before: Row): Promise<void>;
   /** Keeps derived data (a match's score) in step with the change. */
   afterWrite?(ctx: WriteContext, event: ChangeEvent): Promise<void>;
+  /**
+   * A faster read of one list page for the queries a resource knows how to serve (a quiz's
+   * ranking read along its index): the total and the page's rows as the generic read would give
+   * them; null leaves the query to the generic read.
+   */
+  listPage?(ctx: ReadContext, query: ParsedQuery): Promise<{ total: number; rows: Row[] } | null>;
 }
 
 const RULES = new Map<string, ResourceRules>();

@@ -64,7 +64,7 @@ export function openApiDocument() {
     const tags = [m.def.section];
     paths[base] = {
       get: { tags, summary: `List ${name}`, parameters: [...listParams, ...filters], responses: { 200: { description: 'A page', ...one }, 400: err } },
-      ...(m.def.readOnly ? {} : { post: { tags, summary: `Create ${name}`, requestBody: one, responses: { 201: { description: 'Created', ...one }, 422: err } } }),
+      ...(m.def.readOnly || m.def.serverCreated ? {} : { post: { tags, summary: `Create ${name}`, requestBody: one, responses: { 201: { description: 'Created', ...one }, 422: err } } }),
     };
     paths[`${base}/{id}`] = {
       get: { tags, summary: `Fetch one of ${name}`, parameters: [idParam, listParams[0]], responses: { 200: { description: 'The record', ...one }, 404: err } },
@@ -137,6 +137,9 @@ export function openApiDocument() {
     ['post', '/api/v3/global_page_elements/{id}/preview', 'Live preview of a global page element with the posted components (as for pages)', 'document', [idParam]],
     ['get', '/api/v3/{type}/{id}/usages', 'The pages whose components link to a record (a delete is refused with 409 usedByPages while any do)', 'document', [idParam]],
     ['post', '/api/v3/articles/{id}/preview_link', 'A signed link to the article in one locale (?locale=), readable without sign-in for an hour', 'document', [idParam]],
+    ['get', '/public/v1/quizzes', 'Fan-facing: published quizzes of a client, newest first (?client= slug, page[number], page[size]); questions and answers in order in included, never which answers are correct; is_open says whether attempts are taken now', 'public'],
+    ['get', '/public/v1/quizzes/{id}', 'Fan-facing: one published quiz with its questions and answers (?client= slug)', 'public', [idParam]],
+    ['post', '/public/v1/quizzes/{id}/attempts', 'Fan-facing, with a fan token: an attempt {data:{type:"quiz_user_attempts",attributes:{answers:[{question,answers:[ids]}],time_taken_ms}}} → score, max_score and rank; refused and counted on the quiz when outside its window (quizClosed), beyond its attempts per fan (quizAttemptLimit, 409), naming a question or answer of another quiz (quizForeignAnswer) or with an impossible time (quizImpossibleTime)', 'public', [idParam]],
     ['get', '/public/v1/articles', 'Fan-facing: published articles inside their window, newest first (?client= slug, locale=pl|en, page[number], page[size]); body as rich text and escaped HTML; meta.content_version', 'public'],
     ['get', '/public/v1/articles/{key}', 'Fan-facing: one article fans may read now, by id or by its slug in that locale (?client=, locale=); 404 for drafts and outside the window', 'public', [{ name: 'key', in: 'path', required: true, schema: { type: 'string' } }]],
     ['post', '/public/v1/fans', 'Fan-facing: register a device ({data:{type:"fans",attributes:{device_id (16–128 of A–Z a–z 0–9 _ -), display_name?}}}: the same device again is the same fan, 200) or an account ({email, password (10+), display_name}; 409 fanEmailTaken) of the league named by ?client=; answers the fan and meta.token, the Bearer token of the fan calls. Registrations are limited per address (429 with Retry-After)', 'public'],

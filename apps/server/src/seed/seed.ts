@@ -22,6 +22,7 @@ import { seedDemoPages } from './demo-pages';
 import { seedMatchPredictor } from './match-predictor';
 import { seedArticles } from './articles';
 import { seedEngagement } from './engagement';
+import { seedDemoQuizAttempts, seedDemoQuizzes } from './demo-quizzes';
 import type { Storage } from '../media/storage/storage';
 
 export const DEMO_CLIENT = 'Ekstraklasa Demo';
@@ -126,7 +127,7 @@ export async function seedDemo(
   const today = opts.now ?? new Date();
   const calendar = demoCalendar(today);
   const hashes = await Promise.all([...DEMO_USERS, { username: 'other-admin' }].map(() => hashPassword(DEMO_PASSWORD)));
-  return database.db.transaction().execute(async (db) => {
+  const seeded = await database.db.transaction().execute(async (db) => {
     const client = await createClient(db, database.dialect, DEMO_CLIENT, 'ekstraklasa-demo', {
       opta: '1234,5678',
       wyscout: '901',
@@ -242,6 +243,7 @@ export async function seedDemo(
     await seedDemoPages(s, { now: today });
     await seedArticles(db, database.dialect, clientId, today);
     await seedEngagement(db, database.dialect, clientId, today);
+    const quizzes = await seedDemoQuizzes(s, { now: today, seasonName: calendar.current.name });
 
     // A second tenant, so that isolation can be seen and tested.
     const other = await createClient(db, database.dialect, OTHER_CLIENT, 'other-league', { opta: '42' });
@@ -258,6 +260,9 @@ export async function seedDemo(
     await o.insert('clubs', { name: 'Springfield Rovers', short_name: 'Rovers', code: 'SPR', founded: 1899, city: 'Springfield', venue_id: otherVenue });
     await o.insert('sponsors', { name: 'Acme Corp', tier: 'title', is_active: true, display_order: 1 });
     await o.insert('tags', { name: 'Transfery', slug: 'transfery' });
-    return { clientId, otherClientId };
+    return { clientId, otherClientId, quizzes };
   });
+  // Fans' attempts go through the quiz service, which runs its own transactions.
+  await seedDemoQuizAttempts(database, seeded.clientId, seeded.quizzes, today);
+  return { clientId: seeded.clientId, otherClientId: seeded.otherClientId };
 }

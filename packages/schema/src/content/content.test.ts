@@ -51,8 +51,9 @@ describe('component kinds', () => {
 describe('link targets', () => {
   it('makes a target pickable when, and only when, its resource is registered', () => {
     expect(isLinkTargetAvailable('clubs')).toBe(true);
-    expect(isLinkTargetAvailable('quizzes')).toBe(resourceByType('quizzes') !== undefined);
-    expect(isLinkTargetAvailable('quizzes')).toBe(false);
+    expect(isLinkTargetAvailable('quizzes')).toBe(true);
+    expect(isLinkTargetAvailable('formats')).toBe(resourceByType('formats') !== undefined);
+    expect(isLinkTargetAvailable('formats')).toBe(false);
     const registered = new Set(RESOURCES.map((r) => r.type));
     for (const def of Object.values(COMPONENT_KIND_DEFS))
       for (const link of linksOfKind(def)) expect(link.pickable, `${def.kind}.${link.name}`).toBe(registered.has(link.target));
@@ -60,7 +61,8 @@ describe('link targets', () => {
 
   it('offers only the kinds whose required links can be picked', () => {
     expect(usableKinds()).toContain('club');
-    expect(usableKinds()).not.toContain('quiz');
+    expect(usableKinds()).toContain('quiz');
+    expect(usableKinds()).not.toContain('ott_format');
   });
 });
 
@@ -138,9 +140,9 @@ describe('validateComponent', () => {
   });
 
   it('refuses links to targets that cannot be picked yet, and does not demand them', () => {
-    const issues = validateComponent({ kind: 'quiz', settings: {}, links: { quiz: '5' } }, onPage(), { isTargetAvailable: isLinkTargetAvailable });
+    const issues = validateComponent({ kind: 'ott_format', settings: {}, links: { format: '5' } }, onPage(), { isTargetAvailable: isLinkTargetAvailable });
     expect(issues.map((i) => i.key)).toEqual(['linkNotAvailable']);
-    expect(validateComponent({ kind: 'quiz', settings: {} }, onPage(), { isTargetAvailable: isLinkTargetAvailable })).toEqual([]);
+    expect(validateComponent({ kind: 'ott_format', settings: {} }, onPage(), { isTargetAvailable: isLinkTargetAvailable })).toEqual([]);
   });
 
   it('uses only keys that both sides translate', () => {

@@ -11,8 +11,8 @@ describe('what an article can embed', () => {
   });
 
   it('offers a kind once its target resource exists', () => {
-    // Surveys and match predictor rankings are registered; quizzes not yet.
-    expect(availableEmbeds().map((e) => e.kind)).toEqual(['image', 'gallery', 'video', 'survey', 'match_predictor_ranking']);
+    // Quizzes, surveys and match predictor rankings are registered: every kind is offered.
+    expect(availableEmbeds().map((e) => e.kind)).toEqual(['image', 'gallery', 'video', 'quiz', 'survey', 'match_predictor_ranking']);
     expect(availableEmbeds(() => true).map((e) => e.kind)).toEqual(['image', 'gallery', 'video', 'quiz', 'survey', 'match_predictor_ranking']);
     expect(availableEmbeds((t) => t === 'images').map((e) => e.kind)).toEqual(['image', 'gallery']);
   });
@@ -28,7 +28,7 @@ describe('what an article can embed', () => {
   });
 
   it('includes only links whose target exists, and a video’s poster', () => {
-    expect(embedInclude()).toBe('image,images,video,survey,match_predictor_ranking,video.poster');
+    expect(embedInclude()).toBe('image,images,video,quiz,survey,match_predictor_ranking,video.poster');
     expect(embedInclude((t) => t === 'images')).toBe('image,images');
   });
 });

@@ -48,9 +48,10 @@ describe('form model from the declaration', () => {
   });
 
   it('marks links whose target does not exist yet as not pickable', () => {
-    const quiz = linksOf('quiz');
-    expect(quiz.find((l) => l.name === 'quiz')).toMatchObject({ target: 'quizzes', required: true, pickable: false });
-    expect(quiz.find((l) => l.name === 'image')).toMatchObject({ target: 'images', pickable: true });
+    const format = linksOf('ott_format');
+    expect(format.find((l) => l.name === 'format')).toMatchObject({ target: 'formats', required: true, pickable: false });
+    expect(format.find((l) => l.name === 'image')).toMatchObject({ target: 'images', pickable: true });
+    expect(linksOf('quiz').find((l) => l.name === 'quiz')).toMatchObject({ target: 'quizzes', required: true, pickable: true });
     expect(linksOf('gallery')[0]).toMatchObject({ name: 'images', many: true, max: 100 });
     // Surveys are registered: the builder offers them.
     expect(linksOf('survey').find((l) => l.name === 'survey')).toMatchObject({ target: 'surveys', required: true, pickable: true });
@@ -96,7 +97,8 @@ describe('validation and error mapping', () => {
     const match = newDraft('match_list');
     expect(issuesByField(validateDraft(match, page('simple'))).kind.key).toBe('componentKindNotAllowed');
     // A required link that cannot be picked yet is not demanded.
-    expect(issuesByField(validateDraft(newDraft('quiz'), page()))).toEqual({});
+    expect(issuesByField(validateDraft(newDraft('ott_format'), page()))).toEqual({});
+    expect(issuesByField(validateDraft(newDraft('quiz'), page()))).toEqual({ 'links.quiz': { key: 'required' } });
   });
 
   it('puts server errors on the field their pointer names', () => {
@@ -119,8 +121,8 @@ describe('drafts and saves', () => {
     const club = stored('7', 'club', { title: 'Nasz' }, { club: { data: { type: 'clubs', id: '3' } }, club_image: { data: null }, quiz: { data: null } });
     expect(club.links).toEqual({ club: '3', club_image: null, background_photo: null });
     expect(relationshipsOf(club)).toEqual({ club: { data: { type: 'clubs', id: '3' } }, club_image: { data: null }, background_photo: { data: null } });
-    const quiz = newDraft('quiz');
-    expect(Object.keys(relationshipsOf(quiz))).toEqual(['image']);
+    const format = newDraft('ott_format');
+    expect(Object.keys(relationshipsOf(format))).toEqual(['image']);
   });
 
   it('plans deletes, writes of changed components, creates at their place and one reorder', () => {

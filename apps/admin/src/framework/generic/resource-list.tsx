@@ -88,13 +88,20 @@ function attributeFilters(
 export interface ResourceListProps {
   /** A column shown first (e.g. an image preview). */
   leading?: ReactNode;
+  /** Columns shown after the declared ones (a toggle, a computed value). */
+  trailing?: ReactNode;
+  /**
+   * Shown inside another record's page (a quiz's attempts): always filtered by `filter`, its
+   * filters and page kept apart from the address and from the resource's own list.
+   */
+  embedded?: { filter: Record<string, unknown>; storeKey: string; actions?: ReactNode };
 }
 
 /**
  * The list of any declared resource: search, filters, sorting, pagination, column choice,
  * CSV export, bulk delete, row delete after confirmation and an empty state.
  */
-export default function ResourceList({ leading }: ResourceListProps) {
+export default function ResourceList({ leading, trailing, embedded }: ResourceListProps) {
   const def = useResourceDef();
   const resource = useResourceContext()!;
   const translate = useTranslate();
@@ -114,7 +121,8 @@ export default function ResourceList({ leading }: ResourceListProps) {
   return (
     <List
       sort={defaultSortOf(def)}
-      filters={filterInputs(def, translate)}
+      filters={filterInputs(def, translate).filter((input) => !embedded || !(String(input.key) in embedded.filter))}
+      {...(embedded ? { filter: embedded.filter, disableSyncWithLocation: true, storeKey: embedded.storeKey, title: ' ' } : {})}
       queryOptions={{ meta: { include: includesOf(def) } }}
       exporter={exporter}
       perPage={25}
@@ -125,7 +133,7 @@ export default function ResourceList({ leading }: ResourceListProps) {
         <TopToolbar>
           <FilterButton />
           <ColumnsButton />
-          {!def.readOnly && <CreateButton />}
+          {embedded?.actions ?? (!def.readOnly && !def.serverCreated && <CreateButton />)}
           <ExportButton />
         </TopToolbar>
       }
@@ -157,6 +165,7 @@ export default function ResourceList({ leading }: ResourceListProps) {
               <RelationshipField rel={rel} />
             </DataTable.Col>
           ))}
+        {trailing}
         {TIMESTAMPS.map((name) => (
           <DataTable.Col key={name} source={name}>
             <AttributeField attr={{ name, type: 'datetime', required: false, filter: false, sort: false, search: false, readOnly: true, unique: false, list: false }} />

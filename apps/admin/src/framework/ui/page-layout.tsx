@@ -2,6 +2,8 @@ import { useId, type ReactNode } from 'react';
 import {
   Alert,
   Box,
+  Breadcrumbs,
+  Link,
   Button as MuiButton,
   Card,
   CardContent,
@@ -18,7 +20,7 @@ import {
 } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useSearchParams } from 'react-router';
-import { useTranslate } from 'react-admin';
+import { LinkBase, useCreatePath, useTranslate } from 'react-admin';
 
 /** A choice kept in the address (`?round=`), replacing the history entry: null when absent, cleared by ''. */
 export function useSearchParamState(name: string): [string | null, (value: string) => void] {
@@ -183,5 +185,21 @@ export function ScrollingTable({
         {children}
       </Table>
     </TableScroll>
+  );
+}
+
+/** The way back from a record's page to its list: "Squads / Legia Warszawa". */
+export function RecordBreadcrumbs({ resource, name }: { resource: string; name: string | undefined }) {
+  const translate = useTranslate();
+  const createPath = useCreatePath();
+  return (
+    <Breadcrumbs aria-label={translate('teamCommon.breadcrumbs')}>
+      <Link component={LinkBase} to={createPath({ resource, type: 'list' })} underline="hover" color="inherit">
+        {translate(`resources.${resource}.name`, { smart_count: 2 })}
+      </Link>
+      <Typography color="text.primary" aria-current="page">
+        {name ?? '…'}
+      </Typography>
+    </Breadcrumbs>
   );
 }

@@ -1,11 +1,11 @@
-import { Box, Breadcrumbs, Card, Link, Skeleton, Typography } from '@mui/material';
-import { EditBase, LinkBase, Title, useCanAccess, useCreatePath, useGetOne, useGetRecordId, useTranslate, type RaRecord } from 'react-admin';
+import { Box, Card, Skeleton, Typography } from '@mui/material';
+import { EditBase, Title, useCanAccess, useGetOne, useGetRecordId, useTranslate, type RaRecord } from 'react-admin';
 import { resourceDef } from '../../../framework/definitions';
 import { ResourceForm } from '../../../framework/generic/resource-form';
 import { RecordHistory } from '../../../framework/history/record-history';
 import { StandingsView, standingsKey } from '../../../features/standings';
 import { useQueryClient } from '@tanstack/react-query';
-import { LoadError, PageTabs } from '../../../framework/ui/page-layout';
+import { LoadError, PageTabs, RecordBreadcrumbs } from '../../../framework/ui/page-layout';
 
 interface GroupRecord extends RaRecord {
   name?: string;
@@ -31,7 +31,6 @@ export function GroupShow() {
 function GroupPage({ mode }: { mode: 'edit' | 'show' }) {
   const id = useGetRecordId();
   const translate = useTranslate();
-  const createPath = useCreatePath();
   const { canAccess: canEdit } = useCanAccess({ action: 'edit', resource: 'groups' });
   const { data: group, error, refetch } = useGetOne<GroupRecord>('groups', { id, meta: GROUP_META }, { staleTime: 5 * 60_000 });
   if (error && !group) return <Box sx={{ py: 2 }}><LoadError onRetry={() => void refetch()} /></Box>;
@@ -41,14 +40,7 @@ function GroupPage({ mode }: { mode: 'edit' | 'show' }) {
     <Box sx={{ py: 2, display: 'grid', gap: 2, minWidth: 0, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Title title={group?.name ?? translate('resources.groups.name', { smart_count: 1 })} />
       <Box component="header" sx={{ display: 'grid', gap: 0.5 }}>
-        <Breadcrumbs aria-label={translate('teamCommon.breadcrumbs')}>
-          <Link component={LinkBase} to={createPath({ resource: 'groups', type: 'list' })} underline="hover" color="inherit">
-            {translate('resources.groups.name', { smart_count: 2 })}
-          </Link>
-          <Typography color="text.primary" aria-current="page">
-            {group?.name ?? '…'}
-          </Typography>
-        </Breadcrumbs>
+        <RecordBreadcrumbs resource="groups" name={group?.name} />
         <Typography variant="h1" sx={{ fontSize: { xs: '1.4rem', md: '1.8rem' }, fontWeight: 600 }}>
           {group ? group.name : <Skeleton width={260} />}
         </Typography>

@@ -1,4 +1,4 @@
-import { Box, Breadcrumbs, Chip, Link, Skeleton, Typography } from '@mui/material';
+import { Box, Chip, Link, Skeleton, Typography } from '@mui/material';
 import {
   Edit,
   LinkBase,
@@ -14,7 +14,7 @@ import { formatNumber } from '../../../lib/locale';
 import { ResourceForm } from '../../../framework/generic/resource-form';
 import { RecordHistory } from '../../../framework/history/record-history';
 import { Crest } from '../../../framework/ui/crest';
-import { LoadError, PageTabs, ReloadButton } from '../../../framework/ui/page-layout';
+import { LoadError, PageTabs, RecordBreadcrumbs, ReloadButton } from '../../../framework/ui/page-layout';
 import { ageOn } from '../../../framework/records/people';
 import type { SquadRecord } from '../../../framework/records/squad-members';
 import { SQUAD_META, useSquad } from './use-squad';
@@ -73,14 +73,7 @@ function SquadHeader({ squad, onReload, reloading }: { squad: SquadRecord | unde
 
   return (
     <Box component="header" sx={{ display: 'grid', gap: 1 }}>
-      <Breadcrumbs aria-label={translate('teamCommon.breadcrumbs')}>
-        <Link component={LinkBase} to={createPath({ resource: 'squads', type: 'list' })} underline="hover" color="inherit">
-          {translate('resources.squads.name', { smart_count: 2 })}
-        </Link>
-        <Typography color="text.primary" aria-current="page">
-          {squad?.name ?? '…'}
-        </Typography>
-      </Breadcrumbs>
+      <RecordBreadcrumbs resource="squads" name={squad?.name} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         {squad ? <Crest team={squad.team} fallbackImage={squad.image} fallbackImageId={squad.image_id} size={64} /> : <Skeleton variant="rounded" width={64} height={64} />}
         <Box sx={{ flex: 1, minWidth: 200 }}>

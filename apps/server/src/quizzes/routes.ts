@@ -1,0 +1,127 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import type { Database, DB, Dialect } from '../db/database';
+import { PUBLIC_PREFIX, type FanAccess } from '../fan-api/fans';
+import type { Clock } from '../jobs/clock';
+import { notFound } from '../jsonapi/errors';
+import { parsePage, type RawQuery } from '../jsonapi/query';
+import type { Row } from '../jsonapi/read';
+import { JSONAPI_MEDIA_TYPE } from '../jsonapi/routes';
+import { fromDb, toDb } from '../jsonapi/values';
+import type { ChangeBus } from '../realtime/change-bus';
+import { submitQuizAttempt } from './attempts';
+
+type ImageRow = { id: unknown; path: string; alt_text_pl: string | null; alt_text_en: string | null };
+const imageOf = (images: Map<unknown, ImageRow>, id: unknown) => {
+  const image = id == null ? undefined : images.get(id);
+  return image ? { path: image.path, alt_text_pl: image.alt_text_pl, alt_text_en: image.alt_text_en } : null;
+};
+
+/** Published quizzes of a client, newest first. */
+const published = (db: DB, dialect: Dialect, clientId: number) =>
+  db.selectFrom('quizzes').where('client_id', '=', clientId).where('is_published', '=', toDb(dialect, 'boolean', true) as never);
+
+/**
+ * Quizzes as fans read them: the quiz, its questions in order and their answers in order, with
+ * images; never which answers are correct (that would hand out the key).
+ */
+export async function publicQuizDocuments(db: DB, clientId: number, quizzes: Row[], now: Date) {
+  const quizIds = quizzes.map((q) => q.id as number);
+  const questions = quizIds.length
+    ? await db.selectFrom('quiz_questions').select(['id', 'quiz_id', 'text', 'position', 'image_id']).where('client_id', '=', clientId).where('quiz_id', 'in', quizIds).orderBy('position').orderBy('id').execute()
+    : [];
+  const questionIds = questions.map((q) => q.id as number);
+  const answers = questionIds.length
+    ? await db.selectFrom('quiz_answers').select(['id', 'quiz_question_id', 'text', 'position', 'image_id']).where('client_id', '=', clientId).where('quiz_question_id', 'in', questionIds).orderBy('position').orderBy('id').execute()
+    : [];
+  const imageIds = [...new Set([...quizzes, ...questions, ...answers].map((r): unknown => r.image_id).filter((v) => v != null))] as number[];
+  const images = new Map(
+    (imageIds.length ? ((await db.selectFrom('images').select(['id', 'path', 'alt_text_pl', 'alt_text_en']).where('id', 'in', imageIds).execute()) as ImageRow[]) : []).map((r) => [r.id, r]),
+  );
+  const ref = (type: string) => (r: Row) => ({ type, id: String(r.id) });
+  const data = quizzes.map((q) => {
+    const from = fromDb('datetime', q.open_from) as string | null;
+    const until = fromDb('datetime', q.open_until) as string | null;
+    return {
+      type: 'quizzes',
+      id: String(q.id),
+      attributes: {
+        title: q.title,
+        description: q.description ?? null,
+        time_limit_seconds: Number(q.time_limit_seconds),
+        attempts_per_fan: Number(q.attempts_per_fan),
+        open_from: from,
+        open_until: until,
+        is_open: (!from || now.getTime() >= Date.parse(from)) && (!until || now.getTime() < Date.parse(until)),
+        image: imageOf(images, q.image_id),
+      },
+      relationships: { quiz_questions: { data: questions.filter((x) => x.quiz_id === q.id).map(ref('quiz_questions')) } },
+    };
+  });
+  const included = [
+    ...questions.map((x) => ({
+      type: 'quiz_questions',
+      id: String(x.id),
+      attributes: { text: x.text as string, position: Number(x.position), image: imageOf(images, x.image_id) },
+      relationships: { quiz_answers: { data: answers.filter((a) => a.quiz_question_id === x.id).map(ref('quiz_answers')) } },
+    })),
+    ...answers.map((a) => ({ type: 'quiz_answers', id: String(a.id), attributes: { text: a.text as string, position: Number(a.position), image: imageOf(images, a.image_id) } })),
+  ];
+  return { data, included };
+}
+
+/**
+ * The fan-facing quiz calls (issue 10): published quizzes of a client (`?client=`), and a fan's
+ * attempt with their fan token. Staff manage quizzes through /api/v3.
+ */
+export function registerQuizRoutes(app: FastifyInstance, deps: { config: Config; database: Database; clock: Clock; bus: ChangeBus; fans: FanAccess }) {
+  const { database, clock, fans } = deps;
+  const columns = ['id', 'title', 'description', 'time_limit_seconds', 'attempts_per_fan', 'open_from', 'open_until', 'image_id'] as const;
+
+  app.get(`${PUBLIC_PREFIX}/quizzes`, async (request, reply) => {
+    const { clientId } = await fans.publicClient(request);
+    const raw = request.query as RawQuery;
+    const page = parsePage(Object.fromEntries(Object.entries(raw).filter(([k]) => k.startsWith('page'))));
+    const total = Number((await published(database.db, database.dialect, clientId).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+    const rows = await published(database.db, database.dialect, clientId)
+      .select([...columns])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.size)
+      .offset((page.number - 1) * page.size)
+      .execute();
+    reply.type(JSONAPI_MEDIA_TYPE).header('cache-control', 'no-cache');
+    return { ...(await publicQuizDocuments(database.db, clientId, rows, clock.now())), meta: { total, page: page.number, size: page.size } };
+  });
+
+  app.get<{ Params: { id: string } }>(`${PUBLIC_PREFIX}/quizzes/:id`, async (request, reply) => {
+    const { clientId } = await fans.publicClient(request);
+    const { id } = request.params;
+    const row = /^[1-9]\d{0,14}$/.test(id) ? await published(database.db, database.dialect, clientId).select([...columns]).where('id', '=', Number(id)).executeTakeFirst() : undefined;
+    if (!row) throw notFound('quizzes', id);
+    const doc = await publicQuizDocuments(database.db, clientId, [row], clock.now());
+    reply.type(JSONAPI_MEDIA_TYPE).header('cache-control', 'no-cache');
+    return { data: doc.data[0], included: doc.included };
+  });
+
+  // A fan's attempt: answers per question and the time taken; the score and place come back.
+  app.post<{ Params: { id: string } }>(`${PUBLIC_PREFIX}/quizzes/:id/attempts`, async (request, reply) => {
+    const fan = await fans.requireFan(request, reply, { write: true });
+    const { row, rank } = await submitQuizAttempt(deps, fan, request.params.id, request.body);
+    reply.code(201).type(JSONAPI_MEDIA_TYPE).header('cache-control', 'no-store');
+    return {
+      data: {
+        type: 'quiz_user_attempts',
+        id: String(row.id),
+        attributes: {
+          score: Number(row.score),
+          max_score: Number(row.max_score),
+          time_taken_ms: Number(row.time_taken_ms),
+          submitted_at: fromDb('datetime', row.submitted_at),
+          rank,
+        },
+        relationships: { quiz: { data: { type: 'quizzes', id: String(row.quiz_id) } } },
+      },
+    };
+  });
+}

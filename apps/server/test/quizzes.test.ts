@@ -1,0 +1,258 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './support/test-server';
+
+/** Quizzes run as competitions (issue 10): staff build them, fans attempt them, the ranking follows. */
+let api: TestServer;
+const CLIENT = 'ekstraklasa-demo';
+let serial = 0;
+const link = (type: string, id: string) => ({ data: { type, id } });
+
+beforeAll(async () => {
+  api = await startTestServer({ fanLimits: { fan: { max: 1000, windowSeconds: 60 }, address: { max: 10000, windowSeconds: 60 }, register: { max: 1000, windowSeconds: 3600 } } });
+});
+afterAll(() => api?.close());
+
+async function create(type: string, attributes: Record<string, unknown>, relationships: Record<string, unknown> = {}, token?: string) {
+  const res = await api.post(`/api/v3/${type}`, { data: { type, attributes, relationships } }, token ? { token } : {});
+  expect(res.status, res.text).toBe(201);
+  return res.body.data.id as string;
+}
+
+/** A published quiz of two questions (the second with two correct answers), open now. */
+async function makeQuiz(extra: Record<string, unknown> = {}) {
+  const quiz = await create('quizzes', { title: `Quiz ${++serial}`, is_published: true, time_limit_seconds: 60, attempts_per_fan: 1, ...extra });
+  const q1 = await create('quiz_questions', { text: 'Kto wygrał Ekstraklasę 2023/24?', position: 0 }, { quiz: link('quizzes', quiz) });
+  const q1right = await create('quiz_answers', { text: 'Jagiellonia', is_correct: true, position: 0 }, { quiz_question: link('quiz_questions', q1) });
+  const q1wrong = await create('quiz_answers', { text: 'Śląsk', position: 1 }, { quiz_question: link('quiz_questions', q1) });
+  const q2 = await create('quiz_questions', { text: 'Które kluby grają w Krakowie?', position: 1 }, { quiz: link('quizzes', quiz) });
+  const q2a = await create('quiz_answers', { text: 'Wisła', is_correct: true, position: 0 }, { quiz_question: link('quiz_questions', q2) });
+  const q2b = await create('quiz_answers', { text: 'Cracovia', is_correct: true, position: 1 }, { quiz_question: link('quiz_questions', q2) });
+  const q2c = await create('quiz_answers', { text: 'Lech', position: 2 }, { quiz_question: link('quiz_questions', q2) });
+  return { quiz, q1, q1right, q1wrong, q2, q2a, q2b, q2c };
+}
+
+async function fanToken(name = `Kibic ${++serial}`) {
+  const res = await api.post(`/public/v1/fans?client=${CLIENT}`, { data: { type: 'fans', attributes: { device_id: `quiz-device-${Date.now().toString(36)}-${++serial}`, display_name: name } } }, { token: null });
+  expect(res.status, res.text).toBe(201);
+  return res.body.meta.token as string;
+}
+
+const attempt = (quiz: string, answers: { question: string; answers: string[] }[], time: number, token: string | null) =>
+  api.post(`/public/v1/quizzes/${quiz}/attempts`, { data: { type: 'quiz_user_attempts', attributes: { answers, time_taken_ms: time } } }, { token });
+
+describe('building a quiz (staff)', () => {
+  it('keeps questions, answers and prizes, and reads them in one include', async () => {
+    const q = await makeQuiz();
+    await create('quiz_prizes', { name: 'Koszulka', rank_from: 1, rank_to: 1 }, { quiz: link('quizzes', q.quiz) });
+    const res = await api.get(`/api/v3/quizzes/${q.quiz}?include=quiz_questions.quiz_answers,quiz_prizes`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.attributes).toMatchObject({ is_published: true, refused_attempts: 0, time_limit_seconds: 60 });
+    expect(res.body.included.filter((r: any) => r.type === 'quiz_answers')).toHaveLength(5);
+    expect(res.body.included.find((r: any) => r.type === 'quiz_prizes').attributes.name).toBe('Koszulka');
+  });
+
+  it('refuses a window that closes before it opens and a prize whose ranks are reversed', async () => {
+    const bad = await api.post('/api/v3/quizzes', { data: { type: 'quizzes', attributes: { title: 'Zły', open_from: '2026-05-02T10:00:00Z', open_until: '2026-05-01T10:00:00Z' } } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors[0]).toMatchObject({ source: { pointer: '/data/attributes/open_until' }, meta: { key: 'quizWindowOrder' } });
+    const q = await makeQuiz();
+    const prize = await api.post('/api/v3/quiz_prizes', { data: { type: 'quiz_prizes', attributes: { name: 'X', rank_from: 5, rank_to: 2 }, relationships: { quiz: link('quizzes', q.quiz) } } });
+    expect(prize.status).toBe(422);
+    expect(prize.body.errors[0].meta.key).toBe('prizeRankOrder');
+  });
+
+  it('never lets anyone write attempts or rankings through /api/v3', async () => {
+    const q = await makeQuiz();
+    const made = await api.post('/api/v3/quiz_user_attempts', { data: { type: 'quiz_user_attempts', attributes: { is_banned: false }, relationships: { quiz: link('quizzes', q.quiz) } } });
+    expect(made.status).toBe(404);
+    const ranking = await api.post('/api/v3/quiz_rankings', { data: { type: 'quiz_rankings', attributes: {} } });
+    expect(ranking.status).toBe(404);
+    const patched = await api.patch('/api/v3/quiz_rankings/1', { data: { type: 'quiz_rankings', id: '1', attributes: { rank: 1 } } });
+    expect(patched.status).toBe(404);
+  });
+});
+
+describe('quizzes for fans (/public/v1)', () => {
+  it('lists published quizzes with questions and answers, never which answers are correct', async () => {
+    const q = await makeQuiz();
+    const draft = await create('quizzes', { title: 'Szkic', is_published: false });
+    const res = await api.get(`/public/v1/quizzes?client=${CLIENT}&page[size]=100`, { token: null });
+    expect(res.status, res.text).toBe(200);
+    const ids = res.body.data.map((d: any) => d.id);
+    expect(ids).toContain(q.quiz);
+    expect(ids).not.toContain(draft);
+    expect(res.text).not.toContain('is_correct');
+    const one = await api.get(`/public/v1/quizzes/${q.quiz}?client=${CLIENT}`, { token: null });
+    expect(one.status).toBe(200);
+    expect(one.body.data.relationships.quiz_questions.data.map((r: any) => r.id)).toEqual([q.q1, q.q2]);
+    expect(one.body.data.attributes.is_open).toBe(true);
+    expect((await api.get(`/public/v1/quizzes/${draft}?client=${CLIENT}`, { token: null })).status).toBe(404);
+    expect((await api.get('/public/v1/quizzes', { token: null })).status).toBe(400);
+  });
+
+  it('scores an attempt: a point per question answered with exactly its correct answers', async () => {
+    const q = await makeQuiz();
+    const res = await attempt(q.quiz, [{ question: q.q1, answers: [q.q1right] }, { question: q.q2, answers: [q.q2b, q.q2a] }], 9000, await fanToken());
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.data.attributes).toMatchObject({ score: 2, max_score: 2, time_taken_ms: 9000, rank: 1 });
+    const half = await attempt(q.quiz, [{ question: q.q1, answers: [q.q1right] }, { question: q.q2, answers: [q.q2a] }], 9000, await fanToken());
+    expect(half.body.data.attributes).toMatchObject({ score: 1, rank: 2 });
+  });
+
+  it('refuses duplicate and impossible attempts with JSON:API errors, and counts them on the quiz', async () => {
+    const q = await makeQuiz();
+    const other = await makeQuiz();
+    const fan = await fanToken();
+    const cases: [string, () => Promise<{ status: number; body: any }>, number, string, string?][] = [
+      ['an answer to another quiz’s question', () => attempt(q.quiz, [{ question: other.q1, answers: [other.q1right] }], 9000, fan), 422, 'quizForeignAnswer', '/data/attributes/answers/0/question'],
+      ['another question’s answer', () => attempt(q.quiz, [{ question: q.q1, answers: [q.q2a] }], 9000, fan), 422, 'quizForeignAnswer', '/data/attributes/answers/0/answers/0'],
+      ['the same question twice', () => attempt(q.quiz, [{ question: q.q1, answers: [q.q1right] }, { question: q.q1, answers: [q.q1wrong] }], 9000, fan), 422, 'quizForeignAnswer'],
+      ['a time shorter than possible', () => attempt(q.quiz, [{ question: q.q1, answers: [q.q1right] }], 500, fan), 422, 'quizImpossibleTime', '/data/attributes/time_taken_ms'],
+      ['a time beyond the limit', () => attempt(q.quiz, [], 600000, fan), 422, 'quizImpossibleTime'],
+    ];
+    for (const [name, send, status, key, pointer] of cases) {
+      const res = await send();
+      expect(res.status, name).toBe(status);
+      expect(res.body.errors[0].meta.key, name).toBe(key);
+      if (pointer) expect(res.body.errors[0].source.pointer, name).toBe(pointer);
+    }
+    // None of those used the fan's one attempt.
+    expect((await attempt(q.quiz, [{ question: q.q1, answers: [q.q1right] }], 9000, fan)).status).toBe(201);
+    const second = await attempt(q.quiz, [{ question: q.q1, answers: [q.q1right] }], 9000, fan);
+    expect(second.status).toBe(409);
+    expect(second.body.errors[0]).toMatchObject({ code: 'quizAttemptLimit', meta: { key: 'quizAttemptLimit', params: { count: 1 } } });
+    const quiz = await api.get(`/api/v3/quizzes/${q.quiz}`);
+    expect(quiz.body.data.attributes.refused_attempts).toBe(6);
+    const attempts = await api.get(`/api/v3/quiz_user_attempts?filter[quiz]=${q.quiz}`);
+    expect(attempts.body.meta.total).toBe(1);
+  });
+
+  it('refuses attempts outside the window, without a fan token, and malformed ones', async () => {
+    const closed = await makeQuiz({ open_from: '2020-01-01T10:00:00Z', open_until: '2020-02-01T10:00:00Z' });
+    const fan = await fanToken();
+    const late = await attempt(closed.quiz, [], 9000, fan);
+    expect(late.status).toBe(422);
+    expect(late.body.errors[0].meta.key).toBe('quizClosed');
+    const q = await makeQuiz();
+    expect((await attempt(q.quiz, [], 9000, null)).status).toBe(401);
+    const bad: [unknown, string][] = [
+      [{ data: { type: 'quiz_user_attempts', attributes: { answers: [], time_taken_ms: 'soon' } } }, '/data/attributes/time_taken_ms'],
+      [{ data: { type: 'quiz_user_attempts', attributes: { answers: [{ question: 'x', answers: [] }], time_taken_ms: 9000 } } }, '/data/attributes/answers/0/question'],
+      [{ data: { type: 'quiz_user_attempts', attributes: { answers: [], time_taken_ms: 9000, score: 99 } } }, '/data/attributes/score'],
+      [{ data: { type: 'fans', attributes: {} } }, '/data/type'],
+    ];
+    for (const [body, pointer] of bad) {
+      const res = await api.post(`/public/v1/quizzes/${q.quiz}/attempts`, body, { token: fan });
+      expect(res.status, pointer).toBe(422);
+      expect(res.body.errors[0].source.pointer).toBe(pointer);
+    }
+    expect((await api.post(`/public/v1/quizzes/999999/attempts`, { data: { type: 'quiz_user_attempts', attributes: { answers: [], time_taken_ms: 9000 } } }, { token: fan })).status).toBe(404);
+    expect((await api.get(`/api/v3/quizzes/${closed.quiz}`)).body.data.attributes.refused_attempts).toBe(1);
+  });
+});
+
+describe('the ranking', () => {
+  it('orders by score, then time, then the earlier attempt; a ban takes an attempt out and the next fan moves up', async () => {
+    const q = await makeQuiz();
+    const all = [{ question: q.q1, answers: [q.q1right] }, { question: q.q2, answers: [q.q2a, q.q2b] }];
+    const one = [{ question: q.q1, answers: [q.q1right] }];
+    const sent: [string, typeof all, number][] = [
+      ['Ala', one, 5000],
+      ['Bartek', all, 20000],
+      ['Celina', all, 10000],
+      ['Darek', all, 10000],
+    ];
+    const ids: Record<string, string> = {};
+    for (const [name, answers, time] of sent) {
+      const res = await attempt(q.quiz, answers, time, await fanToken(name));
+      expect(res.status, res.text).toBe(201);
+      ids[name] = res.body.data.id;
+    }
+    const ranking = async () => {
+      const res = await api.get(`/api/v3/quiz_rankings?filter[quiz]=${q.quiz}&sort=rank&page[size]=2`);
+      expect(res.status, res.text).toBe(200);
+      return res;
+    };
+    const first = await ranking();
+    expect(first.body.meta.total).toBe(4);
+    expect(first.body.data.map((r: any) => [r.attributes.rank, r.attributes.fan_name])).toEqual([[1, 'Celina'], [2, 'Darek']]);
+    expect(first.body.data[0].relationships.quiz_user_attempt.data.id).toBe(ids.Celina);
+    const page2 = await api.get(`/api/v3/quiz_rankings?filter[quiz]=${q.quiz}&sort=rank&page[size]=2&page[number]=2`);
+    expect(page2.body.data.map((r: any) => r.attributes.fan_name)).toEqual(['Bartek', 'Ala']);
+    // A ranking page is read along the attempts' index; any other query goes through the view, with the same places.
+    const viaView = await api.get(`/api/v3/quiz_rankings?filter[quiz]=${q.quiz}&filter[rank][gte]=1&sort=rank&page[size]=10`);
+    const viaIndex = await api.get(`/api/v3/quiz_rankings?filter[quiz]=${q.quiz}&page[size]=10`);
+    expect(viaIndex.body.data).toEqual(viaView.body.data);
+    expect(viaIndex.body.meta.total).toBe(viaView.body.meta.total);
+    const row = await api.get(`/api/v3/quiz_rankings/${ids.Bartek}?include=quiz_user_attempt`);
+    expect(row.body.data.attributes.rank).toBe(3);
+    expect(row.body.included[0]).toMatchObject({ type: 'quiz_user_attempts', id: ids.Bartek });
+
+    // Only roles that may moderate flip the ban.
+    for (const user of ['viewer', 'editor']) {
+      const refused = await api.patch(`/api/v3/quiz_user_attempts/${ids.Celina}`, { data: { type: 'quiz_user_attempts', id: ids.Celina, attributes: { is_banned: true } } }, { token: await api.token(user) });
+      expect(refused.status, user).toBe(403);
+    }
+    const banned = await api.patch(`/api/v3/quiz_user_attempts/${ids.Celina}`, { data: { type: 'quiz_user_attempts', id: ids.Celina, attributes: { is_banned: true } } }, { token: await api.token('moderator') });
+    expect(banned.status, banned.text).toBe(200);
+    expect(banned.body.data.attributes.is_banned).toBe(true);
+    const after = await ranking();
+    expect(after.body.meta.total).toBe(3);
+    expect(after.body.data.map((r: any) => [r.attributes.rank, r.attributes.fan_name])).toEqual([[1, 'Darek'], [2, 'Bartek']]);
+    // Staff cannot change what a fan answered.
+    const rewrite = await api.patch(`/api/v3/quiz_user_attempts/${ids.Ala}`, { data: { type: 'quiz_user_attempts', id: ids.Ala, attributes: { score: 9 } } });
+    expect(rewrite.status).toBe(422);
+    expect(rewrite.body.errors[0].meta.key).toBe('readOnly');
+    // Deleting an attempt takes it out as well; deleting the quiz takes its attempts with it.
+    expect((await api.delete(`/api/v3/quiz_user_attempts/${ids.Darek}`, { token: await api.token('moderator') })).status).toBe(204);
+    expect((await ranking()).body.data[0].attributes.fan_name).toBe('Bartek');
+    expect((await api.delete(`/api/v3/quizzes/${q.quiz}`)).status).toBe(204);
+    expect((await api.get(`/api/v3/quiz_rankings?filter[quiz]=${q.quiz}`)).body.meta.total).toBe(0);
+  });
+
+  it('is what a quiz component of a page delivers through /current_page, published quizzes only outside previews', async () => {
+    const q = await makeQuiz();
+    const type = await create('page_types', { name: `Quizy ${++serial}`, kind: 'simple', visibility: ['web'] });
+    const pageRes = await api.post('/api/v3/pages', { data: { type: 'pages', attributes: { title: `Quiz ${serial}`, slug: `quiz-${serial}`, status: 'published' }, relationships: { page_type: link('page_types', type) } } });
+    expect(pageRes.status, pageRes.text).toBe(201);
+    const slug = pageRes.body.data.attributes.slug;
+    const component = await api.post('/api/v3/components', {
+      data: { type: 'components', attributes: { kind: 'quiz', index: 0, settings: { title: 'Zagraj' } }, relationships: { page: link('pages', pageRes.body.data.id), quiz: link('quizzes', q.quiz) } },
+    });
+    expect(component.status, component.text).toBe(201);
+    const read = async (query = '') => {
+      const res = await api.get(`/api/v3/current_page?slug=${slug}${query}`, { headers: { 'cache-control': 'no-cache' } });
+      expect(res.status, res.text).toBe(200);
+      const comp = res.body.included.find((r: any) => r.type === 'components');
+      return { link: comp.relationships.quiz.data, quiz: res.body.included.find((r: any) => r.type === 'quizzes') };
+    };
+    const published = await read();
+    expect(published.link).toEqual({ type: 'quizzes', id: q.quiz });
+    expect(published.quiz.attributes.title).toMatch(/^Quiz /);
+    // Unpublished: readers see an empty link, editors' previews still see the quiz.
+    expect((await api.patch(`/api/v3/quizzes/${q.quiz}`, { data: { type: 'quizzes', id: q.quiz, attributes: { is_published: false } } })).status).toBe(200);
+    const hidden = await read();
+    expect(hidden.link).toBeNull();
+    expect(hidden.quiz).toBeUndefined();
+    expect((await read('&preview=true')).link).toEqual({ type: 'quizzes', id: q.quiz });
+    // A quiz shown on a page cannot be deleted from under it.
+    expect((await api.delete(`/api/v3/quizzes/${q.quiz}`)).status).toBe(409);
+  });
+});
+
+describe('demo quizzes', () => {
+  it('are seeded in Polish with attempts made through the quiz service, one banned and one refused', async () => {
+    const list = await api.get('/api/v3/quizzes?filter[q]=Historia Ekstraklasy');
+    const history = list.body.data[0];
+    expect(history.attributes).toMatchObject({ title: 'Historia Ekstraklasy', is_published: true, refused_attempts: 1 });
+    const ranking = await api.get(`/api/v3/quiz_rankings?filter[quiz]=${history.id}&page[size]=3`);
+    expect(ranking.body.meta.total).toBe(30);
+    expect(ranking.body.data.map((r: any) => r.attributes.rank)).toEqual([1, 2, 3]);
+    expect(ranking.text).not.toContain('Szybki Bill');
+    const banned = await api.get(`/api/v3/quiz_user_attempts?filter[quiz]=${history.id}&filter[is_banned]=true&include=quiz`);
+    expect(banned.body.data.map((a: any) => a.attributes.fan_name)).toEqual(['Szybki Bill']);
+    expect(banned.body.included[0].id).toBe(history.id);
+    // Another league sees none of it.
+    expect((await api.get(`/api/v3/quiz_user_attempts/${banned.body.data[0].id}`, { token: await api.token('other-admin') })).status).toBe(404);
+  });
+});
