@@ -101,6 +101,11 @@ export interface ResourceDef<
    * serves no create route, but staff may update (a ban) and delete.
    */
   serverCreated?: boolean;
+  /**
+   * Rows computed by a database view over other tables (a quiz's ranking): never written, so no
+   * shadow columns of its own are kept up to date and no history follows its rows.
+   */
+  view?: boolean;
   /** New records are shown at the head of lists (spec §4). */
   newestFirst?: boolean;
   /** Highest include depth (`a.b.c` is 3). */

@@ -111,6 +111,7 @@ const BATCH = 500;
 export async function rebuildShadows(scope: ClientScope, collation: Collation, models: Model[] = allModels()): Promise<number> {
   let rows = 0;
   for (const model of models) {
+    if (model.def.view) continue; // its shadow values are the underlying table's
     const columns = [...(model.searchAttributes.length ? [SEARCH_COLUMN] : []), ...model.sortKeys.values()];
     if (!columns.length) continue;
     const sources = [...new Set([...model.searchAttributes, ...model.sortKeys.keys()])];

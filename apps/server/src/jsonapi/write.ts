@@ -526,6 +526,7 @@ export async function deleteRecord(ctx: WriteContext, model: Model, id: string, 
   for (const ref of model.referencedBy) {
     if (ref.onDelete !== 'cascade') continue;
     const other = ref.model();
+    if (other.def.view) continue; // computed rows: they go with what they are computed from
     const rows = await ctx.db.selectFrom(other.table).select(other.readColumns).where(ref.fk, '=', before.id as number).where('client_id', '=', ctx.clientId).execute();
     if (rows.length) cascaded.push({ model: other, fk: ref.fk, rows });
   }

@@ -130,6 +130,7 @@ export const quizRankings = defineResource({
   table: 'quiz_rankings',
   section: 'award',
   readOnly: true,
+  view: true,
   defaultSort: 'rank',
   attributes: {
     rank: { type: 'integer', schema: integer(1), readOnly: true, sort: true, filter: 'range', list: true },
