@@ -76,7 +76,12 @@ function findCollectionPath(type: string): string | null {
   return null;
 }
 
+let listed: Operation[] | null = null;
+/** The operations of the served document, read once. */
 function operations(): Operation[] {
+  return (listed ??= readOperations());
+}
+function readOperations(): Operation[] {
   const out: Operation[] = [];
   for (const [path, ops] of Object.entries(spec.paths)) {
     // The sign-in gateway counts failures per address and name: fuzzing it would lock the test's own
