@@ -1,3 +1,6 @@
+import { lookup } from 'node:dns/promises';
+import { createServer, type AddressInfo } from 'node:net';
+import { hostname } from 'node:os';
 import * as ActionCable from '@rails/actioncable';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -275,6 +278,39 @@ describe('notifications and targets (/api/v3)', () => {
       { before: 'scheduled', after: 'sending' },
       { before: 'sending', after: 'sent' },
     ]);
+  });
+
+  it('never calls an inside address a fan named (a name resolving to it), nor follows a redirect', async () => {
+    // Server-side request forgery: the endpoint is the fan's. A name passes the subscribe check (no
+    // DNS there), so the guard is where the connection is made.
+    const hits: string[] = [];
+    const inside = createServer((socket) => {
+      hits.push('connection');
+      socket.destroy();
+    });
+    await new Promise<void>((r) => inside.listen(0, '127.0.0.1', r));
+    try {
+      const port = (inside.address() as AddressInfo).port;
+      const name = hostname();
+      const resolved = await lookup(name, { all: true });
+      expect(resolved.some((a) => a.address.startsWith('127.')), `${name} should resolve to loopback here: ${JSON.stringify(resolved)}`).toBe(true);
+      const club = await clubId();
+      const token = await fan();
+      const browser = push.subscribe();
+      const sneaky = await call('POST', '/public/v1/push/subscriptions', subscriptionBody({ ...browser.json, endpoint: `https://${name}:${port}/push/1` }, { topics: [`club:${club}`] }), token);
+      expect(sneaky.status, sneaky.text).toBe(201);
+      const redirecting = await subscribed([`club:${club}`], { answer: 307 });
+      const t = await target({ platform: 'web' }, club);
+      const created = await call('POST', '/api/v3/push_notifications', notificationBody({ status: 'scheduled' }, [t]));
+      expect(created.status, created.text).toBe(201);
+      const counts = await finished(created.body.data.id);
+      // (Earlier tests' subscribers of the same club are reached too.)
+      expect(counts.failure_reasons).toMatchObject({ EINTERNALADDRESS: 1, 'HTTP 307': 1 });
+      expect(redirecting.browser.posts).toBe(1);
+      expect(hits).toEqual([]);
+    } finally {
+      inside.close();
+    }
   });
 
   it('sends now when scheduled without a time, with its image, announcing its counts on /cable; a draft never goes out', async () => {

@@ -14,6 +14,7 @@ import { toDb } from '../jsonapi/values';
 import type { ChangeBus } from '../realtime/change-bus';
 import { addContentType } from '../realtime/content-types';
 import { PUSH_SEND_JOB, setPushClock } from './push-rules';
+import { postToPushService } from './push-request';
 import { vapidKeysOf, type VapidKeys } from './vapid';
 
 /**
@@ -133,22 +134,21 @@ async function deliver(r: Recipient, payload: string, vapid: VapidHeaders, deps:
     return { status: 'failed', reason: `encryption: ${(err as Error).message}`.slice(0, 200) };
   }
   try {
-    // web-push encrypts and signs; the request is ours, so that keep-alive connections are pooled
-    // (and the tests' local push service may speak plain http on 127.0.0.1).
-    const res = await fetch(details.endpoint, {
+    // web-push encrypts and signs; the request is ours: keep-alive connections are pooled, and the
+    // address a fan gave is checked where the connection is made (push-request.ts).
+    const res = await postToPushService(details.endpoint, {
       method: details.method,
-      headers: details.headers as Record<string, string>,
+      headers: details.headers,
       body: details.body ? new Uint8Array(details.body) : null,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(deps.config.push.timeoutMs),
+      timeoutMs: deps.config.push.timeoutMs,
+      allowLoopback: deps.config.push.allowLoopback,
     });
-    await res.arrayBuffer().catch(() => undefined);
     if (res.status >= 200 && res.status < 300) return { status: 'delivered', reason: null };
     if (res.status === 404 || res.status === 410) return { status: 'expired', reason: `HTTP ${res.status}` };
     return { status: 'failed', reason: `HTTP ${res.status}` };
   } catch (err) {
-    const e = err as Error & { cause?: { code?: string } };
-    const reason = e.name === 'TimeoutError' ? 'timeout' : (e.cause?.code ?? e.name ?? 'network error');
+    const e = err as Error & { code?: string; cause?: { code?: string } };
+    const reason = e.name === 'TimeoutError' ? 'timeout' : (e.code ?? e.cause?.code ?? e.name ?? 'network error');
     return { status: 'failed', reason: String(reason).slice(0, 200) };
   }
 }

@@ -23,7 +23,7 @@ probe.generateKeys();
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A host on this machine or a private network: a fan must not make the server call inside it. */
-function isInternalHost(host: string): boolean {
+export function isInternalHost(host: string): boolean {
   const h = host.replace(/^\[|\]$/g, '').toLowerCase();
   if (h === 'localhost' || h.endsWith('.localhost') || h.endsWith('.internal')) return true;
   if (isIP(h) === 4) {
