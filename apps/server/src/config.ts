@@ -129,6 +129,11 @@ export interface Config {
   databaseUrl: string | null;
   sqlitePath: string;
   jwtSecret: Uint8Array;
+  /**
+   * Secrets of before a rotation (UMPIRE_JWT_PREVIOUS_SECRETS, comma-separated): tokens they signed
+   * are still accepted until they expire; new tokens are signed with `jwtSecret` only.
+   */
+  jwtPreviousSecrets: Uint8Array[];
   tokenTtlSeconds: number;
   /** Origins the sign-in gateway may redirect to. */
   allowedOrigins: string[];
@@ -235,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: env.DATABASE_URL || null,
     sqlitePath: join(dataDir, 'umpire.sqlite'),
     jwtSecret: loadSecret(env, dataDir),
+    jwtPreviousSecrets: list(env.UMPIRE_JWT_PREVIOUS_SECRETS).map((s) => new TextEncoder().encode(s)),
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 12 * 3600),
     allowedOrigins: origins.length
       ? origins

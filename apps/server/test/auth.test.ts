@@ -181,6 +181,68 @@ describe('cookie sessions and XSRF', () => {
   });
 });
 
+describe('signing out and rotating the secret', () => {
+  const formSignIn = async (username: string) => {
+    const res = await fetch(`${api.url}/auth/v1/sign_in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username, password: DEMO_PASSWORD, redirect: '/' }).toString(),
+      redirect: 'manual',
+    });
+    const jar = Object.fromEntries(res.headers.getSetCookie().map((c) => c.split(';')[0].split('=') as [string, string]));
+    return jar.umpire_session;
+  };
+  const call = (token: string) => api.get('/api/v3/clubs', { token });
+  const signIn = async (username: string) =>
+    (await api.post('/auth/v1/sign_in', signInBody(username), { token: null })).body.data.attributes.token as string;
+
+  it("revokes the gateway cookie's token on GET sign_out, and an app's Bearer token on POST sign_out, one token only", async () => {
+    const cookieToken = await formSignIn('viewer');
+    expect((await call(cookieToken)).status).toBe(200);
+    const out = await fetch(`${api.url}/auth/v1/sign_out`, { redirect: 'manual', headers: { cookie: `umpire_session=${cookieToken}` } });
+    expect(out.status).toBe(303);
+    const refused = await call(cookieToken);
+    expect(refused.status).toBe(401);
+    expect(refused.body.errors[0].detail).toMatch(/signed out/);
+
+    const app = await signIn('viewer');
+    const other = await signIn('viewer');
+    expect((await api.request('POST', '/auth/v1/sign_out', { token: app })).status).toBe(204);
+    expect((await call(app)).status).toBe(401);
+    // Another session of the same person goes on; signing out twice is harmless.
+    expect((await call(other)).status).toBe(200);
+    expect((await api.request('POST', '/auth/v1/sign_out', { token: app })).status).toBe(204);
+    // /cable takes no revoked token either (it authenticates the same way).
+    const { authenticateToken } = await import('../src/auth/authenticate');
+    expect(await authenticateToken(app, 'header', api.server.config, api.server.database)).toEqual({ error: 'unauthorized.tokenRevoked' });
+  });
+
+  it('accepts tokens of the previous secret after a rotation until they expire, and signs new ones with the new secret', async () => {
+    const encode = (s: string) => new TextEncoder().encode(s);
+    const rotated = await startTestServer({ jwtSecret: encode('new-secret-0123456789abcdef0123456789'), jwtPreviousSecrets: [secret] });
+    try {
+      const fresh = await rotated.token('viewer');
+      const claims = decodeJwt(fresh);
+      const callOn = (token: string) => rotated.get('/api/v3/current_client', { token });
+      const oldOne = await new SignJWT({ ...claims, jti: 'before-rotation' }).setProtectedHeader({ alg: 'HS256' }).sign(secret);
+      expect((await callOn(oldOne)).status).toBe(200);
+      const unknown = await new SignJWT({ ...claims, jti: 'unknown' }).setProtectedHeader({ alg: 'HS256' }).sign(encode('unknown-secret-0123456789abcdef0123'));
+      expect((await callOn(unknown)).status).toBe(401);
+      const expiredOld = await new SignJWT({ ...claims, exp: Math.floor(Date.now() / 1000) - 5 }).setProtectedHeader({ alg: 'HS256' }).sign(secret);
+      expect((await callOn(expiredOld)).body.errors[0].detail).toMatch(/expired/);
+      // Fans' tokens follow the same rule.
+      const fan = await rotated.post('/public/v1/fans?client=ekstraklasa-demo', { data: { type: 'fans', attributes: { device_id: 'rotation-device-0001' } } }, { token: null });
+      const fanClaims = decodeJwt(fan.body.meta.token);
+      const oldFan = await new SignJWT(fanClaims).setProtectedHeader({ alg: 'HS256' }).sign(secret);
+      expect((await rotated.get('/public/v1/fans/me', { token: oldFan })).status).toBe(200);
+      const unknownFan = await new SignJWT(fanClaims).setProtectedHeader({ alg: 'HS256' }).sign(encode('unknown-secret-0123456789abcdef0123'));
+      expect((await rotated.get('/public/v1/fans/me', { token: unknownFan })).status).toBe(401);
+    } finally {
+      await rotated.close();
+    }
+  });
+});
+
 describe('client, current client and configuration', () => {
   it('reads the client and its configuration', async () => {
     const client = await api.get('/api/v3/client');

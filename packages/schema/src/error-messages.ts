@@ -372,6 +372,7 @@ export const ERROR_MESSAGES = {
   },
   'unauthorized.tokenExpired': { values: [], en: 'The token has expired; sign in again.', pl: 'Token wygasł; zaloguj się ponownie.' },
   'unauthorized.tokenInvalid': { values: [], en: 'The token is not valid.', pl: 'Token jest nieprawidłowy.' },
+  'unauthorized.tokenRevoked': { values: [], en: 'This token was signed out; sign in again.', pl: 'Ten token został wylogowany; zaloguj się ponownie.' },
   'unauthorized.accountGone': {
     values: [],
     en: 'The account of this token no longer exists or is disabled.',

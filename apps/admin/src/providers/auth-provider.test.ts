@@ -40,10 +40,14 @@ describe('auth provider', () => {
     expect(allowedProviders({ unknown: '1' })).toEqual({});
   });
 
-  it('signs out through the gateway with the current address and forgets the token', async () => {
-    localStorage.setItem(TOKEN_STORAGE_KEY, makeToken());
+  it('signs out through the gateway with the current address, revoking and forgetting the token', async () => {
+    const token = makeToken();
+    localStorage.setItem(TOKEN_STORAGE_KEY, token);
     window.history.replaceState(null, '', '/venues');
+    const fetched = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 204 }));
     const redirect = await provider().logout({});
+    expect(fetched).toHaveBeenCalledWith('http://localhost:3000/auth/v1/sign_out', expect.objectContaining({ method: 'POST', headers: { authorization: `Bearer ${token}` } }));
+    fetched.mockRestore();
     expect(redirect).toBe(`http://localhost:3000/auth/v1/sign_out?redirect=${encodeURIComponent('http://localhost:3000/venues')}`);
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });

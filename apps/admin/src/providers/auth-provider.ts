@@ -2,7 +2,7 @@ import type { AuthProvider } from 'react-admin';
 import { ALLOWED_PLAYER_PROVIDERS, type TokenClaims } from '@umpire/schema/api';
 import { canAccess, createAbility, type AppAbility } from '../lib/abilities';
 import { clearToken, decodeToken, isTokenExpired, readStoredToken } from '../lib/token';
-import { signInUrl, signOutUrl } from '../lib/environment';
+import { absoluteUrl, signInUrl, signOutUrl } from '../lib/environment';
 
 /**
  * Sessions come from the gateway (spec §2, §4, §6): signing in and out both leave for the
@@ -47,7 +47,12 @@ export function createAuthProvider(authBase: () => string): AuthProvider {
     },
 
     async logout() {
-      const hadSession = !!readStoredToken();
+      const token = readStoredToken();
+      const hadSession = !!token;
+      // The server revokes the token, so a copy of it (another tab, a leaked header) stops working;
+      // keepalive lets the call finish while the page leaves. The gateway's GET revokes the cookie's.
+      if (token)
+        await fetch(`${absoluteUrl(authBase())}/sign_out`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, keepalive: true }).catch(() => undefined);
       clearToken();
       // A user signing out goes through the gateway's sign-out (clears its cookie); an expired
       // session is sent straight to sign-in by checkAuth's redirect, which takes precedence.

@@ -8,6 +8,7 @@ import { SESSION_COOKIE, XSRF_COOKIE } from './authenticate';
 import { pickLanguage, signInPage } from './gateway-page';
 import { DEVICE_COOKIE_PATH } from './device-cookie';
 import { allowedRedirect, SignIn, signInFailure } from './sign-in';
+import { revokeToken } from './revocation';
 
 const JSONAPI = 'application/vnd.api+json';
 
@@ -79,11 +80,27 @@ export function registerAuthRoutes(app: FastifyInstance, config: Config, databas
     return reply.redirect(target.toString(), 303);
   }
 
+  /** The tokens a sign-out ends: the gateway's cookie and, from an app, the Authorization header. */
+  const revokeSession = async (request: FastifyRequest) => {
+    const header = request.headers.authorization?.replace(/^Bearer\s+/i, '').trim();
+    const cookie = request.cookies?.[SESSION_COOKIE];
+    for (const token of new Set([header, cookie])) if (token) await revokeToken(token, config, database);
+  };
+
   app.get('/auth/v1/sign_out', async (request, reply) => {
     const q = request.query as Record<string, string | undefined>;
+    await revokeSession(request);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     reply.clearCookie(XSRF_COOKIE, { path: '/' });
     const target = allowedRedirect(config, requestOrigin(request, config), q.redirect);
     return reply.redirect(`/auth/v1/sign_in?redirect=${encodeURIComponent(target?.toString() ?? '/')}`, 303);
+  });
+
+  // The same for apps that hold the token themselves (the admin calls it before leaving for the gateway).
+  app.post('/auth/v1/sign_out', async (request, reply) => {
+    await revokeSession(request);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    reply.clearCookie(XSRF_COOKIE, { path: '/' });
+    return reply.code(204).send();
   });
 }

@@ -1,4 +1,5 @@
 import { ALLOWED_PLAYER_PROVIDERS, rulesForRoles, type TokenClaims } from '@umpire/schema';
+import { randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 export interface TokenSubject {
@@ -27,6 +28,8 @@ export async function signToken(subject: TokenSubject, secret: Uint8Array, ttlSe
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(subject.username)
+    // Its id, which signing out revokes (auth/revocation.ts).
+    .setJti(randomBytes(16).toString('base64url'))
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
     .setIssuer('umpire')
@@ -40,14 +43,29 @@ export async function signToken(subject: TokenSubject, secret: Uint8Array, ttlSe
 const verified = new WeakMap<Uint8Array, Map<string, TokenClaims>>();
 const MAX_VERIFIED = 10_000;
 
-/** Only HS256 with our secret, an expiry that has not passed, and our issuer; anything else throws. */
-export async function verifyToken(token: string, secret: Uint8Array): Promise<TokenClaims> {
+/**
+ * Only HS256 with our secret (or one of before a rotation), an expiry that has not passed, our
+ * issuer and an id; anything else throws (the current secret's error).
+ */
+export async function verifyToken(token: string, secret: Uint8Array, previous: readonly Uint8Array[] = []): Promise<TokenClaims & { jti: string }> {
   let known = verified.get(secret);
   if (!known) verified.set(secret, (known = new Map<string, TokenClaims>()));
   const claims = known.get(token);
-  if (claims && claims.exp * 1000 > Date.now()) return claims;
-  const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: 'umpire', requiredClaims: ['exp', 'sub'] });
+  if (claims && claims.exp * 1000 > Date.now()) return claims as TokenClaims & { jti: string };
+  let payload: unknown;
+  let firstError: unknown;
+  for (const key of [secret, ...previous]) {
+    try {
+      ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: 'umpire', requiredClaims: ['exp', 'sub', 'jti'] }));
+      break;
+    } catch (error) {
+      firstError ??= error;
+      // Only a signature that does not match may be another secret's; an expired token is expired.
+      if ((error as { code?: string }).code !== 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED') throw error;
+    }
+  }
+  if (!payload) throw firstError;
   if (known.size >= MAX_VERIFIED) known.clear();
-  known.set(token, payload as unknown as TokenClaims);
-  return payload as unknown as TokenClaims;
+  known.set(token, payload as TokenClaims);
+  return payload as TokenClaims & { jti: string };
 }

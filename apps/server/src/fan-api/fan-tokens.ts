@@ -23,13 +23,17 @@ export function signFanToken(claims: FanClaims, secret: Uint8Array, ttlSeconds: 
 }
 
 /** The claims of a valid fan token, or null (bad signature, expired, not a fan token). */
-export async function readFanToken(token: string, secret: Uint8Array, now: Date): Promise<FanClaims | null> {
-  try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: ISSUER, requiredClaims: ['exp', 'sub'], currentDate: now });
-    const fanId = Number(payload.sub);
-    const clientId = Number(payload.client);
-    return Number.isInteger(fanId) && Number.isInteger(clientId) ? { fanId, clientId } : null;
-  } catch {
-    return null;
+export async function readFanToken(token: string, secrets: readonly Uint8Array[], now: Date): Promise<FanClaims | null> {
+  // The current secret first, then those of before a rotation.
+  for (const secret of secrets) {
+    try {
+      const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: ISSUER, requiredClaims: ['exp', 'sub'], currentDate: now });
+      const fanId = Number(payload.sub);
+      const clientId = Number(payload.client);
+      return Number.isInteger(fanId) && Number.isInteger(clientId) ? { fanId, clientId } : null;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED') return null;
+    }
   }
+  return null;
 }

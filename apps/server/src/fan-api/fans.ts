@@ -105,7 +105,7 @@ export function registerFanApi(app: FastifyInstance, deps: { config: Config; dat
   async function optionalFan(request: FastifyRequest): Promise<Fan | null> {
     const header = request.headers.authorization;
     if (!header) return null;
-    const claims = await readFanToken(header.replace(/^Bearer\s+/i, '').trim(), config.jwtSecret, clock.now());
+    const claims = await readFanToken(header.replace(/^Bearer\s+/i, '').trim(), [config.jwtSecret, ...config.jwtPreviousSecrets], clock.now());
     if (!claims) throw apiError(401, 'unauthorized.fan');
     const row = await db.selectFrom('fans').select(['id', 'client_id', 'kind', 'display_name', 'is_banned']).where('id', '=', claims.fanId).where('client_id', '=', claims.clientId).executeTakeFirst();
     if (!row) throw apiError(401, 'unauthorized.fan');

@@ -119,7 +119,8 @@ export function openApiDocument() {
     ['delete', '/media/v1/uploads/tus/{id}', 'tus 1.0: terminate an upload and drop its bytes', 'media', [idParam]],
     ['post', '/auth/v1/sign_in', 'Sign in: {data:{type:"sign_in",attributes:{username,password}}} → token', 'auth'],
     ['get', '/auth/v1/sign_in', 'The sign-in page (?redirect=<allowed url>)', 'auth'],
-    ['get', '/auth/v1/sign_out', 'Sign out and return to the sign-in page (?redirect=)', 'auth'],
+    ['get', '/auth/v1/sign_out', 'Sign out (the session cookie\'s token is revoked) and return to the sign-in page (?redirect=)', 'auth'],
+    ['post', '/auth/v1/sign_out', 'Sign out an app: the Bearer token (and the session cookie\'s) is revoked on every instance; 204', 'auth'],
     ['get', '/api/v3/images/{id}/usages', 'Where an image is used: records whose image links point at it (MediaUsageDocument, application/json)', 'folder', [idParam]],
     // Content: pages and their components, articles and what websites read (issue 9).
     [
