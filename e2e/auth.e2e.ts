@@ -38,8 +38,12 @@ test.describe('sign-in and sign-out', () => {
     // The account menu is named by the user's name it shows (label in name, WCAG 2.5.3).
     await page.getByRole('button', { name: 'admin', exact: true }).click();
     await expect(page.getByTestId('account-details')).toContainText('admin');
+    const token = await page.evaluate(() => localStorage.getItem('TISA_TOKEN'));
     await page.getByRole('menuitem', { name: t('pl', 'shell.signOut') }).click();
     await expect(page).toHaveURL(/\/auth\/v1\/sign_in\?redirect=/);
+    // The token is revoked, not only forgotten: a copy of it no longer works.
+    const stale = await page.request.get('/api/v3/current_client', { headers: { authorization: `Bearer ${token}` } });
+    expect(stale.status()).toBe(401);
     expect(new URL(page.url()).searchParams.get('redirect')).toMatch(/\/seasons$/);
     expect(await page.evaluate(() => localStorage.getItem('TISA_TOKEN'))).toBeNull();
     await signInOnGateway(page, 'admin');
