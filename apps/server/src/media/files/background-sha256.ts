@@ -20,15 +20,38 @@ const SLOTS = 4;
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const { createHash } = require('node:crypto');
+const { readSync } = require('node:fs');
 const SLOT = ${SLOT};
 const hashes = new Map();
 const rings = new Map();
+let scratch = null;
 parentPort.on('message', (m) => {
   if (m.ring) rings.set(m.ringId, Buffer.from(m.ring));
-  if (!hashes.has(m.id) && m.op !== 'drop') hashes.set(m.id, { hash: createHash('sha256'), ring: rings.get(m.ringId) });
+  if (!hashes.has(m.id) && m.op !== 'drop') hashes.set(m.id, { hash: createHash('sha256'), ring: rings.get(m.ringId), error: null });
   const state = hashes.get(m.id);
   if (!state) return;
   if (m.op === 'drop') return void hashes.delete(m.id);
+  if (m.op === 'file') {
+    // Bytes already written to a file this process holds open: read back (from the page cache) here.
+    if (state.error) return;
+    scratch ??= Buffer.allocUnsafe(SLOT);
+    try {
+      for (let position = m.position, left = m.length; left > 0; ) {
+        const n = readSync(m.fd, scratch, 0, Math.min(SLOT, left), position);
+        if (n <= 0) throw new Error('the file is shorter than what was written');
+        state.hash.update(scratch.subarray(0, n));
+        position += n;
+        left -= n;
+      }
+    } catch (error) {
+      state.error = String((error && error.message) || error);
+    }
+    return;
+  }
+  if (state.error) {
+    hashes.delete(m.id);
+    return void parentPort.postMessage({ op: 'error', id: m.id, message: state.error });
+  }
   if (m.length) state.hash.update(state.ring.subarray(m.slot * SLOT, m.slot * SLOT + m.length));
   if (m.op === 'update') parentPort.postMessage({ op: 'ack', id: m.id, slot: m.slot });
   else {
@@ -38,10 +61,17 @@ parentPort.on('message', (m) => {
 });
 `;
 
-type Message = { op: 'ack'; id: number; slot: number } | { op: 'digest'; id: number; hex: string };
+type Message = { op: 'ack'; id: number; slot: number } | { op: 'digest'; id: number; hex: string } | { op: 'error'; id: number; message: string };
+
+/** A hash the worker answers to. */
+interface Pending {
+  readonly id: number;
+  received(message: Message): void;
+  failed(error: Error): void;
+}
 
 let worker: Worker | null = null;
-const live = new Map<number, BackgroundSha256>();
+const live = new Map<number, Pending>();
 let nextId = 1;
 
 /**
@@ -64,11 +94,11 @@ function giveBack(ring: Ring | null): void {
 }
 
 /** The worker keeps the process alive only while a hash waits for it (as any pending I/O does). */
-function track(hash: BackgroundSha256): void {
+function track(hash: Pending): void {
   if (!live.size) worker?.ref();
   live.set(hash.id, hash);
 }
-function untrack(hash: BackgroundSha256): boolean {
+function untrack(hash: Pending): boolean {
   if (!live.delete(hash.id)) return false;
   if (!live.size) worker?.unref();
   return true;
@@ -89,7 +119,7 @@ function hashWorker(): Worker {
   return started;
 }
 
-export class BackgroundSha256 {
+export class BackgroundSha256 implements Pending {
   readonly id = nextId++;
   private ring: Ring | null = null;
   private readonly free: number[] = [];
@@ -182,6 +212,7 @@ export class BackgroundSha256 {
 
   /** @internal */
   received(message: Message): void {
+    if (message.op === 'error') return this.failed(new Error(message.message));
     if (message.op === 'ack') {
       this.free.push(message.slot);
       const waiting = this.slotFreed;
@@ -203,5 +234,63 @@ export class BackgroundSha256 {
     this.slotFreed?.reject(error);
     this.result?.reject(error);
     this.slotFreed = this.result = null;
+  }
+}
+
+/**
+ * SHA-256 of a file being written by this process, read back on the worker thread as each range
+ * is written (from the page cache: the bytes were just written). The event loop then copies
+ * nothing for the hash, only names ranges; the local storage driver hashes whole uploads this way.
+ * The file must stay open (its descriptor readable) until the digest is given.
+ */
+export class FileSha256 implements Pending {
+  readonly id = nextId++;
+  private error: Error | null = null;
+  private result: { resolve: (hex: string) => void; reject: (error: Error) => void } | null = null;
+
+  constructor(private readonly fd: number) {}
+
+  /** Bytes [position, position + length) are written: hash them, in the order given. */
+  add(position: number, length: number): void {
+    if (this.error || !length) return;
+    this.post({ op: 'file', id: this.id, fd: this.fd, position, length });
+  }
+
+  digest(): Promise<string> {
+    if (this.error) return Promise.reject(this.error);
+    return new Promise((resolve, reject) => {
+      this.result = { resolve, reject };
+      this.post({ op: 'digest', id: this.id, length: 0 });
+    });
+  }
+
+  dispose(): void {
+    if (untrack(this)) worker?.postMessage({ op: 'drop', id: this.id });
+  }
+
+  private post(message: Record<string, unknown>): void {
+    try {
+      const target = hashWorker();
+      track(this);
+      target.postMessage(message);
+    } catch (error) {
+      this.failed(error as Error);
+    }
+  }
+
+  /** @internal */
+  received(message: Message): void {
+    untrack(this);
+    if (message.op === 'digest') this.result?.resolve(message.hex);
+    else if (message.op === 'error') this.result?.reject(new Error(message.message));
+    this.result = null;
+  }
+
+  /** @internal */
+  failed(error: Error): void {
+    this.error = error;
+    untrack(this);
+    this.result?.reject(error);
+    this.result = null;
   }
 }

@@ -4,7 +4,7 @@ import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile, type FileH
 import { dirname, join, relative, sep } from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { BackgroundSha256 } from '../files/background-sha256';
+import { BackgroundSha256, FileSha256 } from '../files/background-sha256';
 import { assertStorageKey } from './keys';
 import type { ByteRange, ListedObject, PutOptions, Storage, StoredObject, StoredStream } from './storage';
 
@@ -21,6 +21,7 @@ const WRITEBACK_EVERY = 64 * 1024 * 1024;
 export class LocalStorage implements Storage {
   readonly driver = 'local';
   readonly minPartSize = 5 * 1024 * 1024;
+  readonly hashesOnPut = true;
 
   constructor(private readonly root: string) {}
 
@@ -41,15 +42,20 @@ export class LocalStorage implements Storage {
    * worker thread), since nothing compares it with S3's MD5 tags. Whole objects need none: ingest
    * already computes the file's SHA-256.
    */
-  private async writeAtomically(target: string, body: Readable, tagged = false): Promise<{ size: number; etag?: string }> {
+  private async writeAtomically(target: string, body: Readable, tagged = false, hashed = false): Promise<{ size: number; etag?: string; sha256?: string }> {
     await mkdir(dirname(target), { recursive: true });
     const temporary = `${target}.${randomUUID()}.partial`;
     const hash = tagged ? new BackgroundSha256() : null;
+    let readBack: FileSha256 | null = null;
     let size: number;
+    let sha256: string | undefined;
     try {
-      const file = await open(temporary, 'wx');
+      // Opened for reading too: the read-back hash reads what was written through this descriptor.
+      const file = await open(temporary, hashed ? 'wx+' : 'wx');
+      readBack = hashed ? new FileSha256(file.fd) : null;
       try {
-        size = await writeAll(file, body, hash);
+        size = await writeAll(file, body, hash, readBack);
+        sha256 = await readBack?.digest();
       } finally {
         await file.close();
       }
@@ -57,15 +63,16 @@ export class LocalStorage implements Storage {
       await syncDirectory(dirname(target));
     } catch (error) {
       hash?.dispose();
+      readBack?.dispose();
       await rm(temporary, { force: true });
       throw error;
     }
-    return { size, etag: hash ? (await hash.digest()).slice(0, 32) : undefined };
+    return { size, sha256, etag: hash ? (await hash.digest()).slice(0, 32) : undefined };
   }
 
   async put(key: string, body: Readable, options: PutOptions = {}): Promise<StoredObject> {
-    const { size, etag } = await this.writeAtomically(this.pathOf(key), body);
-    return { key, size, etag, contentType: options.contentType };
+    const { size, etag, sha256 } = await this.writeAtomically(this.pathOf(key), body, false, options.sha256);
+    return { key, size, etag, sha256, contentType: options.contentType };
   }
 
   async get(key: string, range?: ByteRange): Promise<StoredStream | null> {
@@ -218,7 +225,7 @@ function drained(stream: PassThrough): Promise<void> {
  * works while the upload goes on, and the final fdatasync, the one the answer waits for, has only
  * the tail left.
  */
-async function writeAll(file: FileHandle, body: Readable, hash: BackgroundSha256 | null): Promise<number> {
+async function writeAll(file: FileHandle, body: Readable, hash: BackgroundSha256 | null, readBack: FileSha256 | null = null): Promise<number> {
   let batch: Buffer[] = [];
   let batched = 0;
   let position = 0;
@@ -227,7 +234,8 @@ async function writeAll(file: FileHandle, body: Readable, hash: BackgroundSha256
   let syncing: Promise<void> | null = null;
   const flush = async () => {
     await writing;
-    writing = writeBatch(file, batch, position);
+    const [at, length] = [position, batched];
+    writing = writeBatch(file, batch, position).then(() => readBack?.add(at, length));
     writing.catch(() => undefined); // awaited before the next batch or at the end
     position += batched;
     sinceSync += batched;

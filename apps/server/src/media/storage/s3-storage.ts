@@ -52,6 +52,8 @@ export class S3Storage implements Storage {
     });
   }
 
+  readonly hashesOnPut = false;
+
   async put(key: string, body: Readable, options: PutOptions = {}): Promise<StoredObject> {
     assertStorageKey(key);
     if (options.size !== undefined && options.size < this.minPartSize) {

@@ -8,6 +8,11 @@ import type { Readable } from 'node:stream';
 export interface Storage {
   /** `local` or `s3`, for logs and metrics. */
   readonly driver: string;
+  /**
+   * Whether `put` can give the SHA-256 of what it stored (`PutOptions.sha256`) cheaper than the
+   * caller hashing the stream: the local driver reads it back from the page cache on another thread.
+   */
+  readonly hashesOnPut: boolean;
   /** Stores the stream under `key`; a failed or cut stream leaves nothing under `key`. */
   put(key: string, body: Readable, options?: PutOptions): Promise<StoredObject>;
   /** The bytes of `key` (optionally a byte range, both ends inclusive), or null when missing. */
@@ -46,6 +51,8 @@ export interface PutOptions {
   contentType?: string;
   /** The length when known in advance (S3 needs it for a single PUT; otherwise it streams in parts). */
   size?: number;
+  /** Give the stored bytes' SHA-256 (drivers with `hashesOnPut`). */
+  sha256?: boolean;
 }
 
 export interface ByteRange {
@@ -58,6 +65,8 @@ export interface StoredObject {
   size: number;
   etag?: string;
   contentType?: string;
+  /** Hex SHA-256 of the bytes, when asked for with `PutOptions.sha256`. */
+  sha256?: string;
 }
 
 export interface ListedObject {
