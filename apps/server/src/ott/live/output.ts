@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { Readable, Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import type { LiveMarker } from '../live-control';
 import { SAMPLE_RATE, type Feed, type RawFormat } from './feed';
 import {
@@ -65,13 +65,13 @@ export class LiveOutput {
     private readonly pick: (now: number) => Pick,
     private readonly feeds: () => Feed[],
   ) {
-    this.recorded = opts.ladder.map(() => new Map());
+    this.recorded = opts.ladder.map(() => new Map<string, SegmentEntry>());
     this.lastRaw = opts.ladder.map(() => '');
     this.encoder = spawnFfmpeg(ff, this.encoderArgs(), ['pipe', 'pipe', 'pipe', 'pipe']);
     this.stderr = tailStderr(this.encoder);
     this.video = this.encoder.stdin as Writable;
     this.audio = this.encoder.stdio[3] as Writable;
-    onProgress(this.encoder.stdout as Readable, (b) => {
+    onProgress(this.encoder.stdout, (b) => {
       const s = Number.parseFloat(b.speed ?? '');
       if (Number.isFinite(s)) this.speed = s;
     });
