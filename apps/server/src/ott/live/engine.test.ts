@@ -221,6 +221,7 @@ describe('RTMP contribution to HLS, pause, resume, markers, stop and recording',
     const { file, text } = await firstVariant(id);
     expect(text.trim().endsWith('#EXT-X-ENDLIST')).toBe(true);
     await expect(engine.start(id, false)).rejects.toMatchObject({ code: 'ended' });
+    await expect(engine.ensureIngest(config(id))).rejects.toMatchObject({ code: 'ended' });
     feed.child.kill('SIGKILL');
 
     const recording = parseMediaPlaylist(await readText(path.join(path.dirname(file), 'recording.m3u8')));
@@ -265,6 +266,41 @@ describe('SRT contribution with a passphrase', () => {
     expect(lastHealth(id)?.connected.backup).toBe(false);
     feed.child.kill('SIGKILL');
     await engine.stop(id);
+  });
+});
+
+describe('an encoder that dies', () => {
+  const id = 4;
+
+  it('is started again, numbering on after a discontinuity', { timeout: 60_000 }, async () => {
+    const endpoints = await engine.ensureIngest(config(id));
+    const feed = contribute(endpoints.primary.rtmp, 'flv', 40);
+    await engine.start(id, false);
+    await nextSegments(id, 1);
+    const { file } = await firstVariant(id);
+    const before = parseMediaPlaylist(await readText(path.join(path.dirname(file), 'recording.m3u8'))).segments;
+    // The encoder is the ffmpeg writing this stream's playlists (a child of this test's engine).
+    const marker = path.join(workDir, String(id), 'r%v', 'live.m3u8');
+    const pids = (await fs.readdir('/proc')).filter((p) => /^\d+$/.test(p));
+    let encoderPid = 0;
+    for (const pid of pids) {
+      const cmd = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+      if (cmd.split('\0').includes(marker)) encoderPid = Number(pid);
+    }
+    expect(encoderPid).toBeGreaterThan(0);
+    process.kill(encoderPid, 'SIGKILL');
+
+    await waitFor('a discontinuity in the live playlist', async () => (await readText(file)).includes('#EXT-X-DISCONTINUITY'), 30_000);
+    const segment = await nextSegments(id, 1);
+    expect(await slateShare(segment)).toBeLessThan(0.5);
+    const after = parseMediaPlaylist(await readText(path.join(path.dirname(file), 'recording.m3u8'))).segments;
+    // Nothing recorded before the crash was overwritten.
+    expect(after.slice(0, before.length)).toEqual(before);
+    expect(after.some((s) => s.discontinuity)).toBe(true);
+    expect(new Set(after.map((s) => s.uri)).size).toBe(after.length);
+    feed.child.kill('SIGKILL');
+    await engine.stop(id);
+    expect((await readText(file)).trim().endsWith('#EXT-X-ENDLIST')).toBe(true);
   });
 });
 

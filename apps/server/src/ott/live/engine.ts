@@ -46,7 +46,7 @@ export interface LiveEngineOptions {
 
 /** The engine, with figures the benchmark reads beyond the routes' contract. */
 export interface LiveEngine extends LiveControl {
-  /** The output encoder's speed (1.0 = real time), from ffmpeg's progress. */
+  /** The output encoder's speed over the last seconds (1.0 = real time), from ffmpeg's progress. */
   encoderSpeed(streamId: number): number | null;
   /** Frames the output could not encode in time, or had to skip. */
   outputDropped(streamId: number): number;
@@ -273,6 +273,8 @@ export function createLiveEngine(options: LiveEngineOptions): LiveEngine {
         throw new LiveEngineError('passphrase_required', 'an encrypted SRT ingest needs a passphrase');
       }
       const existing = streams.get(config.streamId);
+      // An ended stream keeps its recording; its listeners are closed for good.
+      if (existing?.state === 'ended') throw new LiveEngineError('ended', `stream ${config.streamId} has ended`);
       if (existing) {
         if (JSON.stringify(existing.config) !== JSON.stringify(config)) {
           existing.config = config;

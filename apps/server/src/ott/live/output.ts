@@ -43,9 +43,11 @@ const RECORDING_FILE = 'recording.m3u8';
 export class LiveOutput {
   outputDropped = 0;
   speed: number | null = null;
-  private encoder: ChildProcess;
-  private video: Writable;
-  private audio: Writable;
+  /** Times the encoder died and was started again. */
+  restarts = 0;
+  private encoder!: ChildProcess;
+  private video!: Writable;
+  private audio!: Writable;
   private t0 = Date.now();
   private sent = 0;
   private tickTimer: NodeJS.Timeout;
@@ -54,8 +56,8 @@ export class LiveOutput {
   private lastRaw: string[];
   private markers: LiveMarker[] = [];
   private polling: Promise<void> = Promise.resolve();
-  private exited: Promise<number | null>;
-  private stderr: () => string;
+  private stderr: () => string = () => '';
+  private lastFailure: string | null = null;
   private ended = false;
 
   constructor(
@@ -67,15 +69,7 @@ export class LiveOutput {
   ) {
     this.recorded = opts.ladder.map(() => new Map<string, SegmentEntry>());
     this.lastRaw = opts.ladder.map(() => '');
-    this.encoder = spawnFfmpeg(ff, this.encoderArgs(), ['pipe', 'pipe', 'pipe', 'pipe']);
-    this.stderr = tailStderr(this.encoder);
-    this.video = this.encoder.stdin as Writable;
-    this.audio = this.encoder.stdio[3] as Writable;
-    onProgress(this.encoder.stdout, (b) => {
-      const s = Number.parseFloat(b.speed ?? '');
-      if (Number.isFinite(s)) this.speed = s;
-    });
-    this.exited = waitExit(this.encoder, 24 * 3600_000);
+    this.encoder = this.spawnEncoder(0);
     this.tickTimer = setInterval(() => this.tick(), Math.max(5, Math.floor(1000 / opts.raw.fps / 2)));
     this.pollTimer = setInterval(() => void this.poll(false), 250);
   }
@@ -87,9 +81,43 @@ export class LiveOutput {
     await writeAtomic(path.join(dir, 'vod.m3u8'), masterPlaylist(ladder, RECORDING_FILE, audioKbps));
   }
 
-  /** Why the encoder stopped, when it did. */
+  /** Why the encoder last died, if it did. */
   failure(): string | null {
-    return this.encoder.exitCode !== null && this.encoder.exitCode !== 0 ? this.stderr() || `ffmpeg exited with ${this.encoder.exitCode}` : null;
+    return this.lastFailure;
+  }
+
+  /**
+   * Starts the encoder. After a crash it starts again numbering segments after the last one, with a
+   * discontinuity, so that players and the recording go on (a few seconds lost, not the stream).
+   */
+  private spawnEncoder(startNumber: number): ChildProcess {
+    const encoder = spawnFfmpeg(this.ff, this.encoderArgs(startNumber), ['pipe', 'pipe', 'pipe', 'pipe']);
+    this.encoder = encoder;
+    this.stderr = tailStderr(encoder);
+    this.video = encoder.stdin as Writable;
+    this.audio = encoder.stdio[3] as Writable;
+    // Speed over the last seconds (ffmpeg's own figure averages since the start).
+    const samples: { at: number; out: number }[] = [];
+    onProgress(encoder.stdout, (b) => {
+      const out = Number(b.out_time_us);
+      if (!Number.isFinite(out) || out <= 0) return;
+      samples.push({ at: Date.now(), out });
+      while (samples.length > 2 && samples[0].at < Date.now() - 5000) samples.shift();
+      const first = samples[0];
+      const last = samples[samples.length - 1];
+      if (last.at - first.at >= 1000) this.speed = (last.out - first.out) / 1000 / (last.at - first.at);
+    });
+    encoder.on('exit', (code) => {
+      if (this.ended) return;
+      this.lastFailure = this.stderr() || `ffmpeg exited with ${code}`;
+      this.restarts += 1;
+      setTimeout(() => {
+        if (this.ended) return;
+        const numbers = [...this.recorded[0].keys()].map((u) => Number(/(\d+)\.ts$/.exec(u)?.[1] ?? -1));
+        this.spawnEncoder(Math.max(-1, ...numbers) + 1);
+      }, 1000);
+    });
+    return encoder;
   }
 
   async setMarkers(markers: LiveMarker[]): Promise<void> {
@@ -105,7 +133,6 @@ export class LiveOutput {
     this.video.end();
     this.audio.end();
     await waitExit(this.encoder, 20_000);
-    await this.exited;
     clearInterval(this.pollTimer);
     await this.poll(true);
   }
@@ -115,7 +142,7 @@ export class LiveOutput {
     return { dir: path.join(this.opts.dir, renditionDir(0)), segments: [...this.recorded[0].values()] };
   }
 
-  private encoderArgs(): string[] {
+  private encoderArgs(startNumber: number): string[] {
     const { raw, ladder, segmentSeconds: seg, dir } = this.opts;
     const gop = Math.round(raw.fps * seg);
     const split = `[0:v]split=${ladder.length}${ladder.map((_, i) => `[s${i}]`).join('')}`;
@@ -140,7 +167,8 @@ export class LiveOutput {
     args.push(
       '-c:a', 'aac', '-b:a', `${this.opts.audioKbps}k`, '-ac', '2',
       '-f', 'hls', '-hls_time', String(seg), '-hls_list_size', String(this.opts.liveWindowSegments),
-      '-hls_flags', 'independent_segments+program_date_time+temp_file', '-hls_segment_type', 'mpegts',
+      '-hls_flags', `independent_segments+program_date_time+temp_file${startNumber > 0 ? '+discont_start' : ''}`,
+      '-start_number', String(startNumber), '-hls_segment_type', 'mpegts',
       '-hls_segment_filename', path.join(dir, 'r%v', 'seg_%06d.ts'),
       '-var_stream_map', ladder.map((_, i) => `v:${i},a:${i}`).join(' '),
       path.join(dir, 'r%v', LIVE_FILE),

@@ -14,6 +14,8 @@ export interface SegmentEntry {
   uri: string;
   duration: number;
   programDateTime: string | null;
+  /** The encoder was restarted before this segment. */
+  discontinuity?: boolean;
 }
 
 /** Segments of an ffmpeg media playlist, in order. */
@@ -22,15 +24,18 @@ export function parseMediaPlaylist(text: string): { segments: SegmentEntry[]; en
   let duration = 0;
   let pdt: string | null = null;
   let ended = false;
+  let discontinuity = false;
   for (const raw of text.split('\n')) {
     const line = raw.trim();
     if (!line) continue;
     if (line.startsWith('#EXTINF:')) duration = Number.parseFloat(line.slice(8));
     else if (line.startsWith('#EXT-X-PROGRAM-DATE-TIME:')) pdt = line.slice(25);
     else if (line === '#EXT-X-ENDLIST') ended = true;
+    else if (line === '#EXT-X-DISCONTINUITY') discontinuity = true;
     else if (!line.startsWith('#')) {
-      segments.push({ uri: path.posix.basename(line), duration, programDateTime: pdt });
+      segments.push({ uri: path.posix.basename(line), duration, programDateTime: pdt, ...(discontinuity ? { discontinuity } : {}) });
       duration = 0;
+      discontinuity = false;
       pdt = null;
     }
   }
@@ -67,6 +72,7 @@ export function recordingPlaylist(segments: SegmentEntry[], markers: LiveMarker[
   const out = ['#EXTM3U', '#EXT-X-VERSION:6', `#EXT-X-TARGETDURATION:${target}`, '#EXT-X-MEDIA-SEQUENCE:0'];
   out.push('#EXT-X-PLAYLIST-TYPE:EVENT', '#EXT-X-INDEPENDENT-SEGMENTS', ...dateRangeLines(markers));
   for (const s of segments) {
+    if (s.discontinuity) out.push('#EXT-X-DISCONTINUITY');
     if (s.programDateTime) out.push(`#EXT-X-PROGRAM-DATE-TIME:${s.programDateTime}`);
     out.push(`#EXTINF:${s.duration.toFixed(6)},`, s.uri);
   }
