@@ -301,6 +301,11 @@ describe('an encoder that dies', () => {
     feed.child.kill('SIGKILL');
     await engine.stop(id);
     expect((await readText(file)).trim().endsWith('#EXT-X-ENDLIST')).toBe(true);
+    // The MP4 of a recording with a discontinuity still has the whole duration.
+    const recorded = parseMediaPlaylist(await readText(path.join(path.dirname(file), 'recording.m3u8'))).segments;
+    const total = recorded.reduce((a, s) => a + s.duration, 0);
+    const facts = await probe(await engine.recordingToMp4(id));
+    expect(Math.abs(Number(facts.format.duration) - total)).toBeLessThan(1);
   });
 });
 

@@ -233,7 +233,9 @@ export class LiveOutput {
       this.lastRaw[i] = raw;
       const { segments, ended } = parseMediaPlaylist(raw);
       for (const s of segments) if (!this.recorded[i].has(s.uri)) this.recorded[i].set(s.uri, s);
-      await writeAtomic(path.join(dir, PUBLIC_FILE), withDateRanges(raw, this.markers));
+      // An encoder that died just before the stop wrote no ENDLIST: the output has ended all the same.
+      const closing = this.ended && !ended ? '#EXT-X-ENDLIST\n' : '';
+      await writeAtomic(path.join(dir, PUBLIC_FILE), withDateRanges(raw, this.markers) + closing);
       await writeAtomic(path.join(dir, RECORDING_FILE), recordingPlaylist([...this.recorded[i].values()], this.markers, ended || this.ended));
     }
   }
