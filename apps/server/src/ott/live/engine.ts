@@ -95,7 +95,8 @@ const pbkeylen = (c: LiveStreamConfig): 16 | 32 | null => (c.encryption === 'AES
 
 export function createLiveEngine(options: LiveEngineOptions): LiveEngine {
   const host = options.host ?? '0.0.0.0';
-  const publicHost = options.publicHost ?? 'localhost';
+  const given = options.publicHost ?? 'localhost';
+  const publicHost = given.includes(':') && !given.startsWith('[') ? `[${given}]` : given;
   const ladder = options.ladder ?? DEFAULT_LADDER;
   const fps = options.fps ?? 25;
   const segmentSeconds = options.segmentSeconds ?? 2;
