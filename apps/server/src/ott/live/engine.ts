@@ -20,6 +20,22 @@ import { openSrtRelay, type SrtRelay } from './srt-relay';
 
 export type { Rendition } from './playlists';
 
+/*
+ * How a live stream flows (one per stream, all with Debian's ffmpeg, arguments as arrays):
+ *
+ *   camera crew ──RTMP──▶ rtmp-gate (checks the key) ──▶ ffmpeg listener ─┐ raw frames + PCM
+ *               ──SRT───▶ srt-relay (stats) ──▶ ffmpeg listener (passphrase) ─┤ (feed.ts), for the
+ *                          × primary and backup                               │ primary and backup
+ *                                                                             ▼
+ *   output.ts: a steady clock picks, frame by frame, the chosen feed, the other one when it fails,
+ *   or a slate (paused, no signal) ──▶ one ffmpeg encoding the HLS ladder (x264 zerolatency, a key
+ *   frame every segment) ──▶ <workDir>/<id>/master.m3u8, r<i>/index.m3u8 (live window + markers),
+ *   r<i>/recording.m3u8 and vod.m3u8 (every segment: the recording, a VOD after the stop).
+ *
+ * Decoding every contribution to raw frames costs a decode per feed, but it is what lets start,
+ * pause, fail-over and a crashed encoder's restart happen without the viewers' stream breaking.
+ */
+
 export interface LiveEngineOptions {
   /** Where each stream's HLS output and recording go (`<workDir>/<streamId>/`), e.g. `data/live`. */
   workDir: string;
@@ -268,39 +284,54 @@ export function createLiveEngine(options: LiveEngineOptions): LiveEngine {
   }, 1000);
   healthTimer.unref();
 
+  async function ensureIngestNow(config: LiveStreamConfig): Promise<IngestEndpoints> {
+    if (config.encryption !== 'none' && !config.passphrase) {
+      throw new LiveEngineError('passphrase_required', 'an encrypted SRT ingest needs a passphrase');
+    }
+    const existing = streams.get(config.streamId);
+    // An ended stream keeps its recording; its listeners are closed for good.
+    if (existing?.state === 'ended') throw new LiveEngineError('ended', `stream ${config.streamId} has ended`);
+    if (existing) {
+      if (JSON.stringify(existing.config) !== JSON.stringify(config)) {
+        existing.config = config;
+        for (const role of ROLES) {
+          const ing = existing.ingest[role];
+          ing.rtmp.setKey(role === 'primary' ? config.primaryKey : config.backupKey);
+          ing.feeds.srt.reconfigure(listenOf(config, 'srt', ing.internal.srt));
+        }
+      }
+      return endpoints(existing);
+    }
+    const s: StreamRuntime = {
+      config,
+      dir: path.join(options.workDir, String(config.streamId)),
+      ingest: { primary: await openIngest(config, 'primary'), backup: await openIngest(config, 'backup') },
+      state: 'idle',
+      useBackup: false,
+      paused: false,
+      output: null,
+      markers: [],
+      health: null,
+      active: null,
+    };
+    streams.set(config.streamId, s);
+    return endpoints(s);
+  }
+
+  // Two requests opening the same stream's ingest at once share one opening.
+  const opening = new Map<number, Promise<IngestEndpoints>>();
+
   const engine: LiveEngine = {
     async ensureIngest(config) {
-      if (config.encryption !== 'none' && !config.passphrase) {
-        throw new LiveEngineError('passphrase_required', 'an encrypted SRT ingest needs a passphrase');
+      const pending = opening.get(config.streamId);
+      if (pending) await pending.catch(() => {});
+      const p = ensureIngestNow(config);
+      opening.set(config.streamId, p);
+      try {
+        return await p;
+      } finally {
+        if (opening.get(config.streamId) === p) opening.delete(config.streamId);
       }
-      const existing = streams.get(config.streamId);
-      // An ended stream keeps its recording; its listeners are closed for good.
-      if (existing?.state === 'ended') throw new LiveEngineError('ended', `stream ${config.streamId} has ended`);
-      if (existing) {
-        if (JSON.stringify(existing.config) !== JSON.stringify(config)) {
-          existing.config = config;
-          for (const role of ROLES) {
-            const ing = existing.ingest[role];
-            ing.rtmp.setKey(role === 'primary' ? config.primaryKey : config.backupKey);
-            ing.feeds.srt.reconfigure(listenOf(config, 'srt', ing.internal.srt));
-          }
-        }
-        return endpoints(existing);
-      }
-      const s: StreamRuntime = {
-        config,
-        dir: path.join(options.workDir, String(config.streamId)),
-        ingest: { primary: await openIngest(config, 'primary'), backup: await openIngest(config, 'backup') },
-        state: 'idle',
-        useBackup: false,
-        paused: false,
-        output: null,
-        markers: [],
-        health: null,
-        active: null,
-      };
-      streams.set(config.streamId, s);
-      return endpoints(s);
     },
 
     async start(streamId, useBackup) {

@@ -177,10 +177,19 @@ export class PublishCheck {
     else if (type === 20 || type === 17) {
       const cmd = readCommand(type === 17 ? msg.subarray(1) : msg);
       if (!cmd || !KEY_COMMANDS.has(cmd.name) || cmd.streamName === null) return;
+      // The key as typed, or percent-encoded as it stands in the ingest URL.
       const name = cmd.streamName.split('?')[0];
-      if (name !== this.key()) this.verdict = 'refused';
+      if (name !== this.key() && decoded(name) !== this.key()) this.verdict = 'refused';
       else if (cmd.name === 'publish') this.verdict = 'accepted';
     }
+  }
+}
+
+function decoded(s: string): string | null {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return null;
   }
 }
 
