@@ -269,6 +269,24 @@ describe('SRT contribution with a passphrase', () => {
   });
 });
 
+describe('new stream keys', () => {
+  const id = 5;
+
+  it('keep the addresses, refuse the old key and take the new one', { timeout: 60_000 }, async () => {
+    const before = await engine.ensureIngest(config(id));
+    const after = await engine.ensureIngest(config(id, { primaryKey: 'rotated-key-5-Qm4s' }));
+    expect(after.primary.rtmp).toBe(before.primary.rtmp.replace(/[^/]+$/, 'rotated-key-5-Qm4s'));
+    expect(after.backup).toEqual(before.backup);
+    const old = contribute(before.primary.rtmp, 'flv', 5);
+    expect((await old.exited).code).not.toBe(0);
+    expect(lastHealth(id)?.connected.primary ?? false).toBe(false);
+    const feed = contribute(after.primary.rtmp, 'flv', 20);
+    await waitFor('the new key connected', () => lastHealth(id)?.connected.primary);
+    feed.child.kill('SIGKILL');
+    await engine.stop(id);
+  });
+});
+
 describe('an encoder that dies', () => {
   const id = 4;
 
