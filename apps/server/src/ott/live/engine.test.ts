@@ -141,6 +141,7 @@ describe('RTMP contribution to HLS, pause, resume, markers, stop and recording',
     expect(engine.state(id)).toBe('idle');
 
     feed = contribute(endpoints.primary.rtmp, 'flv', 60);
+    await waitFor('the contribution', () => lastHealth(id)?.connected.primary);
     await engine.start(id, false);
     expect(engine.state(id)).toBe('live');
     const segment = await nextSegments(id, 2);
@@ -175,7 +176,7 @@ describe('RTMP contribution to HLS, pause, resume, markers, stop and recording',
     expect(code).not.toBe(0);
     expect(lastHealth(id)?.connected.backup).toBe(false);
     // The output went on from the primary meanwhile.
-    expect(lastHealth(id)?.input).toBe('primary');
+    await waitFor('the primary on air', () => lastHealth(id)?.input === 'primary');
   });
 
   it('writes the markers into the playlists as date ranges', { timeout: 30_000 }, async () => {
@@ -204,7 +205,8 @@ describe('RTMP contribution to HLS, pause, resume, markers, stop and recording',
     expect(engine.state(id)).toBe('paused');
     const paused = await nextSegments(id, 2);
     expect(await slateShare(paused)).toBeGreaterThan(0.6);
-    expect(lastHealth(id)?.connected.primary).toBe(true);
+    await waitFor('the ingest still connected while paused', () => lastHealth(id)?.connected.primary);
+    expect(engine.state(id)).toBe('paused');
 
     await engine.start(id, false);
     expect(engine.state(id)).toBe('live');
@@ -247,6 +249,7 @@ describe('SRT contribution with a passphrase', () => {
     const endpoints = await engine.ensureIngest(config(id, { protocol: 'srt', encryption: 'AES-256', passphrase: 'correct horse battery' }));
     expect(endpoints.primary.srt).toMatch(/^srt:\/\/127\.0\.0\.1:\d+\?mode=caller&passphrase=correct\+horse\+battery&pbkeylen=32$/);
     const feed = contribute(endpoints.primary.srt, 'mpegts', 40);
+    await waitFor('the contribution', () => lastHealth(id)?.connected.primary);
     await engine.start(id, false);
     const segment = await nextSegments(id, 2);
     expect((await probe(segment)).streams.some((s) => s.codec_type === 'video' && s.width === 320)).toBe(true);
@@ -293,6 +296,7 @@ describe('an encoder that dies', () => {
   it('is started again, numbering on after a discontinuity', { timeout: 60_000 }, async () => {
     const endpoints = await engine.ensureIngest(config(id));
     const feed = contribute(endpoints.primary.rtmp, 'flv', 40);
+    await waitFor('the contribution', () => lastHealth(id)?.connected.primary);
     await engine.start(id, false);
     await nextSegments(id, 1);
     const { file } = await firstVariant(id);
