@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Live engine benchmarks (issue 11, point 9), with the real ffmpeg and the engine's default output
-// (720p + 360p ladder, x264 veryfast, 2-second segments), every ffmpeg at nice 10:
+// (720p + 360p ladder, x264 superfast, 2-second segments), every ffmpeg at nice 10:
 //   1. Live latency: this script draws 720p frames itself and writes into each the wall-clock time
 //      (ms) as 32 black/white blocks along the top (and the time of day as text below, for a person),
 //      an ffmpeg contribution encoder pushes them over RTMP; each time a new segment is listed in the
@@ -11,12 +11,12 @@
 //      real time (speed over 5 s < 0.97, or the engine had to skip frames).
 //
 //   npm run bench -- ott-live        BENCH_LIVE_MAX_STREAMS (default 6), BENCH_LIVE_SEGMENTS (default 8),
-//                                    BENCH_LIVE_PRESET (x264 preset of the output, default veryfast)
+//                                    BENCH_LIVE_PRESET (x264 preset of the output, default the engine's)
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLiveEngine } from '../apps/server/src/ott/live/engine.ts';
+import { createLiveEngine, DEFAULT_PRESET } from '../apps/server/src/ott/live/engine.ts';
 import { parseMediaPlaylist } from '../apps/server/src/ott/live/playlists.ts';
 
 const W = 1280;
@@ -32,7 +32,7 @@ const uptime = () => execFileSync('uptime', { encoding: 'utf8' }).trim();
 const children = [];
 
 const work = mkdtempSync(join(tmpdir(), 'umpire-bench-live-'));
-const PRESET = process.env.BENCH_LIVE_PRESET || 'veryfast';
+const PRESET = process.env.BENCH_LIVE_PRESET || DEFAULT_PRESET;
 const engine = createLiveEngine({ workDir: join(work, 'out'), host: '127.0.0.1', publicHost: '127.0.0.1', nice: 10, preset: PRESET });
 const config = (streamId) => ({
   streamId,

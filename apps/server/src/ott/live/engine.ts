@@ -51,7 +51,11 @@ export interface LiveEngineOptions {
   segmentSeconds?: number;
   /** Segments in the live playlists (the recording keeps all). */
   liveWindowSegments?: number;
-  /** x264 preset of the output (`veryfast` by default; tests use `ultrafast`). */
+  /**
+   * x264 preset of the output. `superfast` by default: on this 2-core machine (shared, load ~13)
+   * `npm run bench -- ott-live` held 1 stream of 720p + 360p in real time with veryfast, 2 with
+   * superfast, 4+ with ultrafast. Tests use `ultrafast`.
+   */
   preset?: string;
   audioKbps?: number;
   ffmpegPath?: string;
@@ -76,6 +80,8 @@ export class LiveEngineError extends Error {
     super(message);
   }
 }
+
+export const DEFAULT_PRESET = 'superfast';
 
 export const DEFAULT_LADDER: Rendition[] = [
   { name: '720p', width: 1280, height: 720, videoKbps: 2500 },
@@ -215,7 +221,7 @@ export function createLiveEngine(options: LiveEngineOptions): LiveEngine {
     const allFeeds = () => ROLES.flatMap((r) => PROTOCOLS.map((p) => s.ingest[r].feeds[p]));
     s.output = new LiveOutput(
       ff,
-      { dir: s.dir, raw, ladder, segmentSeconds, liveWindowSegments: options.liveWindowSegments ?? 6, preset: options.preset ?? 'veryfast', audioKbps },
+      { dir: s.dir, raw, ladder, segmentSeconds, liveWindowSegments: options.liveWindowSegments ?? 6, preset: options.preset ?? DEFAULT_PRESET, audioKbps },
       frames,
       (now) => pick(s, now),
       allFeeds,
