@@ -18,6 +18,7 @@ export interface RtmpGate {
 
 const HANDSHAKE_BYTES = 1 + 1536 + 1536; // C0 + C1 + C2
 const KEY_COMMANDS = new Set(['releaseStream', 'FCPublish', 'publish']);
+const PUBLISH_DEADLINE_MS = 15_000;
 
 export async function openRtmpGate(host: string, port: number, upstreamPort: () => number, initialKey: string): Promise<RtmpGate> {
   let key = initialKey;
@@ -54,6 +55,11 @@ export async function openRtmpGate(host: string, port: number, upstreamPort: () 
       });
     };
     connect();
+    // A connection that has not published with the key by then is not a camera crew.
+    const deadline = setTimeout(() => {
+      if (check.verdict !== 'accepted') refuse();
+    }, PUBLISH_DEADLINE_MS);
+    client.on('close', () => clearTimeout(deadline));
     client.on('data', (data: Buffer) => {
       bytes += data.length;
       if (check.verdict !== 'accepted') {

@@ -21,6 +21,7 @@ export interface SrtRelay {
 }
 
 const IDLE_MS = 15_000;
+const MAX_PEERS = 8;
 
 export async function openSrtRelay(host: string, port: number, upstreamPort: () => number): Promise<SrtRelay> {
   const pub = createSocket(host.includes(':') ? 'udp6' : 'udp4');
@@ -32,6 +33,8 @@ export async function openSrtRelay(host: string, port: number, upstreamPort: () 
   const peerFor = (rinfo: RemoteInfo) => {
     const id = `${rinfo.address}|${rinfo.port}`;
     let peer = peers.get(id);
+    // A flood from many addresses must not open a socket each: a few callers at a time.
+    if (!peer && peers.size >= MAX_PEERS) return null;
     if (!peer) {
       const sock = createSocket('udp4');
       sock.on('error', () => {});
@@ -56,7 +59,7 @@ export async function openSrtRelay(host: string, port: number, upstreamPort: () 
       stats.packets += 1;
       if ((msg.readUInt32BE(4) >>> 26) & 1) stats.retransmitted += 1; // the R flag
     }
-    peerFor(rinfo).sock.send(msg, upstreamPort(), '127.0.0.1');
+    peerFor(rinfo)?.sock.send(msg, upstreamPort(), '127.0.0.1');
   });
   const sweep = setInterval(() => {
     for (const [id, p] of peers) {
