@@ -53,8 +53,8 @@ export interface LiveEngineOptions {
   liveWindowSegments?: number;
   /**
    * x264 preset of the output. `superfast` by default: on this 2-core machine (shared, load ~13)
-   * `npm run bench -- ott-live` held 1 stream of 720p + 360p in real time with veryfast, 2 with
-   * superfast, 4+ with ultrafast. Tests use `ultrafast`.
+   * `npm run bench -- ott-live` held 1 stream of 720p + 360p in real time with veryfast, 2 to 4
+   * (runs differ with the others' load) with superfast, 4+ with ultrafast. Tests use `ultrafast`.
    */
   preset?: string;
   audioKbps?: number;
