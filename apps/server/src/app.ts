@@ -100,7 +100,7 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
   });
   registerAuthRoutes(app, config, database);
   registerClientRoutes(app, config, database, bus);
-  const cache = new ComputedCache(bus, database);
+  const cache = new ComputedCache(database);
   registerResourceRoutes(app, config, database, bus, cache, storage);
   registerCountRoutes(app, database, cache);
   registerCompetitionRoutes(app, config, database, bus, cache);

@@ -253,7 +253,8 @@ describe('reads from memory', () => {
     const first = await api.get(url);
     const second = await api.get(url);
     expect(second.headers.get('x-cache')).toBe('hit');
-    expect(second.headers.get('x-db-queries')).toBe('0');
+    // With PostgreSQL, one statement compares the data versions (another instance may have written).
+    expect(second.headers.get('x-db-queries')).toBe(api.server.database.dialect === 'postgres' ? '1' : '0');
     expect(second.body).toEqual(first.body);
     const fresh = await api.get(url, { headers: { 'cache-control': 'no-cache' } });
     expect(fresh.headers.get('x-cache')).toBe('bypass');
