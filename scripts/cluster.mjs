@@ -191,6 +191,11 @@ if (isMain(import.meta.url)) {
     process.exit(0);
   };
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => void shutDown());
+  // `kill <npm pid>` ends npm without reaching us: stop as well when our parent goes away.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) void shutDown();
+  }, 1000).unref();
   try {
     log(`starting PostgreSQL, an S3-compatible store, ${count} instances and HAProxy...`);
     cluster = await startCluster({ instances: count, quiet: false });
