@@ -6,7 +6,6 @@ import { REPO_ROOT } from '../src/config';
 import { createMatch, incidentBody, type MatchFixture } from './support/fixtures';
 import { apiClient, TEST_DB, type ApiClient } from './support/test-server';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- documents and cable messages are checked field by field */
 // The official client, as the admin app uses it; Node lacks the browser globals it touches.
 (ActionCable.adapters as { WebSocket: unknown }).WebSocket = WebSocket;
 (globalThis as any).addEventListener ??= () => {};
