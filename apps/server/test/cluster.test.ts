@@ -1,9 +1,11 @@
 import * as ActionCable from '@rails/actioncable';
+import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { REPO_ROOT } from '../src/config';
 import { createMatch, incidentBody, type MatchFixture } from './support/fixtures';
+import { startPushService, type BrowserSubscription, type PushService } from './support/push-service';
 import { apiClient, TEST_DB, type ApiClient } from './support/test-server';
 
 // The official client, as the admin app uses it; Node lacks the browser globals it touches.
@@ -15,6 +17,7 @@ import { apiClient, TEST_DB, type ApiClient } from './support/test-server';
 interface Instance {
   name: string;
   url: string;
+  process: ChildProcess;
   start(): Promise<void>;
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
@@ -33,11 +36,27 @@ let cluster: Cluster;
 let lb: ApiClient;
 let a: ApiClient;
 let b: ApiClient;
+let push: PushService;
+// Jobs are polled often and leased briefly, so that a takeover shows within the test.
+const LEASE_MS = 3000;
 
 beforeAll(async () => {
   if (!ON_POSTGRES) return;
-  const { startCluster } = (await import(join(REPO_ROOT, 'scripts/cluster.mjs'))) as { startCluster(o: { instances: number }): Promise<Cluster> };
-  cluster = await startCluster({ instances: 2 });
+  push = await startPushService();
+  const { startCluster } = (await import(join(REPO_ROOT, 'scripts/cluster.mjs'))) as {
+    startCluster(o: { instances: number; env: Record<string, string> }): Promise<Cluster>;
+  };
+  cluster = await startCluster({
+    instances: 2,
+    env: {
+      JOB_POLL_MS: '20',
+      JOB_LEASE_MS: String(LEASE_MS),
+      PUSH_ALLOW_LOOPBACK: 'true',
+      PUSH_BATCH: '1',
+      PUSH_CONCURRENCY: '1',
+      FAN_LIMITS: 'register=1000/3600,address=10000/60',
+    },
+  });
   lb = apiClient(cluster.url);
   a = apiClient(cluster.instances[0].url);
   b = apiClient(cluster.instances[1].url);
@@ -45,6 +64,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await cluster?.stop();
+  await push?.close();
 }, 60_000);
 
 const wsUrl = (base: string, token: string) => `${base.replace('http', 'ws')}/cable?token=${encodeURIComponent(token)}`;
@@ -168,5 +188,86 @@ describe.skipIf(!ON_POSTGRES)('a cluster of two instances behind HAProxy', () =>
         for (const sub of [onA, onB, viaLb]) sub.consumer.disconnect();
       }
     });
+  });
+
+  describe('jobs (push sending)', () => {
+    let serial = 0;
+    const CLIENT = 'ekstraklasa-demo';
+
+    /** A fan's browser subscribed to `topic` through the fan API of `via`. */
+    async function subscribed(via: ApiClient, topic: string) {
+      const browser = push.subscribe();
+      const fan = await via.post(`/public/v1/fans?client=${CLIENT}`, { data: { type: 'fans', attributes: { device_id: `cluster-device-${Date.now()}-${++serial}-xyz` } } }, { token: null });
+      expect(fan.status, fan.text).toBe(201);
+      const res = await via.post('/public/v1/push/subscriptions', { data: { type: 'push_subscriptions', attributes: { ...browser.json, topics: [topic], locale: 'pl' } } }, { token: fan.body.meta.token });
+      expect(res.status, res.text).toBe(201);
+      return browser;
+    }
+
+    async function notify(via: ApiClient, topic: string): Promise<string> {
+      const target = await via.post('/api/v3/push_notification_targets', { data: { type: 'push_notification_targets', attributes: { name: `Cluster ${topic}`, topic } } });
+      expect(target.status, target.text).toBe(201);
+      const created = await via.post('/api/v3/push_notifications', {
+        data: {
+          type: 'push_notifications',
+          attributes: { title_pl: 'Gol!', title_en: 'Goal!', body_pl: 'Zobacz skrót.', body_en: 'Watch the highlights.', status: 'scheduled' },
+          relationships: { targets: { data: [{ type: 'push_notification_targets', id: target.body.data.id }] } },
+        },
+      });
+      expect(created.status, created.text).toBe(201);
+      return created.body.data.id as string;
+    }
+
+    async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
+      const deadline = Date.now() + timeoutMs;
+      let last = await read();
+      while (!ok(last)) {
+        if (Date.now() > deadline) throw new Error(`timed out waiting: ${what} (last: ${JSON.stringify(last)})`);
+        await new Promise((r) => setTimeout(r, 50));
+        last = await read();
+      }
+      return last;
+    }
+    const finished = (via: ApiClient, id: string) =>
+      eventually(async () => (await via.get(`/api/v3/push_notifications/${id}`)).body.data.attributes, (x: any) => x.status === 'sent' || x.status === 'failed', `notification ${id}`);
+
+    it('sends each message exactly once with both instances polling the same jobs', async () => {
+      const browsers: BrowserSubscription[] = [];
+      for (let i = 0; i < 6; i++) browsers.push(await subscribed(i % 2 ? a : b, 'cluster-once'));
+      const id = await notify(lb, 'cluster-once');
+      expect(await finished(lb, id)).toMatchObject({ status: 'sent', total_count: 6, delivered_count: 6 });
+      // Give a second claimer time to repeat anything it wrongly took.
+      await new Promise((r) => setTimeout(r, 500));
+      expect(browsers.map((x) => x.posts)).toEqual([1, 1, 1, 1, 1, 1]);
+    });
+
+    it('a job whose instance is killed with SIGKILL mid-job is taken over by the other once its lease ends', async () => {
+      const [first, second] = cluster.instances;
+      const browsers: BrowserSubscription[] = [];
+      for (let i = 0; i < 3; i++) browsers.push(await subscribed(a, 'cluster-crash'));
+      // The second instance is frozen, so the first one claims the job...
+      process.kill(second.process.pid!, 'SIGSTOP');
+      const release = push.hold();
+      let killedAt = 0;
+      try {
+        const id = await notify(a, 'cluster-crash');
+        // ...and dies with the first message on its way (claimed, posted, unanswered).
+        await eventually(async () => browsers.reduce((n, x) => n + x.posts, 0), (n) => n === 1, 'first post');
+        await first.kill('SIGKILL');
+        killedAt = Date.now();
+        process.kill(second.process.pid!, 'SIGCONT');
+        release();
+        const counts = await finished(b, id);
+        // The message in flight when the instance died is counted as interrupted, never sent twice.
+        expect(counts).toMatchObject({ status: 'sent', total_count: 3, sent_count: 3, delivered_count: 2, failed_count: 1, failure_reasons: { interrupted: 1 } });
+        expect(browsers.map((x) => x.posts)).toEqual([1, 1, 1]);
+        // Not before the lease ran out: the job was not lost, nor taken while still leased.
+        expect(Date.now() - killedAt).toBeGreaterThanOrEqual(LEASE_MS - 1000);
+      } finally {
+        release();
+        process.kill(second.process.pid!, 'SIGCONT');
+        await first.start();
+      }
+    }, 60_000);
   });
 });
