@@ -178,6 +178,8 @@ export const APT = {
   chromium: ['chromium', 'fonts-liberation'],
   postgres: ['postgresql'],
   ffmpeg: ['ffmpeg'],
+  // The load balancer of `npm run cluster` (WebSocket included).
+  haproxy: ['haproxy'],
 };
 
 /** Path of Debian's Chromium (installing it when missing), or null when unavailable. */
@@ -211,6 +213,12 @@ export function ensureFfmpeg() {
   return fs.existsSync('/usr/bin/ffmpeg') ? '/usr/bin/ffmpeg' : null;
 }
 
+/** Path of HAProxy (installing Debian's when missing), or null when unavailable. */
+export function ensureHaproxy() {
+  ensureApt(APT.haproxy);
+  return ['/usr/sbin/haproxy', '/usr/bin/haproxy'].find((p) => fs.existsSync(p)) ?? null;
+}
+
 /** True when the module at `url` is the script node was started with (not imported). */
 export function isMain(url) {
   try {
@@ -229,6 +237,7 @@ if (isMain(import.meta.url)) {
     if (all || want.includes('chromium')) apt.push(...APT.chromium);
     if (all || want.includes('postgres')) apt.push(...APT.postgres);
     if (all || want.includes('ffmpeg')) apt.push(...APT.ffmpeg);
+    if (want.includes('haproxy')) apt.push(...APT.haproxy);
     if (apt.length) ensureApt(apt);
     if (all || want.includes('chromium')) log(`chromium: ${ensureChromium() ?? 'not available'}`);
     if (all || want.includes('postgres')) log(`postgresql: ${ensurePostgres() ?? 'not available'}`);

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// `npm start`: installs what is missing, builds the admin app, then runs the server, which
+// `npm start`: installs what is missing, builds the admin app and the server (to JavaScript), then runs it, which
 // migrates, seeds demo data on an empty database and prints its address and the demo sign-in.
 // Env is passed through (PORT, DATABASE_URL, ...). UMPIRE_FORCE_BUILD=1 rebuilds the admin
 // even when its build looks up to date.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { buildServer } from './build-server.mjs';
 import { ensureFfmpeg, ensureNpm, log as setupLog, repoRoot } from './ensure-deps.mjs';
 
 const log = (msg) => setupLog(msg, 'start');
@@ -54,15 +55,6 @@ function buildAdmin() {
   }
 }
 
-/** `node --import tsx` keeps one process (signals reach the server directly); npx tsx is the fallback. */
-function serverCommand(entry) {
-  const ok = spawnSync(process.execPath, ['--import', 'tsx', '-e', ''], { cwd: repoRoot, stdio: 'ignore' }).status === 0;
-  if (ok) return [process.execPath, ['--import', 'tsx', entry]];
-  log('node --import tsx does not work here; falling back to tsx');
-  const tsx = abs('node_modules/.bin/tsx');
-  return fs.existsSync(tsx) ? [tsx, [entry]] : ['npx', ['--no-install', 'tsx', entry]];
-}
-
 try {
   ensureNpm();
 } catch (err) {
@@ -78,12 +70,15 @@ try {
 
 if (fs.existsSync(abs('apps/admin/package.json'))) buildAdmin();
 
-const entry = 'apps/server/src/main.ts';
-if (!fs.existsSync(abs(entry))) {
-  log(`${entry} does not exist`);
+// Production runs compiled JavaScript (apps/server/dist), never the TypeScript loader.
+let main;
+try {
+  main = await buildServer();
+} catch (err) {
+  log(`server build failed: ${err.message}`);
   process.exit(1);
 }
-const [cmd, args] = serverCommand(entry);
+const [cmd, args] = [process.execPath, ['--enable-source-maps', main]];
 // Own process group: a terminal Ctrl-C reaches us and we pass it on once, so the server sees a
 // single SIGINT (a second one could cut its graceful shutdown short).
 const child = spawn(cmd, args, { cwd: repoRoot, env: process.env, stdio: 'inherit', detached: true });

@@ -100,7 +100,7 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
   });
   registerAuthRoutes(app, config, database);
   registerClientRoutes(app, config, database, bus);
-  const cache = new ComputedCache(bus, database);
+  const cache = new ComputedCache(database);
   registerResourceRoutes(app, config, database, bus, cache, storage);
   registerCountRoutes(app, database, cache);
   registerCompetitionRoutes(app, config, database, bus, cache);
@@ -123,7 +123,7 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
   app.decorate('cable', cable);
   // Durable jobs: every instance runs a worker unless JOB_WORKER=false; they share the jobs table.
   const worker = config.jobs.worker
-    ? new JobWorker(database, clock, { pollMs: config.jobs.pollMs, onError: (err, job) => app.log.warn({ err, job: job?.id, kind: job?.kind }, 'job failed') })
+    ? new JobWorker(database, clock, { pollMs: config.jobs.pollMs, leaseMs: config.jobs.leaseMs, onError: (err, job) => app.log.warn({ err, job: job?.id, kind: job?.kind }, 'job failed') })
     : null;
   const stopPublication = startPublication({ database, bus, worker, clock });
   startPushSender({ config, database, bus, worker, clock });

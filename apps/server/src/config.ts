@@ -160,8 +160,12 @@ export interface Config {
   logLevel: string;
   /** The image service (/img): rendered variants kept in IMAGE_CACHE_DIR (default data/image-cache). */
   images: ImageServiceConfig;
-  /** Durable jobs: poll interval (JOB_POLL_MS, default 1000) and whether this instance runs them (JOB_WORKER=false: no). */
-  jobs: { pollMs: number; worker: boolean };
+  /**
+   * Durable jobs: poll interval (JOB_POLL_MS, default 1000), whether this instance runs them
+   * (JOB_WORKER=false: no) and the lease of a claimed job (JOB_LEASE_MS, default 5 minutes): when an
+   * instance dies mid-job, another takes the job over once the lease has run out.
+   */
+  jobs: { pollMs: number; worker: boolean; leaseMs: number };
   /**
    * Web Push: the VAPID subject (PUSH_VAPID_SUBJECT, a mailto: or https: address push services may
    * contact), how many deliveries run at once (PUSH_CONCURRENCY), and whether subscriptions may name
@@ -265,7 +269,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       timeoutMs: Number(env.IMAGE_RENDER_TIMEOUT_MS ?? 10_000),
       memoryBytes: Number(env.IMAGE_MEMORY_CACHE_MB ?? 64) * 1024 * 1024,
     },
-    jobs: { pollMs: Math.max(10, Number(env.JOB_POLL_MS ?? 1000) || 1000), worker: env.JOB_WORKER !== 'false' },
+    jobs: {
+      pollMs: Math.max(10, Number(env.JOB_POLL_MS ?? 1000) || 1000),
+      worker: env.JOB_WORKER !== 'false',
+      leaseMs: Math.max(1000, Number(env.JOB_LEASE_MS ?? 5 * 60_000) || 5 * 60_000),
+    },
     push: {
       vapidSubject: env.PUSH_VAPID_SUBJECT ?? 'mailto:push@umpire.invalid',
       concurrency: Math.max(1, Number(env.PUSH_CONCURRENCY ?? 64) || 64),

@@ -25,7 +25,8 @@ describe('GET /api/v3/counts', () => {
   it('counts every readable type, the same as each list’s total, in one statement', async () => {
     const res = await counts('');
     expect(Object.keys(res.body.meta.counts).sort()).toEqual(RESOURCES.map((r) => r.type).sort());
-    expect(res.headers.get('x-db-queries')).toBe('1');
+    // With PostgreSQL, other instances write too: one more statement compares the data versions.
+    expect(res.headers.get('x-db-queries')).toBe(api.server.database.dialect === 'postgres' ? '2' : '1');
     for (const [type, n] of Object.entries(res.body.meta.counts)) expect(n, type).toBe(await listTotal(type));
     expect(res.body.meta.counts.clubs).toBeGreaterThan(0);
   });
@@ -99,7 +100,7 @@ describe('GET /api/v3/counts', () => {
     const before = (await counts(query)).body.meta.counts;
     const again = await counts(query);
     expect(again.headers.get('x-cache')).toBe('hit');
-    expect(again.headers.get('x-db-queries')).toBe('0');
+    expect(again.headers.get('x-db-queries')).toBe(api.server.database.dialect === 'postgres' ? '1' : '0');
     expect(again.body.meta.counts).toEqual(before);
 
     // 304 for a client that holds this version.

@@ -253,7 +253,8 @@ describe('reads from memory', () => {
     const first = await api.get(url);
     const second = await api.get(url);
     expect(second.headers.get('x-cache')).toBe('hit');
-    expect(second.headers.get('x-db-queries')).toBe('0');
+    // With PostgreSQL, one statement compares the data versions (another instance may have written).
+    expect(second.headers.get('x-db-queries')).toBe(api.server.database.dialect === 'postgres' ? '1' : '0');
     expect(second.body).toEqual(first.body);
     const fresh = await api.get(url, { headers: { 'cache-control': 'no-cache' } });
     expect(fresh.headers.get('x-cache')).toBe('bypass');
@@ -262,6 +263,9 @@ describe('reads from memory', () => {
     const third = await api.get(url);
     expect(third.headers.get('x-cache')).toBe('miss');
     expect(third.body.data[0].id).toBe(created.body.data.id);
+    // A change of a table this read never touched (a tag of the same client) leaves it in memory.
+    await api.post('/api/v3/tags', { data: { type: 'tags', attributes: { name: 'Unrelated to sponsors' } } });
+    expect((await api.get(url)).headers.get('x-cache')).toBe('hit');
     // Another client's change leaves this client's reads alone, and its reads are its own.
     await api.post('/api/v3/tags', { data: { type: 'tags', attributes: { name: 'Other cache' } } }, { token: await api.token('other-admin') });
     expect((await api.get(url)).headers.get('x-cache')).toBe('hit');

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type LogEvent, type SelectQueryBuilder } from 'kysely';
 import pg from 'pg';
+import { DataVersions } from './data-versions';
 
 export type Dialect = 'sqlite' | 'postgres';
 // Rows are dynamic: tables come from resource declarations, so the engine works untyped.
@@ -18,6 +19,8 @@ export interface Database {
   url: string | null;
   /** SQLite: changes when another process commits to the file (cached reads must be dropped). */
   dataVersion?: () => number;
+  /** Versions of the tables, bumped by every committed write (read-your-writes of cached reads). */
+  versions: DataVersions;
   close(): Promise<void>;
 }
 
@@ -57,8 +60,9 @@ export function openDatabase(opts: { databaseUrl: string | null; sqlitePath: str
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, options: '-c TimeZone=UTC' });
     // An idle client's error (server restart) must not crash the process.
     pool.on('error', () => {});
-    const db = new Kysely({ dialect: new PostgresDialect({ pool }), log: countQuery });
-    return { db, dialect: 'postgres', url: opts.databaseUrl, close: () => db.destroy() };
+    const versions = new DataVersions();
+    const db = new Kysely({ dialect: versions.wrap(new PostgresDialect({ pool })), log: countQuery });
+    return { db, dialect: 'postgres', url: opts.databaseUrl, versions, close: () => db.destroy() };
   }
   const sqlite = new SQLite(opts.sqlitePath);
   cachePreparedStatements(sqlite);
@@ -68,11 +72,13 @@ export function openDatabase(opts: { databaseUrl: string | null; sqlitePath: str
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('optimize = 0x10002');
-  const db = new Kysely({ dialect: new SqliteDialect({ database: sqlite }), log: countQuery });
+  const versions = new DataVersions();
+  const db = new Kysely({ dialect: versions.wrap(new SqliteDialect({ database: sqlite })), log: countQuery });
   return {
     db,
     dialect: 'sqlite',
     url: null,
+    versions,
     dataVersion: () => Number(sqlite.pragma('data_version', { simple: true })),
     close: async () => {
       sqlite.pragma('optimize');

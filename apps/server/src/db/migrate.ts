@@ -1,4 +1,4 @@
-import { Migrator, type Migration } from 'kysely';
+import { Migrator, sql, type Migration } from 'kysely';
 import type { Database } from './database';
 import * as core from './migrations/0001-core';
 import * as firstResources from './migrations/0002-first-resources';
@@ -17,6 +17,7 @@ import * as pushNotifications from './migrations/0016-push-notifications';
 import * as matchPredictor from './migrations/0015-match-predictor';
 import * as quizzes from './migrations/0013-quizzes';
 import * as revokedTokens from './migrations/0021-revoked-tokens';
+import * as dataVersions from './migrations/0020-data-versions';
 import { refreshShadows } from '../jsonapi/shadow';
 
 /** Every migration in order; each one runs on SQLite and PostgreSQL alike. */
@@ -38,6 +39,7 @@ const MIGRATIONS = {
   '0015-match-predictor': matchPredictor,
   '0013-quizzes': quizzes,
   '0021-revoked-tokens': revokedTokens,
+  '0020-data-versions': dataVersions,
 };
 
 export async function migrate(database: Database): Promise<string[]> {
@@ -51,5 +53,11 @@ export async function migrate(database: Database): Promise<string[]> {
   if (error) throw error instanceof Error ? error : new Error(String(error));
   // Derived text columns follow the running collation (filled here after 0006 added them).
   await refreshShadows(database.db, database.dialect);
+  // From here on every write bumps the versions of its tables; reads of a view depend on everything.
+  const views =
+    database.dialect === 'postgres'
+      ? await sql<{ name: string }>`select table_name as name from information_schema.views where table_schema = current_schema()`.execute(database.db)
+      : await sql<{ name: string }>`select name from sqlite_master where type = 'view'`.execute(database.db);
+  database.versions.enable(views.rows.map((r) => r.name));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -1,64 +1,144 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../db/database';
-import type { ChangeBus } from './change-bus';
+import { ALL_CLIENTS, ALL_TABLES, VERSIONS_TABLE, versionKey, type Written } from '../db/data-versions';
+
+/** A kept read: its value, the tables it read (null while it is computed) and their versions then. */
+interface Entry {
+  clientId: number;
+  key: string;
+  value: Promise<unknown>;
+  tables: Set<string> | null;
+  versions?: Map<string, number>;
+  bytes: number;
+}
 
 /**
- * Reads kept in memory per client (whole JSON:API responses, standings, statistics) and dropped
- * whenever anything of that client changes: committed changes of this instance and, through the
- * bus, of the others (PostgreSQL NOTIFY). With SQLite, another process writing to the same file
- * moves `data_version`, and everything is dropped.
+ * Reads kept in memory per client (whole JSON:API responses, standings, statistics). Each entry
+ * knows the tables its computation read (seen by the driver, db/data-versions.ts), and is dropped
+ * when one of them changes: so a fan's quiz attempt no longer empties the cached pages and lists
+ * that never read attempts. Commits of this process drop entries at once; with PostgreSQL, other
+ * instances commit too, and NOTIFY arrives late: there every cached read first compares the
+ * versions of its tables (bumped in each write's own transaction) with those it was computed at,
+ * so no instance serves an answer older than the reader's last write, wherever it went. With
+ * SQLite, another process writing to the file moves `data_version`, and everything is dropped.
  */
 export class ComputedCache {
-  private readonly byClient = new Map<number, Map<string, Promise<unknown>>>();
+  private readonly byClient = new Map<number, Map<string, Entry>>();
+  private readonly byTable = new Map<string, Set<Entry>>();
+  /** Entries still being computed: their tables are not known yet, so any change drops them. */
+  private readonly pending = new Set<Entry>();
   private bytes = 0;
   private dataVersion: number | undefined;
+  /** Other instances write to the same database: versions are compared on every read. */
+  private readonly shared: boolean;
 
   constructor(
-    bus: ChangeBus,
     private readonly database: Database,
     private readonly maxBytes = 64 * 1024 * 1024,
     private readonly maxEntriesPerClient = 2000,
   ) {
-    bus.subscribe((event) => this.drop(event.clientId));
+    database.versions.onCommit((written) => this.dropWritten(written));
     this.dataVersion = database.dataVersion?.();
+    this.shared = database.dialect === 'postgres';
   }
 
-  private drop(clientId?: number) {
-    if (clientId === undefined) this.byClient.clear();
-    else this.byClient.delete(clientId);
-    if (!this.byClient.size) this.bytes = 0;
+  private clear() {
+    this.byClient.clear();
+    this.byTable.clear();
+    this.pending.clear();
+    this.bytes = 0;
   }
 
-  private entries(clientId: number): Map<string, Promise<unknown>> {
+  private remove(entry: Entry) {
+    const entries = this.byClient.get(entry.clientId);
+    if (entries?.get(entry.key) !== entry) return;
+    entries.delete(entry.key);
+    this.pending.delete(entry);
+    for (const t of entry.tables ?? []) this.byTable.get(t)?.delete(entry);
+    this.bytes -= entry.bytes;
+  }
+
+  /** Drops the entries that read what a commit of this process wrote. */
+  private dropWritten(written: Written) {
+    const hit = (entry: Entry, clients: Set<number>) => clients.has(ALL_CLIENTS) || clients.has(entry.clientId);
+    const all = new Set<number>();
+    for (const clients of written.values()) for (const c of clients) all.add(c);
+    if (written.get(ALL_TABLES)?.has(ALL_CLIENTS)) return this.clear();
+    for (const entry of [...this.pending]) if (hit(entry, all)) this.remove(entry);
+    for (const entry of [...(this.byTable.get(ALL_TABLES) ?? [])]) if (hit(entry, all)) this.remove(entry);
+    for (const [table, clients] of written)
+      for (const entry of [...(this.byTable.get(table) ?? [])]) if (hit(entry, clients) || written.has(ALL_TABLES)) this.remove(entry);
+  }
+
+  private entries(clientId: number): Map<string, Entry> {
     const version = this.database.dataVersion?.();
     if (version !== this.dataVersion) {
       this.dataVersion = version;
-      this.drop();
+      this.clear();
     }
     let entries = this.byClient.get(clientId);
-    if (!entries) this.byClient.set(clientId, (entries = new Map<string, Promise<unknown>>()));
+    if (!entries) this.byClient.set(clientId, (entries = new Map<string, Entry>()));
     if (entries.size >= this.maxEntriesPerClient || this.bytes >= this.maxBytes) {
-      this.drop();
-      this.byClient.set(clientId, (entries = new Map<string, Promise<unknown>>()));
+      this.clear();
+      this.byClient.set(clientId, (entries = new Map<string, Entry>()));
     }
     return entries;
   }
 
-  /** Drops everything kept for a client (any committed change of that client, a publication job's included). */
-  invalidate(clientId: number): void {
-    this.drop(clientId);
+  /** Current versions of a client's tables (all when null), with those of every client's rows. */
+  private async versions(clientId: number, tables: string[] | null): Promise<Map<string, number>> {
+    let q = this.database.db.selectFrom(VERSIONS_TABLE).select(['client_id', 'table_name', 'version']).where('client_id', 'in', [ALL_CLIENTS, clientId]);
+    if (tables) q = q.where('table_name', 'in', tables);
+    const rows = await q.execute();
+    return new Map(rows.map((r) => [versionKey(Number(r.client_id), String(r.table_name)), Number(r.version)]));
+  }
+
+  /** Whether a kept entry is still what a computation now would give (always, within one process). */
+  private async fresh(entry: Entry): Promise<boolean> {
+    if (!this.shared) return true;
+    if (!entry.versions || !this.database.versions.active) return false;
+    const tables = entry.tables ? [ALL_TABLES, ...entry.tables] : null;
+    const now = await this.versions(entry.clientId, tables);
+    const keys = tables
+      ? [ALL_CLIENTS, entry.clientId].flatMap((c) => tables.map((t) => versionKey(c, t)))
+      : new Set([...now.keys(), ...entry.versions.keys()]);
+    for (const k of keys) if ((now.get(k) ?? 0) !== (entry.versions.get(k) ?? 0)) return false;
+    return true;
+  }
+
+  private settle(entry: Entry, tables: Set<string>, value: unknown) {
+    if (this.byClient.get(entry.clientId)?.get(entry.key) !== entry) return;
+    this.pending.delete(entry);
+    entry.tables = tables;
+    for (const t of tables) {
+      let set = this.byTable.get(t);
+      if (!set) this.byTable.set(t, (set = new Set()));
+      set.add(entry);
+    }
+    const body = (value as { body?: unknown } | null)?.body;
+    entry.bytes = Buffer.isBuffer(body) ? body.length : 0;
+    this.bytes += entry.bytes;
   }
 
   /** The cached value of `key`, or the result of `compute` (shared by concurrent callers). */
-  value<T>(clientId: number, key: string, compute: () => Promise<T>): Promise<T> {
+  async value<T>(clientId: number, key: string, compute: () => Promise<T>): Promise<T> {
+    const kept = this.entries(clientId).get(key);
+    if (kept && (await this.fresh(kept))) return kept.value as Promise<T>;
+    // Versions are read before computing: a write committed meanwhile makes the entry stale, never wrong.
+    const versions = this.shared && this.database.versions.active ? await this.versions(clientId, null) : undefined;
     const entries = this.entries(clientId);
-    const hit = entries.get(key);
-    if (hit) return hit as Promise<T>;
-    const value = compute();
-    entries.set(key, value);
+    const entry: Entry = { clientId, key, tables: null, versions, bytes: 0, value: Promise.resolve() };
+    entry.value = this.database.versions.tracking(compute).then(({ value, tables }) => {
+      this.settle(entry, tables, value);
+      return value;
+    });
+    const previous = entries.get(key);
+    if (previous) this.remove(previous);
+    entries.set(key, entry);
+    this.pending.add(entry);
     // A failed computation is not remembered.
-    value.catch(() => entries.get(key) === value && entries.delete(key));
-    return value;
+    entry.value.catch(() => this.remove(entry));
+    return entry.value as Promise<T>;
   }
 
   /**
@@ -70,7 +150,6 @@ export class ComputedCache {
     const { body, etag } = await this.value(clientId, key, async () => {
       computed = true;
       const body = Buffer.from(JSON.stringify(await compute()));
-      this.bytes += body.length;
       return { body, etag: entityTag(body) };
     });
     return { body, etag, hit: !computed };

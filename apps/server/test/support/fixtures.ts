@@ -1,4 +1,4 @@
-import type { TestServer } from './test-server';
+import type { ApiClient } from './test-server';
 
 const link = (type: string, id: string) => ({ data: { type, id: String(id) } });
 
@@ -12,7 +12,7 @@ export interface MatchFixture {
 
 let serial = 0;
 
-async function create(api: TestServer, type: string, attributes: Record<string, unknown>, relationships: Record<string, unknown> = {}): Promise<string> {
+async function create(api: ApiClient, type: string, attributes: Record<string, unknown>, relationships: Record<string, unknown> = {}): Promise<string> {
   const res = await api.post(`/api/v3/${type}`, { data: { type, attributes, relationships } });
   if (res.status !== 201) throw new Error(`fixture ${type}: ${res.status} ${res.text}`);
   return res.body.data.id;
@@ -22,7 +22,7 @@ async function create(api: TestServer, type: string, attributes: Record<string, 
  * A match of two squads with a few players each, made through the API so it does not depend on
  * the demo season: its own stage, group and round in the current competition season.
  */
-export async function createMatch(api: TestServer, opts: { playersPerSquad?: number; squads?: [string, string] } = {}): Promise<MatchFixture> {
+export async function createMatch(api: ApiClient, opts: { playersPerSquad?: number; squads?: [string, string] } = {}): Promise<MatchFixture> {
   const n = ++serial;
   const competitionSeason = (await api.get('/api/v3/competition_seasons?filter[is_current]=true&page[size]=1')).body.data[0].id;
   const stage = await create(api, 'stages', { name: `Fixture stage ${n}` }, { competition_season: link('competition_seasons', competitionSeason) });

@@ -66,13 +66,10 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/**
- * Starts the real server on a free port with the demo data. Every JSON:API response is checked
- * against the official schema, so a malformed document fails the test that received it.
- */
-export async function startTestServer(overrides: Partial<Config> = {}, extraEnv: NodeJS.ProcessEnv = {}, extra: { clock?: Clock } = {}): Promise<TestServer> {
-  const db = await freshDatabase();
-  const server = await startServer({ port: 0, host: '127.0.0.1', ...overrides }, { ...db.env, ...extraEnv }, extra);
+/** An HTTP client of the API at `url` (a test server, an instance, a load balancer), checking every JSON:API document. */
+export type ApiClient = Omit<TestServer, 'server' | 'close'>;
+
+export function apiClient(url: string): ApiClient {
   const tokens = new Map<string, string>();
 
   async function request(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse> {
@@ -83,7 +80,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, extraEnv:
     if (body !== undefined) headers['content-type'] = opts.contentType ?? 'application/vnd.api+json';
     const token = opts.token === undefined ? await api.token('admin') : opts.token;
     if (token) headers.authorization = `Bearer ${token}`;
-    const res = await fetch(server.url + path, { method, headers, body, redirect: 'manual' });
+    const res = await fetch(url + path, { method, headers, body, redirect: 'manual' });
     const text = await res.text();
     let parsed: unknown = undefined;
     const type = res.headers.get('content-type') ?? '';
@@ -93,9 +90,8 @@ export async function startTestServer(overrides: Partial<Config> = {}, extraEnv:
     return { status: res.status, headers: res.headers, body: parsed, text };
   }
 
-  const api: TestServer = {
-    url: server.url,
-    server,
+  const api: ApiClient = {
+    url,
     async token(username = 'admin') {
       const cached = tokens.get(username);
       if (cached) return cached;
@@ -112,10 +108,24 @@ export async function startTestServer(overrides: Partial<Config> = {}, extraEnv:
     post: (path, body, opts) => request('POST', path, { ...opts, body }),
     patch: (path, body, opts) => request('PATCH', path, { ...opts, body }),
     delete: (path, opts) => request('DELETE', path, opts),
+  };
+  return api;
+}
+
+/**
+ * Starts the real server on a free port with the demo data. Every JSON:API response is checked
+ * against the official schema, so a malformed document fails the test that received it.
+ */
+export async function startTestServer(overrides: Partial<Config> = {}, extraEnv: NodeJS.ProcessEnv = {}, extra: { clock?: Clock } = {}): Promise<TestServer> {
+  const db = await freshDatabase();
+  const server = await startServer({ port: 0, host: '127.0.0.1', ...overrides }, { ...db.env, ...extraEnv }, extra);
+  return {
+    ...apiClient(server.url),
+    server,
     async close() {
       await server.close();
       await db.drop();
     },
   };
-  return api;
 }
+

@@ -1,0 +1,234 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { CompiledQuery, type DatabaseConnection, type Dialect as KyselyDialect, type Driver, type QueryResult, type TransactionSettings } from 'kysely';
+
+/**
+ * Read-your-writes across instances (issue 12, point 2). Every committed write bumps, in its own
+ * transaction, one version row per table it wrote (`data_versions`); a cached read remembers the
+ * versions of the tables it read and is served again only while they are unchanged. The tables
+ * are taken from the SQL itself, at the driver, so no write path (engine, fan API, jobs, raw SQL)
+ * can forget it; DDL and statements that cannot be read bump the row `*`, on which every cached
+ * read depends.
+ */
+export const ALL_TABLES = '*';
+export const VERSIONS_TABLE = 'data_versions';
+// Rows no cached read shows: bumping them would only add contention (job claims, replays).
+const UNTRACKED = new Set([VERSIONS_TABLE, 'jobs', 'idempotency_keys', 'kysely_migration', 'kysely_migration_lock']);
+const NOT_TABLES = new Set(['set', 'skip', 'of', 'nowait', 'only', 'lateral', 'select']);
+
+/** Rows of every client: a write whose client cannot be read from its statement counts for all. */
+export const ALL_CLIENTS = 0;
+
+/** What a write statement changed: table → clients (ALL_CLIENTS when unknown). */
+export type Written = Map<string, Set<number>>;
+
+/** Parameter index of each placeholder (`$n` for PostgreSQL, `?` for SQLite) by its position. */
+function placeholders(sql: string): Map<number, number> {
+  const at = new Map<number, number>();
+  let next = 0;
+  for (const m of sql.matchAll(/\$(\d+)|\?/g)) at.set(m.index, m[1] ? Number(m[1]) - 1 : next++);
+  return at;
+}
+
+/** The clients whose rows a write touches, read from `client_id` in its values or its filter. */
+function clientsOf(sql: string, params: readonly unknown[]): Set<number> {
+  const at = placeholders(sql);
+  const clients = new Set<number>();
+  const param = (pos: number) => {
+    const i = at.get(pos);
+    const v = i === undefined ? undefined : Number(params[i]);
+    clients.add(v !== undefined && Number.isInteger(v) && v > 0 ? v : ALL_CLIENTS);
+  };
+  const insert = /^\s*insert\s+(?:or\s+\w+\s+)?into\s+"?\w+"?\s*\(([^)]*)\)\s*values\s*/i.exec(sql);
+  if (insert) {
+    const k = insert[1].split(',').map((c) => c.trim().replace(/"/g, '')).indexOf('client_id');
+    if (k < 0) return new Set([ALL_CLIENTS]);
+    // Each tuple of plain placeholders; anything else (an expression) is not read: all clients.
+    const tuples = /^(\((?:\s*(?:\$\d+|\?)\s*,?)*\)\s*,?\s*)+/.exec(sql.slice(insert.index + insert[0].length));
+    if (!tuples) return new Set([ALL_CLIENTS]);
+    const base = insert.index + insert[0].length;
+    for (const t of tuples[0].matchAll(/\(([^)]*)\)/g)) {
+      const items = [...t[1].matchAll(/\$\d+|\?/g)];
+      if (items[k]) param(base + t.index + 1 + items[k].index);
+      else clients.add(ALL_CLIENTS);
+    }
+    return clients.size ? clients : new Set([ALL_CLIENTS]);
+  }
+  const filters = [...sql.matchAll(/(?:"\w+"\.)?"?client_id"?\s*=\s*(\$\d+|\?)/gi)];
+  if (!filters.length) return new Set([ALL_CLIENTS]);
+  for (const f of filters) param(f.index + f[0].length - f[1].length);
+  return clients;
+}
+
+/** What a statement writes, `*` when it changes the schema; nothing for a read. */
+export function writtenBy(sql: string, params: readonly unknown[] = []): Written {
+  const written: Written = new Map();
+  const head = /^\s*(\w+)/.exec(sql)?.[1]?.toLowerCase();
+  if (!head) return written;
+  if (['create', 'alter', 'drop', 'truncate'].includes(head)) return new Map([[ALL_TABLES, new Set([ALL_CLIENTS])]]);
+  if (!['insert', 'update', 'delete', 'replace', 'with'].includes(head)) return written;
+  const tables = new Set<string>();
+  for (const m of sql.matchAll(/\b(?:insert\s+(?:or\s+\w+\s+)?into|replace\s+into|update|delete\s+from)\s+"?(\w+)"?/gi)) {
+    const t = m[1].toLowerCase();
+    if (!NOT_TABLES.has(t)) tables.add(t);
+  }
+  // A write whose target cannot be found (unusual syntax): unsure, so everything.
+  if (head !== 'with' && !tables.size) return new Map([[ALL_TABLES, new Set([ALL_CLIENTS])]]);
+  const clients = head === 'with' ? new Set([ALL_CLIENTS]) : clientsOf(sql, params);
+  for (const t of tables) written.set(t, new Set(clients));
+  return written;
+}
+
+/** The tables (or views) a statement reads. */
+export function readTables(sql: string): string[] {
+  const tables = new Set<string>();
+  for (const m of sql.matchAll(/\b(?:from|join)\s+"?(\w+)"?/gi)) tables.add(m[1].toLowerCase());
+  return [...tables];
+}
+
+/** What a cached computation read: filled by the driver while the computation runs. */
+const reading = new AsyncLocalStorage<Set<string>>();
+
+/** What the transaction of a connection wrote, bumped just before it commits. */
+interface Tracked extends DatabaseConnection {
+  inner: DatabaseConnection;
+  written: Written | null;
+}
+
+function merge(into: Written, from: Written) {
+  for (const [t, clients] of from) {
+    let set = into.get(t);
+    if (!set) into.set(t, (set = new Set()));
+    for (const c of clients) set.add(c);
+  }
+}
+
+/** The version key of a client's table. */
+export const versionKey = (clientId: number, table: string) => `${clientId}:${table}`;
+
+export class DataVersions {
+  private enabled = false;
+  private views = new Set<string>();
+  private readonly listeners = new Set<(written: Written) => void>();
+
+  /** Turned on once the migrations have created the table (they run untracked). */
+  enable(views: Iterable<string>): void {
+    this.views = new Set([...views].map((v) => v.toLowerCase()));
+    this.enabled = true;
+  }
+
+  get active(): boolean {
+    return this.enabled;
+  }
+
+  /** Called synchronously after each commit of this process with what it changed. */
+  onCommit(listener: (written: Written) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Runs a computation and returns the tables it read with its result; a view stands for
+   * everything (its tables are not in the SQL).
+   */
+  async tracking<T>(compute: () => Promise<T>): Promise<{ value: T; tables: Set<string> }> {
+    const tables = new Set<string>();
+    const value = await reading.run(tables, compute);
+    for (const t of tables) if (this.views.has(t)) tables.add(ALL_TABLES);
+    return { value, tables };
+  }
+
+  /** The dialect with its driver wrapped. */
+  wrap(dialect: KyselyDialect): KyselyDialect {
+    return {
+      createAdapter: () => dialect.createAdapter(),
+      createQueryCompiler: () => dialect.createQueryCompiler(),
+      createIntrospector: (db) => dialect.createIntrospector(db),
+      createDriver: () => this.wrapDriver(dialect.createDriver()),
+    };
+  }
+
+  private wrapDriver(driver: Driver): Driver {
+    const connections = new WeakMap<DatabaseConnection, Tracked>();
+    const listeners = this.listeners;
+    const enabled = () => this.enabled;
+    const bump = async (inner: DatabaseConnection, written: Written) => {
+      // One row per client and table, in a fixed order: concurrent bumpers lock them alike (no
+      // deadlock). Names are inlined: word characters or `*` (the patterns above), never input.
+      const rows = [...written].flatMap(([t, clients]) => [...clients].map((c) => [c, t] as const));
+      rows.sort(([c1, t1], [c2, t2]) => c1 - c2 || (t1 < t2 ? -1 : t1 > t2 ? 1 : 0));
+      const values = rows.map(([c, t]) => `(${c}, '${t}', 1)`).join(', ');
+      await inner.executeQuery(
+        CompiledQuery.raw(
+          `insert into ${VERSIONS_TABLE} (client_id, table_name, version) values ${values} on conflict (client_id, table_name) do update set version = ${VERSIONS_TABLE}.version + 1`,
+        ),
+      );
+    };
+    const committed = (written: Written) => {
+      for (const listener of listeners) listener(written);
+    };
+    const note = (query: CompiledQuery): Written => {
+      const store = reading.getStore();
+      if (store) for (const t of readTables(query.sql)) store.add(t);
+      const written: Written = enabled() ? writtenBy(query.sql, query.parameters) : new Map<string, Set<number>>();
+      for (const t of UNTRACKED) written.delete(t);
+      return written;
+    };
+    return {
+      init: () => driver.init(),
+      destroy: () => driver.destroy(),
+      async acquireConnection() {
+        const inner = await driver.acquireConnection();
+        let conn = connections.get(inner);
+        if (!conn) {
+          const tracked: Tracked = {
+            inner,
+            written: null,
+            async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+              const writes = note(query);
+              if (!writes.size) return inner.executeQuery<R>(query);
+              if (tracked.written) {
+                merge(tracked.written, writes);
+                return inner.executeQuery<R>(query);
+              }
+              // A write outside a transaction: made one, so the write and its bump commit together.
+              await driver.beginTransaction(inner, {});
+              try {
+                const result = await inner.executeQuery<R>(query);
+                await bump(inner, writes);
+                await driver.commitTransaction(inner);
+                committed(writes);
+                return result;
+              } catch (err) {
+                await driver.rollbackTransaction(inner).catch(() => {});
+                throw err;
+              }
+            },
+            streamQuery: <R>(query: CompiledQuery, chunkSize?: number) => inner.streamQuery<R>(query, chunkSize),
+          };
+          connections.set(inner, (conn = tracked));
+        }
+        return conn;
+      },
+      releaseConnection: (conn) => driver.releaseConnection((conn as Tracked).inner),
+      async beginTransaction(conn, settings: TransactionSettings) {
+        await driver.beginTransaction((conn as Tracked).inner, settings);
+        (conn as Tracked).written = new Map();
+      },
+      async commitTransaction(conn) {
+        const tracked = conn as Tracked;
+        const written = tracked.written;
+        tracked.written = null;
+        if (written?.size && enabled()) await bump(tracked.inner, written);
+        await driver.commitTransaction(tracked.inner);
+        if (written?.size) committed(written);
+      },
+      async rollbackTransaction(conn) {
+        (conn as Tracked).written = null;
+        await driver.rollbackTransaction((conn as Tracked).inner);
+      },
+      ...(driver.savepoint && { savepoint: (conn, name, compile) => driver.savepoint!((conn as Tracked).inner, name, compile) }),
+      ...(driver.rollbackToSavepoint && { rollbackToSavepoint: (conn, name, compile) => driver.rollbackToSavepoint!((conn as Tracked).inner, name, compile) }),
+      ...(driver.releaseSavepoint && { releaseSavepoint: (conn, name, compile) => driver.releaseSavepoint!((conn as Tracked).inner, name, compile) }),
+    };
+  }
+}

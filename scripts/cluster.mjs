@@ -1,0 +1,217 @@
+#!/usr/bin/env node
+// `npm run cluster`: the production topology on one machine, for trying it and for tests and the
+// soak benchmark: a throw-away PostgreSQL (pg-temp), a local S3-compatible store (s3-temp), two or
+// more server instances running the compiled JavaScript, and HAProxy in front of them (WebSocket
+// for /cable included). Prints the address; Ctrl-C stops everything.
+//   npm run cluster [-- --instances 3]
+//   import { startCluster } from './cluster.mjs'; const c = await startCluster(); ... await c.stop();
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildServer } from './build-server.mjs';
+import { ensureHaproxy, ensureNpm, isMain, log as setupLog, repoRoot } from './ensure-deps.mjs';
+import { startTempPostgres } from './pg-temp.mjs';
+import { startTempS3 } from './s3-temp.mjs';
+
+const log = (msg) => setupLog(msg, 'cluster');
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** A port that was free a moment ago on 127.0.0.1. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitHealthy(url, timeoutMs, alive = () => true) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (!alive()) throw new Error(`${url} ended before it answered`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await sleep(200);
+  }
+  throw new Error(`${url}/healthz did not answer within ${timeoutMs} ms`);
+}
+
+/** HAProxy: round robin per request, health-checked instances, long-lived WebSocket tunnels. */
+function haproxyConfig(port, instances) {
+  return `global
+  maxconn 4096
+defaults
+  mode http
+  option forwardfor
+  timeout connect 5s
+  timeout client 60s
+  timeout server 60s
+  # /cable: a WebSocket stays open as a tunnel once upgraded
+  timeout tunnel 1h
+frontend umpire
+  bind 127.0.0.1:${port}
+  default_backend instances
+backend instances
+  balance roundrobin
+  option httpchk GET /healthz
+  # Which instance answered (tests and the soak benchmark read it)
+  http-response set-header x-served-by %s
+${instances.map((i) => `  server ${i.name} 127.0.0.1:${i.port} check inter 1s fall 2 rise 1`).join('\n')}
+`;
+}
+
+/**
+ * Starts the cluster. `instances` servers behind HAProxy, sharing PostgreSQL, S3 and the JWT
+ * secret; each instance can be killed and restarted on its port (crash tests).
+ */
+export async function startCluster({ instances: count = 2, env: extraEnv = {}, quiet = true } = {}) {
+  const haproxy = ensureHaproxy();
+  if (!haproxy) throw new Error('HAProxy is not installed and could not be installed (apt-get install haproxy)');
+  const main = await buildServer();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'umpire-cluster-'));
+  const stops = [];
+  const stop = async () => {
+    for (const s of stops.splice(0).reverse()) await s().catch(() => {});
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    const pg = await startTempPostgres({ dbName: 'umpire' });
+    stops.push(() => pg.stop());
+    const s3 = await startTempS3();
+    stops.push(() => s3.stop());
+    const lbPort = await freePort();
+    const url = `http://127.0.0.1:${lbPort}`;
+    const shared = {
+      ...process.env,
+      DATABASE_URL: pg.url,
+      ...s3.env,
+      // Every instance must verify the tokens of the others.
+      UMPIRE_JWT_SECRET: randomBytes(32).toString('base64url'),
+      TRUST_PROXY: 'true',
+      PUBLIC_URL: url,
+      ALLOWED_ORIGINS: `${url},http://localhost:${lbPort}`,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...extraEnv,
+    };
+    const instances = [];
+    for (let n = 1; n <= count; n++) {
+      const name = `umpire${n}`;
+      const instance = {
+        name,
+        port: await freePort(),
+        url: '',
+        process: null,
+        output: '',
+        /** Starts (or starts again, on the same port) and waits until it answers. */
+        async start() {
+          const child = spawn(process.execPath, ['--enable-source-maps', main], {
+            cwd: repoRoot,
+            env: { ...shared, PORT: String(instance.port), DATA_DIR: path.join(dir, name) },
+            stdio: ['ignore', 'pipe', 'pipe'],
+          });
+          instance.process = child;
+          instance.output = '';
+          const keep = (c) => {
+            instance.output = (instance.output + c.toString()).slice(-20_000);
+            if (!quiet) process.stderr.write(`[${name}] ${c}`);
+          };
+          child.stdout.on('data', keep);
+          child.stderr.on('data', keep);
+          instance.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
+          instance.url = `http://127.0.0.1:${instance.port}`;
+          await waitHealthy(instance.url, 120_000, () => child.exitCode === null && child.signalCode === null).catch((err) => {
+            throw new Error(`${err.message}\n${instance.output}`);
+          });
+        },
+        /** Sends a signal and waits until the process has ended. */
+        async kill(signal = 'SIGTERM') {
+          const child = instance.process;
+          if (!child || child.exitCode !== null || child.signalCode !== null) return;
+          child.kill(signal);
+          await instance.exited;
+        },
+      };
+      instances.push(instance);
+      stops.push(() => instance.kill('SIGTERM'));
+    }
+    // The first instance migrates and seeds alone; the others then start side by side.
+    await instances[0].start();
+    await Promise.all(instances.slice(1).map((i) => i.start()));
+    const cfg = path.join(dir, 'haproxy.cfg');
+    fs.writeFileSync(cfg, haproxyConfig(lbPort, instances));
+    const lb = spawn(haproxy, ['-db', '-f', cfg], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let lbOutput = '';
+    lb.stdout.on('data', (c) => (lbOutput += c));
+    lb.stderr.on('data', (c) => (lbOutput += c));
+    const lbExited = new Promise((resolve) => lb.once('exit', resolve));
+    stops.push(async () => {
+      if (lb.exitCode === null && lb.signalCode === null) lb.kill('SIGTERM');
+      await lbExited;
+    });
+    await waitHealthy(url, 30_000, () => lb.exitCode === null).catch((err) => {
+      throw new Error(`${err.message}\n${lbOutput}`);
+    });
+    // Every instance up in HAProxy's eyes before anyone is told the address.
+    await sleep(1500);
+    return { url, databaseUrl: pg.url, s3: s3.env, instances, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+if (isMain(import.meta.url)) {
+  const { values } = parseArgs({ options: { instances: { type: 'string', default: '2' } } });
+  const count = Math.max(2, Number(values.instances) || 2);
+  try {
+    ensureNpm();
+  } catch (err) {
+    log(err.message);
+    process.exit(1);
+  }
+  let cluster;
+  let stopping = false;
+  const shutDown = async () => {
+    if (stopping) return;
+    stopping = true;
+    log('stopping the instances, HAProxy, S3 and PostgreSQL...');
+    await cluster?.stop();
+    process.exit(0);
+  };
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => void shutDown());
+  // `kill <npm pid>` ends npm without reaching us: stop as well when our parent goes away.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) void shutDown();
+  }, 1000).unref();
+  try {
+    log(`starting PostgreSQL, an S3-compatible store, ${count} instances and HAProxy...`);
+    cluster = await startCluster({ instances: count, quiet: false });
+  } catch (err) {
+    log(`could not start the cluster: ${err.message}`);
+    process.exit(1);
+  }
+  console.log(`
+  Umpire cluster is running at ${cluster.url}  (HAProxy, round robin, WebSocket /cable)
+  Instances: ${cluster.instances.map((i) => `${i.name} ${i.url}`).join(', ')}
+  PostgreSQL: ${cluster.databaseUrl}
+  S3: ${cluster.s3.S3_ENDPOINT} bucket ${cluster.s3.S3_BUCKET}
+  Sign in as admin / umpire-demo. Ctrl-C stops everything.
+`);
+  for (const i of cluster.instances)
+    void i.exited.then((code) => {
+      if (!stopping) log(`${i.name} ended (${code}); the others go on serving`);
+    });
+}
