@@ -70,7 +70,7 @@ export interface TestServer {
  * Starts the real server on a free port with the demo data. Every JSON:API response is checked
  * against the official schema, so a malformed document fails the test that received it.
  */
-export async function startTestServer(overrides: Partial<Config> = {}, extraEnv: NodeJS.ProcessEnv = {}, extra: { clock?: Clock } = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<Config> = {}, extraEnv: NodeJS.ProcessEnv = {}, extra: Parameters<typeof startServer>[2] = {}): Promise<TestServer> {
   const db = await freshDatabase();
   const server = await startServer({ port: 0, host: '127.0.0.1', ...overrides }, { ...db.env, ...extraEnv }, extra);
   const tokens = new Map<string, string>();

@@ -1,0 +1,69 @@
+/** What the OTT routes need from the live engine; implemented by `ott/live/engine.ts`. */
+export type StreamProtocol = 'rtmp' | 'srt';
+export type StreamEncryption = 'AES-128' | 'AES-256' | 'none';
+
+export interface LiveStreamConfig {
+  streamId: number;
+  clientId: number;
+  protocol: StreamProtocol;
+  encryption: StreamEncryption;
+  /** Secret RTMP stream keys of the primary and backup ingest. */
+  primaryKey: string;
+  backupKey: string;
+  /** SRT passphrase (10 to 79 characters) when encryption is not none. */
+  passphrase: string | null;
+}
+
+export interface IngestAddress {
+  rtmp: string;
+  srt: string;
+}
+
+export interface IngestEndpoints {
+  primary: IngestAddress;
+  backup: IngestAddress;
+}
+
+export interface LiveHealth {
+  /** Which ingest feeds the output now. */
+  input: 'primary' | 'backup' | null;
+  connected: { primary: boolean; backup: boolean };
+  bitrateKbps: number;
+  fps: number;
+  droppedFrames: number;
+  /** SRT only. */
+  rttMs: number | null;
+  packetLossPercent: number | null;
+  at: string;
+}
+
+export type LiveOutputState = 'idle' | 'live' | 'paused' | 'ended';
+
+export interface LiveMarker {
+  id: number;
+  kind: string;
+  startAt: string;
+  durationSeconds: number;
+  title: string | null;
+}
+
+export interface LiveControl {
+  /** Opens (or returns the already open) ingest listeners of a stream. */
+  ensureIngest(config: LiveStreamConfig): Promise<IngestEndpoints>;
+  /** Publishes the stream to viewers from the primary or the backup ingest. */
+  start(streamId: number, useBackup: boolean): Promise<void>;
+  /** Shows a holding slate to viewers; the ingest stays connected. */
+  pause(streamId: number, useBackup: boolean): Promise<void>;
+  /** Ends the output and closes the recording. */
+  stop(streamId: number): Promise<void>;
+  state(streamId: number): LiveOutputState;
+  health(streamId: number): LiveHealth | null;
+  onHealth(listener: (streamId: number, health: LiveHealth) => void): () => void;
+  /** Directory holding the stream's HLS output (master.m3u8 and renditions), served under `/ott/hls/live/{streamId}/`. */
+  hlsDirectory(streamId: number): string | null;
+  /** Replaces the stream's markers in the playlists (EXT-X-DATERANGE). */
+  setMarkers(streamId: number, markers: LiveMarker[]): Promise<void>;
+  /** Turns the whole recording into one MP4 file and resolves with its path. */
+  recordingToMp4(streamId: number, onProgress?: (percent: number) => void): Promise<string>;
+  close(): Promise<void>;
+}
