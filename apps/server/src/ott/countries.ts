@@ -48,3 +48,7 @@ export function countryAllowed(allowed: readonly string[], viewer: string | null
   if (!allowed.length) return true;
   return viewer !== null && allowed.includes(viewer);
 }
+
+const VALUES = new Set(countryList('en').map((c) => c.code));
+/** Whether a stored country value is one of the list (`XK` is not: Kosovo is XKX). */
+export const isCountryValue = (value: unknown): boolean => typeof value === 'string' && VALUES.has(value);

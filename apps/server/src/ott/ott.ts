@@ -61,7 +61,9 @@ export function registerOtt(app: FastifyInstance, deps: OttCapabilityDeps): JobW
         })().catch((err: unknown) => app.log.warn({ err, streamId }, 'ott: markers not sent to the live engine'));
       });
     });
-    app.addHook('preClose', async () => unsubscribe());
+    app.addHook('preClose', async () => {
+      unsubscribe();
+    });
   }
   app.addHook('onReady', async () => worker?.start());
   app.addHook('preClose', async () => worker?.stop());

@@ -165,12 +165,12 @@ export function registerOttRoutes(app: FastifyInstance, deps: OttDeps): void {
           type: 'ott_event_statuses',
           id: String(event.id),
           attributes: {
-            status: event.status,
-            stream_status: stream?.status ?? null,
+            status: String(event.status),
+            stream_status: stream ? String(stream.status) : null,
             use_backup: stream ? fromDb('boolean', stream.use_backup) : null,
             output_state: stream && liveControl ? liveControl.state(Number(stream.id)) : null,
             health: stream && liveControl ? liveControl.health(Number(stream.id)) : null,
-            encoding: job ? { id: String(job.id), state: job.state, progress: Number(job.progress), output_url: job.output_url ?? null } : null,
+            encoding: job ? { id: String(job.id), state: String(job.state), progress: Number(job.progress), output_url: (job.output_url as string | null) ?? null } : null,
           },
         },
       };
@@ -214,17 +214,19 @@ export function registerOttRoutes(app: FastifyInstance, deps: OttDeps): void {
       const ctx = readCtx(request, auth);
       const row = await findRow(ctx, streams, request.params.id);
       const doc = await recordDocument(ctx, streams, row, query);
-      const data = doc.data as { attributes: Record<string, unknown> };
       const id = Number(row.id);
+      // Beside the record (which stays what every read shows): the live state, and the secrets.
+      doc.meta = { output_state: liveControl ? liveControl.state(id) : null, health: liveControl ? liveControl.health(id) : null, live_engine: !!liveControl };
       if (auth.ability.can('update', 'ott_streams')) {
         const secret = await ctx.db.selectFrom('ott_streams').select(['id', 'client_id', 'protocol', 'encryption', 'primary_key', 'backup_key', 'passphrase']).where('id', '=', id).executeTakeFirstOrThrow();
         const config = streamConfigOf(secret);
-        data.attributes.primary_key = config.primaryKey;
-        data.attributes.backup_key = config.backupKey;
-        data.attributes.passphrase = config.passphrase;
-        data.attributes.ingest = liveControl && row.kind === 'live' ? await liveControl.ensureIngest(config) : null;
+        Object.assign(doc.meta, {
+          primary_key: config.primaryKey,
+          backup_key: config.backupKey,
+          passphrase: config.passphrase,
+          ingest: liveControl && row.kind === 'live' ? await liveControl.ensureIngest(config) : null,
+        });
       }
-      doc.meta = { output_state: liveControl ? liveControl.state(id) : null, health: liveControl ? liveControl.health(id) : null, live_engine: !!liveControl };
       send(reply);
       return doc;
     }),
@@ -334,7 +336,7 @@ export function registerOttRoutes(app: FastifyInstance, deps: OttDeps): void {
         .orderBy('pe.position')
         .orderBy('pe.id')
         .execute();
-      const doc = await buildDocument(ctx, events, rows as Row[], query, false);
+      const doc = await buildDocument(ctx, events, rows, query, false);
       doc.meta = { total: rows.length };
       send(reply);
       return doc;

@@ -6,6 +6,7 @@ import { defineRules } from '../jsonapi/rules';
 import { publish } from '../jsonapi/write';
 import { fromDb } from '../jsonapi/values';
 import { systemClock } from '../jobs/clock';
+import { isCountryValue } from './countries';
 import { createJob } from './transcoding';
 
 /** A stream key: 24 random bytes, URL-safe (it travels in RTMP URLs). */
@@ -68,6 +69,11 @@ defineRules('formats', {
 });
 
 defineRules('ott_events', {
+  // The codes of the country list only (the pattern alone would let Kosovo's XK through).
+  async validate(_ctx, { row }) {
+    const allowed = (fromDb('json', row.allowed_country) ?? []) as unknown[];
+    return allowed.flatMap((code, i) => (isCountryValue(code) ? [] : [fieldError(`/data/attributes/allowed_country/${i}`, 'allowed_country', 'invalidCountry')]));
+  },
   // Choosing (or changing) the event's video starts its VOD transcoding, in the same transaction.
   async afterWrite(ctx, event) {
     const videoId = event.after?.video_id;

@@ -126,7 +126,7 @@ async function runJob(deps: TranscodingDeps, job: Job, source: 'vod' | 'recordin
   const { id, clientId, streamId } = job.payload as { id: number; clientId: number; streamId: number | null };
   const d = database.dialect;
   const at = () => toDb(d, 'datetime', clock.now().toISOString()) as string;
-  let current = (await database.db.selectFrom('ott_transcoding_jobs').select(columns()).where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst()) as Row | undefined;
+  let current = (await database.db.selectFrom('ott_transcoding_jobs').select(columns()).where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst());
   // Deleted with its event, or cancelled before it started: nothing to do.
   if (!current || !ACTIVE_STATES.includes(current.state as TranscodingJobState)) return;
 

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { Config } from '../../src/config';
-import type { Clock } from '../../src/jobs/clock';
 import { startServer, type RunningServer } from '../../src/server';
 import { DEMO_PASSWORD } from '../../src/seed/demo-data';
 import { assertJsonApiDocument } from './jsonapi-schema';

@@ -19,7 +19,7 @@ export const ottStreams = defineResource({
   newestFirst: true,
   ownFetch: true,
   attributes: {
-    protocol: { type: 'string', schema: oneOf(STREAM_PROTOCOLS), default: 'rtmp', filter: true, sort: true, list: true, example: 'srt' },
+    protocol: { type: 'string', schema: oneOf(STREAM_PROTOCOLS), required: true, filter: true, sort: true, list: true, example: 'srt' },
     encryption: { type: 'string', schema: oneOf(ENCRYPTIONS), default: 'none', filter: true, list: true, example: 'AES-128' },
     kind: { type: 'string', schema: oneOf(STREAM_KINDS), default: 'live', filter: true, sort: true, list: true, example: 'live' },
     use_backup: { type: 'boolean', schema: z.boolean({ error: 'invalidType' }), default: false, filter: true, list: true, example: false },
