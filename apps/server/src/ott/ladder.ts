@@ -21,7 +21,11 @@ export const SEGMENT_SECONDS = 4;
 
 export function rungsFor(facts: Pick<MediaFacts, 'height'>): Rung[] {
   const fitting = LADDER.filter((r) => facts.height === null || r.height <= facts.height);
-  return fitting.length ? fitting : [LADDER[LADDER.length - 1]];
+  if (fitting.length) return fitting;
+  // A source smaller than every rung keeps its own height (even, as H.264 wants), never upscaled.
+  const smallest = LADDER[LADDER.length - 1];
+  const height = Math.max(2, Math.floor((facts.height ?? smallest.height) / 2) * 2);
+  return [{ ...smallest, name: `${height}p`, height }];
 }
 
 /**
