@@ -53,7 +53,8 @@ describe('link targets', () => {
     expect(isLinkTargetAvailable('clubs')).toBe(true);
     expect(isLinkTargetAvailable('quizzes')).toBe(true);
     expect(isLinkTargetAvailable('formats')).toBe(resourceByType('formats') !== undefined);
-    expect(isLinkTargetAvailable('formats')).toBe(false);
+    expect(isLinkTargetAvailable('formats')).toBe(true);
+    expect(isLinkTargetAvailable('schedules')).toBe(false);
     const registered = new Set(RESOURCES.map((r) => r.type));
     for (const def of Object.values(COMPONENT_KIND_DEFS))
       for (const link of linksOfKind(def)) expect(link.pickable, `${def.kind}.${link.name}`).toBe(registered.has(link.target));

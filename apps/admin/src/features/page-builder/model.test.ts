@@ -123,7 +123,9 @@ describe('drafts and saves', () => {
     expect(club.links).toEqual({ club: '3', club_image: null, background_photo: null });
     expect(relationshipsOf(club)).toEqual({ club: { data: { type: 'clubs', id: '3' } }, club_image: { data: null }, background_photo: { data: null } });
     const format = newDraft('ott_format');
-    expect(Object.keys(relationshipsOf(format))).toEqual(['image']);
+    expect(Object.keys(relationshipsOf(format))).toEqual(['format', 'image']);
+    // A link that cannot be picked yet is never written.
+    expect(Object.keys(relationshipsOf(newDraft('advertisement')))).toEqual(['image']);
   });
 
   it('plans deletes, writes of changed components, creates at their place and one reorder', () => {
