@@ -235,6 +235,7 @@ describe(`OTT resources on ${TEST_DB}`, () => {
     expect(locked.status).toBe(422);
     expect(locked.body.errors[0].code).toBe('streamLocked');
 
+    expect((await api.delete(`/api/v3/ott/streams/${id}`)).status).toBe(409);
     expect((await action(id, 'pause', actionBody(id, true))).body.data.attributes).toMatchObject({ status: 'paused', use_backup: true });
     expect((await action(id, 'start', actionBody(id))).body.data.attributes.status).toBe('live');
     expect((await action(id, 'stop', actionBody(id))).body.data.attributes.status).toBe('ended');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { errorSpec, type ErrorSpec } from '../jsonapi/errors';
+import { ApiError, errorSpec, type ErrorSpec } from '../jsonapi/errors';
 import { fieldError } from '../jsonapi/messages';
 import { modelOf } from '../jsonapi/model';
 import { defineRules } from '../jsonapi/rules';
@@ -21,6 +21,10 @@ defineRules('ott_streams', {
     if (!before || !['live', 'paused'].includes(String(before.status))) return [];
     // An encoder pushing now would be cut off, and its address would no longer be the one handed out.
     return LOCKED.some((name) => row[name] !== before[name]) ? [errorSpec(422, 'streamLocked', { source: { pointer: '/data/attributes' } })] : [];
+  },
+  // A stream on air is stopped first: deleting it would cut viewers off without its recording closed.
+  async beforeDelete(_ctx, before) {
+    if (['live', 'paused'].includes(String(before.status))) throw new ApiError([errorSpec(409, 'streamLocked')]);
   },
   async derive(_ctx, row) {
     // The secrets are made once, with the stream, and never come from a body.
