@@ -231,16 +231,14 @@ async function listFiles(dir: string): Promise<string[]> {
 /** The library video of a job → probe → the HLS ladder in `work/out`, within the configured limits. */
 async function transcodeVideo(deps: TranscodingDeps, row: Row, work: string, signal: AbortSignal, onProgress: (p: number) => void) {
   const { database, storage, config } = deps;
-  const video = row.video_id == null
+  // videos.file_id holds the library file's id as text (a string attribute): two lookups, no join.
+  const chosen = row.video_id == null
     ? undefined
-    : await database.db
-        .selectFrom('videos')
-        .innerJoin('media_files', 'media_files.id', 'videos.file_id')
-        .select(['media_files.storage_key as key'])
-        .where('videos.id', '=', Number(row.video_id))
-        .where('videos.client_id', '=', Number(row.client_id))
-        .where('media_files.client_id', '=', Number(row.client_id))
-        .executeTakeFirst();
+    : await database.db.selectFrom('videos').select('file_id').where('id', '=', Number(row.video_id)).where('client_id', '=', Number(row.client_id)).executeTakeFirst();
+  const fileId = Number(chosen?.file_id);
+  const video = Number.isSafeInteger(fileId) && fileId > 0
+    ? await database.db.selectFrom('media_files').select('storage_key as key').where('id', '=', fileId).where('client_id', '=', Number(row.client_id)).executeTakeFirst()
+    : undefined;
   if (!video?.key) throw new FfmpegError('the event has no video to transcode', 'the event has no video to transcode', null);
   // The name is ours: nothing from the upload reaches a path or ffmpeg's arguments.
   const input = join(work, 'source.media');
