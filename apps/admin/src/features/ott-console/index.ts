@@ -4,3 +4,4 @@
  */
 export { default as OttEventList } from './event-list';
 export { default as TranscodingJobList } from './transcoding-job-list';
+export { PlaylistEdit, FormatEdit } from './ordered-edit';
