@@ -36,6 +36,9 @@ import { JobWorker } from './jobs/worker';
 import { startPublication } from './publication/publication';
 import { registerPushRoutes } from './push/routes';
 import { startPushSender } from './push/sender';
+import type { LiveControl } from './ott/live-control';
+import { registerOtt } from './ott/ott';
+import { OTT_JOB_PREFIX } from './ott/transcoding';
 
 export function redactToken(url: string): string {
   return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
@@ -49,9 +52,11 @@ export interface AppDeps {
   storage: Storage;
   /** The time of scheduled work (jobs, publication windows, preview links); tests move it. */
   clock?: Clock;
+  /** The live ingest engine (ott/live); without it streams change state in the database only. */
+  liveControl?: LiveControl;
 }
 
-export async function buildApp({ config, database, bus, storage, clock = systemClock }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, bus, storage, clock = systemClock, liveControl }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -116,6 +121,8 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
   registerPushRoutes(app, { config, database, clock, fans });
   registerMatchPredictorRoutes(app, { config, database, bus, cache, clock, fans });
   registerQuizRoutes(app, { config, database, clock, bus, fans });
+  const ottJobs = registerOtt(app, { config, database, bus, storage, clock, liveControl });
+  app.decorate('ottJobs', ottJobs);
   registerOpenApi(app);
   await registerAdminApp(app, config);
   const cable = new Cable(config, database, bus);
@@ -123,7 +130,12 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
   app.decorate('cable', cable);
   // Durable jobs: every instance runs a worker unless JOB_WORKER=false; they share the jobs table.
   const worker = config.jobs.worker
-    ? new JobWorker(database, clock, { pollMs: config.jobs.pollMs, leaseMs: config.jobs.leaseMs, onError: (err, job) => app.log.warn({ err, job: job?.id, kind: job?.kind }, 'job failed') })
+    ? new JobWorker(database, clock, {
+        pollMs: config.jobs.pollMs,
+        leaseMs: config.jobs.leaseMs,
+        kinds: { except: OTT_JOB_PREFIX },
+        onError: (err, job) => app.log.warn({ err, job: job?.id, kind: job?.kind }, 'job failed'),
+      })
     : null;
   const stopPublication = startPublication({ database, bus, worker, clock });
   startPushSender({ config, database, bus, worker, clock });
@@ -143,5 +155,7 @@ declare module 'fastify' {
     cable: Cable;
     /** This instance's job worker (null with JOB_WORKER=false). */
     jobs: JobWorker | null;
+    /** This instance's worker of OTT jobs (transcodings), null with JOB_WORKER=false. */
+    ottJobs: JobWorker | null;
   }
 }

@@ -172,6 +172,15 @@ export interface Config {
    * a push service on this machine (PUSH_ALLOW_LOOPBACK=true: tests and benchmarks only).
    */
   push: { vapidSubject: string; concurrency: number; batch: number; allowLoopback: boolean; timeoutMs: number };
+  /**
+   * OTT: the request header carrying the viewer's country for `allowed_country` (OTT_COUNTRY_HEADER,
+   * default `cf-ipcountry`, as Cloudflare sends it; set it to what your CDN or proxy sends, and let
+   * only that proxy reach the server); how long signed playback URLs last (OTT_PLAYBACK_TTL_SECONDS,
+   * default 4 hours); limits of one transcoding (OTT_TRANSCODE_TIMEOUT_S, default 4 hours;
+   * OTT_MAX_SOURCE_MB, default 20480; OTT_MAX_OUTPUT_MB, default 20480); the ladder's encoder preset
+   * (OTT_X264_PRESET, default veryfast).
+   */
+  ott: { countryHeader: string; playbackTtlSeconds: number; transcodeTimeoutMs: number; maxSourceBytes: number; maxOutputBytes: number; x264Preset: string };
 }
 
 export interface ImageServiceConfig {
@@ -268,6 +277,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       queue: Number(env.IMAGE_RENDER_QUEUE ?? 64),
       timeoutMs: Number(env.IMAGE_RENDER_TIMEOUT_MS ?? 10_000),
       memoryBytes: Number(env.IMAGE_MEMORY_CACHE_MB ?? 64) * 1024 * 1024,
+    },
+    ott: {
+      countryHeader: (env.OTT_COUNTRY_HEADER ?? 'cf-ipcountry').trim().toLowerCase() || 'cf-ipcountry',
+      playbackTtlSeconds: Math.max(60, Number(env.OTT_PLAYBACK_TTL_SECONDS ?? 14_400) || 14_400),
+      transcodeTimeoutMs: Math.max(10, Number(env.OTT_TRANSCODE_TIMEOUT_S ?? 14_400) || 14_400) * 1000,
+      maxSourceBytes: Math.max(1, Number(env.OTT_MAX_SOURCE_MB ?? 20_480) || 20_480) * 1024 * 1024,
+      maxOutputBytes: Math.max(1, Number(env.OTT_MAX_OUTPUT_MB ?? 20_480) || 20_480) * 1024 * 1024,
+      x264Preset: /^(ultrafast|superfast|veryfast|faster|fast|medium)$/.test(env.OTT_X264_PRESET ?? '') ? String(env.OTT_X264_PRESET) : 'veryfast',
     },
     jobs: {
       pollMs: Math.max(10, Number(env.JOB_POLL_MS ?? 1000) || 1000),

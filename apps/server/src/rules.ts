@@ -10,3 +10,4 @@ import './push/push-rules';
 import './match-predictor/rules';
 import './quizzes/rules';
 import './quizzes/ranking';
+import './ott/rules';

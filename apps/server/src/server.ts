@@ -8,6 +8,7 @@ import { ChangeBus } from './realtime/change-bus';
 import { createStorage } from './media/storage/create-storage';
 import type { Storage } from './media/storage/storage';
 import type { Clock } from './jobs/clock';
+import type { LiveControl } from './ott/live-control';
 import { seedDemo } from './seed/seed';
 
 export interface RunningServer {
@@ -21,7 +22,7 @@ export interface RunningServer {
 }
 
 /** Opens the database, migrates, seeds an empty one, and listens. Used by main, tests and benchmarks. */
-export async function startServer(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = process.env, extra: { clock?: Clock } = {}): Promise<RunningServer> {
+export async function startServer(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = process.env, extra: { clock?: Clock; liveControl?: LiveControl } = {}): Promise<RunningServer> {
   const config = loadConfig(env, overrides);
   const database = openDatabase(config);
   setInstallationLanguage(config.defaultLanguage);
@@ -37,7 +38,7 @@ export async function startServer(overrides: Partial<Config> = {}, env: NodeJS.P
   }
   const bus = new ChangeBus(database);
   await bus.start();
-  const app = await buildApp({ config, database, bus, storage, clock: extra.clock });
+  const app = await buildApp({ config, database, bus, storage, clock: extra.clock, liveControl: extra.liveControl });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -133,7 +133,7 @@ describe('pages and components', () => {
       ['a required link missing', component(p.id, 'image', 0, {}), '/data/relationships/image', 'required'],
       ['a link the kind does not have', component(p.id, 'image', 0, {}, { image: link('images', image.id), club: link('clubs', club.id) }), '/data/relationships/club', 'unknownLink'],
       ['a link to another client\'s record', component(p.id, 'image', 0, {}, { image: link('images', '999999') }), '/data/relationships/image/data/id', 'notFound'],
-      ['a link whose resource does not exist yet', component(p.id, 'ott_format', 0, {}, { format: link('formats', '1') }), '/data/relationships/format/data', 'linkNotAvailable'],
+      ['a link whose resource does not exist yet', component(p.id, 'advertisement', 0, { slot: 'top', format: 'billboard' }, { additional_asset: link('additional_assets', '1') }), '/data/relationships/additional_asset/data', 'linkNotAvailable'],
       ['a link of the wrong type', component(p.id, 'image', 0, {}, { image: link('clubs', club.id) }), '/data/relationships/image/data', 'invalidType'],
     ];
     for (const [what, promise, pointer, key] of cases) {

@@ -37,6 +37,7 @@ export const MODERATION_SUBJECTS = [
 /** OTT live streams and video on demand. */
 export const STREAMING_SUBJECTS = [
   'ott_events', 'ott_streams', 'playlists', 'formats', 'segments', 'markers', 'file_uploads', 'images', 'videos',
+  'ott_event_tags', 'playlist_tags', 'playlist_events', 'format_tags', 'transcoding_jobs',
   // The media library: operators upload the video files and artwork their streams use.
   'files',
 ];

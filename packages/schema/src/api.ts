@@ -78,5 +78,7 @@ export const API_ERROR_KEYS = [
   'predictionClosed',
   // Quizzes: their rules and the fan attempts refused as duplicate or impossible.
   'quizWindowOrder', 'prizeRankOrder', 'quizClosed', 'quizForeignAnswer', 'quizImpossibleTime', 'quizAttemptLimit',
+  // OTT: stream actions, encodings and playback.
+  'streamTransition', 'streamLocked', 'liveEngineUnavailable', 'liveEngineFailed', 'ottNoVideo', 'ottNoStream', 'ottEncodingFailed', 'transcodingEnded', 'playbackSignatureRequired', 'playbackCountryNotAllowed',
 ] as const;
 export type ApiErrorKey = (typeof API_ERROR_KEYS)[number];

@@ -31,6 +31,8 @@ const SAMPLES: Record<string, string | number | string[]> = {
   reason: 'FST_ERR_BAD_URL',
   parameter: 'page[size]',
   locale: 'en',
+  status: 'ended',
+  state: 'ERROR',
   locales: 'pl, en',
   value: 'x',
   seconds: 5,

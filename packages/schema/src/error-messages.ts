@@ -480,6 +480,56 @@ export const ERROR_MESSAGES = {
     en: 'This notification is being sent or has been sent: it can no longer be changed.',
     pl: 'To powiadomienie jest wysyłane lub zostało wysłane: nie można go już zmienić.',
   },
+  streamTransition: {
+    values: ['action', 'status'],
+    en: 'The stream is {status}: it cannot {action}. Start goes from idle or paused to live, pause from live, and stop (final) from live or paused.',
+    pl: 'Strumień jest w stanie {status}: akcja {action} jest niemożliwa. Start prowadzi z idle lub paused do live, pauza z live, a stop (ostateczny) z live lub paused.',
+  },
+  streamLocked: {
+    values: [],
+    en: 'The protocol, encryption and kind of a stream cannot change while it is live or paused.',
+    pl: 'Protokołu, szyfrowania i rodzaju strumienia nie można zmienić, gdy jest na żywo lub wstrzymany.',
+  },
+  liveEngineUnavailable: {
+    values: [],
+    en: 'The live engine is not running on this server.',
+    pl: 'Silnik transmisji na żywo nie działa na tym serwerze.',
+  },
+  liveEngineFailed: {
+    values: ['reason'],
+    en: 'The live engine refused: {reason}',
+    pl: 'Silnik transmisji odmówił: {reason}',
+  },
+  ottNoVideo: {
+    values: [],
+    en: 'The event has no video to transcode: choose one first.',
+    pl: 'Wydarzenie nie ma wideo do transkodowania: najpierw je wybierz.',
+  },
+  ottNoStream: {
+    values: [],
+    en: 'The event has no stream.',
+    pl: 'Wydarzenie nie ma strumienia.',
+  },
+  ottEncodingFailed: {
+    values: ['state', 'reason'],
+    en: 'The encoding of the event ended with {state}: {reason}',
+    pl: 'Kodowanie wydarzenia zakończyło się stanem {state}: {reason}',
+  },
+  transcodingEnded: {
+    values: ['state'],
+    en: 'This transcoding job has already ended ({state}).',
+    pl: 'To zadanie transkodowania już się zakończyło ({state}).',
+  },
+  playbackSignatureRequired: {
+    values: [],
+    en: 'This event needs a signed, unexpired playback URL.',
+    pl: 'To wydarzenie wymaga podpisanego, ważnego adresu odtwarzania.',
+  },
+  playbackCountryNotAllowed: {
+    values: [],
+    en: 'This event cannot be watched in your country.',
+    pl: 'Tego wydarzenia nie można oglądać w Twoim kraju.',
+  },
   predictionClosed: {
     values: [],
     en: 'Predictions for this match are closed: it has kicked off.',

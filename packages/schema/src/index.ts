@@ -15,3 +15,4 @@ export * from './engagement';
 export * from './engagement/push';
 export * from './engagement/match-predictor/match-predictor.resource';
 export * from './engagement/quizzes';
+export * from './ott';

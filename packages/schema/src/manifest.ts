@@ -69,7 +69,8 @@ export function toManifest(resources: readonly ResourceDef[]): ResourceManifest[
     readOnly: !!r.readOnly,
     ...(r.serverCreated ? { serverCreated: true } : {}),
     newestFirst: !!r.newestFirst,
-    attributes: Object.entries(r.attributes).map(([name, a]) => ({
+    // Translated attributes are read and written like the others, in the locale of the request.
+    attributes: [...Object.entries(r.attributes), ...Object.entries(r.translations?.attributes ?? {})].map(([name, a]) => ({
       name,
       type: a.type,
       required: !!a.required,

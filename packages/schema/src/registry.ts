@@ -39,6 +39,7 @@ import { comments } from './engagement/comments/comments.resource';
 import { pushNotificationTargets } from './engagement/push/push-notification-targets.resource';
 import { pushNotifications } from './engagement/push/push-notifications.resource';
 import { matchPredictorRankings, matchPredictorUserResults } from './engagement/match-predictor/match-predictor.resource';
+import { formatTags, formats, markers, ottEventTags, ottEvents, ottStreams, playlistEvents, playlistTags, playlists, segments, transcodingJobs } from './ott';
 import { quizAnswers, quizPrizes, quizQuestions, quizRankings, quizUserAttempts, quizzes } from './engagement/quizzes/quizzes.resource';
 
 /** Every resource of the umpire API, in one explicit list. */
@@ -96,6 +97,17 @@ export const RESOURCES = [
   quizPrizes,
   quizUserAttempts,
   quizRankings,
+  ottStreams,
+  markers,
+  formats,
+  formatTags,
+  segments,
+  ottEvents,
+  ottEventTags,
+  playlists,
+  playlistTags,
+  playlistEvents,
+  transcodingJobs,
 ] as const;
 
 export type ResourceType = (typeof RESOURCES)[number]['type'];

@@ -94,6 +94,8 @@ export interface ResourceDef<
   defaultSort?: string;
   /** Attribute that names a record in pickers and titles. */
   titleAttribute?: keyof A & string;
+  /** The capability serves `GET /{path}/{id}` itself (a stream adds its secrets and live state). */
+  ownFetch?: boolean;
   /** Routes the engine does not generate (read-only resources). */
   readOnly?: boolean;
   /**

@@ -22,6 +22,10 @@ import { rankingScreens } from '../resources/match-predictor/rankings';
 import { quizScreens } from '../resources/award/quizzes';
 import { quizUserAttemptScreens } from '../resources/award/quiz-user-attempts';
 import { quizRankingScreens } from '../resources/award/quiz-rankings';
+import { ottEventScreens } from '../resources/video/ott-events';
+import { transcodingJobScreens } from '../resources/video/transcoding-jobs';
+import { playlistScreens } from '../resources/video/playlists';
+import { formatScreens } from '../resources/video/formats';
 
 /**
  * The screens of every sidebar entry: those of a resource's own folder where it needs more than
@@ -50,6 +54,10 @@ const SCREENS: Record<string, ResourceScreens> = {
   quizzes: quizScreens,
   quiz_user_attempts: quizUserAttemptScreens,
   quiz_rankings: quizRankingScreens,
+  ott_events: ottEventScreens,
+  transcoding_jobs: transcodingJobScreens,
+  playlists: playlistScreens,
+  formats: formatScreens,
   statistics: { list: lazyScreen(() => import('../features/statistics').then((m) => ({ default: m.StatisticsPage }))) },
   files: { list: lazyScreen(() => import('../features/media-library').then((m) => ({ default: m.MediaLibraryPage }))) },
 };

@@ -18,6 +18,7 @@ import * as matchPredictor from './migrations/0015-match-predictor';
 import * as quizzes from './migrations/0013-quizzes';
 import * as revokedTokens from './migrations/0021-revoked-tokens';
 import * as dataVersions from './migrations/0020-data-versions';
+import * as ott from './migrations/0017-ott';
 import { refreshShadows } from '../jsonapi/shadow';
 
 /** Every migration in order; each one runs on SQLite and PostgreSQL alike. */
@@ -40,6 +41,7 @@ const MIGRATIONS = {
   '0013-quizzes': quizzes,
   '0021-revoked-tokens': revokedTokens,
   '0020-data-versions': dataVersions,
+  '0017-ott': ott,
 };
 
 export async function migrate(database: Database): Promise<string[]> {

@@ -65,7 +65,13 @@ function toJob(row: Record<string, unknown>): Job {
  * database never take the same row. SQLite: one guarded UPDATE (writes are serialised), so the
  * same holds for processes sharing the file.
  */
-export async function claimDue(database: Database, worker: string, now: Date, lockedUntil: Date, limit: number): Promise<Job[]> {
+/** Which kinds a worker takes: only those starting with a prefix, or all but those. */
+export interface KindScope {
+  only?: string;
+  except?: string;
+}
+
+export async function claimDue(database: Database, worker: string, now: Date, lockedUntil: Date, limit: number, scope: KindScope = {}): Promise<Job[]> {
   const d = database.dialect;
   const nowDb = iso(d, now);
   const due = (db: DB) =>
@@ -78,6 +84,8 @@ export async function claimDue(database: Database, worker: string, now: Date, lo
           eb.and([eb('status', '=', 'started'), eb('locked_until', '<', nowDb)]),
         ]),
       )
+      .$if(scope.only !== undefined, (q) => q.where('kind', 'like', `${scope.only}%`))
+      .$if(scope.except !== undefined, (q) => q.where('kind', 'not like', `${scope.except}%`))
       .orderBy('run_at')
       .orderBy('id')
       .limit(limit);
@@ -138,4 +146,20 @@ export async function sweepFinished(database: Database, before: Date): Promise<n
     .where('finished_at', '<', iso(database.dialect, before))
     .executeTakeFirst();
   return Number(res.numDeletedRows ?? 0);
+}
+
+/**
+ * Keeps a long job (a transcoding) ours: pushes its lease to `lockedUntil`. False when the job is
+ * no longer held by `worker` (its lease lapsed and another worker took it): the caller must stop,
+ * so a job never runs twice at once.
+ */
+export async function extendLease(database: Database, job: Job, worker: string, now: Date, lockedUntil: Date): Promise<boolean> {
+  const res = await database.db
+    .updateTable('jobs')
+    .set({ locked_until: iso(database.dialect, lockedUntil), updated_at: iso(database.dialect, now) })
+    .where('id', '=', job.id)
+    .where('locked_by', '=', worker)
+    .where('status', '=', 'started')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows ?? 0) > 0;
 }

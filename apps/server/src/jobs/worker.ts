@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database';
 import type { Clock } from './clock';
-import { claimDue, enqueue, failJob, finishJob, sweepFinished, type Job } from './queue';
+import { claimDue, enqueue, extendLease, failJob, finishJob, sweepFinished, type Job, type KindScope } from './queue';
 
 export type JobHandler = (job: Job) => Promise<void>;
 
@@ -16,6 +16,13 @@ export interface WorkerOptions {
   /** How often the sweep runs (it is a job itself, so exactly one instance runs each sweep). */
   sweepEveryMs?: number;
   onError?: (err: unknown, job?: Job) => void;
+  /**
+   * The kinds this worker takes (a prefix). Long jobs (transcodings) get a worker of their own, so
+   * an hour of ffmpeg never delays a scheduled publication; the main worker takes the rest.
+   */
+  kinds?: KindScope;
+  /** Whether this worker schedules the periodic sweep (the main one does). */
+  sweeps?: boolean;
 }
 
 export const SWEEP_JOB = 'jobs.sweep';
@@ -30,14 +37,14 @@ export class JobWorker {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
   private stopped = true;
-  private readonly opts: Required<Omit<WorkerOptions, 'onError'>> & Pick<WorkerOptions, 'onError'>;
+  private readonly opts: Required<Omit<WorkerOptions, 'onError' | 'kinds'>> & Pick<WorkerOptions, 'onError' | 'kinds'>;
 
   constructor(
     private readonly database: Database,
     private readonly clock: Clock,
     opts: WorkerOptions,
   ) {
-    this.opts = { leaseMs: 5 * 60_000, batch: 20, retentionMs: 7 * 24 * 3_600_000, sweepEveryMs: 3_600_000, ...opts };
+    this.opts = { leaseMs: 5 * 60_000, batch: 20, retentionMs: 7 * 24 * 3_600_000, sweepEveryMs: 3_600_000, sweeps: true, ...opts };
     this.handle(SWEEP_JOB, async () => {
       const now = this.clock.now();
       await sweepFinished(this.database, new Date(now.getTime() - this.opts.retentionMs));
@@ -60,7 +67,7 @@ export class JobWorker {
   async start(): Promise<void> {
     if (!this.stopped) return;
     this.stopped = false;
-    await this.scheduleSweep();
+    if (this.opts.sweeps) await this.scheduleSweep();
     this.schedule(0);
   }
 
@@ -83,7 +90,7 @@ export class JobWorker {
 
   private async runBatch(): Promise<number> {
     const now = this.clock.now();
-    const jobs = await claimDue(this.database, this.id, now, new Date(now.getTime() + this.opts.leaseMs), this.opts.batch);
+    const jobs = await claimDue(this.database, this.id, now, new Date(now.getTime() + this.opts.leaseMs), this.opts.batch, this.opts.kinds);
     for (const job of jobs) {
       const handler = this.handlers.get(job.kind);
       try {
@@ -96,6 +103,12 @@ export class JobWorker {
       }
     }
     return jobs.length;
+  }
+
+  /** Renews the lease of a job this worker runs; false when another worker holds it now (stop). */
+  keepLease(job: Job): Promise<boolean> {
+    const now = this.clock.now();
+    return extendLease(this.database, job, this.id, now, new Date(now.getTime() + this.opts.leaseMs));
   }
 
   async stop(): Promise<void> {

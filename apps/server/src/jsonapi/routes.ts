@@ -128,7 +128,7 @@ export function registerResourceRoutes(
       }),
     );
 
-    app.get<{ Params: { id: string } }>(`${base}/:id`, async (request, reply) =>
+    if (!model.def.ownFetch) app.get<{ Params: { id: string } }>(`${base}/:id`, async (request, reply) =>
       withQueryStats(reply, async () => {
         const query = parseRecordQuery(model, request.query as RawQuery);
         const auth = authorize(request, model, 'read', query.include);

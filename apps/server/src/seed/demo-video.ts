@@ -1,3 +1,4 @@
+import { safeInputOptions } from '../media/videos/ffmpeg';
 import { execFile } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm } from 'node:fs/promises';
@@ -52,7 +53,7 @@ async function drawClip(): Promise<{ mp4: Buffer; poster: Buffer } | null> {
       '-v', 'error', '-f', 'lavfi', '-i', `testsrc2=size=${WIDTH}x${HEIGHT}:rate=25`, '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100',
       '-t', String(SECONDS), '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '64k', '-movflags', '+faststart', clip,
     ]);
-    await run('ffmpeg', ['-v', 'error', '-ss', '2', '-i', clip, '-frames:v', '1', frame]);
+    await run('ffmpeg', ['-v', 'error', '-ss', '2', ...safeInputOptions(), '-i', clip, '-frames:v', '1', frame]);
     await rename(frame, posterPath);
     await rename(clip, mp4Path);
     return { mp4: await readFile(mp4Path), poster: await readFile(posterPath) };

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { Config } from '../../src/config';
-import type { Clock } from '../../src/jobs/clock';
 import { startServer, type RunningServer } from '../../src/server';
 import { DEMO_PASSWORD } from '../../src/seed/demo-data';
 import { assertJsonApiDocument } from './jsonapi-schema';
@@ -116,7 +115,7 @@ export function apiClient(url: string): ApiClient {
  * Starts the real server on a free port with the demo data. Every JSON:API response is checked
  * against the official schema, so a malformed document fails the test that received it.
  */
-export async function startTestServer(overrides: Partial<Config> = {}, extraEnv: NodeJS.ProcessEnv = {}, extra: { clock?: Clock } = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<Config> = {}, extraEnv: NodeJS.ProcessEnv = {}, extra: Parameters<typeof startServer>[2] = {}): Promise<TestServer> {
   const db = await freshDatabase();
   const server = await startServer({ port: 0, host: '127.0.0.1', ...overrides }, { ...db.env, ...extraEnv }, extra);
   return {

@@ -53,7 +53,8 @@ describe('link targets', () => {
     expect(isLinkTargetAvailable('clubs')).toBe(true);
     expect(isLinkTargetAvailable('quizzes')).toBe(true);
     expect(isLinkTargetAvailable('formats')).toBe(resourceByType('formats') !== undefined);
-    expect(isLinkTargetAvailable('formats')).toBe(false);
+    expect(isLinkTargetAvailable('formats')).toBe(true);
+    expect(isLinkTargetAvailable('schedules')).toBe(false);
     const registered = new Set(RESOURCES.map((r) => r.type));
     for (const def of Object.values(COMPONENT_KIND_DEFS))
       for (const link of linksOfKind(def)) expect(link.pickable, `${def.kind}.${link.name}`).toBe(registered.has(link.target));
@@ -62,7 +63,8 @@ describe('link targets', () => {
   it('offers only the kinds whose required links can be picked', () => {
     expect(usableKinds()).toContain('club');
     expect(usableKinds()).toContain('quiz');
-    expect(usableKinds()).not.toContain('ott_format');
+    // OTT formats are registered (issue 11): the builder offers their components.
+    expect(usableKinds()).toContain('ott_format');
   });
 });
 
@@ -140,9 +142,12 @@ describe('validateComponent', () => {
   });
 
   it('refuses links to targets that cannot be picked yet, and does not demand them', () => {
-    const issues = validateComponent({ kind: 'ott_format', settings: {}, links: { format: '5' } }, onPage(), { isTargetAvailable: isLinkTargetAvailable });
+    // As before OTT formats were registered: a target that is not (yet) available.
+    const withoutFormats = (target: string) => target !== 'formats' && isLinkTargetAvailable(target);
+    const issues = validateComponent({ kind: 'ott_format', settings: {}, links: { format: '5' } }, onPage(), { isTargetAvailable: withoutFormats });
     expect(issues.map((i) => i.key)).toEqual(['linkNotAvailable']);
-    expect(validateComponent({ kind: 'ott_format', settings: {} }, onPage(), { isTargetAvailable: isLinkTargetAvailable })).toEqual([]);
+    expect(validateComponent({ kind: 'ott_format', settings: {} }, onPage(), { isTargetAvailable: withoutFormats })).toEqual([]);
+    expect(validateComponent({ kind: 'ott_format', settings: {} }, onPage(), { isTargetAvailable: isLinkTargetAvailable }).map((i) => i.key)).toEqual(['required']);
   });
 
   it('uses only keys that both sides translate', () => {

@@ -48,8 +48,10 @@ describe('form model from the declaration', () => {
   });
 
   it('marks links whose target does not exist yet as not pickable', () => {
+    expect(linksOf('advertisement').find((l) => l.name === 'additional_asset')).toMatchObject({ target: 'additional_assets', pickable: false });
+    // OTT formats are registered (issue 11): their components can pick them now.
     const format = linksOf('ott_format');
-    expect(format.find((l) => l.name === 'format')).toMatchObject({ target: 'formats', required: true, pickable: false });
+    expect(format.find((l) => l.name === 'format')).toMatchObject({ target: 'formats', required: true, pickable: true });
     expect(format.find((l) => l.name === 'image')).toMatchObject({ target: 'images', pickable: true });
     expect(linksOf('quiz').find((l) => l.name === 'quiz')).toMatchObject({ target: 'quizzes', required: true, pickable: true });
     expect(linksOf('gallery')[0]).toMatchObject({ name: 'images', many: true, max: 100 });
@@ -96,8 +98,7 @@ describe('validation and error mapping', () => {
     expect(issuesByField(validateDraft(social, page()))).toEqual({ 'settings.accounts.0.url': { key: 'invalidWebsiteUrl' } });
     const match = newDraft('match_list');
     expect(issuesByField(validateDraft(match, page('simple'))).kind.key).toBe('componentKindNotAllowed');
-    // A required link that cannot be picked yet is not demanded.
-    expect(issuesByField(validateDraft(newDraft('ott_format'), page()))).toEqual({});
+    expect(issuesByField(validateDraft(newDraft('ott_format'), page()))).toEqual({ 'links.format': { key: 'required' } });
     expect(issuesByField(validateDraft(newDraft('quiz'), page()))).toEqual({ 'links.quiz': { key: 'required' } });
   });
 
@@ -122,7 +123,9 @@ describe('drafts and saves', () => {
     expect(club.links).toEqual({ club: '3', club_image: null, background_photo: null });
     expect(relationshipsOf(club)).toEqual({ club: { data: { type: 'clubs', id: '3' } }, club_image: { data: null }, background_photo: { data: null } });
     const format = newDraft('ott_format');
-    expect(Object.keys(relationshipsOf(format))).toEqual(['image']);
+    expect(Object.keys(relationshipsOf(format))).toEqual(['format', 'image']);
+    // A link that cannot be picked yet is never written.
+    expect(Object.keys(relationshipsOf(newDraft('advertisement')))).toEqual(['image']);
   });
 
   it('plans deletes, writes of changed components, creates at their place and one reorder', () => {

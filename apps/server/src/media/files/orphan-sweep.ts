@@ -26,9 +26,13 @@ export async function sweepOrphans(
     database.db.selectFrom('file_uploads').select('storage_key').where('storage_key', 'is not', null).execute(),
   ]);
   for (const rows of named) for (const row of rows) known.add(String(row.storage_key));
+  // OTT output (HLS renditions, recordings) lives under the prefix its transcoding job names.
+  const outputs = new Set(
+    (await database.db.selectFrom('ott_transcoding_jobs').select('output_key').where('output_key', 'is not', null).execute()).map((r) => String(r.output_key)),
+  );
   let orphans = 0;
   for await (const object of storage.list('')) {
-    if (known.has(object.key) || object.lastModified >= before) continue;
+    if (known.has(object.key) || outputs.has(object.key.split('/').slice(0, 3).join('/')) || object.lastModified >= before) continue;
     await storage.delete(object.key);
     orphans++;
   }

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { INPUT_FORMATS } from '../videos/ffmpeg';
 
 export interface VideoFacts {
   width: number | null;
@@ -24,7 +25,7 @@ export function probeVideoHead(head: Buffer, extension: string, timeoutMs = 5000
     };
     const child = spawn(
       'ffprobe',
-      ['-v', 'error', '-protocol_whitelist', 'pipe', '-print_format', 'json', '-show_entries', 'format=duration:stream=codec_type,width,height', '-i', 'pipe:0'],
+      ['-v', 'error', '-protocol_whitelist', 'pipe', '-format_whitelist', INPUT_FORMATS, '-print_format', 'json', '-show_entries', 'format=duration:stream=codec_type,width,height', '-i', 'pipe:0'],
       { stdio: ['pipe', 'pipe', 'ignore'] },
     );
     const timer = setTimeout(() => {

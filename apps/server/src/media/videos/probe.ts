@@ -1,9 +1,11 @@
-import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { promisify } from 'node:util';
+import { spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { Storage } from '../storage/storage';
+import { INPUT_FORMATS, probeFile } from './ffmpeg';
 
 /** What ffprobe tells about a video. */
 export interface VideoFacts {
@@ -17,52 +19,62 @@ export interface VideoFacts {
 const PROBE_TIMEOUT_MS = 30_000;
 
 /**
- * Reads a stored video's facts with Debian's ffprobe without copying it: the bytes are offered on a
- * one-off 127.0.0.1 address under a random name, with Range so ffprobe seeks to an mp4's index
- * wherever it is (local disk and S3 alike). Arguments go as an array, and only http/tcp are
- * allowed, so nothing in a file can make ffprobe open anything else.
+ * Reads a stored video's facts with Debian's ffprobe without copying it: the bytes stream from
+ * storage (local disk and S3 alike) into ffprobe's standard input. Only the `pipe` protocol and the
+ * demuxers of real media containers are allowed, so a playlist in disguise (HLS, concat) can make
+ * ffprobe open no file and no address; arguments go as an array, under a time limit.
  */
 export async function probeStoredVideo(storage: Storage, key: string): Promise<VideoFacts> {
-  const secret = randomBytes(16).toString('hex');
-  const server = createServer((request, response) => {
-    void (async () => {
-      if (request.url !== `/${secret}`) return void response.writeHead(404).end();
-      const head = await storage.head(key);
-      if (!head) return void response.writeHead(404).end();
-      const range = /^bytes=(\d+)-(\d*)$/.exec(request.headers.range ?? '');
-      const start = range ? Number(range[1]) : 0;
-      const end = range && range[2] ? Math.min(Number(range[2]), head.size - 1) : head.size - 1;
-      if (start > end) return void response.writeHead(416, { 'content-range': `bytes */${head.size}` }).end();
-      const object = await storage.get(key, range ? { start, end } : undefined);
-      if (!object) return void response.writeHead(404).end();
-      response.writeHead(range ? 206 : 200, {
-        'accept-ranges': 'bytes',
-        'content-length': String(end - start + 1),
-        ...(range ? { 'content-range': `bytes ${start}-${end}/${head.size}` } : {}),
-      });
-      object.body.on('error', () => response.destroy()).pipe(response);
-      // ffprobe hangs up once it has read what it needs.
-      response.on('close', () => object.body.destroy());
-    })().catch(() => response.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const streamed = await probeStream(storage, key);
+  if (streamed.width && streamed.height && streamed.duration) return streamed;
+  // Some files need seeking (an MP4 whose index comes after codec data ffprobe must go back to):
+  // then a local copy, probed with the `file` protocol only, under a name the server made.
+  const dir = await mkdtemp(join(tmpdir(), 'umpire-probe-'));
   try {
-    const { port } = server.address() as AddressInfo;
-    return await ffprobe(`http://127.0.0.1:${port}/${secret}`);
+    const object = await storage.get(key);
+    if (!object) return streamed;
+    const path = join(dir, 'source.media');
+    await pipeline(object.body, createWriteStream(path));
+    const facts = await probeFile(path, PROBE_TIMEOUT_MS);
+    return { duration: facts.duration, width: facts.width, height: facts.height, size: streamed.size ?? object.size, formatName: facts.formatName };
   } finally {
-    await closeServer(server);
+    await rm(dir, { recursive: true, force: true });
   }
 }
 
-function closeServer(server: Server): Promise<void> {
-  server.closeAllConnections();
-  return new Promise((resolve) => server.close(() => resolve()));
-}
-
-async function ffprobe(url: string): Promise<VideoFacts> {
-  const args = ['-v', 'error', '-protocol_whitelist', 'http,tcp', '-print_format', 'json', '-show_format', '-show_streams', url];
-  const { stdout } = await promisify(execFile)('ffprobe', args, { timeout: PROBE_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 });
-  return factsOf(JSON.parse(stdout) as ProbeOutput);
+async function probeStream(storage: Storage, key: string): Promise<VideoFacts> {
+  const object = await storage.get(key);
+  if (!object) throw new Error(`no stored object ${key}`);
+  const args = ['-v', 'error', '-protocol_whitelist', 'pipe', '-format_whitelist', INPUT_FORMATS, '-print_format', 'json', '-show_format', '-show_streams', '-i', 'pipe:0'];
+  const stdout = await new Promise<string>((resolve, reject) => {
+    const child = spawn('ffprobe', args, { stdio: ['pipe', 'pipe', 'pipe'], shell: false });
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => child.kill('SIGKILL'), PROBE_TIMEOUT_MS);
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.length > 4 * 1024 * 1024) child.kill('SIGKILL');
+    });
+    child.stderr.on('data', (chunk: Buffer) => (err = (err + chunk.toString()).slice(-2000)));
+    // ffprobe stops reading once it knows enough: a closed pipe is not an error here.
+    child.stdin.on('error', () => undefined);
+    object.body.on('error', () => child.stdin.destroy());
+    object.body.pipe(child.stdin);
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      object.body.destroy();
+      reject(e);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      object.body.destroy();
+      if (code === 0) resolve(out);
+      else reject(new Error(`ffprobe failed (${code ?? 'killed'}): ${err.trim()}`));
+    });
+  });
+  const facts = factsOf(JSON.parse(stdout) as ProbeOutput);
+  // Read from a pipe, ffprobe cannot know the size: storage does.
+  return { ...facts, size: facts.size ?? object.size };
 }
 
 interface ProbeOutput {

@@ -1,0 +1,7 @@
+/**
+ * The OTT console (issue 11): what the generic screens cannot show — events with live badges,
+ * and the transcoding jobs with progress bars that follow the queue.
+ */
+export { default as OttEventList } from './event-list';
+export { default as TranscodingJobList } from './transcoding-job-list';
+export { PlaylistEdit, FormatEdit } from './ordered-edit';

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import type { Clock } from '../jobs/clock';
+import { JobWorker } from '../jobs/worker';
+import { fromDb } from '../jsonapi/values';
+import type { Storage } from '../media/storage/storage';
+import type { ChangeBus } from '../realtime/change-bus';
+import type { LiveControl } from './live-control';
+import { registerPlaybackRoutes } from './playback-routes';
+import { registerOttRoutes } from './routes';
+import { OTT_JOB_PREFIX, registerTranscodingHandlers } from './transcoding';
+
+export interface OttCapabilityDeps {
+  config: Config;
+  database: Database;
+  bus: ChangeBus;
+  storage: Storage;
+  clock: Clock;
+  liveControl?: LiveControl;
+}
+
+/**
+ * The OTT capability (issue 11): its calls, HLS playback, and a job worker of its own that takes
+ * only OTT jobs, one at a time (a transcoding uses the machine's cores), with a short lease kept
+ * alive by the running job, so a job of a dead instance is taken again within a minute.
+ */
+export function registerOtt(app: FastifyInstance, deps: OttCapabilityDeps): JobWorker | null {
+  registerOttRoutes(app, deps);
+  registerPlaybackRoutes(app, deps);
+  const { config, database, bus, clock, liveControl } = deps;
+  const worker = config.jobs.worker
+    ? new JobWorker(database, clock, {
+        pollMs: config.jobs.pollMs,
+        kinds: { only: OTT_JOB_PREFIX },
+        batch: 1,
+        leaseMs: 60_000,
+        sweeps: false,
+        onError: (err, job) => app.log.warn({ err, job: job?.id, kind: job?.kind }, 'ott job failed'),
+      })
+    : null;
+  if (worker) registerTranscodingHandlers({ ...deps, worker });
+
+  // Markers reach the live playlists (EXT-X-DATERANGE) once their change has committed.
+  if (liveControl) {
+    const pending = new Set<number>();
+    const unsubscribe = bus.subscribe((event) => {
+      if (event.type !== 'markers') return;
+      const streamId = Number((event.after ?? event.before)?.stream_id);
+      if (!Number.isInteger(streamId) || pending.has(streamId)) return;
+      pending.add(streamId);
+      // A create removes the others in the same commit: one update for all of them.
+      setImmediate(() => {
+        pending.delete(streamId);
+        void (async () => {
+          const rows = await database.db.selectFrom('ott_markers').select(['id', 'kind', 'start_at', 'duration_seconds', 'title']).where('stream_id', '=', streamId).orderBy('start_at').execute();
+          await liveControl.setMarkers(
+            streamId,
+            rows.map((r) => ({ id: Number(r.id), kind: String(r.kind), startAt: String(fromDb('datetime', r.start_at)), durationSeconds: Number(r.duration_seconds), title: (r.title as string | null) ?? null })),
+          );
+        })().catch((err: unknown) => app.log.warn({ err, streamId }, 'ott: markers not sent to the live engine'));
+      });
+    });
+    app.addHook('preClose', async () => {
+      unsubscribe();
+    });
+  }
+  app.addHook('onReady', async () => worker?.start());
+  app.addHook('preClose', async () => worker?.stop());
+  return worker;
+}

@@ -1,0 +1,180 @@
+import { createReadStream } from 'node:fs';
+import { realpath, stat } from 'node:fs/promises';
+import { join, sep } from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requireAbility } from '../auth/context';
+import { requestOrigin } from '../auth/routes';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import type { Clock } from '../jobs/clock';
+import { apiError, notFound } from '../jsonapi/errors';
+import { modelOf } from '../jsonapi/model';
+import { findRow } from '../jsonapi/read';
+import { API_PREFIX, JSONAPI_MEDIA_TYPE } from '../jsonapi/routes';
+import { fromDb } from '../jsonapi/values';
+import type { Storage } from '../media/storage/storage';
+import { countryAllowed, viewerCountry } from './countries';
+import type { LiveControl } from './live-control';
+import { playbackSecret, signPlayback, verifyPlayback, type PlaybackKind } from './playback';
+import { hlsContentType } from './transcoding';
+
+/** HLS output of live streams and VOD, read by players on any origin. */
+export const HLS_PREFIX = '/ott/hls';
+/** A file of the output: segments of letters, digits, `_`, `-` and `.`, never `..`. */
+const FILE = /^(?:[A-Za-z0-9_-][A-Za-z0-9_.-]{0,99}\/){0,3}[A-Za-z0-9_-][A-Za-z0-9_.-]{0,99}$/;
+const SIGNED = /^s\/(\d{1,12})\/([A-Za-z0-9_-]{43})\/(.+)$/;
+
+export interface PlaybackDeps {
+  config: Config;
+  database: Database;
+  storage: Storage;
+  clock: Clock;
+  liveControl?: LiveControl;
+}
+
+interface Target {
+  clientId: number;
+  access: string;
+  allowed: string[];
+}
+
+function cors(reply: FastifyReply): FastifyReply {
+  return reply
+    .header('access-control-allow-origin', '*')
+    .header('access-control-allow-methods', 'GET, HEAD, OPTIONS')
+    .header('access-control-allow-headers', 'Range')
+    .header('access-control-expose-headers', 'Content-Length, Content-Range')
+    .header('cross-origin-resource-policy', 'cross-origin');
+}
+
+/**
+ * Serves HLS under /ott/hls/{live|vod}/{id}/… (live: a stream's engine output; vod: a finished
+ * transcoding job's files in storage) with the media types players expect and open CORS. Free
+ * events play from the plain path; pay_per_view and subscription ones only from a signed, expiring
+ * path (`…/{id}/s/{expires}/{signature}/master.m3u8`, see playback.ts). Events with
+ * `allowed_country` play only where the viewer's country (the configured header) is listed.
+ */
+export function registerPlaybackRoutes(app: FastifyInstance, deps: PlaybackDeps): void {
+  const { config, database, storage, clock, liveControl } = deps;
+  const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
+
+  async function targetOf(kind: PlaybackKind, id: number): Promise<Target | null> {
+    const db = database.db;
+    const event =
+      kind === 'live'
+        ? await db.selectFrom('ott_events').select(['client_id', 'access', 'allowed_country']).where('stream_id', '=', id).orderBy('id').executeTakeFirst()
+        : await db
+            .selectFrom('ott_transcoding_jobs as j')
+            .innerJoin('ott_events as e', 'e.id', 'j.event_id')
+            .select(['e.client_id', 'e.access', 'e.allowed_country'])
+            .where('j.id', '=', id)
+            .where('j.state', '=', 'FINISHED')
+            .executeTakeFirst();
+    if (!event) return null;
+    return { clientId: Number(event.client_id), access: String(event.access), allowed: (fromDb('json', event.allowed_country) as string[] | null) ?? [] };
+  }
+
+  app.options(`${HLS_PREFIX}/*`, async (_request, reply) => cors(reply).code(204).send());
+
+  app.get<{ Params: { kind: string; id: string; '*': string } }>(`${HLS_PREFIX}/:kind/:id/*`, async (request, reply) => {
+    cors(reply);
+    const { kind, id: rawId } = request.params;
+    if ((kind !== 'live' && kind !== 'vod') || !/^[1-9]\d{0,14}$/.test(rawId)) throw notFound('hls', rawId);
+    const id = Number(rawId);
+    let file = request.params['*'];
+    const signed = SIGNED.exec(file);
+    if (signed) file = signed[3];
+    if (!FILE.test(file) || file.split('/').some((p) => p === '..' || p === '.')) throw notFound('hls', file);
+    const target = await targetOf(kind, id);
+    if (!target) throw notFound('hls', rawId);
+    if (target.access !== 'free') {
+      const secret = await playbackSecret(database, target.clientId);
+      if (!signed || !verifyPlayback(secret, kind, id, Number(signed[1]), signed[2], nowSeconds())) throw apiError(403, 'playbackSignatureRequired');
+    }
+    if (!countryAllowed(target.allowed, viewerCountry(request.headers[config.ott.countryHeader]))) throw apiError(403, 'playbackCountryNotAllowed');
+    reply.type(hlsContentType(file));
+    // Paid output may sit in the viewer's cache, not in shared ones; a live playlist changes every segment.
+    const scope = target.access === 'free' ? 'public' : 'private';
+    reply.header('cache-control', file.endsWith('.m3u8') && kind === 'live' ? 'no-cache' : `${scope}, max-age=3600`);
+    return kind === 'live' ? sendLive(request, reply, id, file) : sendStored(request, reply, id, file);
+  });
+
+  async function sendLive(_request: FastifyRequest, reply: FastifyReply, streamId: number, file: string) {
+    const dir = liveControl?.hlsDirectory(streamId);
+    if (!dir) throw notFound('hls', String(streamId));
+    // Resolved and checked to stay inside the stream's directory, links included.
+    const root = await realpath(dir).catch(() => null);
+    const path = root ? await realpath(join(root, ...file.split('/'))).catch(() => null) : null;
+    if (!root || !path || !path.startsWith(root + sep)) throw notFound('hls', file);
+    const info = await stat(path);
+    if (!info.isFile()) throw notFound('hls', file);
+    reply.header('content-length', String(info.size));
+    return reply.send(createReadStream(path));
+  }
+
+  async function sendStored(request: FastifyRequest, reply: FastifyReply, jobId: number, file: string) {
+    const job = await database.db.selectFrom('ott_transcoding_jobs').select('output_key').where('id', '=', jobId).executeTakeFirst();
+    if (!job?.output_key) throw notFound('hls', file);
+    const key = `${String(job.output_key)}/${file}`;
+    const head = await storage.head(key);
+    if (!head) throw notFound('hls', file);
+    reply.header('accept-ranges', 'bytes');
+    const range = /^bytes=(\d+)-(\d*)$/.exec(String(request.headers.range ?? ''));
+    if (range) {
+      const start = Number(range[1]);
+      const end = range[2] ? Math.min(Number(range[2]), head.size - 1) : head.size - 1;
+      if (start > end) return reply.code(416).header('content-range', `bytes */${head.size}`).send();
+      const object = await storage.get(key, { start, end });
+      if (!object) throw notFound('hls', file);
+      return reply.code(206).header('content-range', `bytes ${start}-${end}/${head.size}`).header('content-length', String(end - start + 1)).send(object.body);
+    }
+    const object = await storage.get(key);
+    if (!object) throw notFound('hls', file);
+    reply.header('content-length', String(head.size));
+    return reply.send(object.body);
+  }
+
+  // Where an event plays now: its live output while the stream runs, else its newest finished VOD;
+  // signed and expiring for pay_per_view and subscription events.
+  app.get<{ Params: { id: string } }>(`${API_PREFIX}/ott/events/:id/playback`, async (request, reply) => {
+    const auth = requireAbility(request, 'read', 'ott_events');
+    const ctx = { db: database.db, dialect: database.dialect, clientId: auth.clientId, apiBase: '' };
+    const event = await findRow(ctx, modelOf('ott_events'), request.params.id);
+    let kind: PlaybackKind | null = null;
+    let id = 0;
+    let file = 'master.m3u8';
+    if (event.stream_id != null) {
+      const stream = await database.db.selectFrom('ott_streams').select(['id', 'status']).where('id', '=', Number(event.stream_id)).executeTakeFirst();
+      if (stream && (stream.status === 'live' || stream.status === 'paused')) [kind, id] = ['live', Number(stream.id)];
+    }
+    if (!kind) {
+      const job = await database.db
+        .selectFrom('ott_transcoding_jobs')
+        .select(['id', 'output_url'])
+        .where('client_id', '=', auth.clientId)
+        .where('event_id', '=', Number(event.id))
+        .where('state', '=', 'FINISHED')
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      if (job) [kind, id, file] = ['vod', Number(job.id), String(job.output_url ?? '').split('/').pop() || 'master.m3u8'];
+    }
+    const origin = requestOrigin(request, config);
+    let url: string | null = null;
+    let expires: number | null = null;
+    if (kind) {
+      if (event.access === 'free') url = `${origin}${HLS_PREFIX}/${kind}/${id}/${file}`;
+      else {
+        expires = nowSeconds() + config.ott.playbackTtlSeconds;
+        url = `${origin}${HLS_PREFIX}/${kind}/${id}/${signPlayback(await playbackSecret(database, auth.clientId), kind, id, expires)}/${file}`;
+      }
+    }
+    reply.type(JSONAPI_MEDIA_TYPE).header('cache-control', 'private, no-store');
+    return {
+      data: {
+        type: 'ott_playbacks',
+        id: String(event.id),
+        attributes: { kind, url, expires_at: expires === null ? null : new Date(expires * 1000).toISOString(), access: event.access, allowed_country: fromDb('json', event.allowed_country) ?? [] },
+      },
+    };
+  });
+}
