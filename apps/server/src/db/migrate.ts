@@ -16,6 +16,7 @@ import * as surveysAndComments from './migrations/0014-surveys-and-comments';
 import * as pushNotifications from './migrations/0016-push-notifications';
 import * as matchPredictor from './migrations/0015-match-predictor';
 import * as quizzes from './migrations/0013-quizzes';
+import * as quizRankingBuckets from './migrations/0019-quiz-ranking-buckets';
 import { refreshShadows } from '../jsonapi/shadow';
 
 /** Every migration in order; each one runs on SQLite and PostgreSQL alike. */
@@ -36,6 +37,7 @@ const MIGRATIONS = {
   '0016-push-notifications': pushNotifications,
   '0015-match-predictor': matchPredictor,
   '0013-quizzes': quizzes,
+  '0019-quiz-ranking-buckets': quizRankingBuckets,
 };
 
 export async function migrate(database: Database): Promise<string[]> {
