@@ -296,8 +296,31 @@ describe('fans', () => {
     expect(await rows('survey_user_answers').execute()).toHaveLength(8);
     const comments = await rows('comments').execute();
     expect(new Set(comments.map((c) => c.status))).toEqual(new Set(['approved', 'pending', 'hidden']));
+    // One browser of the eleven unsubscribed: the first notification found it gone (410) and removed it.
     const subscriptions = await rows('push_subscriptions').execute();
-    expect(subscriptions.length).toBe(Math.ceil(DEMO_FANS.length / 3));
+    expect(subscriptions.length).toBe(Math.ceil(DEMO_FANS.length / 3) - 1);
     expect(subscriptions.every((s) => String(s.endpoint).startsWith('https://') && Buffer.from(String(s.p256dh), 'base64url').length === 65)).toBe(true);
+  });
+});
+
+describe('push notifications', () => {
+  it('were sent by the sender to the targets’ subscriptions, one more is scheduled and one is a draft', async () => {
+    const list = (await api.get('/api/v3/push_notifications?sort=send_at&include=targets&page[size]=50')).body;
+    const byStatus = (status: string) => list.data.filter((n: any) => n.attributes.status === status);
+    expect(byStatus('sent')).toHaveLength(2);
+    expect(byStatus('scheduled')).toHaveLength(1);
+    expect(byStatus('draft')).toHaveLength(1);
+    const [first, second] = byStatus('sent');
+    expect(first.attributes).toMatchObject({ total_count: 11, delivered_count: 10, expired_count: 1, failed_count: 0, sent_count: 11 });
+    expect(second.attributes.delivered_count).toBeGreaterThan(0);
+    expect(second.attributes.delivered_count).toBe(second.attributes.total_count);
+    for (const n of list.data) expect(n.relationships.targets.data.length, n.attributes.title_pl).toBeGreaterThan(0);
+    // The counts are the sender's own records, one delivery row per subscription reached.
+    const deliveries = await rows('push_deliveries').execute();
+    expect(deliveries.filter((d) => String(d.notification_id) === first.id && d.status === 'delivered')).toHaveLength(10);
+    expect(deliveries.filter((d) => String(d.notification_id) === second.id)).toHaveLength(second.attributes.total_count);
+    // Tomorrow's waits for the server's job worker.
+    const jobs = await db().selectFrom('jobs').selectAll().execute();
+    expect(jobs.filter((j) => String(j.key ?? '').startsWith('push:')).map((j) => j.key)).toEqual([`push:${byStatus('scheduled')[0].id}`]);
   });
 });

@@ -3,13 +3,17 @@ import { tmpdir } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { clubTopic } from '@umpire/schema';
 import { buildApp } from '../app';
-import { loadConfig } from '../config';
+import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/database';
 import { ManualClock } from '../jobs/clock';
 import type { WriteContext } from '../jsonapi/context';
 import { modelOf } from '../jsonapi/model';
 import { fromDb, toDb } from '../jsonapi/values';
-import { updateRecord } from '../jsonapi/write';
+import { createRecord, updateRecord } from '../jsonapi/write';
+import type { Row } from '../jsonapi/read';
+import { cancelJobs } from '../jobs/queue';
+import { pushJobKey } from '../push/push-rules';
+import { sendPushNotification } from '../push/sender';
 import { settleMatch } from '../match-predictor/settlement';
 import type { Storage } from '../media/storage/storage';
 import { ChangeBus } from '../realtime/change-bus';
@@ -176,11 +180,17 @@ export async function seedFanSeason(input: FanSeasonInput): Promise<void> {
     // Push: a third of the fans let their browser subscribe, following their club and the news.
     clock.set(now.getTime() - 2 * DAY);
     const clubs = await database.db.selectFrom('clubs').select('id').where('client_id', '=', clientId).orderBy('id').execute();
+    const subscriptions: string[] = [];
     for (let fan = 0; fan < DEMO_FANS.length; fan += 3) {
       clock.advance(Math.floor(rnd() * 2 * HOUR));
-      const topics = [clubTopic(String(clubs[fan % clubs.length].id)), ...(fan % 2 ? ['news'] : [])];
-      await call('POST', '/push/subscriptions', { data: { type: 'push_subscriptions', attributes: { ...browserSubscription(fan), platform: 'web', locale: fan % 5 ? 'pl' : 'en', topics } } }, tokens[fan]);
+      // Legia's fans (the first club) are most of them, so a club's notification reaches a few.
+      const topics = [clubTopic(String(clubs[fan % 2 ? 0 : fan % clubs.length].id)), ...(fan % 2 ? ['news'] : [])];
+      const subscription = browserSubscription(fan);
+      await call('POST', '/push/subscriptions', { data: { type: 'push_subscriptions', attributes: { ...subscription, platform: 'web', locale: fan % 5 ? 'pl' : 'en', topics } } }, tokens[fan]);
+      subscriptions.push(subscription.endpoint);
     }
+
+    await seedDemoPush({ app, database, clientId, now, clock, staff, config, bus, gone: subscriptions[1] });
 
     // The next round's predictions are being made now.
     const next = await database.db
@@ -200,6 +210,85 @@ export async function seedFanSeason(input: FanSeasonInput): Promise<void> {
   } finally {
     await app.close();
   }
+}
+
+/**
+ * The demo's push notifications: two sent (over the last days) and one scheduled for tomorrow,
+ * with their targets, made as staff make them. The sent ones went out through the real sender
+ * (recipients of the targets, RFC 8291 encryption, VAPID, claims, outcomes, expired subscriptions
+ * removed), so their counts are what it recorded; the vendors' push services the demo browsers
+ * subscribed with cannot be reached from a demo machine, so while the seed sends, a stand-in
+ * answers for them as they would: accepted, or 410 for the one browser that unsubscribed (`gone`).
+ */
+async function seedDemoPush(deps: {
+  app: FastifyInstance;
+  database: Database;
+  clientId: number;
+  now: Date;
+  clock: ManualClock;
+  staff: WriteContext;
+  config: Config;
+  bus: ChangeBus;
+  gone: string | undefined;
+}) {
+  const { database, clientId, now, clock, staff } = deps;
+  const create = (type: string, attributes: Record<string, unknown>, relationships: Record<string, unknown> = {}) =>
+    database.db.transaction().execute((db) => createRecord({ ...staff, db, actor: 'demo' }, modelOf(type), { data: { type, attributes, relationships } }));
+  const legia = await database.db.selectFrom('clubs').select(['id', 'name']).where('client_id', '=', clientId).orderBy('id').executeTakeFirstOrThrow();
+  const everyone = await create('push_notification_targets', { name: 'Wszyscy kibice (przeglądarki)', platform: 'web', segment: 'everyone' });
+  const news = await create('push_notification_targets', { name: 'Wiadomości ligi', platform: 'all', segment: 'everyone', topic: 'news' });
+  const club = await create('push_notification_targets', { name: `Kibice: ${String(legia.name)}`, platform: 'all', segment: 'everyone' }, { club: { data: { type: 'clubs', id: String(legia.id) } } });
+  const targets = (...rows: Row[]) => ({ targets: { data: rows.map((r) => ({ type: 'push_notification_targets', id: String(r.id) })) } });
+  const article = await database.db.selectFrom('articles').select('id').where('client_id', '=', clientId).orderBy('id').executeTakeFirst();
+  const sent = [
+    {
+      at: now.getTime() - 3 * DAY,
+      attributes: { title_pl: 'Nowy quiz: Historia Ekstraklasy', title_en: 'New quiz: Ekstraklasa history', body_pl: 'Sprawdź, ile wiesz o mistrzach i rekordach ligi. Do wygrania koszulka z autografami!', body_en: 'How much do you know about the league’s champions and records? A signed shirt to win!' },
+      relationships: targets(everyone),
+    },
+    {
+      at: now.getTime() - 20 * HOUR,
+      attributes: { title_pl: 'Skrót hitu kolejki już dostępny', title_en: 'Highlights of the match of the round', body_pl: 'Zobacz bramki i najważniejsze akcje.', body_en: 'Watch the goals and the key moments.' },
+      relationships: { ...targets(news, club), ...(article ? { article: { data: { type: 'articles', id: String(article.id) } } } : {}) },
+    },
+  ];
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = standInPushServices(realFetch, new Set(deps.gone ? [deps.gone] : []));
+  try {
+    for (const n of sent) {
+      clock.set(n.at);
+      const row = await create('push_notifications', { ...n.attributes, status: 'scheduled', send_at: new Date(n.at).toISOString() }, n.relationships);
+      await sendPushNotification({ config: deps.config, database, bus: deps.bus, clock }, clientId, Number(row.id));
+      // Sent: its job (placed by the schedule) has nothing left to do.
+      await cancelJobs(database.db, pushJobKey(String(row.id)));
+    }
+  } finally {
+    globalThis.fetch = realFetch;
+  }
+  clock.set(now.getTime() - HOUR);
+  // Tomorrow's, left to the server's job worker.
+  const tomorrow = new Date(now.getTime() + DAY);
+  tomorrow.setUTCHours(16, 0, 0, 0);
+  await create(
+    'push_notifications',
+    { title_pl: 'Jutro gra Twoja drużyna!', title_en: 'Your team plays tomorrow!', body_pl: 'Sprawdź składy i zapowiedź meczu.', body_en: 'Check the line-ups and the preview.', status: 'scheduled', send_at: tomorrow.toISOString() },
+    targets(club),
+  );
+  await create('push_notifications', { title_pl: 'Wyniki ankiety: piłkarz miesiąca', body_pl: 'Kibice wybrali! Zobacz, kto wygrał.', status: 'draft' }, targets(everyone));
+}
+
+const PUSH_SERVICES = /^https:\/\/(fcm\.googleapis\.com|updates\.push\.services\.mozilla\.com)\//;
+
+/** `fetch` with the vendors' push services answered in process: what they check (an encrypted body, VAPID), then 201, or 410 for a gone browser. */
+function standInPushServices(realFetch: typeof fetch, gone: Set<string>): typeof fetch {
+  return async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (!PUSH_SERVICES.test(url)) return realFetch(input, init);
+    const headers = new Headers(init?.headers);
+    const body = init?.body as Uint8Array | null | undefined;
+    if (headers.get('content-encoding') !== 'aes128gcm' || !/^vapid t=.+, k=.+/.test(headers.get('authorization') ?? '') || !body?.byteLength) return new Response(null, { status: 400 });
+    return new Response(null, { status: gone.has(url) ? 410 : 201 });
+  };
 }
 
 const attemptBody = (answers: { question: string; answers: string[] }[], time: number) => ({ data: { type: 'quiz_user_attempts', attributes: { answers, time_taken_ms: time } } });
