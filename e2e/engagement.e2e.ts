@@ -71,6 +71,10 @@ test('moderate fans’ comments: approve, hide, approve a selection, ban an auth
   await settled(page);
   const rows = page.locator('tbody tr');
   await expect(rows).toHaveCount(5);
+  // What a comment is on, by name: the article's title, not its id.
+  const articleTitle = ((await staffGet(request, token, `/articles/${articleId}`)) as { data: { attributes: { title: string } } }).data.attributes.title;
+  await expect(rows.first().getByRole('link', { name: articleTitle })).toBeVisible();
+  await expect(rows.first()).not.toContainText(`#${articleId}`);
   const statusOf = async (id: string) => ((await staffGet(request, token, `/comments/${id}`)) as { data: { attributes: { status: string; author_banned: boolean } } }).data.attributes;
 
   // One at a time.
@@ -138,13 +142,12 @@ test('see a survey’s results as bars with counts and shares', async ({ page, r
   const table = page.locator('table').filter({ hasText: 'Kto wygra ligę?' });
   await expect(table.locator('tr').filter({ hasText: 'Legia' }).locator('td').first()).toHaveText('2');
 
-  // A fourth answer shows on refresh.
+  // A fourth answer shows by itself (announced on /cable), no refresh needed.
   const res = await request.post('/public/v1/survey_user_answers', {
     data: { data: { type: 'survey_user_answers', attributes: { answers: [{ question_id: questionId, answer_ids: [options[2]] }] }, relationships: { survey: { data: { type: 'surveys', id: surveyId } } } } },
     headers: { ...JSONAPI, Authorization: `Bearer ${await fan(request, 'Spóźniony')}` },
   });
   expect(res.status()).toBe(201);
-  await page.getByRole('button', { name: t('pl', 'surveyResults.refresh') }).click();
   await expect(page.getByTestId('survey-respondents')).toContainText(t('pl', 'surveyResults.respondents_few', { count: 4 }));
 
   const download = page.waitForEvent('download');

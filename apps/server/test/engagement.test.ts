@@ -312,8 +312,22 @@ describe('comments', () => {
     expect(noFan.body.errors[0].code).toBe('commentWithoutFan');
   });
 
-  it('has demo comments waiting for moderation', async () => {
+  it('has demo comments waiting for moderation, read with the titles of their articles and the teams of their matches', async () => {
     const pending = await api.get('/api/v3/comments?filter[status]=pending&page[size]=100');
     expect(pending.body.data.length).toBeGreaterThanOrEqual(3);
+    // What the moderation queue shows instead of ids: the teams of a match included with the page,
+    // and the titles of its articles in one more request (as react-admin's getMany asks for them).
+    const queue = await api.get('/api/v3/comments?page[size]=100&include=match.home_squad.team,match.away_squad.team');
+    expect(queue.status, queue.text).toBe(200);
+    const included = (type: string) => queue.body.included.filter((r: any) => r.type === type);
+    const onMatch = queue.body.data.find((c: any) => c.relationships.match.data);
+    const match = included('matches').find((m: any) => m.id === onMatch.relationships.match.data.id);
+    const squad = included('squads').find((s: any) => s.id === match.relationships.home_squad.data.id);
+    const team = included('teams').find((t: any) => t.id === squad.relationships.team.data.id);
+    expect(team.attributes.name).toMatch(/\S/);
+    const articleIds = [...new Set(queue.body.data.map((c: any) => c.relationships.article.data?.id).filter(Boolean))];
+    const articles = await api.get(`/api/v3/articles?filter[id]=${articleIds.join(',')}&page[size]=100`);
+    expect(articles.body.data.map((a: any) => a.id).sort()).toEqual([...articleIds].sort());
+    expect(articles.body.data.every((a: any) => typeof a.attributes.title === 'string' && a.attributes.title.length > 0)).toBe(true);
   });
 });

@@ -11,9 +11,11 @@ import {
   FilterButton,
   LinkBase,
   List,
+  ReferenceField,
   ReferenceInput,
   SearchInput,
   SelectInput,
+  TextField,
   TextInput,
   TopToolbar,
   useListContext,
@@ -160,15 +162,38 @@ function BulkActions() {
   );
 }
 
+/** The match a comment is on as the included records give it: "Home – Away". */
+interface IncludedMatch {
+  kickoff_at?: string;
+  home_squad?: { name?: string; team?: { name?: string } };
+  away_squad?: { name?: string; team?: { name?: string } };
+}
+const sideName = (squad: IncludedMatch['home_squad']) => squad?.team?.name ?? squad?.name ?? '?';
+
+/** What a comment is on, by name: the article's title, or the match's teams and date (not ids). */
 function Target() {
-  const comment = useRecordContext<CommentRecord>();
+  const comment = useRecordContext<CommentRecord & { match?: IncludedMatch }>();
   const translate = useTranslate();
   if (!comment) return null;
-  const [resource, id] = comment.article_id != null ? ['articles', comment.article_id] : ['matches', comment.match_id];
+  const label = translate(`resources.comments.fields.${comment.article_id != null ? 'article' : 'match'}`);
+  if (comment.article_id != null)
+    return (
+      <Stack>
+        <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.75rem' }}>{label}</Box>
+        <ReferenceField source="article_id" reference="articles" link="edit" emptyText={`#${comment.article_id}`}>
+          <TextField source="title" />
+        </ReferenceField>
+      </Stack>
+    );
+  const match = comment.match;
   return (
-    <Link component={LinkBase} to={`/${resource}/${id}`} onClick={(e: React.MouseEvent) => e.stopPropagation()}>
-      {translate(`resources.comments.fields.${resource === 'articles' ? 'article' : 'match'}`)} #{id}
-    </Link>
+    <Stack>
+      <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.75rem' }}>{label}</Box>
+      <Link component={LinkBase} to={`/matches/${comment.match_id}`} onClick={(e: React.MouseEvent) => e.stopPropagation()}>
+        {match ? `${sideName(match.home_squad)} – ${sideName(match.away_squad)}` : `#${comment.match_id}`}
+      </Link>
+      {match?.kickoff_at && <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.75rem' }}>{formatDateTime(match.kickoff_at)}</Box>}
+    </Stack>
   );
 }
 
@@ -208,6 +233,8 @@ export default function CommentModerationList() {
       filterDefaultValues={{ status: 'pending' }}
       sort={{ field: 'created_at', order: 'DESC' }}
       perPage={25}
+      // The teams of a comment's match come with the page (an article's title is one more request).
+      queryOptions={{ meta: { include: ['match.home_squad.team', 'match.away_squad.team'] } }}
       actions={
         <TopToolbar sx={{ alignItems: 'center' }}>
           <ModerationModeSelect />
