@@ -169,6 +169,11 @@ interface IncludedMatch {
   away_squad?: { name?: string; team?: { name?: string } };
 }
 const sideName = (squad: IncludedMatch['home_squad']) => squad?.team?.name ?? squad?.name ?? '?';
+/** The includes that name a match's teams. */
+const MATCH_TEAMS = ['home_squad.team', 'away_squad.team'];
+/** "Home – Away, kick-off" for the match filter's choices. */
+const matchLabel = (m: IncludedMatch & { id: Identifier }) =>
+  `${m.home_squad ? `${sideName(m.home_squad)} – ${sideName(m.away_squad)}` : `#${m.id}`}${m.kickoff_at ? `, ${formatDateTime(m.kickoff_at)}` : ''}`;
 
 /** What a comment is on, by name: the article's title, or the match's teams and date (not ids). */
 function Target() {
@@ -213,8 +218,8 @@ export default function CommentModerationList() {
     <ReferenceInput key="article" source="article_id" reference="articles">
       <AutocompleteInput optionText="title" label="resources.comments.fields.article" />
     </ReferenceInput>,
-    <ReferenceInput key="match" source="match_id" reference="matches" sort={{ field: 'kickoff_at', order: 'DESC' }}>
-      <AutocompleteInput optionText={(m: { id: string; kickoff_at?: string }) => `#${m.id} ${m.kickoff_at ? formatDateTime(m.kickoff_at) : ''}`} label="resources.comments.fields.match" />
+    <ReferenceInput key="match" source="match_id" reference="matches" sort={{ field: 'kickoff_at', order: 'DESC' }} queryOptions={{ meta: { include: MATCH_TEAMS } }}>
+      <AutocompleteInput optionText={matchLabel} label="resources.comments.fields.match" />
     </ReferenceInput>,
     <TextInput key="author" source="author_name" />,
     <SelectInput
@@ -234,7 +239,7 @@ export default function CommentModerationList() {
       sort={{ field: 'created_at', order: 'DESC' }}
       perPage={25}
       // The teams of a comment's match come with the page (an article's title is one more request).
-      queryOptions={{ meta: { include: ['match.home_squad.team', 'match.away_squad.team'] } }}
+      queryOptions={{ meta: { include: MATCH_TEAMS.map((path) => `match.${path}`) } }}
       actions={
         <TopToolbar sx={{ alignItems: 'center' }}>
           <ModerationModeSelect />
