@@ -71,6 +71,10 @@ test('moderate fans’ comments: approve, hide, approve a selection, ban an auth
   await settled(page);
   const rows = page.locator('tbody tr');
   await expect(rows).toHaveCount(5);
+  // What a comment is on, by name: the article's title, not its id.
+  const articleTitle = ((await staffGet(request, token, `/articles/${articleId}`)) as { data: { attributes: { title: string } } }).data.attributes.title;
+  await expect(rows.first().getByRole('link', { name: articleTitle })).toBeVisible();
+  await expect(rows.first()).not.toContainText(`#${articleId}`);
   const statusOf = async (id: string) => ((await staffGet(request, token, `/comments/${id}`)) as { data: { attributes: { status: string; author_banned: boolean } } }).data.attributes;
 
   // One at a time.
@@ -138,13 +142,12 @@ test('see a survey’s results as bars with counts and shares', async ({ page, r
   const table = page.locator('table').filter({ hasText: 'Kto wygra ligę?' });
   await expect(table.locator('tr').filter({ hasText: 'Legia' }).locator('td').first()).toHaveText('2');
 
-  // A fourth answer shows on refresh.
+  // A fourth answer shows by itself (announced on /cable), no refresh needed.
   const res = await request.post('/public/v1/survey_user_answers', {
     data: { data: { type: 'survey_user_answers', attributes: { answers: [{ question_id: questionId, answer_ids: [options[2]] }] }, relationships: { survey: { data: { type: 'surveys', id: surveyId } } } } },
     headers: { ...JSONAPI, Authorization: `Bearer ${await fan(request, 'Spóźniony')}` },
   });
   expect(res.status()).toBe(201);
-  await page.getByRole('button', { name: t('pl', 'surveyResults.refresh') }).click();
   await expect(page.getByTestId('survey-respondents')).toContainText(t('pl', 'surveyResults.respondents_few', { count: 4 }));
 
   const download = page.waitForEvent('download');
@@ -155,6 +158,45 @@ test('see a survey’s results as bars with counts and shares', async ({ page, r
 });
 
 /** The generic screens of the new resources (as accessibility.e2e.ts checks every resource), in both languages. */
+test('edit a survey’s questions and their options in place', async ({ page, request }) => {
+  const admin = await tokenFor(request, 'admin');
+  const surveyId = await staffPost(request, admin, '/surveys', 'surveys', { title: `E2E Pytania ${Date.now()}`, status: 'draft' });
+  await openAs(page, request, 'admin', `/surveys/${surveyId}/show`);
+  await settled(page);
+  await expect(page.getByText(t('pl', 'surveyResults.noQuestions')).first()).toBeVisible();
+
+  // A choice question with two options, added without leaving the survey.
+  await page.getByRole('button', { name: t('pl', 'surveyResults.addQuestion') }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(t('pl', 'resources.survey_questions.fields.prompt')).fill('Kto zdobędzie mistrzostwo?');
+  const options = dialog.getByLabel(t('pl', 'resources.survey_answers.fields.text'));
+  await options.nth(0).fill('Legia');
+  // One option is not enough for a choice.
+  await dialog.getByRole('button', { name: t('pl', 'ra.action.save') }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(t('pl', 'surveyEditor.needTwoOptions'));
+  await options.nth(1).fill('Lech');
+  await dialog.getByRole('button', { name: t('pl', 'surveyEditor.addOption') }).click();
+  await options.nth(2).fill('Raków');
+  await dialog.getByRole('button', { name: t('pl', 'ra.action.save') }).click();
+  await expect(dialog).toBeHidden();
+  const list = page.getByTestId('survey-questions');
+  await expect(list.getByText('Kto zdobędzie mistrzostwo?')).toBeVisible();
+  for (const name of ['Legia', 'Lech', 'Raków']) await expect(list.getByText(name, { exact: true })).toBeVisible();
+  expect(await seriousViolations(page), 'survey questions').toEqual([]);
+
+  // Edited: an option renamed, one emptied (an empty option is dropped).
+  await list.getByRole('button', { name: t('pl', 'surveyEditor.edit', { name: 'Kto zdobędzie mistrzostwo?' }) }).click();
+  await options.nth(1).fill('Lech Poznań');
+  await options.nth(2).fill('');
+  await dialog.getByRole('button', { name: t('pl', 'ra.action.save') }).click();
+  await expect(dialog).toBeHidden();
+  await expect(list.getByText('Lech Poznań', { exact: true })).toBeVisible();
+  await expect(list.getByText('Raków', { exact: true })).toHaveCount(0);
+  const stored = (await staffGet(request, admin, `/surveys/questions?filter[survey]=${surveyId}&include=answers`)) as { data: { attributes: { prompt: string } }[]; included: { attributes: { text: string; position: number } }[] };
+  expect(stored.data.map((q) => q.attributes.prompt)).toEqual(['Kto zdobędzie mistrzostwo?']);
+  expect(stored.included.map((o) => [o.attributes.position, o.attributes.text]).sort()).toEqual([[1, 'Legia'], [2, 'Lech Poznań']]);
+});
+
 test('the other screens of surveys and comments pass axe in both languages', async ({ page, request }) => {
   test.setTimeout(240_000);
   const token = await tokenFor(request, 'admin');

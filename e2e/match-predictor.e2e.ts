@@ -83,9 +83,9 @@ test('a ranking changes after a match_ended incident: round and season tables, p
   await expect(page.getByText(t('pl', 'predictor.empty'))).toBeVisible();
   await noViolations(page, 'empty round (pl)');
 
-  // The match ends (through the API, as the match centre would): the round's table has both fans.
+  // The match ends (through the API, as the match centre would): the round's table has both fans,
+  // live (the settlement is announced on /cable), without a reload.
   await end();
-  await page.getByRole('button', { name: t('pl', 'teamCommon.reload') }).click();
   const table = page.getByTestId('predictor-standings');
   const line = (name: string) => table.getByRole('row').filter({ hasText: name });
   await expect(line(fans.right).getByTestId('fan-points')).toHaveText('3');

@@ -2,6 +2,7 @@ import { DEFAULT_TIEBREAKERS } from '../src/competition/standings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WriteContext } from '../src/jsonapi/context';
 import { deriveIncident, HALF_MINUTES, matchStateFrom, STATUS_TYPES, validateIncident } from '../src/matches/incident-rules';
+import { DEMO_FANS } from '../src/seed/fan-season';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /** The demo season as seeded on start: squads, the schedule, results that follow from incidents. */
@@ -248,5 +249,78 @@ describe('played matches', () => {
     const incidents = live.included.filter((r: any) => r.type === 'incidents');
     expect(incidents.length).toBeGreaterThanOrEqual(2);
     expect(incidents.some((i: any) => i.attributes.incident_type === 'kick_off')).toBe(true);
+  });
+});
+
+describe('fans', () => {
+  const at = (v: unknown) => new Date(v as string).getTime();
+
+  it('are one set of demo fans, registered through the fan API, whose activity is all the demo has', async () => {
+    const fans = await rows('fans').orderBy('id').execute();
+    expect(fans.map((f) => f.display_name)).toEqual([...DEMO_FANS]);
+    // Registration through POST /public/v1/fans stamps when a fan was last seen; a written row would not have it.
+    expect(fans.every((f) => f.kind === 'device' && f.last_seen_at != null && /^demo-fan-device-\d{4}$/.test(String(f.device_id)))).toBe(true);
+    const ids = new Set(fans.map((f) => f.id));
+    for (const table of ['quiz_user_attempts', 'survey_user_answers', 'comments', 'match_predictor_user_results', 'push_subscriptions']) {
+      const made = await rows(table).select('fan_id').execute();
+      expect(made.length, table).toBeGreaterThan(0);
+      expect(made.every((r) => ids.has(r.fan_id)), table).toBe(true);
+    }
+    // The fans' writes are in the history under their own names, as the fan API records them.
+    const history = await db().selectFrom('audit_events').select(['actor', 'resource_type']).where('client_id', '=', clientId).where('actor', 'like', 'fan:%').execute();
+    expect(new Set(history.map((h) => h.resource_type))).toEqual(new Set(['comments', 'survey_user_answers']));
+  });
+
+  it('predicted every match before its kick-off, and the played ones are settled', async () => {
+    const predictions = await db()
+      .selectFrom('match_predictor_user_results as u')
+      .innerJoin('matches as m', 'm.id', 'u.match_id')
+      .select(['u.created_at', 'u.updated_at', 'u.points', 'u.result', 'm.kickoff_at', 'm.status'])
+      .where('u.client_id', '=', clientId)
+      .execute();
+    expect(predictions.length).toBeGreaterThan(200);
+    for (const p of predictions) expect(at(p.updated_at)).toBeLessThan(at(p.kickoff_at));
+    const played = predictions.filter((p) => p.status === 'finished');
+    expect(played.length).toBeGreaterThan(100);
+    expect(played.every((p) => p.points != null && p.result != null)).toBe(true);
+    expect(played.some((p) => Number(p.points) === 3)).toBe(true);
+    expect(predictions.filter((p) => p.status === 'not_started').every((p) => p.points == null)).toBe(true);
+  });
+
+  it('took the quizzes (one attempt banned, one refused), answered the surveys, commented and subscribed to push', async () => {
+    const quizzes = await rows('quizzes').execute();
+    expect(quizzes.reduce((n, q) => n + Number(q.refused_attempts), 0)).toBe(1);
+    const attempts = await rows('quiz_user_attempts').execute();
+    expect(attempts.filter((a) => flag(a.is_banned)).map((a) => a.fan_name)).toEqual(['Szybki Bill']);
+    expect(attempts.every((a) => at(a.submitted_at) < Date.now())).toBe(true);
+    expect(await rows('survey_user_answers').execute()).toHaveLength(8);
+    const comments = await rows('comments').execute();
+    expect(new Set(comments.map((c) => c.status))).toEqual(new Set(['approved', 'pending', 'hidden']));
+    // One browser of the eleven unsubscribed: the first notification found it gone (410) and removed it.
+    const subscriptions = await rows('push_subscriptions').execute();
+    expect(subscriptions.length).toBe(Math.ceil(DEMO_FANS.length / 3) - 1);
+    expect(subscriptions.every((s) => String(s.endpoint).startsWith('https://') && Buffer.from(String(s.p256dh), 'base64url').length === 65)).toBe(true);
+  });
+});
+
+describe('push notifications', () => {
+  it('were sent by the sender to the targets’ subscriptions, one more is scheduled and one is a draft', async () => {
+    const list = (await api.get('/api/v3/push_notifications?sort=send_at&include=targets&page[size]=50')).body;
+    const byStatus = (status: string) => list.data.filter((n: any) => n.attributes.status === status);
+    expect(byStatus('sent')).toHaveLength(2);
+    expect(byStatus('scheduled')).toHaveLength(1);
+    expect(byStatus('draft')).toHaveLength(1);
+    const [first, second] = byStatus('sent');
+    expect(first.attributes).toMatchObject({ total_count: 11, delivered_count: 10, expired_count: 1, failed_count: 0, sent_count: 11 });
+    expect(second.attributes.delivered_count).toBeGreaterThan(0);
+    expect(second.attributes.delivered_count).toBe(second.attributes.total_count);
+    for (const n of list.data) expect(n.relationships.targets.data.length, n.attributes.title_pl).toBeGreaterThan(0);
+    // The counts are the sender's own records, one delivery row per subscription reached.
+    const deliveries = await rows('push_deliveries').execute();
+    expect(deliveries.filter((d) => String(d.notification_id) === first.id && d.status === 'delivered')).toHaveLength(10);
+    expect(deliveries.filter((d) => String(d.notification_id) === second.id)).toHaveLength(second.attributes.total_count);
+    // Tomorrow's waits for the server's job worker.
+    const jobs = await db().selectFrom('jobs').selectAll().execute();
+    expect(jobs.filter((j) => String(j.key ?? '').startsWith('push:')).map((j) => j.key)).toEqual([`push:${byStatus('scheduled')[0].id}`]);
   });
 });

@@ -1,4 +1,6 @@
+import * as ActionCable from '@rails/actioncable';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /** Surveys and comment moderation (issue 10): staff calls, the fan API, and the rules between them. */
@@ -40,6 +42,32 @@ beforeAll(async () => {
 afterAll(() => api?.close());
 
 describe('surveys', () => {
+  it('announces each new answer on /cable’s ContentChannel, so staff watching the results see them at once', async () => {
+    // ActionCable in Node: the ws WebSocket, and no page events to listen to.
+    (ActionCable.adapters as { WebSocket: unknown }).WebSocket = WebSocket;
+    (globalThis as any).addEventListener ??= () => {};
+    (globalThis as any).removeEventListener ??= () => {};
+    const consumer = ActionCable.createConsumer(`${api.url.replace('http', 'ws')}/cable?token=${encodeURIComponent(await api.token('viewer'))}`);
+    const received: any[] = [];
+    try {
+      await new Promise<void>((resolve, reject) =>
+        consumer.subscriptions.create({ channel: 'API::V3::ContentChannel', type: 'survey_user_answers' }, { connected: () => resolve(), rejected: () => reject(new Error('rejected')), received: (m: any) => received.push(m) }),
+      );
+      const s = await openSurvey();
+      const fan = await fanToken();
+      const res = await api.post('/public/v1/survey_user_answers', answerBody(s.survey.id, [{ question_id: s.single.id, answer_ids: [s.c.id] }]), { token: fan.token });
+      expect(res.status, res.text).toBe(201);
+      const deadline = Date.now() + 10_000;
+      while (!received.some((m) => m.id === res.body.data.id)) {
+        if (Date.now() > deadline) throw new Error(`no message: ${JSON.stringify(received)}`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      expect(received.find((m) => m.id === res.body.data.id)).toMatchObject({ action: 'created', type: 'survey_user_answers', actor: `fan:${fan.id}` });
+    } finally {
+      consumer.disconnect();
+    }
+  });
+
   it('takes one answer per fan, counts the results and refuses what does not fit', async () => {
     const s = await openSurvey();
     const fans = [await fanToken(), await fanToken(), await fanToken()];
@@ -284,8 +312,22 @@ describe('comments', () => {
     expect(noFan.body.errors[0].code).toBe('commentWithoutFan');
   });
 
-  it('has demo comments waiting for moderation', async () => {
+  it('has demo comments waiting for moderation, read with the titles of their articles and the teams of their matches', async () => {
     const pending = await api.get('/api/v3/comments?filter[status]=pending&page[size]=100');
     expect(pending.body.data.length).toBeGreaterThanOrEqual(3);
+    // What the moderation queue shows instead of ids: the teams of a match included with the page,
+    // and the titles of its articles in one more request (as react-admin's getMany asks for them).
+    const queue = await api.get('/api/v3/comments?page[size]=100&include=match.home_squad.team,match.away_squad.team');
+    expect(queue.status, queue.text).toBe(200);
+    const included = (type: string) => queue.body.included.filter((r: any) => r.type === type);
+    const onMatch = queue.body.data.find((c: any) => c.relationships.match.data);
+    const match = included('matches').find((m: any) => m.id === onMatch.relationships.match.data.id);
+    const squad = included('squads').find((s: any) => s.id === match.relationships.home_squad.data.id);
+    const team = included('teams').find((t: any) => t.id === squad.relationships.team.data.id);
+    expect(team.attributes.name).toMatch(/\S/);
+    const articleIds = [...new Set(queue.body.data.map((c: any) => c.relationships.article.data?.id).filter(Boolean))];
+    const articles = await api.get(`/api/v3/articles?filter[id]=${articleIds.join(',')}&page[size]=100`);
+    expect(articles.body.data.map((a: any) => a.id).sort()).toEqual([...articleIds].sort());
+    expect(articles.body.data.every((a: any) => typeof a.attributes.title === 'string' && a.attributes.title.length > 0)).toBe(true);
   });
 });

@@ -1,4 +1,6 @@
+import * as ActionCable from '@rails/actioncable';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { createMatch, incidentBody, type MatchFixture } from './support/fixtures';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -201,6 +203,42 @@ describe('settlement when a match ends', () => {
     expect((await byName())[fans.exact]).toEqual(['exact', 5]);
     expect(pointsOf(await standings('', fixtureRanking), fans.exact)).toBe(before + 2);
     await api.patch(`/api/v3/match_predictors/rankings/${fixtureRanking.id}`, { data: { type: 'match_predictor_rankings', id: fixtureRanking.id, attributes: { points_exact: 3 } } });
+  });
+});
+
+describe('staff watching (ContentChannel on /cable)', () => {
+  it('hear a new prediction, and the rankings of a match’s season when it ends', async () => {
+    // ActionCable in Node: the ws WebSocket, and no page events to listen to.
+    (ActionCable.adapters as { WebSocket: unknown }).WebSocket = WebSocket;
+    (globalThis as any).addEventListener ??= () => {};
+    (globalThis as any).removeEventListener ??= () => {};
+    const consumer = ActionCable.createConsumer(`${api.url.replace('http', 'ws')}/cable?token=${encodeURIComponent(await api.token('admin'))}`);
+    const received: any[] = [];
+    const subscribe = (type: string) =>
+      new Promise<void>((resolve, reject) =>
+        consumer.subscriptions.create({ channel: 'API::V3::ContentChannel', type }, { connected: () => resolve(), rejected: () => reject(new Error(`rejected ${type}`)), received: (m: any) => received.push(m) }),
+      );
+    const heard = async (ok: (m: any) => boolean, what: string) => {
+      const deadline = Date.now() + 10_000;
+      while (!received.some(ok)) {
+        if (Date.now() > deadline) throw new Error(`not heard: ${what} (${JSON.stringify(received)})`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    };
+    try {
+      await subscribe('match_predictor_user_results');
+      await subscribe('match_predictor_rankings');
+      const m = await upcomingMatch();
+      const made = await predict(await fan('Na Żywo'), m.matchId, 2, 1);
+      expect(made.status, made.text).toBe(201);
+      await heard((x) => x.type === 'match_predictor_user_results' && x.id === made.body.data.id && x.action === 'created', 'the prediction');
+      expect(received.some((x) => x.type === 'match_predictor_rankings')).toBe(false);
+      const ended = await api.post('/api/v3/incidents', incidentBody(m, { incident_type: 'match_ended', occurrence_half: 2, occurrence_minute: 90 }));
+      expect(ended.status, ended.text).toBe(201);
+      await heard((x) => x.type === 'match_predictor_rankings' && x.action === 'updated', 'the settled ranking');
+    } finally {
+      consumer.disconnect();
+    }
   });
 });
 

@@ -210,6 +210,67 @@ describe('the ranking', () => {
     expect((await api.get(`/api/v3/quiz_rankings?filter[quiz]=${q.quiz}`)).body.meta.total).toBe(0);
   });
 
+  it('reads every page of a large ranking as the view orders it, across scores, seconds, ties, bans and deletes', async () => {
+    const q = await makeQuiz();
+    const { db, dialect } = api.server.database;
+    const flag = (v: boolean) => (dialect === 'postgres' ? v : v ? 1 : 0);
+    const clientId = Number((await api.get('/api/v3/client')).body.data.id);
+    const stamp = (ms: number) => (dialect === 'postgres' ? new Date(ms) : new Date(ms).toISOString());
+    const base = Date.parse('2026-03-01T12:00:00Z');
+    // Bulk-loaded rows (as the benchmark loads them): the buckets follow any write, not only the fan API's.
+    const fans = await db
+      .insertInto('fans')
+      .values(Array.from({ length: 150 }, (_, i) => ({ client_id: clientId, kind: 'device', device_id: `ranking-pages-${serial}-${i}`, display_name: `Kibic ${i}`, is_banned: flag(false), created_at: stamp(base), updated_at: stamp(base) })))
+      .returning('id')
+      .execute();
+    const attempts = await db
+      .insertInto('quiz_user_attempts')
+      .values(
+        fans.map((f, i) => ({
+          client_id: clientId, quiz_id: Number(q.quiz), fan_id: Number(f.id), fan_name: `Kibic ${i}`, score: (i * 7) % 3, max_score: 2,
+          // Many in one second, some at the same millisecond and the same moment (then the id decides).
+          time_taken_ms: 5000 + ((i * 37) % 4) * 1000 + ((i * 13) % 5) * 100, answers: '[]', is_banned: flag(i % 11 === 0),
+          submitted_at: stamp(base + (i % 4) * 1000), attempt_number: 1, created_at: stamp(base), updated_at: stamp(base),
+        })),
+      )
+      .returning('id')
+      .execute();
+    const pages = async (size: number) => {
+      // Through the view (a rank filter takes the generic path), in pages of 100.
+      const view = (n: number) => api.get(`/api/v3/quiz_rankings?filter[quiz]=${q.quiz}&filter[rank][gte]=1&sort=rank&page[size]=100&page[number]=${n}`);
+      const [first, second] = [await view(1), await view(2)];
+      expect(first.status, first.text).toBe(200);
+      const viaView = [...first.body.data, ...second.body.data];
+      const total = first.body.meta.total;
+      const read: any[] = [];
+      for (let n = 1; n <= Math.ceil(total / size) + 1; n++) {
+        const page = await api.get(`/api/v3/quiz_rankings?filter[quiz]=${q.quiz}&sort=rank&page[size]=${size}&page[number]=${n}`);
+        expect(page.status, page.text).toBe(200);
+        expect(page.body.meta.total).toBe(total);
+        read.push(...page.body.data);
+      }
+      expect(read.map((r) => [r.attributes.rank, r.id])).toEqual(viaView.map((r: any) => [r.attributes.rank, r.id]));
+      return read;
+    };
+    expect((await pages(7)).length).toBe(150 - 14);
+    // A ban, an unban and a delete move the places at once.
+    const moderator = await api.token('moderator');
+    const ban = (id: unknown, is_banned: boolean) => api.patch(`/api/v3/quiz_user_attempts/${id}`, { data: { type: 'quiz_user_attempts', id: String(id), attributes: { is_banned } } }, { token: moderator });
+    expect((await ban(attempts[5].id, true)).status).toBe(200);
+    expect((await ban(attempts[0].id, false)).status).toBe(200);
+    expect((await api.delete(`/api/v3/quiz_user_attempts/${attempts[9].id}`, { token: moderator })).status).toBe(204);
+    const after = await pages(10);
+    expect(after.length).toBe(150 - 14 - 1);
+    expect(after.map((r) => r.id)).toContain(String(attempts[0].id));
+    expect(after.map((r) => r.id)).not.toContain(String(attempts[5].id));
+    // A fan's new attempt comes back with the place the ranking gives it.
+    const all = [{ question: q.q1, answers: [q.q1right] }, { question: q.q2, answers: [q.q2a, q.q2b] }];
+    const made = await attempt(q.quiz, all, 6050, await fanToken('Nowy'));
+    expect(made.status, made.text).toBe(201);
+    const placed = (await pages(25)).find((r) => r.id === made.body.data.id);
+    expect(made.body.data.attributes.rank).toBe(placed.attributes.rank);
+  });
+
   it('is what a quiz component of a page delivers through /current_page, published quizzes only outside previews', async () => {
     const q = await makeQuiz();
     const type = await create('page_types', { name: `Quizy ${++serial}`, kind: 'simple', visibility: ['web'] });

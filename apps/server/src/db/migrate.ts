@@ -19,6 +19,7 @@ import * as quizzes from './migrations/0013-quizzes';
 import * as revokedTokens from './migrations/0021-revoked-tokens';
 import * as dataVersions from './migrations/0020-data-versions';
 import * as ott from './migrations/0017-ott';
+import * as quizRankingBuckets from './migrations/0019-quiz-ranking-buckets';
 import { refreshShadows } from '../jsonapi/shadow';
 
 /** Every migration in order; each one runs on SQLite and PostgreSQL alike. */
@@ -42,6 +43,7 @@ const MIGRATIONS = {
   '0021-revoked-tokens': revokedTokens,
   '0020-data-versions': dataVersions,
   '0017-ott': ott,
+  '0019-quiz-ranking-buckets': quizRankingBuckets,
 };
 
 export async function migrate(database: Database): Promise<string[]> {

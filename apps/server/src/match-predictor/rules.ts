@@ -3,12 +3,25 @@ import { defineRules } from '../jsonapi/rules';
 import type { ResourceObject } from '../jsonapi/read';
 import { fromDb } from '../jsonapi/values';
 import { onMatchChange } from '../matches/rules';
-import { RANKINGS, rescoreSeason, settleMatch } from './settlement';
+import { addContentType } from '../realtime/content-types';
+import { matchPlace, RANKINGS, rescoreSeason, settleMatch, USER_RESULTS } from './settlement';
 import { rankingStandings, standingObject } from './standings';
 
 // Settlement runs in the transaction of the incident (or match) write that changed the match, so
 // a committed final score always comes with its settled predictions.
-onMatchChange((ctx, matchId) => settleMatch(ctx, matchId).then(() => undefined));
+onMatchChange(async (ctx, matchId) => {
+  const settled = await settleMatch(ctx, matchId);
+  const place = ctx.events ? await matchPlace(ctx, matchId) : undefined;
+  if (!place) return;
+  if (!settled && !(await ctx.db.selectFrom(USER_RESULTS).select('id').where('client_id', '=', ctx.clientId).where('match_id', '=', matchId).executeTakeFirst())) return;
+  // Staff watching a ranking's standings (ContentChannel) hear that its points may have moved: one
+  // event per ranking of the match's season, not one per prediction.
+  const rankings = await ctx.db.selectFrom(RANKINGS).selectAll().where('client_id', '=', ctx.clientId).where('competition_season_id', '=', place.competition_season_id).execute();
+  for (const r of rankings) ctx.events!.push({ clientId: ctx.clientId, type: RANKINGS, id: String(r.id), action: 'update', actor: ctx.actor, before: r, after: r });
+});
+// New and changed predictions, and settled points, are announced on /cable's ContentChannel.
+addContentType(RANKINGS);
+addContentType(USER_RESULTS);
 
 defineRules('match_predictor_rankings', {
   async afterWrite(ctx, event) {

@@ -36,10 +36,18 @@ export interface PushResponse {
   status: number;
 }
 
-export function postToPushService(
-  endpoint: string,
-  request: { method: string; headers: Record<string, string>; body: Uint8Array | null; timeoutMs: number; allowLoopback: boolean },
-): Promise<PushResponse> {
+export interface PushRequest {
+  method: string;
+  headers: Record<string, string>;
+  body: Uint8Array | null;
+  timeoutMs: number;
+  allowLoopback: boolean;
+}
+
+/** How a message reaches a push service: `postToPushService`, or a stand-in where none can be reached (the demo seed). */
+export type PushTransport = (endpoint: string, request: PushRequest) => Promise<PushResponse>;
+
+export function postToPushService(endpoint: string, request: PushRequest): Promise<PushResponse> {
   return new Promise((resolve, reject) => {
     let url: URL;
     try {

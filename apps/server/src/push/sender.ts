@@ -14,7 +14,7 @@ import { toDb } from '../jsonapi/values';
 import type { ChangeBus } from '../realtime/change-bus';
 import { addContentType } from '../realtime/content-types';
 import { PUSH_SEND_JOB, setPushClock } from './push-rules';
-import { postToPushService } from './push-request';
+import { postToPushService, type PushTransport } from './push-request';
 import { vapidKeysOf, type VapidKeys } from './vapid';
 
 /**
@@ -36,6 +36,8 @@ export interface SendDeps {
   database: Database;
   bus: ChangeBus;
   clock: Clock;
+  /** How messages go out; the push services themselves unless a stand-in is given. */
+  transport?: PushTransport;
 }
 
 type Outcome = { status: 'delivered' | 'expired' | 'failed'; reason: string | null };
@@ -136,7 +138,7 @@ async function deliver(r: Recipient, payload: string, vapid: VapidHeaders, deps:
   try {
     // web-push encrypts and signs; the request is ours: keep-alive connections are pooled, and the
     // address a fan gave is checked where the connection is made (push-request.ts).
-    const res = await postToPushService(details.endpoint, {
+    const res = await (deps.transport ?? postToPushService)(details.endpoint, {
       method: details.method,
       headers: details.headers,
       body: details.body ? new Uint8Array(details.body) : null,

@@ -10,6 +10,7 @@ import type { Row } from '../jsonapi/read';
 import { writeShadows } from '../jsonapi/shadow';
 import { fromDb, toDb } from '../jsonapi/values';
 import type { ChangeBus } from '../realtime/change-bus';
+import { rankOf } from './ranking';
 import { attemptProblem, scoreAttempt, type QuizKey } from './scoring';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -134,7 +135,7 @@ export async function submitQuizAttempt(deps: AttemptDeps, fan: Fan, quizId: str
       return inserted;
     });
     await bus?.publish(events);
-    return { row, rank: await rankOf(database, row) };
+    return { row, rank: await rankOf(db, dialect, row) };
   } catch (err) {
     // Two attempts sent at once: the second finds the first's number taken.
     const error = isUniqueViolation(err) ? apiError(409, 'quizAttemptLimit', { values: { count: Number(quiz.attempts_per_fan) }, params: { count: Number(quiz.attempts_per_fan) } }) : err;
@@ -152,25 +153,4 @@ async function countRefusal({ database, bus }: AttemptDeps, quiz: Row): Promise<
     .returning(modelOf('quizzes').readColumns)
     .executeTakeFirst();
   if (after) await bus?.publish([{ clientId: Number(quiz.client_id), type: 'quizzes', id: String(quiz.id), action: 'update', actor: 'fan-api', before: quiz, after }]);
-}
-
-/** The place of an attempt in its quiz's ranking: one plus the attempts ahead of it (a range of the ranking index). */
-async function rankOf(database: Database, row: Row): Promise<number> {
-  const { score, time_taken_ms: time, submitted_at: at, id } = row as { score: number; time_taken_ms: number; submitted_at: string; id: number };
-  const ahead = await database.db
-    .selectFrom('quiz_user_attempts')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('client_id', '=', row.client_id as number)
-    .where('quiz_id', '=', row.quiz_id as number)
-    .where('is_banned', '=', toDb(database.dialect, 'boolean', false) as never)
-    .where((eb) =>
-      eb.or([
-        eb('score', '>', score),
-        eb.and([eb('score', '=', score), eb('time_taken_ms', '<', time)]),
-        eb.and([eb('score', '=', score), eb('time_taken_ms', '=', time), eb('submitted_at', '<', at)]),
-        eb.and([eb('score', '=', score), eb('time_taken_ms', '=', time), eb('submitted_at', '=', at), eb('id', '<', id)]),
-      ]),
-    )
-    .executeTakeFirst();
-  return Number((ahead as { n: number | string } | undefined)?.n ?? 0) + 1;
 }

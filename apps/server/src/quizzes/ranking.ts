@@ -1,12 +1,91 @@
+import type { DB, Dialect } from '../db/database';
 import { defineRules } from '../jsonapi/rules';
+import type { Row } from '../jsonapi/read';
 import { toDb } from '../jsonapi/values';
 
+const RANKING_COLUMNS = ['id', 'client_id', 'quiz_id', 'fan_name', 'fan_name_sort', 'score', 'time_taken_ms', 'submitted_at', 'created_at', 'updated_at'] as const;
+
+/** A quiz's ranked (not banned) attempts, read along the ranking index of migration 0013. */
+const ranked = (db: DB, dialect: Dialect, clientId: number, quizId: number) =>
+  db
+    .selectFrom('quiz_user_attempts')
+    .where('client_id', '=', clientId)
+    .where('quiz_id', '=', quizId)
+    .where('is_banned', '=', toDb(dialect, 'boolean', false) as never);
+
+const buckets = (db: DB, clientId: number, quizId: number) =>
+  db.selectFrom('quiz_ranking_buckets').where('client_id', '=', clientId).where('quiz_id', '=', quizId).where('attempts', '>', 0);
+
 /**
- * A quiz's ranking page read along the attempts' ranking index (migration 0013: client, quiz,
- * is_banned, score desc, time, submitted_at, id) instead of through the `quiz_rankings` view,
- * whose window function numbers every attempt of the quiz on each read: a place is the page's
- * offset plus the row's position, the total one count over the same index range. Other queries
- * (other filters or sorts, one ranking row by id) go through the view, with the same result.
+ * `size` places of a quiz's ranking from place `offset + 1` on, and how many places it has. The
+ * attempts' buckets (migration 0019: ranked attempts per score and second of time taken) tell
+ * which score and second the page starts in and how many places come before, so the attempts
+ * themselves are read from there along the ranking index: a page costs the same at place 1 and at
+ * place 100,000, and nothing is counted or sorted but a quiz's buckets.
+ */
+export async function rankingPage(db: DB, dialect: Dialect, clientId: number, quizId: number, offset: number, size: number): Promise<{ total: number; rows: Row[] }> {
+  const scores = await buckets(db, clientId, quizId)
+    .select(['score', (eb) => eb.fn.sum<number | string>('attempts').as('n')])
+    .groupBy('score')
+    .orderBy('score', 'desc')
+    .execute();
+  const total = scores.reduce((n, s) => n + Number(s.n), 0);
+  if (offset >= total || size < 1) return { total, rows: [] };
+  let before = 0;
+  const score = scores.find((s) => (before += Number(s.n)) > offset)!;
+  before -= Number(score.n);
+  const seconds = await buckets(db, clientId, quizId).select(['time_second', 'attempts']).where('score', '=', score.score).orderBy('time_second').execute();
+  const second = seconds.find((s) => (before += Number(s.attempts)) > offset)!;
+  before -= Number(second.attempts);
+  // Spelt as the index is (PostgreSQL uses it only with the same null ordering).
+  const inOrder = <Q extends ReturnType<typeof ranked>>(q: Q) =>
+    q
+      .select([...RANKING_COLUMNS])
+      .orderBy('score', (ob) => ob.desc().nullsLast())
+      .orderBy('time_taken_ms', (ob) => ob.asc().nullsFirst())
+      .orderBy('submitted_at', (ob) => ob.asc().nullsFirst())
+      .orderBy('id');
+  const rows: Row[] = await inOrder(ranked(db, dialect, clientId, quizId).where('score', '=', score.score).where('time_taken_ms', '>=', Number(second.time_second) * 1000))
+    .limit(size)
+    .offset(offset - before)
+    .execute();
+  // The page goes on into the lower scores.
+  if (rows.length < size) rows.push(...(await inOrder(ranked(db, dialect, clientId, quizId).where('score', '<', score.score)).limit(size - rows.length).execute()));
+  return { total, rows: rows.map((row, i) => ({ ...row, quiz_user_attempt_id: row.id as number, rank: offset + i + 1 })) };
+}
+
+/** The place of a ranked attempt: one plus the attempts ahead of it (buckets before its own, then the few in its bucket). */
+export async function rankOf(db: DB, dialect: Dialect, row: Row): Promise<number> {
+  const { score, time_taken_ms: time, submitted_at: at, id } = row as { score: number; time_taken_ms: number; submitted_at: string; id: number };
+  const clientId = row.client_id as number;
+  const quizId = row.quiz_id as number;
+  const second = Math.floor(time / 1000);
+  const [aheadBuckets, aheadInBucket] = await Promise.all([
+    buckets(db, clientId, quizId)
+      .select((eb) => eb.fn.sum<number | string>('attempts').as('n'))
+      .where((eb) => eb.or([eb('score', '>', score), eb.and([eb('score', '=', score), eb('time_second', '<', second)])]))
+      .executeTakeFirst(),
+    ranked(db, dialect, clientId, quizId)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('score', '=', score)
+      .where('time_taken_ms', '>=', second * 1000)
+      .where((eb) =>
+        eb.or([
+          eb('time_taken_ms', '<', time),
+          eb.and([eb('time_taken_ms', '=', time), eb('submitted_at', '<', at)]),
+          eb.and([eb('time_taken_ms', '=', time), eb('submitted_at', '=', at), eb('id', '<', id)]),
+        ]),
+      )
+      .executeTakeFirst(),
+  ]);
+  return Number(aheadBuckets?.n ?? 0) + Number((aheadInBucket as { n: number | string } | undefined)?.n ?? 0) + 1;
+}
+
+/**
+ * A quiz's ranking page (`filter[quiz]`, sorted by rank) read from its buckets and the ranking
+ * index instead of through the `quiz_rankings` view, whose window function numbers every attempt
+ * of the quiz on each read. Other queries (other filters or sorts, one ranking row by id) go
+ * through the view, with the same result.
  */
 defineRules('quiz_rankings', {
   async listPage(ctx, query) {
@@ -15,27 +94,7 @@ defineRules('quiz_rankings', {
     if (!query.sort.every((s) => (s.column === 'rank' || s.column === 'id') && !s.desc)) return null;
     const quizId = Number(filter.values[0]);
     if (!Number.isSafeInteger(quizId)) return null;
-    const range = ctx.db
-      .selectFrom('quiz_user_attempts')
-      .where('client_id', '=', ctx.clientId)
-      .where('quiz_id', '=', quizId)
-      .where('is_banned', '=', toDb(ctx.dialect, 'boolean', false) as never);
-    const counted = await range.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
     const { number, size } = query.page;
-    const offset = (number - 1) * size;
-    // Spelt as the index is (PostgreSQL uses it only with the same null ordering).
-    const rows = await range
-      .select(['id', 'client_id', 'quiz_id', 'fan_name', 'fan_name_sort', 'score', 'time_taken_ms', 'submitted_at', 'created_at', 'updated_at'])
-      .orderBy('score', (ob) => ob.desc().nullsLast())
-      .orderBy('time_taken_ms', (ob) => ob.asc().nullsFirst())
-      .orderBy('submitted_at', (ob) => ob.asc().nullsFirst())
-      .orderBy('id', (ob) => ob.asc().nullsFirst())
-      .limit(size)
-      .offset(offset)
-      .execute();
-    return {
-      total: Number((counted as { n: number | string } | undefined)?.n ?? 0),
-      rows: rows.map((row, i) => ({ ...row, quiz_user_attempt_id: row.id as number, rank: offset + i + 1 })),
-    };
+    return rankingPage(ctx.db, ctx.dialect, ctx.clientId, quizId, (number - 1) * size, size);
   },
 });

@@ -1,7 +1,5 @@
-import type { Database, DB, Dialect } from '../db/database';
-import { ManualClock } from '../jobs/clock';
+import type { DB, Dialect } from '../db/database';
 import { toDb } from '../jsonapi/values';
-import { submitQuizAttempt } from '../quizzes/attempts';
 
 interface Writer {
   readonly db: DB;
@@ -89,74 +87,4 @@ export async function seedDemoQuizzes(w: Writer, opts: { now: Date; seasonName: 
     out.push({ id, questions, published: quiz.published });
   }
   return out;
-}
-
-const FAN_NAMES = [
-  'Kibic z Żylety', 'Kolejorz1922', 'Jaga_Białystok', 'Biała Gwiazda', 'Pasy na zawsze', 'Portowiec', 'Ślązak z Chorzowa', 'Medalik',
-  'Zabrzanin', 'Wojskowy', 'Gieksa Fan', 'Duma Pomorza', 'Lechia Gdańsk', 'Miedziowy', 'Piast 1945', 'Kibic z Mielca', 'Radomiak', 'Motor Lublin',
-  'Ola z Poznania', 'Kuba z Warszawy', 'Ania z Krakowa', 'Tomek z Gdyni', 'Marta z Łodzi', 'Piotrek z Wrocławia', 'Kasia ze Szczecina',
-  'Bartek z Katowic', 'Zosia z Lublina', 'Michał z Płocka', 'Ewa z Kielc', 'Adam z Częstochowy',
-];
-
-/** A small deterministic generator, so the demo ranking is the same on every run. */
-function random(seed: number) {
-  let s = seed;
-  return () => {
-    s = (s * 1103515245 + 12345) % 2147483648;
-    return s / 2147483648;
-  };
-}
-
-/**
- * The fans' attempts, made through the same service as POST /public/v1/quizzes/{id}/attempts
- * (checks, scoring, ranking), at times over the last weeks. The fans are device identities
- * written here, as registration would write them. One attempt ends up banned (a suspiciously fast
- * perfect score), one fan tries twice and is refused, so the counter shows it.
- */
-export async function seedDemoQuizAttempts(database: Database, clientId: number, quizzes: DemoQuiz[], now: Date): Promise<void> {
-  const { db, dialect } = database;
-  const stamp = toDb(dialect, 'datetime', now.toISOString());
-  const fans = await db
-    .insertInto('fans')
-    .values(FAN_NAMES.map((name, i) => ({
-      client_id: clientId, kind: 'device', device_id: `demo-fan-device-${String(i + 1).padStart(4, '0')}`, display_name: name,
-      is_banned: toDb(dialect, 'boolean', false), created_at: stamp, updated_at: stamp,
-    })))
-    .returning(['id', 'display_name'])
-    .execute();
-  const clock = new ManualClock(now.getTime() - 20 * DAY);
-  const deps = { database, clock };
-  const next = random(2026);
-  for (const quiz of quizzes.filter((q) => q.published)) {
-    const count = quiz === quizzes[0] ? fans.length : 18;
-    for (const fan of fans.slice(0, count)) {
-      clock.advance(Math.floor(next() * 8 * 3600 * 1000));
-      const skill = next();
-      const answers = quiz.questions.map((q) => {
-        const right = q.answers.filter((a) => a.correct).map((a) => String(a.id));
-        const wrong = q.answers.filter((a) => !a.correct).map((a) => String(a.id));
-        return { question: String(q.id), answers: next() < 0.35 + skill * 0.6 ? right : [wrong[Math.floor(next() * wrong.length)]] };
-      });
-      const time = Math.round(quiz.questions.length * (3000 + next() * 12000));
-      await submitQuizAttempt(deps, { id: Number(fan.id), clientId, kind: 'device', displayName: fan.display_name as string, isBanned: false }, String(quiz.id), {
-        data: { type: 'quiz_user_attempts', attributes: { answers, time_taken_ms: time } },
-      });
-    }
-  }
-  const [history] = quizzes;
-  const perfect = history.questions.map((q) => ({ question: String(q.id), answers: q.answers.filter((a) => a.correct).map((a) => String(a.id)) }));
-  // A perfect score in seven seconds: staff banned it, so it is out of the ranking.
-  const cheat = await db
-    .insertInto('fans')
-    .values({ client_id: clientId, kind: 'device', device_id: 'demo-fan-device-fast', display_name: 'Szybki Bill', is_banned: toDb(dialect, 'boolean', false), created_at: stamp, updated_at: stamp })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const fast = await submitQuizAttempt(deps, { id: Number(cheat.id), clientId, kind: 'device', displayName: 'Szybki Bill', isBanned: false }, String(history.id), {
-    data: { type: 'quiz_user_attempts', attributes: { answers: perfect, time_taken_ms: 7000 } },
-  });
-  await db.updateTable('quiz_user_attempts').set({ is_banned: toDb(dialect, 'boolean', true) }).where('id', '=', fast.row.id as number).execute();
-  // The same fan again: refused (one attempt per fan) and counted on the quiz.
-  await submitQuizAttempt(deps, { id: Number(cheat.id), clientId, kind: 'device', displayName: 'Szybki Bill', isBanned: false }, String(history.id), {
-    data: { type: 'quiz_user_attempts', attributes: { answers: perfect, time_taken_ms: 9000 } },
-  }).catch(() => undefined);
 }

@@ -2,14 +2,9 @@ import type { Database, DB } from '../db/database';
 import '../rules';
 import type { WriteContext } from '../jsonapi/context';
 import { modelOf } from '../jsonapi/model';
-import { toDb } from '../jsonapi/values';
-import { createRecord, updateRecord } from '../jsonapi/write';
-import { createInContext } from '../fan-api/fan-writes';
-import type { Fan } from '../fan-api/fans';
-import { reportComment } from '../comments/comment-reports';
+import { createRecord } from '../jsonapi/write';
 
 const DAY = 86_400_000;
-const FANS = ['Kibic z Łodzi', 'Marta K.', 'Zielony Szalik', 'Piotrek_1926', 'Ania z Gdańska', 'Stary Wiarus'];
 
 interface DemoSurvey {
   title: string;
@@ -18,7 +13,7 @@ interface DemoSurvey {
   opensIn: number;
   closesIn: number;
   questions: { prompt: string; kind: 'single' | 'multiple' | 'text'; required?: boolean; options?: string[] }[];
-  /** Per fan: for each question an option index (or indexes), or a text. */
+  /** Per demo fan (DEMO_FANS, in order): for each question an option index (or indexes), or a text. */
   answers: (number | number[] | string)[][];
 }
 
@@ -69,7 +64,8 @@ const SURVEYS: DemoSurvey[] = [
   },
 ];
 
-const COMMENTS: { on: 'article' | 'match'; index: number; fan: number; body: string; status: 'approved' | 'pending' | 'hidden'; reports?: number[] }[] = [
+/** Demo fans' comments (`fan` and `reports` are indexes of DEMO_FANS) and where moderation left them. */
+export const DEMO_COMMENTS: { on: 'article' | 'match'; index: number; fan: number; body: string; status: 'approved' | 'pending' | 'hidden'; reports?: number[] }[] = [
   { on: 'article', index: 0, fan: 0, body: 'Rzut karny był ewidentny, VAR dobrze zadziałał.', status: 'approved' },
   { on: 'article', index: 0, fan: 1, body: 'Świetny mecz, emocje do samego końca!', status: 'approved' },
   { on: 'article', index: 0, fan: 2, body: 'Sędzia znowu skrzywdził gości, skandal.', status: 'approved', reports: [0, 3] },
@@ -84,33 +80,30 @@ const COMMENTS: { on: 'article' | 'match'; index: number; fan: number; body: str
 
 const link = (type: string, id: number | string) => ({ data: { type, id: String(id) } });
 
-/**
- * Demo surveys with fans' answers and fans' comments on articles and matches, written through the
- * rules the fan API uses (so results, counts and moderation states are what the app would make).
- */
-export async function seedEngagement(db: DB, dialect: Database['dialect'], clientId: number, now: Date): Promise<void> {
-  const staff: WriteContext = { db, dialect, clientId, apiBase: '', actor: 'demo', events: [] };
-  const stamp = toDb(dialect, 'datetime', now.toISOString());
-  const fans: Fan[] = [];
-  for (const [i, name] of FANS.entries()) {
-    const row = await db
-      .insertInto('fans')
-      .values({ client_id: clientId, kind: 'device', device_id: `demo-fan-device-${i + 1}-0000`, display_name: name, is_banned: toDb(dialect, 'boolean', false), created_at: stamp, updated_at: stamp })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    fans.push({ id: Number(row.id), clientId, kind: 'device', displayName: name, isBanned: false });
-  }
+/** A demo survey as its fans answer it through the fan API: per fan, the answers' items. */
+export interface DemoSurveyAnswers {
+  id: string;
+  opensAt: number;
+  answers: ({ question_id: string; text: string } | { question_id: string; answer_ids: string[] })[][];
+}
 
+/**
+ * The demo surveys with their questions and options, made as staff make them; the fans' answers
+ * (DemoSurveyAnswers) are sent through the fan API afterwards (seedFanSeason).
+ */
+export async function seedDemoSurveys(db: DB, dialect: Database['dialect'], clientId: number, now: Date): Promise<DemoSurveyAnswers[]> {
+  const staff: WriteContext = { db, dialect, clientId, apiBase: '', actor: 'demo', events: [] };
+  const out: DemoSurveyAnswers[] = [];
   for (const survey of SURVEYS) {
-    // Fans answer while it is open; a draft gets its status last (none answer it).
+    const opensAt = now.getTime() + survey.opensIn * DAY;
     const created = await createRecord(staff, modelOf('surveys'), {
       data: {
         type: 'surveys',
         attributes: {
           title: survey.title,
           description: survey.description,
-          status: survey.status === 'draft' ? 'draft' : 'published',
-          opens_at: new Date(now.getTime() + survey.opensIn * DAY).toISOString(),
+          status: survey.status,
+          opens_at: new Date(opensAt).toISOString(),
           closes_at: new Date(now.getTime() + survey.closesIn * DAY).toISOString(),
         },
       },
@@ -129,39 +122,16 @@ export async function seedEngagement(db: DB, dialect: Database['dialect'], clien
       }
       questions.push({ id: String(question.id), options });
     }
-    for (const [fi, answer] of survey.answers.entries()) {
-      const answers = answer
+    const answers = survey.answers.map((answer) =>
+      answer
         .map((a, qi) =>
           typeof a === 'string'
             ? { question_id: questions[qi].id, text: a }
             : { question_id: questions[qi].id, answer_ids: (Array.isArray(a) ? a : [a]).map((o) => questions[qi].options[o]) },
         )
-        .filter((a) => !('text' in a) || a.text !== '');
-      await createInContext(staff, fans[fi], 'survey_user_answers', { data: { type: 'survey_user_answers', attributes: { answers }, relationships: { survey: link('surveys', created.id as number) } } });
-    }
+        .filter((a) => !('text' in a) || a.text !== ''),
+    );
+    out.push({ id: String(created.id), opensAt, answers });
   }
-
-  const articles = await db
-    .selectFrom('article_translations')
-    .select('article_id')
-    .distinct()
-    .where('client_id', '=', clientId)
-    .where('locale', '=', 'pl')
-    .where('visible', '=', toDb(dialect, 'boolean', true) as boolean)
-    .orderBy('article_id')
-    .execute();
-  const matches = await db.selectFrom('matches').select('id').where('client_id', '=', clientId).where('status', '=', 'finished').orderBy('kickoff_at', 'desc').limit(2).execute();
-  for (const c of COMMENTS) {
-    const target: unknown = c.on === 'article' ? articles[c.index]?.article_id : matches[c.index]?.id;
-    if (target == null) continue;
-    const comment = await createInContext(staff, fans[c.fan], 'comments', {
-      data: { type: 'comments', attributes: { body: c.body }, relationships: { [c.on]: link(c.on === 'article' ? 'articles' : 'matches', target as number) } },
-    });
-    const moderate = (status: string) =>
-      updateRecord({ ...staff, actor: 'moderator' }, modelOf('comments'), String(comment.id), { data: { type: 'comments', id: String(comment.id), attributes: { status } } });
-    // Fans report what they can see (approved, under pre-moderation); the spam is hidden after its report.
-    if (c.status !== 'pending') await moderate('approved');
-    for (const fi of c.reports ?? []) await reportComment(staff, fans[fi], Number(comment.id));
-    if (c.status === 'hidden') await moderate('hidden');
-  }
+  return out;
 }

@@ -760,10 +760,27 @@ async function idOf(q: Promise<{ id: unknown } | undefined>, what: string): Prom
 }
 
 /**
+ * The last played rounds, scheduled but not played yet: `play` writes their lineups, incidents and
+ * results (in the caller's transaction) once fans have predicted them before kick-off, and returns
+ * their match ids.
+ */
+export interface HeldBackRounds {
+  matchIds: number[];
+  play(db: DB): Promise<number[]>;
+}
+
+/**
  * Seeds the demo season for one client whose clubs, teams, squads, seasons, competitions, staff
  * roles and transmission providers exist (seedDemo). Runs inside the caller's transaction.
+ * `heldBackRounds` of the played rounds are left to be played later (HeldBackRounds); the
+ * simulation is the same either way.
  */
-export async function seedSeason(db: DB, dialect: Dialect, clientId: number, opts: { now?: Date; playedRounds?: number } = {}): Promise<void> {
+export async function seedSeason(
+  db: DB,
+  dialect: Dialect,
+  clientId: number,
+  opts: { now?: Date; playedRounds?: number; heldBackRounds?: number } = {},
+): Promise<HeldBackRounds> {
   const now = opts.now ?? new Date();
   const cal = demoCalendar(now);
   const w = new Writer(db, dialect, clientId, await clientCollation({ db, dialect, clientId }));
@@ -1040,6 +1057,8 @@ export async function seedSeason(db: DB, dialect: Dialect, clientId: number, opt
 
   // Play rounds 1–17 and the first half hour of the live match (all 34 rounds when asked, with no live match).
   const LIVE_ROUND = Math.min(34, Math.max(0, opts.playedRounds ?? 17));
+  const heldBack = Math.min(LIVE_ROUND, Math.max(0, opts.heldBackRounds ?? 0));
+  const held = new Set<number>();
   const suspended = new Map<PlayerSpec, number>();
   const matchRows: Values[] = [];
   let liveMatch = -1;
@@ -1052,6 +1071,7 @@ export async function seedSeason(db: DB, dialect: Dialect, clientId: number, opt
       const away: Side = { club: a, squadId: clubs[a].current, members: squads[a].members };
       const kickoff = kickoffs[r][i];
       const isLive = r === LIVE_ROUND && kickoff === cal.live;
+      if (r < LIVE_ROUND && r >= LIVE_ROUND - heldBack) held.add(matchRows.length);
       if (isLive) liveMatch = matchRows.length;
       const played = r < LIVE_ROUND || isLive;
       const mrng = new Rng(seedOf(5, r, i));
@@ -1114,6 +1134,13 @@ export async function seedSeason(db: DB, dialect: Dialect, clientId: number, opt
     });
   });
   matchRows.forEach((row, m) => Object.assign(row, matchStateFrom(incidentRows[m], Number(row.home_squad_id), Number(row.away_squad_id))));
+  // Held-back matches are inserted as scheduled; what their play gives waits in `played`.
+  const played = new Map<number, Values>();
+  for (const m of held) {
+    const row = matchRows[m];
+    played.set(m, { ...row });
+    Object.assign(row, matchStateFrom([], Number(row.home_squad_id), Number(row.away_squad_id)), { home_formation: null, away_formation: null, attendance: null });
+  }
 
   const inserted = await w.insert('matches', matchRows, ['id', 'home_squad_id', 'away_squad_id']);
   const matchIds = new Map(inserted.map((x) => [`${x.home_squad_id}-${x.away_squad_id}`, Number(x.id)]));
@@ -1129,20 +1156,22 @@ export async function seedSeason(db: DB, dialect: Dialect, clientId: number, opt
   });
   await w.insert('match_transmissions', transmissionRows, []);
 
-  const lineupRows: Values[] = [];
-  matchSheets.forEach((sheets, m) => {
-    if (!sheets) return;
+  const lineupsOf = (m: number): Values[] => {
+    const sheets = matchSheets[m];
+    if (!sheets) return [];
+    const rows: Values[] = [];
     const [home, away] = sides[m];
     for (const [side, sheet] of [[home, sheets.home], [away, sheets.away]] as const)
       for (const l of sheet.lineup)
-        lineupRows.push({
+        rows.push({
           match_id: matchIdOf(m), squad_id: side.squadId, player_id: l.member.player.id, is_starting: l.starting, position: l.position,
           shirt_number: l.member.shirt, is_captain: l.captain, formation_place: l.place,
         });
-  });
-  await w.insert('lineups', lineupRows, []);
+    return rows;
+  };
+  await w.insert('lineups', matchSheets.flatMap((_, m) => (held.has(m) ? [] : lineupsOf(m))), []);
   const incidentsOf = (m: number): Values[] => incidentRows[m].map((row) => ({ ...row, match_id: matchIdOf(m) }));
-  await w.insert('incidents', incidentRows.flatMap((_, m) => (m === liveMatch ? [] : incidentsOf(m))), []);
+  await w.insert('incidents', incidentRows.flatMap((_, m) => (m === liveMatch || held.has(m) ? [] : incidentsOf(m))), []);
   if (liveMatch >= 0) {
     // The live match's incidents come with their history, as its operator typed them in: a fresh
     // install's dashboard shows what is going on today.
@@ -1172,4 +1201,24 @@ export async function seedSeason(db: DB, dialect: Dialect, clientId: number, opt
     [{ points: 1, reason: 'Zaległości finansowe — decyzja Komisji Licencyjnej', decided_on: roundRows[8].start_date, group_id: groupId, squad_id: clubs[clubs.length - 1].current }],
     [],
   );
+
+  const heldIds = [...held].map(matchIdOf);
+  return {
+    matchIds: heldIds,
+    async play(into: DB) {
+      const later = new Writer(into, dialect, clientId, w.collation);
+      for (const [m, row] of played) {
+        const { home_formation, away_formation, attendance, ...state } = row;
+        const result = matchStateFrom(incidentRows[m], Number(row.home_squad_id), Number(row.away_squad_id));
+        await into
+          .updateTable('matches')
+          .set({ home_formation, away_formation, attendance, ...Object.fromEntries(Object.keys(result).map((k) => [k, state[k]])), updated_at: later.stamp })
+          .where('id', '=', matchIdOf(m))
+          .execute();
+      }
+      await later.insert('lineups', [...held].flatMap(lineupsOf), []);
+      await later.insert('incidents', [...held].flatMap(incidentsOf), []);
+      return heldIds;
+    },
+  };
 }

@@ -19,10 +19,11 @@ import { DEMO_TIEBREAKERS, demoCalendar, seedSeason } from './season';
 import { DemoLibrary, linkPortraits, storeDemoPictures } from './demo-pictures';
 import { storeDemoVideo } from './demo-video';
 import { seedDemoPages } from './demo-pages';
-import { seedMatchPredictor } from './match-predictor';
+import { DEMO_PREDICTED_ROUNDS, seedMatchPredictor } from './match-predictor';
 import { seedArticles } from './articles';
-import { seedEngagement } from './engagement';
-import { seedDemoQuizAttempts, seedDemoQuizzes } from './demo-quizzes';
+import { seedDemoSurveys } from './engagement';
+import { seedDemoQuizzes } from './demo-quizzes';
+import { seedFanSeason } from './fan-season';
 import type { Storage } from '../media/storage/storage';
 
 export const DEMO_CLIENT = 'Ekstraklasa Demo';
@@ -236,13 +237,14 @@ export async function seedDemo(
       });
     } else console.warn('seed: ffmpeg is not installed, so the demo data has no video');
     // Players, staff and the current league season played up to now (needs the clubs, squads, roles and broadcasters above).
-    await seedSeason(db, database.dialect, clientId, { now: today, playedRounds: opts.playedRounds });
+    // The last played rounds wait to be played until the demo fans have predicted them.
+    const heldBack = await seedSeason(db, database.dialect, clientId, { now: today, playedRounds: opts.playedRounds, heldBackRounds: DEMO_PREDICTED_ROUNDS });
     await linkPortraits(s, library, pictures);
-    // The predictor before the pages: a page shows its ranking.
+    // The predictor's ranking before the pages: a page shows it.
     await seedMatchPredictor(db, database.dialect, clientId, today);
     await seedDemoPages(s, { now: today });
     await seedArticles(db, database.dialect, clientId, today);
-    await seedEngagement(db, database.dialect, clientId, today);
+    const surveys = await seedDemoSurveys(db, database.dialect, clientId, today);
     const quizzes = await seedDemoQuizzes(s, { now: today, seasonName: calendar.current.name });
 
     // A second tenant, so that isolation can be seen and tested.
@@ -260,9 +262,9 @@ export async function seedDemo(
     await o.insert('clubs', { name: 'Springfield Rovers', short_name: 'Rovers', code: 'SPR', founded: 1899, city: 'Springfield', venue_id: otherVenue });
     await o.insert('sponsors', { name: 'Acme Corp', tier: 'title', is_active: true, display_order: 1 });
     await o.insert('tags', { name: 'Transfery', slug: 'transfery' });
-    return { clientId, otherClientId, quizzes };
+    return { clientId, otherClientId, quizzes, surveys, heldBack };
   });
-  // Fans' attempts go through the quiz service, which runs its own transactions.
-  await seedDemoQuizAttempts(database, seeded.clientId, seeded.quizzes, today);
+  // The fans' season goes through the fan API, after the staff's part is committed.
+  await seedFanSeason({ database, storage: opts.storage, clientId: seeded.clientId, now: today, quizzes: seeded.quizzes, surveys: seeded.surveys, heldBack: seeded.heldBack });
   return { clientId: seeded.clientId, otherClientId: seeded.otherClientId };
 }

@@ -9,6 +9,7 @@ import { systemClock, type Clock } from '../jobs/clock';
 import { publish } from '../jsonapi/write';
 import { fanOf } from '../fan-api/fan-writes';
 import type { Row } from '../jsonapi/read';
+import { addContentType } from '../realtime/content-types';
 
 /** The time fans' answers are checked against (tests move it). */
 let surveyClock: Clock = systemClock;
@@ -99,6 +100,9 @@ async function recountRespondents(ctx: WriteContext, surveyId: number): Promise<
   const after = await ctx.db.updateTable('surveys').set({ respondents_count: Number(n) }).where('id', '=', surveyId).where('client_id', '=', ctx.clientId).returningAll().executeTakeFirstOrThrow();
   publish(ctx, modelOf('surveys'), 'update', String(surveyId), before, after);
 }
+
+// Staff watching a survey's results hear each new answer on /cable's ContentChannel.
+addContentType('survey_user_answers');
 
 defineRules('survey_user_answers', {
   async validate(ctx, { before, row }) {

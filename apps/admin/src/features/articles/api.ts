@@ -1,6 +1,6 @@
 import { ARTICLE_LOCALES, type RichTextDocument } from '@umpire/schema';
 import { getRuntime } from '../../lib/configuration';
-import { readStoredToken } from '../../lib/token';
+import { watchContent } from '../../lib/content-channel';
 import { TranslationCache, type Translation } from '../../lib/translation-cache';
 import { HttpFailure, type HttpClient } from '../../providers/http-client';
 import { appHttpClient } from '../../providers/json-api';
@@ -149,24 +149,7 @@ export function articlesApi(): ArticlesApi {
   return shared;
 }
 
-/** `/cable` on the API's host; https becomes wss. */
-export function cableUrl(apiBase: string, token: string | null, origin = window.location.origin): string {
-  const host = /^[a-z][a-z\d+.-]*:\/\//i.test(apiBase) ? new URL(apiBase).origin : origin;
-  return `${host.replace(/^http(s?):/i, (_, s: string) => `ws${s}:`)}/cable${token ? `?token=${encodeURIComponent(token)}` : ''}`;
-}
-
 /** Calls `onChange` for every change of articles announced on the ContentChannel. Returns a stop function. */
 export function watchArticles(onChange: (message: { action: string; id: string }) => void): () => void {
-  let stop = () => {};
-  let stopped = false;
-  void import('@rails/actioncable').then((ActionCable) => {
-    if (stopped) return;
-    const consumer = ActionCable.createConsumer(cableUrl(getRuntime().urls.umpire, readStoredToken()));
-    consumer.subscriptions.create({ channel: 'API::V3::ContentChannel', type: 'articles' }, { received: (m: { action: string; id: string }) => onChange(m) });
-    stop = () => consumer.disconnect();
-  });
-  return () => {
-    stopped = true;
-    stop();
-  };
+  return watchContent(['articles'], onChange);
 }

@@ -11,9 +11,11 @@ import {
   FilterButton,
   LinkBase,
   List,
+  ReferenceField,
   ReferenceInput,
   SearchInput,
   SelectInput,
+  TextField,
   TextInput,
   TopToolbar,
   useListContext,
@@ -160,15 +162,43 @@ function BulkActions() {
   );
 }
 
+/** The match a comment is on as the included records give it: "Home – Away". */
+interface IncludedMatch {
+  kickoff_at?: string;
+  home_squad?: { name?: string; team?: { name?: string } };
+  away_squad?: { name?: string; team?: { name?: string } };
+}
+const sideName = (squad: IncludedMatch['home_squad']) => squad?.team?.name ?? squad?.name ?? '?';
+/** The includes that name a match's teams. */
+const MATCH_TEAMS = ['home_squad.team', 'away_squad.team'];
+/** "Home – Away, kick-off" for the match filter's choices. */
+const matchLabel = (m: IncludedMatch & { id: Identifier }) =>
+  `${m.home_squad ? `${sideName(m.home_squad)} – ${sideName(m.away_squad)}` : `#${m.id}`}${m.kickoff_at ? `, ${formatDateTime(m.kickoff_at)}` : ''}`;
+
+/** What a comment is on, by name: the article's title, or the match's teams and date (not ids). */
 function Target() {
-  const comment = useRecordContext<CommentRecord>();
+  const comment = useRecordContext<CommentRecord & { match?: IncludedMatch }>();
   const translate = useTranslate();
   if (!comment) return null;
-  const [resource, id] = comment.article_id != null ? ['articles', comment.article_id] : ['matches', comment.match_id];
+  const label = translate(`resources.comments.fields.${comment.article_id != null ? 'article' : 'match'}`);
+  if (comment.article_id != null)
+    return (
+      <Stack>
+        <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.75rem' }}>{label}</Box>
+        <ReferenceField source="article_id" reference="articles" link="edit" emptyText={`#${comment.article_id}`}>
+          <TextField source="title" />
+        </ReferenceField>
+      </Stack>
+    );
+  const match = comment.match;
   return (
-    <Link component={LinkBase} to={`/${resource}/${id}`} onClick={(e: React.MouseEvent) => e.stopPropagation()}>
-      {translate(`resources.comments.fields.${resource === 'articles' ? 'article' : 'match'}`)} #{id}
-    </Link>
+    <Stack>
+      <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.75rem' }}>{label}</Box>
+      <Link component={LinkBase} to={`/matches/${comment.match_id}`} onClick={(e: React.MouseEvent) => e.stopPropagation()}>
+        {match ? `${sideName(match.home_squad)} – ${sideName(match.away_squad)}` : `#${comment.match_id}`}
+      </Link>
+      {match?.kickoff_at && <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.75rem' }}>{formatDateTime(match.kickoff_at)}</Box>}
+    </Stack>
   );
 }
 
@@ -188,8 +218,8 @@ export default function CommentModerationList() {
     <ReferenceInput key="article" source="article_id" reference="articles">
       <AutocompleteInput optionText="title" label="resources.comments.fields.article" />
     </ReferenceInput>,
-    <ReferenceInput key="match" source="match_id" reference="matches" sort={{ field: 'kickoff_at', order: 'DESC' }}>
-      <AutocompleteInput optionText={(m: { id: string; kickoff_at?: string }) => `#${m.id} ${m.kickoff_at ? formatDateTime(m.kickoff_at) : ''}`} label="resources.comments.fields.match" />
+    <ReferenceInput key="match" source="match_id" reference="matches" sort={{ field: 'kickoff_at', order: 'DESC' }} queryOptions={{ meta: { include: MATCH_TEAMS } }}>
+      <AutocompleteInput optionText={matchLabel} label="resources.comments.fields.match" />
     </ReferenceInput>,
     <TextInput key="author" source="author_name" />,
     <SelectInput
@@ -208,6 +238,8 @@ export default function CommentModerationList() {
       filterDefaultValues={{ status: 'pending' }}
       sort={{ field: 'created_at', order: 'DESC' }}
       perPage={25}
+      // The teams of a comment's match come with the page (an article's title is one more request).
+      queryOptions={{ meta: { include: MATCH_TEAMS.map((path) => `match.${path}`) } }}
       actions={
         <TopToolbar sx={{ alignItems: 'center' }}>
           <ModerationModeSelect />

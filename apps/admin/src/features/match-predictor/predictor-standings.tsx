@@ -3,7 +3,7 @@ import { Box, Chip, MenuItem, Skeleton, TableBody, TableCell, TablePagination, T
 import { useTranslate, type Identifier } from 'react-admin';
 import { EmptyState, LoadError, ReloadButton, ScrollingTable, SectionCard, useSearchParamState } from '../../framework/ui/page-layout';
 import { formatNumber } from '../../lib/locale';
-import { usePredictorStandings, type PredictorStanding } from './use-predictor-standings';
+import { useLivePredictorStandings, usePredictorStandings, type PredictorStanding } from './use-predictor-standings';
 
 const PointsDistributionChart = lazy(() => import('./points-distribution-chart'));
 
@@ -16,7 +16,7 @@ export function fanLabel(s: { fan_id: number; fan_name: string | null }, transla
 
 /**
  * The standings of a match predictor ranking (issue 10): for the season or one round, computed by
- * the server from settled predictions, with the spread of points as a chart.
+ * the server from settled predictions, with the spread of points as a chart; live while shown.
  */
 export function PredictorStandings({ rankingId }: { rankingId: Identifier }) {
   const translate = useTranslate();
@@ -24,6 +24,7 @@ export function PredictorStandings({ rankingId }: { rankingId: Identifier }) {
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState(25);
   const standings = usePredictorStandings(rankingId, round, page + 1, perPage);
+  useLivePredictorStandings(rankingId);
   const setRound = (value: string) => {
     setPage(0);
     setRoundParam(value);

@@ -1,6 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Identifier, RaRecord } from 'react-admin';
 import type { PredictorStandingAttributes } from '@umpire/schema';
+import { trailing, watchContent } from '../../lib/content-channel';
 import { getList } from '../../providers/json-api';
 
 export interface PredictorStanding extends RaRecord, PredictorStandingAttributes {}
@@ -28,4 +30,26 @@ export function usePredictorStandings(rankingId: Identifier, round: string | nul
     staleTime: 30_000,
     placeholderData: keepPreviousData,
   });
+}
+
+/** A refresh at most this often while fans predict or matches end. */
+const LIVE_REFRESH_MS = 1000;
+
+/**
+ * Keeps a ranking's standings live: new predictions and the settlement of a match of its season
+ * are announced on /cable's ContentChannel, and a burst of them is one refresh of what is shown.
+ */
+export function useLivePredictorStandings(rankingId: Identifier) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const refresh = trailing(() => void queryClient.invalidateQueries({ queryKey: predictorStandingsKey(rankingId) }), LIVE_REFRESH_MS);
+    const stop = watchContent(['match_predictor_user_results', 'match_predictor_rankings'], (change) => {
+      if (change.type === 'match_predictor_rankings' && change.id !== String(rankingId)) return;
+      refresh();
+    });
+    return () => {
+      stop();
+      refresh.cancel();
+    };
+  }, [queryClient, rankingId]);
 }

@@ -7,8 +7,8 @@ export interface SurveyResultsRecord extends SurveyResults {
   open: boolean;
 }
 
-/** How often results are fetched again while a survey takes answers. */
-export const LIVE_REFRESH_MS = 5000;
+/** While a survey takes answers, the results are fetched again this long after a burst of new ones starts. */
+export const LIVE_REFRESH_MS = 1000;
 
 /**
  * The results as CSV: one row per option (question, answer, count, share of those who answered),

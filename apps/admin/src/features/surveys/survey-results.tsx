@@ -2,26 +2,39 @@ import { Alert, Box, Button, Card, CardContent, CircularProgress, List as MuiLis
 import { visuallyHidden } from '@mui/utils';
 import Refresh from '@mui/icons-material/Refresh';
 import Download from '@mui/icons-material/Download';
+import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { downloadCSV, useTranslate } from 'react-admin';
 import type { QuestionResult } from '@umpire/schema';
 import { getOne } from '../../providers/json-api';
 import { formatNumber } from '../../lib/locale';
+import { trailing, watchContent } from '../../lib/content-channel';
 import { LIVE_REFRESH_MS, resultsCsv, type SurveyResultsRecord } from './results-model';
 
 /**
  * A survey's results: bars with counts and shares per question, the free-text answers, and a CSV
- * export. While the survey takes answers they refresh on their own (and on demand).
+ * export. While the survey takes answers they follow them live: each fan's answer is announced on
+ * /cable's ContentChannel, and a burst of them is one refresh (and on demand).
  */
 export function SurveyResultsPanel({ surveyId, title }: { surveyId: string; title: string }) {
   const translate = useTranslate();
   const query = useQuery({
     queryKey: ['surveys', surveyId, 'results'],
     queryFn: async () => (await getOne<SurveyResultsRecord>(`/surveys/${surveyId}/results`)).data,
-    refetchInterval: (q) => (q.state.data?.open ? LIVE_REFRESH_MS : false),
   });
   const results = query.data;
+  const open = !!results?.open;
+  const { refetch } = query;
+  useEffect(() => {
+    if (!open) return;
+    const refresh = trailing(() => void refetch(), LIVE_REFRESH_MS);
+    const stop = watchContent(['survey_user_answers'], refresh);
+    return () => {
+      stop();
+      refresh.cancel();
+    };
+  }, [open, refetch]);
   const exportCsv = () => {
     if (!results) return;
     downloadCSV(resultsCsv(results, (k) => translate(`surveyResults.csv.${k}`)), `${title} — ${translate('surveyResults.title')}`);

@@ -1,12 +1,9 @@
 import { Box, Chip, Divider } from '@mui/material';
 import {
-  CreateButton,
-  DataTable,
   DateField,
   EditButton,
   Labeled,
   NumberField,
-  ReferenceManyField,
   Show,
   TextField,
   TopToolbar,
@@ -14,8 +11,9 @@ import {
   useTranslate,
 } from 'react-admin';
 import { SurveyResultsPanel } from './survey-results';
+import { SurveyQuestionsEditor } from './survey-questions-editor';
 
-/** A survey: its window and status, its questions, and its results (charts, CSV, live while open). */
+/** A survey: its window and status, its questions edited in place, and its results (charts, CSV, live while open). */
 export default function SurveyShow() {
   return (
     <Show
@@ -53,16 +51,7 @@ function SurveyDetails() {
           <NumberField source="respondents_count" />
         </Labeled>
       </Box>
-      <ReferenceManyField reference="survey_questions" target="survey_id" sort={{ field: 'position', order: 'ASC' }} perPage={100}>
-        <DataTable bulkActionButtons={false} rowClick="edit" empty={<Box sx={{ py: 1 }}>{translate('surveyResults.noQuestions')}</Box>}>
-          <DataTable.Col source="position" />
-          <DataTable.Col source="prompt" />
-          <DataTable.Col source="kind" render={(q: { kind: string }) => translate(`resources.survey_questions.choices.kind.${q.kind}`)} />
-        </DataTable>
-      </ReferenceManyField>
-      <Box>
-        <CreateButton resource="survey_questions" state={{ record: { survey_id: survey.id } }} label={translate('surveyResults.addQuestion')} />
-      </Box>
+      <SurveyQuestionsEditor surveyId={survey.id} />
       <Divider />
       <SurveyResultsPanel surveyId={String(survey.id)} title={survey.title} />
     </Box>
