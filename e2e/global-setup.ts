@@ -70,6 +70,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       // Push subscriptions of the tests name their local push service (http://127.0.0.1).
       PUSH_ALLOW_LOOPBACK: 'true',
+      // The live engine's ingest listeners, when a stream opens them.
+      OTT_INGEST_HOST: '127.0.0.1',
+      OTT_INGEST_PUBLIC_HOST: '127.0.0.1',
     },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

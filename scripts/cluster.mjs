@@ -102,6 +102,7 @@ export async function startCluster({ instances: count = 2, env: extraEnv = {}, q
       PUBLIC_URL: url,
       ALLOWED_ORIGINS: `${url},http://localhost:${lbPort}`,
       HOST: '127.0.0.1',
+      OTT_INGEST_HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       ...extraEnv,
     };

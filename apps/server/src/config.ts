@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, hostname } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { INTERFACE_LANGUAGES, isInterfaceLanguage, type InterfaceLanguage } from '@umpire/schema';
@@ -181,6 +181,15 @@ export interface Config {
    * (OTT_X264_PRESET, default veryfast).
    */
   ott: { countryHeader: string; playbackTtlSeconds: number; transcodeTimeoutMs: number; maxSourceBytes: number; maxOutputBytes: number; x264Preset: string };
+  /**
+   * The live engine (RTMP and SRT ingest to HLS, src/ott/live): OTT_LIVE=false runs none (live
+   * streams are then refused with liveEngineUnavailable); ingest listeners bind OTT_INGEST_HOST
+   * (default 0.0.0.0) on ports of OTT_INGEST_PORTS (`from-to`, default: any free port) and are
+   * announced to camera crews as OTT_INGEST_PUBLIC_HOST (default: this machine's name); the output's
+   * x264 preset is OTT_LIVE_PRESET (default superfast) and its ladder OTT_LIVE_LADDER
+   * (`WIDTHxHEIGHT@kbps,…`, largest first; default 1280x720@2800,640x360@800).
+   */
+  live: { enabled: boolean; host: string; publicHost: string; portRange?: { from: number; to: number }; preset: string; ladder?: { name: string; width: number; height: number; videoKbps: number }[] };
 }
 
 export interface ImageServiceConfig {
@@ -224,6 +233,25 @@ export function parseLanguages(env: NodeJS.ProcessEnv): Pick<Config, 'interfaceL
   if (!defaultLanguage)
     throw new ConfigError(`DEFAULT_LANGUAGE=${env.DEFAULT_LANGUAGE} is not one of INTERFACE_LANGUAGES (${interfaceLanguages.join(', ')}).`);
   return { interfaceLanguages, defaultLanguage };
+}
+
+/** `1280x720@2800,640x360@800` (OTT_LIVE_LADDER); nothing when unset (the engine's default). */
+function parseLadder(spec: string | undefined): { name: string; width: number; height: number; videoKbps: number }[] | undefined {
+  if (!spec?.trim()) return undefined;
+  return spec.split(',').map((part) => {
+    const m = /^(\d{2,4})x(\d{2,4})@(\d{2,5})$/.exec(part.trim());
+    if (!m || Number(m[1]) % 2 || Number(m[2]) % 2) throw new ConfigError(`OTT_LIVE_LADDER: "${part}" is not WIDTHxHEIGHT@kbps with even sizes (e.g. 1280x720@2800).`);
+    return { name: `${m[2]}p`, width: Number(m[1]), height: Number(m[2]), videoKbps: Number(m[3]) };
+  });
+}
+
+/** `from-to` (OTT_INGEST_PORTS); nothing when unset. */
+function parsePortRange(spec: string | undefined): { from: number; to: number } | undefined {
+  if (!spec?.trim()) return undefined;
+  const m = /^(\d+)-(\d+)$/.exec(spec.trim());
+  const [from, to] = m ? [Number(m[1]), Number(m[2])] : [0, 0];
+  if (!m || from < 1 || to > 65535 || to - from < 3) throw new ConfigError(`OTT_INGEST_PORTS=${spec}: write from-to, at least 4 ports (each stream listens on 4), within 1-65535.`);
+  return { from, to };
 }
 
 /** The JWT secret comes from UMPIRE_JWT_SECRET, else a file under data/ made on first start. */
@@ -277,6 +305,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       queue: Number(env.IMAGE_RENDER_QUEUE ?? 64),
       timeoutMs: Number(env.IMAGE_RENDER_TIMEOUT_MS ?? 10_000),
       memoryBytes: Number(env.IMAGE_MEMORY_CACHE_MB ?? 64) * 1024 * 1024,
+    },
+    live: {
+      enabled: env.OTT_LIVE !== 'false',
+      host: env.OTT_INGEST_HOST?.trim() || '0.0.0.0',
+      publicHost: env.OTT_INGEST_PUBLIC_HOST?.trim() || hostname(),
+      portRange: parsePortRange(env.OTT_INGEST_PORTS),
+      preset: /^(ultrafast|superfast|veryfast|faster|fast|medium)$/.test(env.OTT_LIVE_PRESET ?? '') ? String(env.OTT_LIVE_PRESET) : 'superfast',
+      ladder: parseLadder(env.OTT_LIVE_LADDER),
     },
     ott: {
       countryHeader: (env.OTT_COUNTRY_HEADER ?? 'cf-ipcountry').trim().toLowerCase() || 'cf-ipcountry',

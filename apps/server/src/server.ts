@@ -10,6 +10,8 @@ import type { Storage } from './media/storage/storage';
 import type { Clock } from './jobs/clock';
 import type { LiveControl } from './ott/live-control';
 import { seedDemo } from './seed/seed';
+import { createLiveEngine } from './ott/live/engine';
+import { join } from 'node:path';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -38,7 +40,12 @@ export async function startServer(overrides: Partial<Config> = {}, env: NodeJS.P
   }
   const bus = new ChangeBus(database);
   await bus.start();
-  const app = await buildApp({ config, database, bus, storage, clock: extra.clock, liveControl: extra.liveControl });
+  // The live engine of this instance (camera crews push to its listeners); one given is the caller's to close.
+  const ownLive =
+    !extra.liveControl && config.live.enabled
+      ? createLiveEngine({ workDir: join(config.dataDir, 'live'), host: config.live.host, publicHost: config.live.publicHost, portRange: config.live.portRange, preset: config.live.preset, ladder: config.live.ladder })
+      : null;
+  const app = await buildApp({ config, database, bus, storage, clock: extra.clock, liveControl: extra.liveControl ?? ownLive ?? undefined });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -60,6 +67,7 @@ export async function startServer(overrides: Partial<Config> = {}, env: NodeJS.P
         } finally {
           clearInterval(sweep);
         }
+        await ownLive?.close();
         await bus.close();
         await database.close();
       })()),

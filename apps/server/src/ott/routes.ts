@@ -36,6 +36,15 @@ const TRANSITIONS = {
 } as const;
 type StreamAction = keyof typeof TRANSITIONS;
 
+/** The ingest addresses, or null where the engine has none to give (an ended stream). */
+async function ingestOf(live: LiveControl, config: LiveStreamConfig) {
+  try {
+    return await live.ensureIngest(config);
+  } catch {
+    return null;
+  }
+}
+
 export function streamConfigOf(row: Row): LiveStreamConfig {
   return {
     streamId: Number(row.id),
@@ -224,7 +233,7 @@ export function registerOttRoutes(app: FastifyInstance, deps: OttDeps): void {
           primary_key: config.primaryKey,
           backup_key: config.backupKey,
           passphrase: config.passphrase,
-          ingest: liveControl && row.kind === 'live' ? await liveControl.ensureIngest(config) : null,
+          ingest: liveControl && row.kind === 'live' && row.status !== 'ended' ? await ingestOf(liveControl, config) : null,
         });
       }
       send(reply);
