@@ -30,6 +30,10 @@ export class LocalStorage implements Storage {
     return join(this.root, ...key.split('/'));
   }
 
+  localPath(key: string): string {
+    return this.pathOf(key);
+  }
+
   private partsDir(uploadId: string): string {
     if (!/^[a-f0-9-]{36}$/.test(uploadId)) throw new Error(`not an upload id: ${uploadId}`);
     return join(this.root, '.multipart', uploadId);

@@ -13,6 +13,8 @@ export interface Storage {
    * caller hashing the stream: the local driver reads it back from the page cache on another thread.
    */
   readonly hashesOnPut: boolean;
+  /** The file holding `key` on this machine (the local driver); tools that must seek read it there. */
+  localPath?(key: string): string;
   /** Stores the stream under `key`; a failed or cut stream leaves nothing under `key`. */
   put(key: string, body: Readable, options?: PutOptions): Promise<StoredObject>;
   /** The bytes of `key` (optionally a byte range, both ends inclusive), or null when missing. */

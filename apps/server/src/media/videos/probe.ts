@@ -25,6 +25,14 @@ const PROBE_TIMEOUT_MS = 30_000;
  * ffprobe open no file and no address; arguments go as an array, under a time limit.
  */
 export async function probeStoredVideo(storage: Storage, key: string): Promise<VideoFacts> {
+  // On the local driver the stored file is probed where it lies (the `file` protocol and media
+  // demuxers only, under a name the server made): ffprobe seeks to what it needs instead of
+  // reading a whole video through a pipe, or a copy of it, while its upload waits for the answer.
+  const local = storage.localPath?.(key);
+  if (local) {
+    const [facts, head] = await Promise.all([probeFile(local, PROBE_TIMEOUT_MS), storage.head(key)]);
+    return { duration: facts.duration, width: facts.width, height: facts.height, size: head?.size ?? null, formatName: facts.formatName };
+  }
   const streamed = await probeStream(storage, key);
   if (streamed.width && streamed.height && streamed.duration) return streamed;
   // Some files need seeking (an MP4 whose index comes after codec data ffprobe must go back to):
