@@ -42,6 +42,12 @@ const ROUTE_NEEDS: Record<string, Need> = {
   'PATCH /media/v1/uploads/tus/{id}': { action: 'create', subject: 'files' },
   'DELETE /media/v1/uploads/tus/{id}': { action: 'create', subject: 'files' },
   'POST /api/v3/ott/file_uploads': { action: 'create', subject: 'file_uploads' },
+  'POST /api/v3/ott/events/{id}/recreate_encoding': { action: 'update', subject: 'ott_events' },
+  'PATCH /api/v3/ott/streams/{id}/start': { action: 'update', subject: 'ott_streams' },
+  'PATCH /api/v3/ott/streams/{id}/pause': { action: 'update', subject: 'ott_streams' },
+  'PATCH /api/v3/ott/streams/{id}/stop': { action: 'update', subject: 'ott_streams' },
+  'POST /api/v3/ott/streams/{id}/download': { action: 'update', subject: 'ott_streams' },
+  'POST /api/v3/ott/transcoding_jobs/{id}/cancel': { action: 'update', subject: 'transcoding_jobs' },
   'PUT /media/v1/file_uploads/{id}/parts/{part}': { action: 'create', subject: 'file_uploads' },
   'POST /media/v1/file_uploads/{id}/complete': { action: 'create', subject: 'file_uploads' },
   'DELETE /media/v1/file_uploads/{id}': { action: 'create', subject: 'file_uploads' },
@@ -55,7 +61,8 @@ const ROUTE_NEEDS: Record<string, Need> = {
 };
 
 /** Reads anyone may make without signing in (everything else under /api and /media needs a token). */
-const isPublicPath = (path: string) => /^\/(public|auth|img|api\/docs)\//.test(path) || path === '/health';
+// HLS playback is public for free events; paid ones need a signed address (test/ott.test.ts).
+const isPublicPath = (path: string) => /^\/(public|auth|img|api\/docs|ott\/hls)\//.test(path) || path === '/health';
 
 interface Route {
   method: Method;
