@@ -8,30 +8,16 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildServer } from './build-server.mjs';
 import { ensureHaproxy, ensureNpm, isMain, log as setupLog, repoRoot } from './ensure-deps.mjs';
-import { startTempPostgres } from './pg-temp.mjs';
+import { freePort, startTempPostgres } from './pg-temp.mjs';
 import { startTempS3 } from './s3-temp.mjs';
 
 const log = (msg) => setupLog(msg, 'cluster');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/** A port that was free a moment ago on 127.0.0.1. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitHealthy(url, timeoutMs, alive = () => true) {
   const until = Date.now() + timeoutMs;

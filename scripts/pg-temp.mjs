@@ -16,7 +16,7 @@ const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const DB_NAME = 'umpire_test';
 
 /** A port that was free a moment ago on 127.0.0.1 (the kernel picks it). */
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.unref();

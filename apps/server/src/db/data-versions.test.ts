@@ -8,14 +8,15 @@ describe('what a statement writes', () => {
     expect(of('insert into "tags" ("client_id", "name") values ($1, $2) returning "id"', [7, 'x'])).toEqual({ tags: [7] });
     expect(of('insert into "tags" ("name", "client_id") values (?, ?), (?, ?)', ['a', 3, 'b', 4])).toEqual({ tags: [3, 4] });
     expect(of('update "clubs" set "name" = $1 where "client_id" = $2 and "id" = $3', ['n', 5, 1])).toEqual({ clubs: [5] });
-    expect(of('delete from "clubs" where "id" = ? and "clubs"."client_id" = ?', [1, 9])).toEqual({ clubs: [9] });
+    // A delete cascades through foreign keys to tables it does not name: all of its client's.
+    expect(of('delete from "clubs" where "id" = ? and "clubs"."client_id" = ?', [1, 9])).toEqual({ clubs: [9], '*': [9] });
     expect(of('insert into "x" ("a") values (?) on conflict ("a") do update set "a" = excluded."a"', [1])).toEqual({ x: [ALL_CLIENTS] });
   });
 
   it('counts a write it cannot place for every client, and schema changes for everything', () => {
     expect(of('update "clubs" set "name" = $1 where "id" = $2', ['n', 1])).toEqual({ clubs: [ALL_CLIENTS] });
     expect(of('insert into "t" ("client_id") select "client_id" from "u"')).toEqual({ t: [ALL_CLIENTS] });
-    expect(of('with a as (delete from "t" where "client_id" = $1 returning *) insert into "u" select * from a', [2])).toEqual({ t: [ALL_CLIENTS], u: [ALL_CLIENTS] });
+    expect(of('with a as (delete from "t" where "client_id" = $1 returning *) insert into "u" select * from a', [2])).toEqual({ t: [ALL_CLIENTS], u: [ALL_CLIENTS], '*': [ALL_CLIENTS] });
     expect(of('create table "t" ("a" integer)')).toEqual({ [ALL_TABLES]: [ALL_CLIENTS] });
     expect(of('select * from "t" for update skip locked')).toEqual({});
   });

@@ -75,6 +75,10 @@ export function writtenBy(sql: string, params: readonly unknown[] = []): Written
   if (head !== 'with' && !tables.size) return new Map([[ALL_TABLES, new Set([ALL_CLIENTS])]]);
   const clients = head === 'with' ? new Set([ALL_CLIENTS]) : clientsOf(sql, params);
   for (const t of tables) written.set(t, new Set(clients));
+  // A delete reaches further than its SQL says: foreign keys cascade (an article's components) or
+  // set null in other tables. Those are not named here, so a delete counts for every table of its
+  // clients.
+  if (/\bdelete\s+from\b/i.test(sql)) written.set(ALL_TABLES, new Set(clients));
   return written;
 }
 
