@@ -102,7 +102,8 @@ export async function startTempPostgres({ dbName = DB_NAME, quiet = true } = {})
     'fsync = off',
     'synchronous_commit = off',
     'full_page_writes = off',
-    'max_connections = 200',
+    // Room for instances killed on purpose (crash tests), whose backends end a little later.
+    'max_connections = 400',
     '',
   ].join('\n');
   fs.appendFileSync(path.join(dataDir, 'postgresql.conf'), conf);
