@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_CLIENTS, ALL_TABLES, readTables, writtenBy } from './data-versions';
+import { ALL_CLIENTS, ALL_TABLES, cascadesOf, readTables, writtenBy } from './data-versions';
 
 const of = (sql: string, params: unknown[] = []) => Object.fromEntries([...writtenBy(sql, params)].map(([t, c]) => [t, [...c].sort()]));
 
@@ -8,8 +8,13 @@ describe('what a statement writes', () => {
     expect(of('insert into "tags" ("client_id", "name") values ($1, $2) returning "id"', [7, 'x'])).toEqual({ tags: [7] });
     expect(of('insert into "tags" ("name", "client_id") values (?, ?), (?, ?)', ['a', 3, 'b', 4])).toEqual({ tags: [3, 4] });
     expect(of('update "clubs" set "name" = $1 where "client_id" = $2 and "id" = $3', ['n', 5, 1])).toEqual({ clubs: [5] });
-    // A delete cascades through foreign keys to tables it does not name: all of its client's.
+    // A delete cascades through foreign keys to tables it does not name: all of its client's when
+    // the keys are not known, else the tables they reach (transitively).
     expect(of('delete from "clubs" where "id" = ? and "clubs"."client_id" = ?', [1, 9])).toEqual({ clubs: [9], '*': [9] });
+    const cascades = cascadesOf([{ parent: 'articles', child: 'components' }, { parent: 'components', child: 'component_links' }, { parent: 'tags', child: 'article_tags' }]);
+    const withKeys = (sql: string, params: unknown[]) => Object.fromEntries([...writtenBy(sql, params, cascades)].map(([t, c]) => [t, [...c].sort()]));
+    expect(withKeys('delete from "articles" where "id" = $1 and "client_id" = $2', [1, 9])).toEqual({ articles: [9], components: [9], component_links: [9] });
+    expect(withKeys('delete from "sign_in_failures" where "key" = $1', ['x'])).toEqual({ sign_in_failures: [ALL_CLIENTS] });
     expect(of('insert into "x" ("a") values (?) on conflict ("a") do update set "a" = excluded."a"', [1])).toEqual({ x: [ALL_CLIENTS] });
   });
 

@@ -59,8 +59,37 @@ function clientsOf(sql: string, params: readonly unknown[]): Set<number> {
   return clients;
 }
 
+/**
+ * Tables a delete of each table reaches through foreign keys (cascade, set null, set default),
+ * transitively: their rows change without the SQL naming them.
+ */
+export type Cascades = Map<string, Set<string>>;
+
+/** Closes `edges` (parent → children whose keys follow a delete) over every path. */
+export function cascadesOf(edges: Iterable<{ parent: string; child: string }>): Cascades {
+  const direct = new Map<string, Set<string>>();
+  for (const { parent, child } of edges) {
+    const p = parent.toLowerCase();
+    if (!direct.has(p)) direct.set(p, new Set());
+    direct.get(p)!.add(child.toLowerCase());
+  }
+  const all: Cascades = new Map();
+  for (const start of direct.keys()) {
+    const reached = new Set<string>();
+    const todo = [start];
+    while (todo.length)
+      for (const next of direct.get(todo.pop()!) ?? []) {
+        if (reached.has(next)) continue;
+        reached.add(next);
+        todo.push(next);
+      }
+    all.set(start, reached);
+  }
+  return all;
+}
+
 /** What a statement writes, `*` when it changes the schema; nothing for a read. */
-export function writtenBy(sql: string, params: readonly unknown[] = []): Written {
+export function writtenBy(sql: string, params: readonly unknown[] = [], cascades?: Cascades): Written {
   const written: Written = new Map();
   const head = /^\s*(\w+)/.exec(sql)?.[1]?.toLowerCase();
   if (!head) return written;
@@ -76,9 +105,12 @@ export function writtenBy(sql: string, params: readonly unknown[] = []): Written
   const clients = head === 'with' ? new Set([ALL_CLIENTS]) : clientsOf(sql, params);
   for (const t of tables) written.set(t, new Set(clients));
   // A delete reaches further than its SQL says: foreign keys cascade (an article's components) or
-  // set null in other tables. Those are not named here, so a delete counts for every table of its
-  // clients.
-  if (/\bdelete\s+from\b/i.test(sql)) written.set(ALL_TABLES, new Set(clients));
+  // set null in other tables. With the schema's keys known, those tables count too; without them,
+  // every table of its clients does.
+  for (const m of sql.matchAll(/\bdelete\s+from\s+"?(\w+)"?/gi)) {
+    const reached = cascades ? cascades.get(m[1].toLowerCase()) : new Set([ALL_TABLES]);
+    for (const t of reached ?? []) written.set(t, new Set([...(written.get(t) ?? []), ...clients]));
+  }
   return written;
 }
 
@@ -112,11 +144,13 @@ export const versionKey = (clientId: number, table: string) => `${clientId}:${ta
 export class DataVersions {
   private enabled = false;
   private views = new Set<string>();
+  private cascades: Cascades | undefined;
   private readonly listeners = new Set<(written: Written) => void>();
 
   /** Turned on once the migrations have created the table (they run untracked). */
-  enable(views: Iterable<string>): void {
+  enable(views: Iterable<string>, cascades?: Cascades): void {
     this.views = new Set([...views].map((v) => v.toLowerCase()));
+    this.cascades = cascades;
     this.enabled = true;
   }
 
@@ -155,6 +189,7 @@ export class DataVersions {
     const connections = new WeakMap<DatabaseConnection, Tracked>();
     const listeners = this.listeners;
     const enabled = () => this.enabled;
+    const cascades = () => this.cascades;
     const bump = async (inner: DatabaseConnection, written: Written) => {
       // One row per client and table, in a fixed order: concurrent bumpers lock them alike (no
       // deadlock). Names are inlined: word characters or `*` (the patterns above), never input.
@@ -173,7 +208,7 @@ export class DataVersions {
     const note = (query: CompiledQuery): Written => {
       const store = reading.getStore();
       if (store) for (const t of readTables(query.sql)) store.add(t);
-      const written: Written = enabled() ? writtenBy(query.sql, query.parameters) : new Map<string, Set<number>>();
+      const written: Written = enabled() ? writtenBy(query.sql, query.parameters, cascades()) : new Map<string, Set<number>>();
       for (const t of UNTRACKED) written.delete(t);
       return written;
     };

@@ -21,6 +21,7 @@ import * as dataVersions from './migrations/0020-data-versions';
 import * as ott from './migrations/0017-ott';
 import * as quizRankingBuckets from './migrations/0019-quiz-ranking-buckets';
 import { refreshShadows } from '../jsonapi/shadow';
+import { cascadesOf } from './data-versions';
 
 /** Every migration in order; each one runs on SQLite and PostgreSQL alike. */
 const MIGRATIONS = {
@@ -62,6 +63,14 @@ export async function migrate(database: Database): Promise<string[]> {
     database.dialect === 'postgres'
       ? await sql<{ name: string }>`select table_name as name from information_schema.views where table_schema = current_schema()`.execute(database.db)
       : await sql<{ name: string }>`select name from sqlite_master where type = 'view'`.execute(database.db);
-  database.versions.enable(views.rows.map((r) => r.name));
+  // Foreign keys whose delete changes rows of another table (cascade, set null, set default).
+  const keys =
+    database.dialect === 'postgres'
+      ? await sql<{ parent: string; child: string }>`select confrelid::regclass::text as parent, conrelid::regclass::text as child from pg_constraint where contype = 'f' and confdeltype in ('c', 'n', 'd')`.execute(database.db)
+      : await sql<{ parent: string; child: string }>`select f."table" as parent, m.name as child from sqlite_master m join pragma_foreign_key_list(m.name) f where m.type = 'table' and f.on_delete in ('CASCADE', 'SET NULL', 'SET DEFAULT')`.execute(database.db);
+  database.versions.enable(
+    views.rows.map((r) => r.name),
+    cascadesOf(keys.rows.map((k) => ({ parent: k.parent.replace(/^.*\./, '').replace(/"/g, ''), child: k.child.replace(/^.*\./, '').replace(/"/g, '') }))),
+  );
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
