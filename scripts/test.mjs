@@ -4,7 +4,7 @@
 //   npm test                          all suites
 //   npm test -- unit api-sqlite       only some: typecheck lint unit api (= api-sqlite api-postgres) api-sqlite api-postgres e2e
 // Env: UMPIRE_TEST_TIMEOUT (seconds per suite run, default 1800).
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { APT, ensureApt, ensureNpm, repoRoot } from './ensure-deps.mjs';
@@ -284,7 +284,18 @@ function playwrightFailures(report) {
 }
 
 // eslint-disable-next-line no-control-regex
-const firstLine = (text) => String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim())?.trim().slice(0, 300) ?? '';
+const plainLines = (text) => String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).filter(Boolean);
+/**
+ * The first line of a failure, and for a property-based test (fast-check) also its seed and the
+ * assertion its counterexample broke: "Property failed after 2 tests" alone cannot be replayed.
+ */
+const firstLine = (text) => {
+  const lines = plainLines(text);
+  const head = lines[0]?.slice(0, 300) ?? '';
+  if (!/^Property failed/.test(head)) return head;
+  const more = lines.filter((l) => /^\{ seed:|^Counterexample:|^Got (error|AssertionError)|^AssertionError/.test(l)).map((l) => l.slice(0, 700));
+  return [head, ...more].join(' | ');
+};
 
 async function unit() {
   const projects = [
@@ -310,6 +321,22 @@ async function unit() {
 
 const apiTestsExist = () => findTests(abs('apps/server/test')).length > 0;
 
+/**
+ * The seed of the property-based fuzzing (apps/server/test/fuzz.test.ts): FUZZ_SEED when given,
+ * otherwise one drawn from the commit's tree. Each commit explores other cases, and a run of the
+ * same commit (on this machine, or on CI after it) draws the same ones, so a CI failure replays
+ * here with the seed the summary prints.
+ */
+function fuzzSeed() {
+  if (process.env.FUZZ_SEED) return process.env.FUZZ_SEED;
+  try {
+    const tree = execFileSync('git', ['rev-parse', 'HEAD^{tree}'], { cwd: repoRoot, encoding: 'utf8' }).trim();
+    return String(parseInt(tree.slice(0, 8), 16) % 2 ** 31);
+  } catch {
+    return String(Math.floor(Math.random() * 2 ** 31));
+  }
+}
+
 async function apiSqlite() {
   if (!apiTestsExist()) {
     say('api-sqlite: skipped, no test files in apps/server/test');
@@ -319,7 +346,7 @@ async function apiSqlite() {
   // API tests start servers, processes and databases on a shared machine: one retry absorbs a rare
   // hiccup of the machine, and the summary names every test that needed it (see vitest-flaky-reporter).
   await withTempS3('api-sqlite', (s3) =>
-    vitest('api-sqlite', 'apps/server', 'test', { UMPIRE_TEST_DB: 'sqlite', ...s3 }, { deleteEnv: ['DATABASE_URL'], retry: 1 }),
+    vitest('api-sqlite', 'apps/server', 'test', { UMPIRE_TEST_DB: 'sqlite', FUZZ_SEED: fuzzSeed(), ...s3 }, { deleteEnv: ['DATABASE_URL'], retry: 1 }),
   );
 }
 
@@ -360,7 +387,7 @@ async function apiPostgres() {
   }
   try {
     await withTempS3('api-postgres', (s3) =>
-      vitest('api-postgres', 'apps/server', 'test', { UMPIRE_TEST_DB: 'postgres', DATABASE_URL: pg.url, ...s3 }, { retry: 1 }),
+      vitest('api-postgres', 'apps/server', 'test', { UMPIRE_TEST_DB: 'postgres', DATABASE_URL: pg.url, FUZZ_SEED: fuzzSeed(), ...s3 }, { retry: 1 }),
     );
   } finally {
     await pg.stop();

@@ -253,7 +253,7 @@ describe(`fuzzing every operation of the OpenAPI document (${TEST_DB})`, () => {
             expect(read.body.data.attributes, `${where}: what was read back differs from what the write answered`).toEqual(res.body.data.attributes);
           }
         }),
-        { seed: SEED, numRuns: RUNS, endOnFailure: true },
+        { seed: SEED, numRuns: RUNS, endOnFailure: true, includeErrorInReport: true },
       );
     });
   }
