@@ -1,20 +1,19 @@
 import { useState } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { Dialog, DialogContent, DialogTitle } from '@mui/material';
 import {
   ArrayInput,
   BooleanInput,
   Form,
   ResourceContextProvider,
-  SaveButton,
   SimpleFormIterator,
   TextInput,
-  useSimpleFormIterator,
   useTranslate,
 } from 'react-admin';
 import type { RelationshipManifest } from '@umpire/schema/manifest';
 import { ImageLinkInput } from '../../framework/generic/image-link-input';
 import { imagePicker } from '../../framework/generic/image-picker-slot';
 import { requiredValidator } from '../../framework/generic/validation';
+import { AddItemButton, FormDialogActions, FormDialogIssue } from '../../framework/ui/form-dialog';
 import { submissionErrors } from '../../framework/ui/server-errors';
 import { questionIssue, type QuestionDraft } from './model';
 
@@ -63,35 +62,17 @@ export function QuestionDialog({ question, onClose, onSave }: QuestionDialogProp
             {Picker && <ImageLinkInput rel={IMAGE} Picker={Picker} />}
             <ResourceContextProvider value="quiz_answers">
               <ArrayInput source="answers" label={translate('quizPage.answers')}>
-                <SimpleFormIterator inline disableClear addButton={<AddAnswerButton />}>
+                <SimpleFormIterator inline disableClear addButton={<AddItemButton label={translate('quizPage.addAnswer')} />}>
                   <TextInput source="text" label={translate('resources.quiz_answers.fields.text')} validate={requiredValidator} sx={{ minWidth: 260 }} />
                   <BooleanInput source="is_correct" label={translate('resources.quiz_answers.fields.is_correct')} />
                 </SimpleFormIterator>
               </ArrayInput>
             </ResourceContextProvider>
-            {issue && (
-              <Alert severity="warning" role="alert" sx={{ mt: 1 }}>
-                {issue}
-              </Alert>
-            )}
+            <FormDialogIssue issue={issue} />
           </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-            <SaveButton alwaysEnable />
-          </DialogActions>
+          <FormDialogActions onCancel={onClose} />
         </Form>
       </ResourceContextProvider>
     </Dialog>
-  );
-}
-
-/** Adds an empty answer at the end (a labelled button: the iterator's own is an icon). */
-function AddAnswerButton() {
-  const translate = useTranslate();
-  const { add } = useSimpleFormIterator();
-  return (
-    <Button size="small" onClick={() => add()}>
-      {translate('quizPage.addAnswer')}
-    </Button>
   );
 }

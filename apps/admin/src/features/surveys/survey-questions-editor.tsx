@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, List as MuiList, ListItem, Skeleton, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Chip, Dialog, DialogContent, DialogTitle, IconButton, List as MuiList, ListItem, Skeleton, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
@@ -11,19 +11,18 @@ import {
   Form,
   FormDataConsumer,
   ResourceContextProvider,
-  SaveButton,
   SelectInput,
   SimpleFormIterator,
   TextInput,
   useCanAccess,
   useDataProvider,
   useGetList,
-  useSimpleFormIterator,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
 import { requiredValidator } from '../../framework/generic/validation';
 import { EmptyState, LoadError } from '../../framework/ui/page-layout';
+import { AddItemButton, FormDialogActions, FormDialogIssue } from '../../framework/ui/form-dialog';
 import { submissionErrors } from '../../framework/ui/server-errors';
 import { filledOptions, optionWrites, surveyQuestionIssue, type SurveyQuestionDraft, type SurveyQuestionKind } from './questions-model';
 
@@ -212,7 +211,7 @@ function SurveyQuestionDialog({ question, onClose, onSave }: { question: SurveyQ
                 formData.kind !== 'text' && (
                   <ResourceContextProvider value="survey_answers">
                     <ArrayInput source="options" label={translate('surveyEditor.options')}>
-                      <SimpleFormIterator inline disableClear addButton={<AddOptionButton />}>
+                      <SimpleFormIterator inline disableClear addButton={<AddItemButton label={translate('surveyEditor.addOption')} />}>
                         <TextInput source="text" label={translate('resources.survey_answers.fields.text')} sx={{ minWidth: 300 }} />
                       </SimpleFormIterator>
                     </ArrayInput>
@@ -220,29 +219,11 @@ function SurveyQuestionDialog({ question, onClose, onSave }: { question: SurveyQ
                 )
               }
             </FormDataConsumer>
-            {issue && (
-              <Alert severity="warning" role="alert" sx={{ mt: 1 }}>
-                {issue}
-              </Alert>
-            )}
+            <FormDialogIssue issue={issue} />
           </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-            <SaveButton alwaysEnable />
-          </DialogActions>
+          <FormDialogActions onCancel={onClose} />
         </Form>
       </ResourceContextProvider>
     </Dialog>
-  );
-}
-
-/** Adds an empty option at the end (a labelled button: the iterator's own is an icon). */
-function AddOptionButton() {
-  const translate = useTranslate();
-  const { add } = useSimpleFormIterator();
-  return (
-    <Button size="small" onClick={() => add()}>
-      {translate('surveyEditor.addOption')}
-    </Button>
   );
 }
