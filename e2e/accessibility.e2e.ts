@@ -105,20 +105,23 @@ for (const lang of LANGS) {
       ]);
     });
 
-    test('every resource: list, creation form, form and page', async ({ page, request }) => {
-      test.setTimeout(480_000);
-      const token = await openApp(page, request, lang);
-      const screens: [string, string][] = [];
-      for (const type of RESOURCE_TYPES()) {
-        screens.push([`${type} list`, `/${type}`]);
-        if (!READ_ONLY.has(type) && !SERVER_CREATED.has(type)) screens.push([`${type} create`, `/${type}/create`]);
-        const id = await firstId(request, token, type);
-        if (!id) continue;
-        if (!READ_ONLY.has(type)) screens.push([`${type} edit`, `/${type}/${id}`]);
-        screens.push([`${type} show`, `/${type}/${id}/show`]);
-      }
-      await checkScreens(page, screens);
-    });
+    // In two halves (every other type), so two workers share the longest part of the sweep.
+    for (const half of [0, 1]) {
+      test(`every resource (${half + 1}/2): list, creation form, form and page`, async ({ page, request }) => {
+        test.setTimeout(480_000);
+        const token = await openApp(page, request, lang);
+        const screens: [string, string][] = [];
+        for (const type of RESOURCE_TYPES().filter((_, i) => i % 2 === half)) {
+          screens.push([`${type} list`, `/${type}`]);
+          if (!READ_ONLY.has(type) && !SERVER_CREATED.has(type)) screens.push([`${type} create`, `/${type}/create`]);
+          const id = await firstId(request, token, type);
+          if (!id) continue;
+          if (!READ_ONLY.has(type)) screens.push([`${type} edit`, `/${type}/${id}`]);
+          screens.push([`${type} show`, `/${type}/${id}/show`]);
+        }
+        await checkScreens(page, screens);
+      });
+    }
 
     test('the tabs of pages that have them', async ({ page, request }) => {
       const token = await openApp(page, request, lang);
