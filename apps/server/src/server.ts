@@ -30,14 +30,8 @@ export async function startServer(overrides: Partial<Config> = {}, env: NodeJS.P
   setInstallationLanguage(config.defaultLanguage);
   await migrate(database);
   const storage = createStorage(config.storage);
-  if (config.seedOnEmpty) {
-    try {
-      await seedDemo(database, { storage });
-    } catch (err) {
-      // Another instance seeding the same database at the same moment wins; that is fine.
-      if (!(await import('./seed/seed').then((m) => m.isSeeded(database)))) throw err;
-    }
-  }
+  // An instance that loses the race to seed an empty database to another gets null: fine.
+  if (config.seedOnEmpty) await seedDemo(database, { storage });
   const bus = new ChangeBus(database);
   await bus.start();
   // The live engine of this instance (camera crews push to its listeners); one given is the caller's to close.

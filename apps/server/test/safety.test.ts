@@ -121,7 +121,8 @@ describe('several instances on one database', () => {
   });
 });
 
-describe('durability and shutdown (a real process)', () => {
+// Each test starts real server processes (each seeds its database): more than the default 30 s on a busy machine.
+describe('durability and shutdown (a real process)', { timeout: 90_000 }, () => {
   const signIn = async (url: string) => {
     const res = await fetch(`${url}/auth/v1/sign_in`, {
       method: 'POST',

@@ -76,6 +76,8 @@ export async function seedDemoPages(w: Writer, opts: { now: Date }): Promise<voi
     ['page_type', 'hero_thematic', 'Baner tematyczny'], ['page_type', 'round', 'Kolejka'], ['page_type', 'schedule', 'Terminarz'],
     ['page_type', 'competition_season_statistics', 'Statystyki sezonu'], ['page_type', 'events', 'Wydarzenia'], ['page_type', 'quiz', 'Quiz'],
     ['page_type', 'survey', 'Ankieta'], ['page_type', 'match_predictor_ranking', 'Ranking typera'],
+    ['page_type', 'ott_playlist', 'Playlista wideo'], ['page_type', 'ott_playlist_list', 'Lista playlist'], ['page_type', 'ott_format', 'Format wideo'],
+    ['page_type', 'ott_format_list', 'Lista formatów'], ['page_type', 'ott_hero_main', 'Baner wideo'], ['page_type', 'ott_external_content', 'Wideo zewnętrzne'],
     ['global_page_element', 'page_header', 'Nagłówek'], ['global_page_element', 'page_footer', 'Stopka'], ['global_page_element', 'branding', 'Identyfikacja wizualna'],
     ['global_page_element', 'social_media', 'Media społecznościowe'], ['global_page_element', 'advertisement', 'Reklama'],
     ['article', 'text', 'Tekst artykułu'], ['article', 'gallery', 'Galeria w artykule'],

@@ -18,6 +18,7 @@ import {
 import { DEMO_TIEBREAKERS, demoCalendar, seedSeason } from './season';
 import { DemoLibrary, linkPortraits, storeDemoPictures } from './demo-pictures';
 import { storeDemoVideo } from './demo-video';
+import { seedDemoOtt } from './demo-ott';
 import { seedDemoPages } from './demo-pages';
 import { DEMO_PREDICTED_ROUNDS, seedMatchPredictor } from './match-predictor';
 import { seedArticles } from './articles';
@@ -128,7 +129,7 @@ export async function seedDemo(
   const today = opts.now ?? new Date();
   const calendar = demoCalendar(today);
   const hashes = await Promise.all([...DEMO_USERS, { username: 'other-admin' }].map(() => hashPassword(DEMO_PASSWORD)));
-  const seeded = await database.db.transaction().execute(async (db) => {
+  const staff = database.db.transaction().execute(async (db) => {
     const client = await createClient(db, database.dialect, DEMO_CLIENT, 'ekstraklasa-demo', {
       opta: '1234,5678',
       wyscout: '901',
@@ -264,7 +265,16 @@ export async function seedDemo(
     await o.insert('tags', { name: 'Transfery', slug: 'transfery' });
     return { clientId, otherClientId, quizzes, surveys, heldBack };
   });
+  // Another instance seeding the same empty database at the same moment wins (its client commits
+  // first): fine. What fails after this commit is this seed's own failure, and is thrown.
+  const seeded = await staff.catch(async (err: unknown) => {
+    if (await isSeeded(database)) return null;
+    throw err;
+  });
+  if (!seeded) return null;
   // The fans' season goes through the fan API, after the staff's part is committed.
   await seedFanSeason({ database, storage: opts.storage, clientId: seeded.clientId, now: today, quizzes: seeded.quizzes, surveys: seeded.surveys, heldBack: seeded.heldBack });
+  // The streaming side goes through the staff API, as operators make it.
+  await seedDemoOtt({ database, storage: opts.storage, clientId: seeded.clientId, now: today });
   return { clientId: seeded.clientId, otherClientId: seeded.otherClientId };
 }
