@@ -8,6 +8,8 @@ export interface ProxiedRequest {
   key: string;
   at: number;
   held: boolean;
+  /** Passed on to the store (at once, or when a hold was released with `pass`). */
+  reached: boolean;
 }
 
 /**
@@ -28,9 +30,10 @@ export interface S3Proxy {
 export async function startS3Proxy(target: () => string): Promise<S3Proxy> {
   const requests: ProxiedRequest[] = [];
   let holding: { match: (r: ProxiedRequest) => boolean; first: (r: ProxiedRequest) => void } | null = null;
-  const held: { req: IncomingMessage; res: ServerResponse }[] = [];
+  const held: { r: ProxiedRequest; req: IncomingMessage; res: ServerResponse }[] = [];
 
-  const forward = (req: IncomingMessage, res: ServerResponse) => {
+  const forward = (r: ProxiedRequest, req: IncomingMessage, res: ServerResponse) => {
+    r.reached = true;
     const to = new URL(target());
     const out = httpRequest({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -42,15 +45,15 @@ export async function startS3Proxy(target: () => string): Promise<S3Proxy> {
 
   const server = createServer((req, res) => {
     const path = decodeURIComponent((req.url ?? '/').split('?')[0]);
-    const r: ProxiedRequest = { method: req.method ?? 'GET', key: path.split('/').slice(2).join('/'), at: Date.now(), held: false };
+    const r: ProxiedRequest = { method: req.method ?? 'GET', key: path.split('/').slice(2).join('/'), at: Date.now(), held: false, reached: false };
     requests.push(r);
     if (holding?.match(r)) {
       r.held = true;
-      held.push({ req, res });
+      held.push({ r, req, res });
       holding.first(r);
       return;
     }
-    forward(req, res);
+    forward(r, req, res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const proxy: S3Proxy = {
@@ -70,8 +73,8 @@ export async function startS3Proxy(target: () => string): Promise<S3Proxy> {
     },
     release(pass = false) {
       holding = null;
-      for (const { req, res } of held.splice(0)) {
-        if (pass) forward(req, res);
+      for (const { r, req, res } of held.splice(0)) {
+        if (pass) forward(r, req, res);
         else res.destroy();
       }
     },
