@@ -163,7 +163,8 @@ export interface Config {
   /**
    * Durable jobs: poll interval (JOB_POLL_MS, default 1000), whether this instance runs them
    * (JOB_WORKER=false: no) and the lease of a claimed job (JOB_LEASE_MS, default 5 minutes): when an
-   * instance dies mid-job, another takes the job over once the lease has run out.
+   * instance dies mid-job, another takes the job over once the lease has run out. OTT jobs, whose
+   * lease the running job renews every second, take the shorter of it and a minute.
    */
   jobs: { pollMs: number; worker: boolean; leaseMs: number };
   /**

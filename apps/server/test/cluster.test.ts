@@ -1,11 +1,17 @@
 import * as ActionCable from '@rails/actioncable';
 import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { REPO_ROOT } from '../src/config';
+import { makeClip } from './support/clip';
 import { createMatch, incidentBody, type MatchFixture } from './support/fixtures';
+import { multipart } from './support/multipart';
 import { startPushService, type BrowserSubscription, type PushService } from './support/push-service';
+import { startS3Proxy, type S3Proxy } from './support/s3-proxy';
 import { apiClient, TEST_DB, type ApiClient } from './support/test-server';
 
 // The official client, as the admin app uses it; Node lacks the browser globals it touches.
@@ -37,12 +43,25 @@ let lb: ApiClient;
 let a: ApiClient;
 let b: ApiClient;
 let push: PushService;
+// The instances' storage, behind a proxy that sees (and can hold) every object they write.
+let s3: { endpoint: string; env: Record<string, string>; stop(): Promise<void> };
+let s3proxy: S3Proxy;
+// The cluster's database, read directly for what the API does not show (job rows).
+let sql: pg.Client;
+let work: string;
 // Jobs are polled often and leased briefly, so that a takeover shows within the test.
 const LEASE_MS = 3000;
+// A fan's writes per minute (FAN_LIMITS), small so that the test reaches it.
+const FAN_WRITES = 12;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
   if (!ON_POSTGRES) return;
   push = await startPushService();
+  work = mkdtempSync(join(tmpdir(), 'umpire-cluster-test-'));
+  const { startTempS3 } = (await import(join(REPO_ROOT, 'scripts/s3-temp.mjs'))) as { startTempS3(): Promise<typeof s3> };
+  s3 = await startTempS3();
+  s3proxy = await startS3Proxy(() => s3.endpoint);
   const { startCluster } = (await import(join(REPO_ROOT, 'scripts/cluster.mjs'))) as {
     startCluster(o: { instances: number; env: Record<string, string> }): Promise<Cluster>;
   };
@@ -54,18 +73,42 @@ beforeAll(async () => {
       PUSH_ALLOW_LOOPBACK: 'true',
       PUSH_BATCH: '1',
       PUSH_CONCURRENCY: '1',
-      FAN_LIMITS: 'register=1000/3600,address=10000/60',
+      FAN_LIMITS: `register=1000/3600,address=10000/60,fan=${FAN_WRITES}/60`,
+      ...s3.env,
+      S3_ENDPOINT: s3proxy.url,
     },
   });
   lb = apiClient(cluster.url);
   a = apiClient(cluster.instances[0].url);
   b = apiClient(cluster.instances[1].url);
+  sql = new pg.Client({ connectionString: cluster.databaseUrl });
+  await sql.connect();
 }, 240_000);
 
 afterAll(async () => {
+  await sql?.end();
   await cluster?.stop();
+  await s3proxy?.close();
+  await s3?.stop();
   await push?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
 }, 60_000);
+
+async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last = await read();
+  while (!ok(last)) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting: ${what} (last: ${JSON.stringify(last)})`);
+    await sleep(50);
+    last = await read();
+  }
+  return last;
+}
+
+/** The row of the jobs table behind a key (the API does not show the queue). */
+async function jobRows(keyPattern: string): Promise<{ key: string; status: string; attempts: number; locked_by: string | null }[]> {
+  return (await sql.query('select key, status, attempts, locked_by from jobs where key like $1 order by id', [keyPattern])).rows;
+}
 
 const wsUrl = (base: string, token: string) => `${base.replace('http', 'ws')}/cable?token=${encodeURIComponent(token)}`;
 
@@ -89,7 +132,7 @@ function subscribe(url: string, channel: string, params: Record<string, unknown>
       await new Promise((r) => setTimeout(r, 10));
     }
   };
-  return { consumer, status, next, count: () => received.length };
+  return { consumer, status, next, count: () => received.length, messages: () => received.map((r) => r.message) };
 }
 
 const names = (res: { body: any }) => (res.body.data as any[]).map((t) => t.attributes.name as string);
@@ -218,16 +261,6 @@ describe.skipIf(!ON_POSTGRES)('a cluster of two instances behind HAProxy', () =>
       return created.body.data.id as string;
     }
 
-    async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
-      const deadline = Date.now() + timeoutMs;
-      let last = await read();
-      while (!ok(last)) {
-        if (Date.now() > deadline) throw new Error(`timed out waiting: ${what} (last: ${JSON.stringify(last)})`);
-        await new Promise((r) => setTimeout(r, 50));
-        last = await read();
-      }
-      return last;
-    }
     const finished = (via: ApiClient, id: string) =>
       eventually(async () => (await via.get(`/api/v3/push_notifications/${id}`)).body.data.attributes, (x: any) => x.status === 'sent' || x.status === 'failed', `notification ${id}`);
 
@@ -269,5 +302,201 @@ describe.skipIf(!ON_POSTGRES)('a cluster of two instances behind HAProxy', () =>
         await first.start();
       }
     }, 60_000);
+  });
+
+  describe('jobs (scheduled publication)', () => {
+    const CLIENT = 'ekstraklasa-demo';
+    const iso = (t: number) => new Date(t).toISOString();
+    const publicIds = async (via: ApiClient) =>
+      ((await via.get(`/public/v1/articles?client=${CLIENT}&locale=pl&page[size]=100`, { token: null })).body.data as any[]).map((x) => x.id as string);
+
+    it('publishes and unpublishes each record exactly once at its time, and both instances show it at once', async () => {
+      const token = await a.token('editor');
+      const channels = cluster.instances.map((i) => subscribe(wsUrl(i.url, token), 'API::V3::ContentChannel', { type: 'articles' }));
+      try {
+        for (const c of channels) expect(await c.status).toBe('connected');
+        // Everything through the first instance, due a few seconds ahead.
+        const at = Date.now() + 6000;
+        const article = async (title: string, attributes: Record<string, unknown>) => {
+          const res = await a.post('/api/v3/articles?locale=pl', { data: { type: 'articles', attributes: { title, status: 'published', ...attributes } } });
+          expect(res.status, res.text).toBe(201);
+          return res.body.data.id as string;
+        };
+        const starting: string[] = [];
+        for (let i = 0; i < 3; i++) starting.push(await article(`Cluster scheduled ${i}`, { publish_from: iso(at) }));
+        const ending = await article('Cluster ending', { publish_from: iso(Date.now() - 3_600_000), publish_until: iso(at) });
+        const type = await a.post('/api/v3/page_types', { data: { type: 'page_types', attributes: { name: `Cluster ${Date.now()}`, kind: 'standard', visibility: ['web'] } } });
+        expect(type.status, type.text).toBe(201);
+        const slug = `cluster-page-${Date.now()}`;
+        const page = await a.post('/api/v3/pages', {
+          data: { type: 'pages', attributes: { title: 'Cluster page', slug, status: 'published', published_from: iso(at) }, relationships: { page_type: { data: { type: 'page_types', id: type.body.data.id } } } },
+        });
+        expect(page.status, page.text).toBe(201);
+        // The boundary must still lie ahead, or nothing here would be scheduled.
+        expect(Date.now()).toBeLessThan(at - 1000);
+
+        // Both instances poll the jobs; readers on both, their reads cached before the boundary.
+        const seen: { via: number; sent: number; received: number; ids: string[]; page: number }[] = [];
+        const look = async (via: number) => {
+          const api = via ? b : a;
+          const sent = Date.now();
+          const ids = await publicIds(api);
+          const pageStatus = (await api.get(`/api/v3/current_page?slug=${slug}`)).status;
+          seen.push({ via, sent, received: Date.now(), ids, page: pageStatus });
+          return seen.at(-1)!;
+        };
+        const done = (o: { ids: string[]; page: number }) => starting.every((id) => o.ids.includes(id)) && !o.ids.includes(ending) && o.page === 200;
+        const shownAt = [0, 0];
+        const deadline = at + 10_000;
+        while ((!shownAt[0] || !shownAt[1]) && Date.now() < deadline) {
+          for (const via of [0, 1]) if (!shownAt[via] && done(await look(via))) shownAt[via] = seen.at(-1)!.received;
+          await sleep(20);
+        }
+        // Not before its time: every answer received before the boundary showed the old state.
+        const before = seen.filter((o) => o.received < at);
+        expect(before.length).toBeGreaterThan(2);
+        for (const o of before) {
+          expect(starting.filter((id) => o.ids.includes(id)), `instance ${o.via + 1} at ${o.received - at} ms`).toEqual([]);
+          expect(o.ids).toContain(ending);
+          expect(o.page).toBe(404);
+        }
+        // Then both instances showed all of it within a few seconds, whichever one ran the jobs.
+        for (const via of [0, 1]) {
+          expect(shownAt[via], `instance ${via + 1}`).toBeGreaterThanOrEqual(at);
+          expect(shownAt[via] - at, `instance ${via + 1}`).toBeLessThan(5000);
+        }
+        for (const api of [a, b]) {
+          for (const id of starting) expect((await api.get(`/api/v3/articles/${id}`)).body.data.attributes.visible).toBe(true);
+          expect((await api.get(`/api/v3/articles/${ending}`)).body.data.attributes.visible).toBe(false);
+        }
+
+        // Exactly once: one history entry by the publication actor per record, one job attempt, one message per instance.
+        await sleep(500);
+        const history = async (resource: string, id: string) =>
+          (await lb.get(`/api/v3/audit_events?filter[resource_type]=${resource}&filter[resource_id]=${id}&filter[actor]=system:publication`)).body.data.map((e: any) => e.attributes.changes);
+        for (const id of starting) expect(await history('articles', id)).toEqual([{ 'visible[pl]': { before: false, after: true } }]);
+        expect(await history('articles', ending)).toEqual([{ 'visible[pl]': { before: true, after: false } }]);
+        expect(await history('pages', page.body.data.id)).toHaveLength(1);
+        for (const [resource, id] of [...[...starting, ending].map((x) => ['articles', x]), ['pages', page.body.data.id as string]])
+          expect(await jobRows(`publication:${resource}:${id}:%`), `${resource} ${id}`).toMatchObject([{ status: 'finished', attempts: 1 }]);
+        for (const c of channels)
+          for (const id of [...starting, ending]) {
+            expect(c.messages().filter((m) => m.id === id && m.actor === 'system:publication'), `article ${id}`).toHaveLength(1);
+          }
+      } finally {
+        for (const c of channels) c.consumer.disconnect();
+      }
+    }, 60_000);
+  });
+
+  describe('jobs (transcoding)', () => {
+    const fresh = { headers: { 'cache-control': 'no-cache' } };
+
+    /** A tiny clip in the library through `via`'s media API, and an event that queues its transcoding. */
+    async function eventWithClip(via: ApiClient, name: string): Promise<{ eventId: string; jobId: string }> {
+      const { body, contentType } = multipart({ name, content: await makeClip(work, name, '160x90', 2), type: 'video/mp4' });
+      const up = await fetch(`${via.url}/media/v1/uploads/files`, { method: 'POST', headers: { authorization: `Bearer ${await via.token()}`, 'content-type': contentType, accept: 'application/vnd.api+json' }, body });
+      const file: any = await up.json();
+      expect(up.status, JSON.stringify(file)).toBe(201);
+      const video = await via.post('/api/v3/videos', { data: { type: 'videos', attributes: { file_id: file.data.id } } });
+      expect(video.status, video.text).toBe(201);
+      const event = await via.post('/api/v3/ott/events', { data: { type: 'ott_events', attributes: { title: name }, relationships: { video: { data: { type: 'videos', id: video.body.data.id } } } } });
+      expect(event.status, event.text).toBe(201);
+      const jobs = await via.get(`/api/v3/ott/transcoding_jobs?filter[event_id]=${event.body.data.id}`, fresh);
+      expect(jobs.body.data).toHaveLength(1);
+      return { eventId: event.body.data.id, jobId: jobs.body.data[0].id };
+    }
+
+    const state = async (via: ApiClient, jobId: string) => (await via.get(`/api/v3/ott/transcoding_jobs/${jobId}`, fresh)).body.data.attributes;
+    const ended = (via: ApiClient, jobId: string) => eventually(() => state(via, jobId), (x: any) => ['FINISHED', 'ERROR', 'CANCELED', 'TRANSFER_ERROR'].includes(x.state), `transcoding ${jobId}`, 40_000);
+    /** The objects stored under the job's output, with how many writes reached the store for each. */
+    const writes = (jobId: string) => {
+      const counts = new Map<string, number>();
+      for (const r of s3proxy.requests) if (r.method === 'PUT' && r.reached && new RegExp(`^ott/c\\d+/j${jobId}/`).test(r.key)) counts.set(r.key, (counts.get(r.key) ?? 0) + 1);
+      return counts;
+    };
+    const isOutput = (r: { method: string; key: string }) => r.method === 'PUT' && r.key.startsWith('ott/');
+    const finishedJob = (jobId: string) => eventually(() => jobRows(`ott.transcoding:${jobId}`), (rows) => rows[0]?.status !== 'started', `job row of ${jobId}`, 5000);
+    /** The first write of an output, or a clear failure when none comes. */
+    const storing = (caught: Promise<unknown>) =>
+      Promise.race([caught, sleep(40_000).then(() => Promise.reject(new Error(`no output written; last requests: ${JSON.stringify(s3proxy.requests.slice(-5))}`)))]);
+
+    it('runs a transcoding on exactly one instance, whose lease holds while it works however long', async () => {
+      // Caught storing its output: the job is leased by one worker...
+      const caught = s3proxy.hold(isOutput);
+      const { jobId } = await eventWithClip(lb, 'cluster-once.mp4');
+      await storing(caught);
+      const [running] = await jobRows(`ott.transcoding:${jobId}`);
+      expect(running).toMatchObject({ status: 'started', attempts: 1 });
+      // ...and stays with it past several leases, renewed by the running job: the other instance never takes it.
+      const holders = new Set<string>();
+      for (const until = Date.now() + 2 * LEASE_MS; Date.now() < until; await sleep(100)) holders.add((await jobRows(`ott.transcoding:${jobId}`))[0].locked_by ?? '');
+      expect([...holders]).toEqual([running.locked_by]);
+      s3proxy.release(true);
+      expect(await ended(lb, jobId)).toMatchObject({ state: 'FINISHED', progress: 100, attempts: 1, renditions: ['90p'] });
+      // The queue's row ends just after the handler's (finished by the worker that ran it).
+      expect(await finishedJob(jobId)).toMatchObject([{ status: 'finished', attempts: 1 }]);
+      // Each object of the output written once, and served by both instances.
+      const stored = writes(jobId);
+      expect([...stored.keys()].some((k) => k.endsWith('/master.m3u8'))).toBe(true);
+      expect([...stored.values()].every((n) => n === 1), JSON.stringify([...stored])).toBe(true);
+      for (const api of [a, b]) expect((await api.get(`/ott/hls/vod/${jobId}/master.m3u8`, { token: null })).text).toContain('90p/index.m3u8');
+    }, 60_000);
+
+    it('a transcoding whose instance is killed with SIGKILL mid-job is taken over once its lease ends, and finishes once', async () => {
+      const [first, second] = cluster.instances;
+      // The second instance is frozen, so the first one takes the job...
+      process.kill(second.process.pid!, 'SIGSTOP');
+      // ...and dies while storing its output (ffmpeg has run; the first object is on its way).
+      const caught = s3proxy.hold(isOutput);
+      let killedAt = 0;
+      try {
+        const { jobId } = await eventWithClip(a, 'cluster-crash.mp4');
+        await storing(caught);
+        const [taken] = await jobRows(`ott.transcoding:${jobId}`);
+        expect(taken).toMatchObject({ status: 'started', attempts: 1 });
+        await first.kill('SIGKILL');
+        killedAt = Date.now();
+        process.kill(second.process.pid!, 'SIGCONT');
+        s3proxy.release();
+        const done = await ended(b, jobId);
+        expect(done).toMatchObject({ state: 'FINISHED', progress: 100, attempts: 2, error: null });
+        expect(await finishedJob(jobId)).toMatchObject([{ status: 'finished', attempts: 2 }]);
+        // Taken over only once the dead instance's lease had run out: never two at once.
+        const after = s3proxy.requests.filter((r) => isOutput(r) && r.reached && r.key.includes(`/j${jobId}/`));
+        expect(after.length).toBeGreaterThan(0);
+        expect(Math.min(...after.map((r) => r.at)) - killedAt).toBeGreaterThanOrEqual(LEASE_MS - 1000);
+        // The output is whole, each object written once (the dead instance's write never landed).
+        expect(s3proxy.requests.filter((r) => r.held && r.key.includes(`/j${jobId}/`)).map((r) => r.reached)).toEqual([false]);
+        expect([...writes(jobId).values()].every((n) => n === 1)).toBe(true);
+        expect((await b.get(`/ott/hls/vod/${jobId}/master.m3u8`, { token: null })).text).toContain('90p/index.m3u8');
+      } finally {
+        s3proxy.release();
+        process.kill(second.process.pid!, 'SIGCONT');
+        if (killedAt) await first.start();
+      }
+    }, 90_000);
+  });
+
+  describe('fan rate limits', () => {
+    it("holds a fan's write limit across instances: alternating requests are refused after the configured number, not twice it", async () => {
+      // Windows are whole minutes: start well inside one, so none of the counts fades meanwhile.
+      const into = Date.now() % 60_000;
+      if (into > 45_000) await sleep(60_000 - into + 200);
+      const fan = await a.post('/public/v1/fans?client=ekstraklasa-demo', { data: { type: 'fans', attributes: { device_id: `cluster-limit-${Date.now()}-abcdef` } } }, { token: null });
+      expect(fan.status, fan.text).toBe(201);
+      const browser = push.subscribe();
+      const statuses: number[] = [];
+      for (let i = 0; i < FAN_WRITES * 2 + 2; i++) {
+        const res = await (i % 2 ? b : a).post('/public/v1/push/subscriptions', { data: { type: 'push_subscriptions', attributes: { ...browser.json, topics: ['cluster-limit'], locale: 'pl' } } }, { token: fan.body.meta.token });
+        statuses.push(res.status);
+        if (res.status === 429) {
+          expect(res.body.errors[0].meta.key).toBe('tooManyRequests');
+          expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+        }
+      }
+      expect(statuses.slice(0, FAN_WRITES).every((s) => s === 200 || s === 201), statuses.join()).toBe(true);
+      expect(statuses.slice(FAN_WRITES), statuses.join()).toEqual(Array(FAN_WRITES + 2).fill(429));
+    });
   });
 });

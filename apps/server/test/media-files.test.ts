@@ -12,24 +12,9 @@ import { emptyGpsDirectory } from '../src/media/files/location-metadata';
 import { ORPHAN_MIN_AGE_MS, sweepOrphans } from '../src/media/files/orphan-sweep';
 import { newStorageKey } from '../src/media/storage/keys';
 import { assertJsonApiDocument } from './support/jsonapi-schema';
+import { multipart } from './support/multipart';
 import { storageDrivers, storageEnv } from './support/s3';
 import { startTestServer, type ApiResponse, type TestServer } from './support/test-server';
-
-/** A multipart body built by hand, so names with any bytes reach the server as sent. */
-function multipart(file: { name: string; content: Buffer; type?: string }, fields: Record<string, string> = {}) {
-  const boundary = `----umpire${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields))
-    parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${file.name.replace(/"/g, '%22')}"\r\ncontent-type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
-    ),
-    file.content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 const png = (width = 40, height = 30, colour = '#c00') =>
   sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeFile } from '../src/media/videos/ffmpeg';
 import { toDb } from '../src/jsonapi/values';
+import { makeClip } from './support/clip';
 import { addLibraryFile } from './support/library';
 import { startTestServer, TEST_DB, type TestServer } from './support/test-server';
 
@@ -19,14 +20,7 @@ let hits = 0;
 let trap: Server;
 let trapUrl: string;
 
-async function clip(name: string, size: string, seconds: number): Promise<Buffer> {
-  const file = join(work, name);
-  await promisify(execFile)('nice', [
-    '-n', '10', 'ffmpeg', '-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc=size=${size}:rate=25`, '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100',
-    '-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file,
-  ]);
-  return readFileSync(file);
-}
+const clip = (name: string, size: string, seconds: number) => makeClip(work, name, size, seconds);
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'umpire-ott-tc-'));

@@ -20,6 +20,7 @@ import * as revokedTokens from './migrations/0021-revoked-tokens';
 import * as dataVersions from './migrations/0020-data-versions';
 import * as ott from './migrations/0017-ott';
 import * as quizRankingBuckets from './migrations/0019-quiz-ranking-buckets';
+import * as rateLimitHits from './migrations/0022-rate-limit-hits';
 import { refreshShadows } from '../jsonapi/shadow';
 import { cascadesOf } from './data-versions';
 
@@ -45,6 +46,7 @@ const MIGRATIONS = {
   '0020-data-versions': dataVersions,
   '0017-ott': ott,
   '0019-quiz-ranking-buckets': quizRankingBuckets,
+  '0022-rate-limit-hits': rateLimitHits,
 };
 
 export async function migrate(database: Database): Promise<string[]> {

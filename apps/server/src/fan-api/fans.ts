@@ -11,7 +11,7 @@ import type { RawQuery } from '../jsonapi/query';
 import { JSONAPI_MEDIA_TYPE } from '../jsonapi/routes';
 import { fromDb, toDb } from '../jsonapi/values';
 import { readFanToken, signFanToken } from './fan-tokens';
-import { RateLimiter } from './rate-limit';
+import { rateLimiterFor } from './rate-limit';
 
 /**
  * The fan-facing API's identities and limits (issue 10, point 2). Websites and apps call
@@ -71,9 +71,9 @@ function attributesOf<T>(body: unknown, schema: z.ZodType<T>): T {
 export function registerFanApi(app: FastifyInstance, deps: { config: Config; database: Database; clock: Clock }): FanAccess {
   const { config, database, clock } = deps;
   const db = database.db;
-  const limiter = new RateLimiter();
-  const limit = (reply: FastifyReply, key: string, l: SignInLimit) => {
-    const wait = limiter.hit(key, l, clock.now().getTime());
+  const limiter = rateLimiterFor(database);
+  const limit = async (reply: FastifyReply, key: string, l: SignInLimit) => {
+    const wait = await limiter.hit(key, l, clock.now().getTime());
     if (wait !== null) {
       reply.header('retry-after', String(wait));
       throw apiError(429, 'tooManyRequests');
@@ -83,7 +83,7 @@ export function registerFanApi(app: FastifyInstance, deps: { config: Config; dat
   // Every write of the fan API counts against its address, whoever the fan.
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith(PUBLIC_PREFIX) || request.method === 'GET' || request.method === 'HEAD') return;
-    limit(reply, `address:${request.ip}`, config.fanLimits.address);
+    await limit(reply, `address:${request.ip}`, config.fanLimits.address);
   });
 
   async function publicClient(request: FastifyRequest) {
@@ -117,7 +117,7 @@ export function registerFanApi(app: FastifyInstance, deps: { config: Config; dat
     if (!fan) throw apiError(401, 'unauthorized.fan');
     if (opts.write) {
       if (fan.isBanned) throw apiError(403, 'fanBanned');
-      limit(reply, `fan:${fan.id}`, config.fanLimits.fan);
+      await limit(reply, `fan:${fan.id}`, config.fanLimits.fan);
     }
     return fan;
   }
@@ -143,7 +143,7 @@ export function registerFanApi(app: FastifyInstance, deps: { config: Config; dat
       const input = attributesOf(request.body, deviceSchema);
       const known = await db.selectFrom('fans').selectAll().where('client_id', '=', clientId).where('device_id', '=', input.device_id).executeTakeFirst();
       if (known) return issue(reply, known, 200);
-      limit(reply, `register:${request.ip}`, config.fanLimits.register);
+      await limit(reply, `register:${request.ip}`, config.fanLimits.register);
       const row = await db
         .insertInto('fans')
         .values({ client_id: clientId, kind: 'device', device_id: input.device_id, display_name: input.display_name?.trim() || null, is_banned: toDb(database.dialect, 'boolean', false), created_at: now, updated_at: now })
@@ -154,7 +154,7 @@ export function registerFanApi(app: FastifyInstance, deps: { config: Config; dat
       return issue(reply, row ?? (await db.selectFrom('fans').selectAll().where('client_id', '=', clientId).where('device_id', '=', input.device_id).executeTakeFirstOrThrow()), 201);
     }
     const input = attributesOf(request.body, accountSchema);
-    limit(reply, `register:${request.ip}`, config.fanLimits.register);
+    await limit(reply, `register:${request.ip}`, config.fanLimits.register);
     const email = input.email.trim().toLowerCase();
     const row = await db
       .insertInto('fans')
@@ -170,7 +170,7 @@ export function registerFanApi(app: FastifyInstance, deps: { config: Config; dat
     const { clientId } = await publicClient(request);
     const input = attributesOf(request.body, signInSchema);
     // Guessing is limited like registering: per address.
-    limit(reply, `register:${request.ip}`, config.fanLimits.register);
+    await limit(reply, `register:${request.ip}`, config.fanLimits.register);
     const row = await db.selectFrom('fans').selectAll().where('client_id', '=', clientId).where('email', '=', input.email.trim().toLowerCase()).executeTakeFirst();
     // The same work whether the account exists or not, so timing tells nothing.
     const ok = await verifyPassword(input.password, (row?.password_hash as string | undefined) ?? (await dummyPasswordHash()));

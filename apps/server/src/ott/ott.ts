@@ -34,7 +34,8 @@ export function registerOtt(app: FastifyInstance, deps: OttCapabilityDeps): JobW
         pollMs: config.jobs.pollMs,
         kinds: { only: OTT_JOB_PREFIX },
         batch: 1,
-        leaseMs: 60_000,
+        // Renewed every second by the running job; never longer than the jobs' own lease (JOB_LEASE_MS).
+        leaseMs: Math.min(60_000, config.jobs.leaseMs),
         sweeps: false,
         onError: (err, job) => app.log.warn({ err, job: job?.id, kind: job?.kind }, 'ott job failed'),
       })
