@@ -195,6 +195,17 @@ function requestFor(op: Operation): fc.Arbitrary<Generated> {
   });
 }
 
+/**
+ * A 503 the server means: a part this server does not run (the live engine is off here: a
+ * recording can only be made where it runs) or is too busy for now (image renders). Not a failure
+ * of what the client sent; any other 5xx is.
+ */
+const DELIBERATE_503 = new Set(['liveEngineUnavailable', 'tooManyRequests.imageRenders']);
+function deliberatelyUnavailable(res: ApiResponse): boolean {
+  const errors = (res.body as { errors?: Json[] } | undefined)?.errors;
+  return res.status === 503 && Array.isArray(errors) && errors.every((e) => DELIBERATE_503.has(String(e.code)) || DELIBERATE_503.has(String((e.meta as Json | undefined)?.key)));
+}
+
 /** Everything a refused write must leave as it was: the counts of every type, and the record it named. */
 async function snapshot(op: Operation, g: Generated) {
   const counts = (await api.get('/api/v3/counts', { headers: { 'cache-control': 'no-cache' } })).body?.meta?.counts;
@@ -238,7 +249,7 @@ describe(`fuzzing every operation of the OpenAPI document (${TEST_DB})`, () => {
           });
           const kind = `${Math.floor(res.status / 100)}xx`;
           tally.set(kind, (tally.get(kind) ?? 0) + 1);
-          expect(res.status, `${where} → ${res.status} ${res.text.slice(0, 500)}`).toBeLessThan(500);
+          if (!deliberatelyUnavailable(res)) expect(res.status, `${where} → ${res.status} ${res.text.slice(0, 500)}`).toBeLessThan(500);
           if (res.status >= 400) checkError(res, where);
           if (!write || !before) return;
           if (res.status >= 400) {

@@ -197,6 +197,36 @@ describe(`OTT resources on ${TEST_DB}`, () => {
     expect((await api.get(`/api/v3/ott/markers?filter[stream_id]=${stream.id}`)).body.data).toHaveLength(1);
   });
 
+  it("rotates a stream's keys: new secrets handed to the open listeners, refused on air and to those who may not operate streams", async () => {
+    const stream = await createStream();
+    const before = (await api.get(`/api/v3/ott/streams/${stream.id}`)).body.meta;
+    const rotate = (body?: unknown, token?: string) => api.post(`/api/v3/ott/streams/${stream.id}/rotate_keys`, body, token ? { token } : {});
+
+    const rotated = await rotate();
+    expect(rotated.status, rotated.text).toBe(200);
+    const after = rotated.body.meta;
+    expect(after.primary_key).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    for (const name of ['primary_key', 'backup_key', 'passphrase']) expect(after[name], name).not.toBe(before[name]);
+    expect(after.ingest.primary.rtmp).toContain(after.primary_key);
+    expect(after.ingest.primary.rtmp).not.toContain(before.primary_key);
+    // The engine got the new keys for the same stream, and a later read shows them.
+    expect(live.configs.at(-1)).toMatchObject({ streamId: Number(stream.id), primaryKey: after.primary_key, backupKey: after.backup_key, passphrase: after.passphrase });
+    expect((await api.get(`/api/v3/ott/streams/${stream.id}`)).body.meta.primary_key).toBe(after.primary_key);
+
+    // Only those who may operate streams; an empty body only.
+    expect((await rotate(undefined, await api.token('editor'))).status).toBe(403);
+    expect((await rotate({ data: { type: 'ott_streams', attributes: { primary_key: 'mine' } } })).status).toBe(422);
+
+    // On air, the encoder would be cut off: refused, keys kept.
+    expect((await action(stream.id, 'start', actionBody(stream.id))).status).toBe(200);
+    const onAir = await rotate();
+    expect(onAir.status).toBe(409);
+    expect(onAir.body.errors[0]).toMatchObject({ code: 'streamKeysOnAir', source: { pointer: '/data' } });
+    expect((await api.get(`/api/v3/ott/streams/${stream.id}`)).body.meta.primary_key).toBe(after.primary_key);
+    expect((await action(stream.id, 'stop', actionBody(stream.id))).status).toBe(200);
+    expect((await rotate()).status).toBe(200);
+  });
+
   it('goes start → pause → stop, moving the event pending → live → ended, and refuses the rest', async () => {
     const stream = await createStream({ protocol: 'rtmp', encryption: 'none' });
     const event = await createEvent({}, { stream: rel('ott_streams', stream.id) });

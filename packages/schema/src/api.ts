@@ -79,6 +79,6 @@ export const API_ERROR_KEYS = [
   // Quizzes: their rules and the fan attempts refused as duplicate or impossible.
   'quizWindowOrder', 'prizeRankOrder', 'quizClosed', 'quizForeignAnswer', 'quizImpossibleTime', 'quizAttemptLimit',
   // OTT: stream actions, encodings and playback.
-  'streamTransition', 'streamLocked', 'liveEngineUnavailable', 'liveEngineFailed', 'ottNoVideo', 'ottNoStream', 'ottEncodingFailed', 'transcodingEnded', 'playbackSignatureRequired', 'playbackCountryNotAllowed',
+  'streamTransition', 'streamLocked', 'streamKeysOnAir', 'liveEngineUnavailable', 'liveEngineFailed', 'ottNoVideo', 'ottNoStream', 'ottEncodingFailed', 'transcodingEnded', 'playbackSignatureRequired', 'playbackCountryNotAllowed',
 ] as const;
 export type ApiErrorKey = (typeof API_ERROR_KEYS)[number];

@@ -490,6 +490,11 @@ export const ERROR_MESSAGES = {
     en: 'The protocol, encryption and kind of a stream cannot change while it is live or paused.',
     pl: 'Protokołu, szyfrowania i rodzaju strumienia nie można zmienić, gdy jest na żywo lub wstrzymany.',
   },
+  streamKeysOnAir: {
+    values: [],
+    en: 'New stream keys cannot be made while the stream is live or paused: the encoder sending it would be cut off. Stop the stream first, or give the crew a new stream.',
+    pl: 'Nowych kluczy nie można wygenerować, gdy strumień jest na żywo lub wstrzymany: nadający go enkoder zostałby odcięty. Najpierw zatrzymaj strumień albo przekaż ekipie nowy strumień.',
+  },
   liveEngineUnavailable: {
     values: [],
     en: 'The live engine is not running on this server.',

@@ -16,6 +16,7 @@ import { fromDb, toDb } from '../jsonapi/values';
 import type { ChangeBus } from '../realtime/change-bus';
 import { countryList } from './countries';
 import type { LiveControl, LiveStreamConfig } from './live-control';
+import { newStreamSecrets } from './rules';
 import { cancelJob, createJob } from './transcoding';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -215,7 +216,22 @@ export function registerOttRoutes(app: FastifyInstance, deps: OttDeps): void {
     }),
   );
 
-  // A stream with, for those who operate streams, its secrets and ingest addresses; its live state for all readers.
+  /** Beside the record (which stays what every read shows): the live state, and for those who operate streams the secrets and ingest addresses. */
+  async function streamMeta(ctx: ReadContext, auth: AuthContext, row: Row): Promise<Record<string, unknown>> {
+    const id = Number(row.id);
+    const meta: Record<string, unknown> = { output_state: liveControl ? liveControl.state(id) : null, health: liveControl ? liveControl.health(id) : null, live_engine: !!liveControl };
+    if (!auth.ability.can('update', 'ott_streams')) return meta;
+    const secret = await ctx.db.selectFrom('ott_streams').select(['id', 'client_id', 'protocol', 'encryption', 'primary_key', 'backup_key', 'passphrase']).where('id', '=', id).executeTakeFirstOrThrow();
+    const config = streamConfigOf(secret);
+    return Object.assign(meta, {
+      primary_key: config.primaryKey,
+      backup_key: config.backupKey,
+      passphrase: config.passphrase,
+      ingest: liveControl && row.kind === 'live' && row.status !== 'ended' ? await ingestOf(liveControl, config) : null,
+    });
+  }
+
+  // A stream with its live state for all readers, and its secrets and ingest addresses for those who operate streams.
   app.get<{ Params: { id: string } }>(`${base}/streams/:id`, async (request, reply) =>
     withQueryStats(reply, async () => {
       const query = parseRecordQuery(streams, request.query as RawQuery);
@@ -223,19 +239,38 @@ export function registerOttRoutes(app: FastifyInstance, deps: OttDeps): void {
       const ctx = readCtx(request, auth);
       const row = await findRow(ctx, streams, request.params.id);
       const doc = await recordDocument(ctx, streams, row, query);
-      const id = Number(row.id);
-      // Beside the record (which stays what every read shows): the live state, and the secrets.
-      doc.meta = { output_state: liveControl ? liveControl.state(id) : null, health: liveControl ? liveControl.health(id) : null, live_engine: !!liveControl };
-      if (auth.ability.can('update', 'ott_streams')) {
-        const secret = await ctx.db.selectFrom('ott_streams').select(['id', 'client_id', 'protocol', 'encryption', 'primary_key', 'backup_key', 'passphrase']).where('id', '=', id).executeTakeFirstOrThrow();
-        const config = streamConfigOf(secret);
-        Object.assign(doc.meta, {
-          primary_key: config.primaryKey,
-          backup_key: config.backupKey,
-          passphrase: config.passphrase,
-          ingest: liveControl && row.kind === 'live' && row.status !== 'ended' ? await ingestOf(liveControl, config) : null,
-        });
-      }
+      doc.meta = await streamMeta(ctx, auth, row);
+      send(reply);
+      return doc;
+    }),
+  );
+
+  // A leaked stream key or passphrase replaced (SECURITY.md): new secrets for both ingests, which
+  // the open listeners take at once, on the same addresses. Refused on air: the encoder sending
+  // the stream would be cut off in front of the viewers.
+  app.post<{ Params: { id: string } }>(`${base}/streams/:id/rotate_keys`, async (request, reply) =>
+    withQueryStats(reply, async () => {
+      const auth = requireAbility(request, 'update', 'ott_streams');
+      requireEmptyBody(request.body);
+      const doc = await write(request, auth, async (ctx) => {
+        const before = await findRow(ctx, streams, request.params.id);
+        const id = Number(before.id);
+        const at = toDb(ctx.dialect, 'datetime', clock.now().toISOString()) as string;
+        const after = await ctx.db
+          .updateTable(streams.table)
+          .set({ ...newStreamSecrets(), updated_at: at })
+          .where('id', '=', id)
+          .where('client_id', '=', ctx.clientId)
+          .where('status', 'not in', ['live', 'paused'])
+          .returning(streams.readColumns)
+          .executeTakeFirst();
+        if (!after) throw apiError(409, 'streamKeysOnAir', { source: { pointer: '/data' } });
+        ctx.events!.push({ clientId: ctx.clientId, type: streams.type, id: String(id), action: 'update', actor: ctx.actor, before, after });
+        const doc = await recordDocument(ctx, streams, after, { include: {}, fields: new Map() });
+        // An ended stream's listeners are closed for good: nothing to hand the new keys to.
+        doc.meta = await streamMeta(ctx, auth, after);
+        return doc;
+      });
       send(reply);
       return doc;
     }),

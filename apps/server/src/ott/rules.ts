@@ -13,6 +13,8 @@ import { createJob } from './transcoding';
 const streamKey = () => randomBytes(24).toString('base64url');
 /** An SRT passphrase: 32 characters (SRT takes 10 to 79). */
 export const newPassphrase = () => randomBytes(24).toString('base64url');
+/** A stream's secrets: made with it, and made again when a leaked one is replaced (POST …/rotate_keys). */
+export const newStreamSecrets = () => ({ primary_key: streamKey(), backup_key: streamKey(), passphrase: newPassphrase() });
 
 const LOCKED = ['protocol', 'encryption', 'kind'] as const;
 
@@ -28,7 +30,7 @@ defineRules('ott_streams', {
   },
   async derive(_ctx, row) {
     // The secrets are made once, with the stream, and never come from a body.
-    return row.id == null ? { primary_key: streamKey(), backup_key: streamKey(), passphrase: newPassphrase() } : {};
+    return row.id == null ? newStreamSecrets() : {};
   },
 });
 
