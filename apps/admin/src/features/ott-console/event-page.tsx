@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Box,
@@ -73,6 +73,8 @@ function EventPage({ id }: { id: string }) {
     queryKey: ['ott-event-page', 'playback', id, streamStatus, eventStatus, encodingState],
     queryFn: () => api.playback(id),
     enabled: event.isSuccess,
+    // The same address while it is asked again: the player goes on instead of starting over.
+    placeholderData: keepPreviousData,
     retry: false,
   });
   const markers = useQuery({ queryKey: ['ott-event-page', 'markers', streamId], queryFn: () => api.markers(streamId!), enabled: !!streamId, retry: false });
