@@ -7,7 +7,7 @@ import { appReady, openAs, t, tokenFor } from './support/app';
  * the RTMP ingest address shown on the page, a contribution encoder (ffmpeg: a small test pattern
  * with a burnt-in clock and tone) pushes to it, Start publishes it, and the page's `<video>`
  * really plays the server's HLS in Chromium (hls.js); a marker is added at the current moment;
- * Pause shows the slate, Stop asks first and ends the event.
+ * Pause shows the slate, Stop asks first and ends the event, and the recording becomes an MP4.
  */
 type Lang = 'pl' | 'en';
 const LANG: Lang = 'pl';
@@ -126,6 +126,16 @@ test('the event page plays the live preview, and starts, pauses and stops the st
     for (const action of ['start', 'pause', 'stop']) await expect(page.getByTestId(`stream-${action}`)).toBeDisabled();
     const status = await call<{ data: { attributes: { status: string; stream_status: string } } }>(request, token, 'get', `/ott/events/${eventId}/status`);
     expect(status.data.attributes).toMatchObject({ status: 'ended', stream_status: 'ended' });
+
+    // The recording made into an MP4 by a job; its link serves the file.
+    await page.getByRole('button', { name: t(LANG, 'ottConsole.event.makeMp4') }).click();
+    const link = page.getByTestId('recording-link');
+    await expect(link).toBeVisible(LIVE);
+    await expect(page.getByTestId('recording-jobs')).toContainText(t(LANG, 'resources.transcoding_jobs.choices.state.FINISHED'));
+    const mp4 = await request.get(String(await link.getAttribute('href')));
+    expect(mp4.status()).toBe(200);
+    expect(mp4.headers()['content-type']).toContain('video/mp4');
+    expect((await mp4.body()).length).toBeGreaterThan(10_000);
     expect(errors).toEqual([]);
   } finally {
     encoder?.kill('SIGKILL');
