@@ -65,7 +65,13 @@ function EventPage({ id }: { id: string }) {
   const event = useQuery({ queryKey: ['ott-event-page', 'event', id], queryFn: () => api.event(id), retry: false });
   const streamId = event.data?.streamId ?? null;
   const stream = useQuery({ queryKey: ['ott-event-page', 'stream', streamId], queryFn: () => api.stream(streamId!), enabled: !!streamId, retry: false });
-  const status = useQuery({ queryKey: ['ott-event-page', 'status', id], queryFn: () => api.status(id), refetchInterval: STATUS_MS, retry: false });
+  // Every two seconds, and slower once the stream has ended (only a recording's job can still move).
+  const status = useQuery({
+    queryKey: ['ott-event-page', 'status', id],
+    queryFn: () => api.status(id),
+    refetchInterval: (query) => (query.state.data?.streamStatus === 'ended' ? 5 * STATUS_MS : STATUS_MS),
+    retry: false,
+  });
   const streamStatus = status.data?.streamStatus ?? stream.data?.status ?? null;
   const eventStatus = status.data?.status || event.data?.status || 'pending';
   const encodingState = status.data?.encoding?.state ?? null;

@@ -39,11 +39,12 @@ function CopyField({ label, shown, value }: { label: string; shown: string; valu
     const timer = setTimeout(() => setCopied(null), 2500);
     return () => clearTimeout(timer);
   }, [copied]);
+  // No clipboard outside a secure context (plain http on another host): say so instead of failing silently.
   const copy = () =>
-    void navigator.clipboard
-      .writeText(value)
-      .then(() => setCopied('ok'))
-      .catch(() => setCopied('failed'));
+    void (navigator.clipboard ? navigator.clipboard.writeText(value) : Promise.reject(new Error('no clipboard'))).then(
+      () => setCopied('ok'),
+      () => setCopied('failed'),
+    );
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
       <Box sx={{ minWidth: 0, flex: 1 }}>
