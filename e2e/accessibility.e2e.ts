@@ -7,7 +7,7 @@ import { seriousViolations, type Violation } from './support/axe';
 /**
  * axe with all its rules on every screen of the app, in both languages: the dashboard; each
  * resource's list, form, page and creation form; the tabs of the pages that have them; the
- * statistics; the media library; a page that does not exist; and the gateway's sign-in page. (The match centre's
+ * statistics; the media library; the OTT event page; a page that does not exist; and the gateway's sign-in page. (The match centre's
  * tabs, the standings and the squad page are checked by their own tests, in the same way.)
  * A screen is checked once nothing on it is loading any more.
  */
@@ -244,6 +244,28 @@ for (const lang of LANGS) {
       await expect(page.getByTestId('builder-stale')).toBeVisible();
       await check('stale conflict');
       expect(found).toEqual({});
+    });
+
+    test('the OTT event page of a live stream, with its marker dialog', async ({ page, request }) => {
+      const token = await openApp(page, request, lang);
+      const post = async (path: string, data: unknown) => {
+        const response = await request.post(`/api/v3${path}`, { headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/vnd.api+json' }, data });
+        expect(response.ok(), `POST ${path}`).toBeTruthy();
+        return ((await response.json()) as { data: { id: string } }).data.id;
+      };
+      const stream = await post('/ott/streams', { data: { type: 'ott_streams', attributes: { protocol: 'srt', encryption: 'AES-128' } } });
+      const event = await post('/ott/events', { data: { type: 'ott_events', attributes: { title: `Axe ${lang} ${Date.now()}` }, relationships: { stream: { data: { type: 'ott_streams', id: stream } } } } });
+      await post('/ott/markers', { data: { type: 'markers', attributes: { kind: 'chapter', start_at: new Date().toISOString(), title: 'Start' }, relationships: { stream: { data: { type: 'ott_streams', id: stream } } } } });
+      const found: Record<string, Violation[]> = {};
+      await go(page, `/ott_events/${event}/show`);
+      await expect(page.getByTestId('ingest-primary')).toBeVisible();
+      await expect(page.getByTestId('marker-list')).toContainText('Start');
+      found['event page'] = await seriousViolations(page);
+      await page.getByRole('button', { name: t(lang, 'ottConsole.event.addMarker') }).click();
+      await expect(page.getByTestId('marker-replace-warning')).toBeVisible();
+      await settled(page);
+      found['marker dialog'] = await seriousViolations(page);
+      expect(Object.fromEntries(Object.entries(found).filter(([, v]) => v.length))).toEqual({});
     });
 
     test("the gateway's sign-in page, also with an error", async ({ page }) => {

@@ -70,9 +70,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       // Push subscriptions of the tests name their local push service (http://127.0.0.1).
       PUSH_ALLOW_LOOPBACK: 'true',
-      // The live engine's ingest listeners, when a stream opens them.
+      // The live engine (the OTT event page's test pushes to it): ingest listeners on loopback
+      // (free ports), and the lightest output, one small rendition, as ott-live.test.ts uses.
+      OTT_LIVE: 'true',
       OTT_INGEST_HOST: '127.0.0.1',
       OTT_INGEST_PUBLIC_HOST: '127.0.0.1',
+      OTT_LIVE_PRESET: 'ultrafast',
+      OTT_LIVE_LADDER: '320x180@300',
     },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

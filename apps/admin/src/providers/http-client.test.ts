@@ -108,6 +108,18 @@ describe('http client', () => {
     expect(popups.current()).toHaveLength(0);
   });
 
+  it('answers a 422 of an OTT event status with its body and no pop-up (spec §8), only there', async () => {
+    const body = { errors: [{ status: '422', code: 'ottEncodingFailed', detail: 'Encoding failed: no space', meta: { key: 'ottEncodingFailed' } }] };
+    const { http, calls, popups } = setup([jsonResponse(422, body, 'Unprocessable Entity'), jsonResponse(422, body, 'Unprocessable Entity')]);
+    const response = await http('/api/v3/ott/events/7/status');
+    expect(response).toMatchObject({ status: 422, body });
+    expect(calls).toHaveLength(1);
+    expect(popups.current()).toHaveLength(0);
+    // Another path's 422 still fails with its pop-up.
+    await expect(http('/api/v3/ott/events/7/stream')).rejects.toBeInstanceOf(HttpFailure);
+    expect(popups.current()).toHaveLength(1);
+  });
+
   it('uses the generic title and the failure message without an error document', async () => {
     const { http, popups } = setup([jsonResponse(500, null, 'Internal Server Error'), jsonResponse(500, null, 'Internal Server Error')]);
     await http('/api/v3/clubs').catch(() => undefined);

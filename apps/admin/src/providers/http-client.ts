@@ -78,6 +78,9 @@ const NO_SUCCESS_POPUP = [
   /\/(pages|global_page_elements)\/\d+\/preview(\?|$)/,
 ];
 
+/** Spec §8: an OTT event's status answers 422 with its reason (a failed encoding) as a body to show, not a failure. */
+const STATUS_WITH_BODY = /\/ott\/events\/[^/?#]+\/status(\?|#|$)/;
+
 const SUCCESS_KINDS: Record<number, SuccessKind> = { 200: 'updated', 201: 'created', 204: 'deleted' };
 
 /** Failures worth a second try: the network, timeouts, throttling and server faults. */
@@ -240,6 +243,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         response = await send<T>(url, buildInit(url, req, idempotencyKey));
       }
     } catch (error) {
+      if (error instanceof HttpFailure && error.status === 422 && method === 'GET' && STATUS_WITH_BODY.test(url))
+        return { status: 422, headers: new Headers(), body: error.body as T, url };
       if (error instanceof HttpFailure) reportFailure(error);
       throw error;
     }

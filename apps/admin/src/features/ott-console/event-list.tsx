@@ -39,7 +39,7 @@ export default function OttEventList() {
       }
       title={translate('resources.ott_events.name', { smart_count: 2 })}
     >
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <Datagrid rowClick="show" bulkActionButtons={false}>
         <TextField source="title" />
         <FunctionField source="status" render={(record: RaRecord) => <EventStatusBadge record={record} />} />
         <FunctionField source="access" render={(record: RaRecord) => translate(`resources.ott_events.choices.access.${String(record.access)}`)} />

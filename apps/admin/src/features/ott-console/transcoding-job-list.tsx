@@ -35,7 +35,7 @@ export default function TranscodingJobList() {
       title={translate('resources.transcoding_jobs.name', { smart_count: 2 })}
     >
       <Datagrid rowClick="show" bulkActionButtons={false}>
-        <ReferenceField source="event_id" reference="ott_events" link="edit">
+        <ReferenceField source="event_id" reference="ott_events" link="show">
           <TextField source="title" />
         </ReferenceField>
         <FunctionField
