@@ -164,9 +164,11 @@ export interface Config {
    * Durable jobs: poll interval (JOB_POLL_MS, default 1000), whether this instance runs them
    * (JOB_WORKER=false: no) and the lease of a claimed job (JOB_LEASE_MS, default 5 minutes): when an
    * instance dies mid-job, another takes the job over once the lease has run out. OTT jobs, whose
-   * lease the running job renews every second, take the shorter of it and a minute.
+   * lease the running job renews every second, take the shorter of it and a minute. OTT_WORKER=false
+   * keeps transcodings off an instance that runs other jobs (API-only instances beside transcoding
+   * ones; test servers, which would otherwise transcode the demo's highlights at every start).
    */
-  jobs: { pollMs: number; worker: boolean; leaseMs: number };
+  jobs: { pollMs: number; worker: boolean; ottWorker: boolean; leaseMs: number };
   /**
    * Web Push: the VAPID subject (PUSH_VAPID_SUBJECT, a mailto: or https: address push services may
    * contact), how many deliveries run at once (PUSH_CONCURRENCY), and whether subscriptions may name
@@ -326,6 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jobs: {
       pollMs: Math.max(10, Number(env.JOB_POLL_MS ?? 1000) || 1000),
       worker: env.JOB_WORKER !== 'false',
+      ottWorker: env.OTT_WORKER !== 'false',
       leaseMs: Math.max(1000, Number(env.JOB_LEASE_MS ?? 5 * 60_000) || 5 * 60_000),
     },
     push: {

@@ -13,7 +13,7 @@ let api: TestServer;
 const contributors: ChildProcess[] = [];
 
 beforeAll(async () => {
-  api = await startTestServer({}, { OTT_LIVE: 'true', OTT_INGEST_HOST: '127.0.0.1', OTT_INGEST_PUBLIC_HOST: '127.0.0.1', OTT_LIVE_PRESET: 'ultrafast', OTT_LIVE_LADDER: '320x180@300' });
+  api = await startTestServer({}, { OTT_WORKER: 'true', OTT_LIVE: 'true', OTT_INGEST_HOST: '127.0.0.1', OTT_INGEST_PUBLIC_HOST: '127.0.0.1', OTT_LIVE_PRESET: 'ultrafast', OTT_LIVE_LADDER: '320x180@300' });
 }, 120_000);
 afterAll(async () => {
   for (const c of contributors) c.kill('SIGKILL');

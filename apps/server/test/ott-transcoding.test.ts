@@ -31,7 +31,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => trap.listen(0, '127.0.0.1', resolve));
   trapUrl = `http://127.0.0.1:${(trap.address() as AddressInfo).port}`;
-  api = await startTestServer({}, { JOB_POLL_MS: '50' });
+  api = await startTestServer({}, { JOB_POLL_MS: '50', OTT_WORKER: 'true' });
 }, 60_000);
 afterAll(async () => {
   await api?.close();

@@ -70,7 +70,7 @@ beforeAll(async () => {
   writeFileSync(join(hlsDir, 'master.m3u8'), '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=800000\n360p/index.m3u8\n');
   writeFileSync(join(hlsDir, 'segment_00001.ts'), Buffer.alloc(188, 0x47));
   live = new FakeLive(hlsDir);
-  api = await startTestServer({}, { JOB_POLL_MS: '50' }, { liveControl: live });
+  api = await startTestServer({}, { JOB_POLL_MS: '50', OTT_WORKER: 'true' }, { liveControl: live });
   image = (await api.get('/api/v3/images?page[size]=1')).body.data[0].id;
 });
 afterAll(async () => {

@@ -29,7 +29,7 @@ export function registerOtt(app: FastifyInstance, deps: OttCapabilityDeps): JobW
   registerOttRoutes(app, deps);
   registerPlaybackRoutes(app, deps);
   const { config, database, bus, clock, liveControl } = deps;
-  const worker = config.jobs.worker
+  const worker = config.jobs.worker && config.jobs.ottWorker
     ? new JobWorker(database, clock, {
         pollMs: config.jobs.pollMs,
         kinds: { only: OTT_JOB_PREFIX },

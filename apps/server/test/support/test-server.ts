@@ -13,7 +13,7 @@ export const TEST_DB = process.env.UMPIRE_TEST_DB === 'postgres' ? 'postgres' : 
 /** A fresh, empty database per test file: a temporary folder, or a new PostgreSQL database. */
 export async function freshDatabase(): Promise<{ env: NodeJS.ProcessEnv; drop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'umpire-test-'));
-  const base = { DATA_DIR: dataDir, UMPIRE_JWT_SECRET: 'test-secret-0123456789abcdef0123456789', LOG_LEVEL: 'silent', OTT_LIVE: 'false' };
+  const base = { DATA_DIR: dataDir, UMPIRE_JWT_SECRET: 'test-secret-0123456789abcdef0123456789', LOG_LEVEL: 'silent', OTT_LIVE: 'false', OTT_WORKER: 'false' };
   if (TEST_DB !== 'postgres') return { env: { ...base, DATABASE_URL: '' }, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('UMPIRE_TEST_DB=postgres needs DATABASE_URL');
