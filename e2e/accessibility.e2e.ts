@@ -28,13 +28,14 @@ async function settled(page: Page): Promise<void> {
   await appReady(page);
   await expect
     .poll(
-      // A progress bar with a value (a transcoding job's) is content; one without is a loading indicator.
-      async () => page.evaluate(() => document.querySelectorAll('[role="progressbar"]:not([aria-valuenow]), .MuiSkeleton-root, .RaLoading-root').length),
+      // A progress bar with a value (a transcoding job's) is content; one without is a loading
+      // indicator, as is a live preview still updating.
+      async () => page.evaluate(() => document.querySelectorAll('[role="progressbar"]:not([aria-valuenow]), .MuiSkeleton-root, .RaLoading-root, [data-updating="true"]').length),
       { timeout: 15_000, intervals: [100, 100, 200] },
     )
     .toBe(0);
   await page.waitForTimeout(150);
-  await expect.poll(async () => page.evaluate(() => document.querySelectorAll('[role="progressbar"]:not([aria-valuenow]), .MuiSkeleton-root').length)).toBe(0);
+  await expect.poll(async () => page.evaluate(() => document.querySelectorAll('[role="progressbar"]:not([aria-valuenow]), .MuiSkeleton-root, [data-updating="true"]').length)).toBe(0);
 }
 
 /** Moves to another screen inside the app (no reload), as the sidebar's links do. */

@@ -74,6 +74,17 @@ test('the event page plays the live preview, and starts, pauses and stops the st
     await expect(page.getByTestId('stream-pause')).toBeDisabled();
     await expect(page.getByTestId('stream-stop')).toBeDisabled();
 
+    // New keys, as for a key that leaked before the crew got it: asked first; the old key is gone.
+    const keyOf = async () =>
+      ((await (await request.get(`/api/v3/ott/streams/${streamId}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { meta: { primary_key: string } }).meta.primary_key;
+    const oldKey = await keyOf();
+    await page.getByRole('button', { name: t(LANG, 'ottConsole.event.rotateKeys') }).click();
+    const rotate = page.getByRole('dialog', { name: t(LANG, 'ottConsole.event.rotateKeysTitle') });
+    await rotate.getByRole('button', { name: t(LANG, 'ottConsole.event.rotateKeysConfirm') }).click();
+    await expect(page.getByRole('status').filter({ hasText: t(LANG, 'ottConsole.event.rotateKeysDone') })).toBeVisible();
+    await expect(rotate).toHaveCount(0);
+    expect(await keyOf()).not.toBe(oldKey);
+
     // The primary RTMP address, copied with its button: masked on the page, whole in the clipboard.
     const primary = page.getByTestId('ingest-primary');
     const rtmpLabel = t(LANG, 'ottConsole.event.rtmpUrl', { role: t(LANG, 'ottConsole.event.primary') });
@@ -82,6 +93,7 @@ test('the event page plays the live preview, and starts, pauses and stops the st
     const rtmp = await page.evaluate(() => navigator.clipboard.readText());
     expect(rtmp).toMatch(/^rtmp:\/\/127\.0\.0\.1:\d+\/live\/.+/);
     const key = decodeURIComponent(rtmp.split('/').pop()!);
+    expect(key).not.toBe(oldKey);
     await expect(primary.getByTestId('ingest-value').first()).not.toContainText(key.slice(0, -4));
     await page.getByRole('button', { name: t(LANG, 'ottConsole.event.showSecrets') }).click();
     await expect(primary.getByTestId('ingest-value').first()).toHaveText(rtmp);
@@ -95,6 +107,8 @@ test('the event page plays the live preview, and starts, pauses and stops the st
     await expect(page.getByTestId('stream-status')).toContainText(t(LANG, 'resources.ott_streams.choices.status.live'));
     await expectPlaying(page);
     await expect(page.getByTestId('no-signal')).toHaveCount(0);
+    // On air, new keys would cut the encoder off: not offered.
+    await expect(page.getByRole('button', { name: t(LANG, 'ottConsole.event.rotateKeys') })).toBeDisabled();
 
     // A marker at the current moment, after the warning that it replaces none yet.
     await page.getByRole('button', { name: t(LANG, 'ottConsole.event.addMarker') }).click();

@@ -101,6 +101,8 @@ export interface EventPageApi {
   addMarker(streamId: string, marker: Omit<Marker, 'id'>): Promise<Marker>;
   recordings(eventId: string): Promise<Job[]>;
   download(streamId: string): Promise<Job>;
+  /** New stream keys and passphrase (a leaked one replaced); refused while the stream is on air. */
+  rotateKeys(streamId: string): Promise<StreamInfo>;
 }
 
 const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
@@ -128,6 +130,25 @@ const jobOf = (r: ResourceObject): Job => ({
   error: str(r.attributes?.error),
 });
 
+/** A stream as GET and rotate_keys give it: the record, its live state and (for operators) its secrets. */
+function streamOf(doc: Document): StreamInfo {
+  const a = one(doc).attributes ?? {};
+  const meta = doc.meta ?? {};
+  return {
+    id: one(doc).id,
+    protocol: String(a.protocol ?? 'rtmp'),
+    encryption: String(a.encryption ?? 'none'),
+    kind: String(a.kind ?? 'live'),
+    status: String(a.status ?? 'idle'),
+    useBackup: a.use_backup === true,
+    liveEngine: meta.live_engine === true,
+    primaryKey: str(meta.primary_key),
+    backupKey: str(meta.backup_key),
+    passphrase: str(meta.passphrase),
+    ingest: (meta.ingest as StreamInfo['ingest'] | undefined) ?? null,
+  };
+}
+
 export function createEventPageApi(read: HttpClient, write: HttpClient, base: () => string): EventPageApi {
   const get = async (path: string) => (await read<Document>(`${base()}/${path}`)).body;
   const send = async (method: string, path: string, body?: unknown) => (await write<Document | null>(`${base()}/${path}`, { method, body })).body;
@@ -140,22 +161,7 @@ export function createEventPageApi(read: HttpClient, write: HttpClient, base: ()
     },
 
     async stream(id) {
-      const doc = await get(`ott/streams/${enc(id)}`);
-      const a = one(doc).attributes ?? {};
-      const meta = doc.meta ?? {};
-      return {
-        id: one(doc).id,
-        protocol: String(a.protocol ?? 'rtmp'),
-        encryption: String(a.encryption ?? 'none'),
-        kind: String(a.kind ?? 'live'),
-        status: String(a.status ?? 'idle'),
-        useBackup: a.use_backup === true,
-        liveEngine: meta.live_engine === true,
-        primaryKey: str(meta.primary_key),
-        backupKey: str(meta.backup_key),
-        passphrase: str(meta.passphrase),
-        ingest: (meta.ingest as StreamInfo['ingest'] | undefined) ?? null,
-      };
+      return streamOf(await get(`ott/streams/${enc(id)}`));
     },
 
     async status(eventId) {
@@ -212,6 +218,10 @@ export function createEventPageApi(read: HttpClient, write: HttpClient, base: ()
 
     async recordings(eventId) {
       return many(await get(`ott/transcoding_jobs?filter[event_id]=${enc(eventId)}&filter[source]=recording&sort=-created_at&page[size]=5`)).map(jobOf);
+    },
+
+    async rotateKeys(streamId) {
+      return streamOf((await send('POST', `ott/streams/${enc(streamId)}/rotate_keys`))!);
     },
 
     async download(streamId) {

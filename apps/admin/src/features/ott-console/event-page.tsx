@@ -115,6 +115,16 @@ function EventPage({ id }: { id: string }) {
 
   const refresh = (...parts: string[]) => Promise.all(parts.map((part) => queryClient.invalidateQueries({ queryKey: ['ott-event-page', part] })));
 
+  // The panel shows the failure in its dialog, in the interface language.
+  const rotateKeys = async () => {
+    if (!streamId) return;
+    try {
+      queryClient.setQueryData(['ott-event-page', 'stream', streamId], await api.rotateKeys(streamId));
+    } catch (error) {
+      throw new Error(failureText(error, translate));
+    }
+  };
+
   const act = async (action: StreamAction) => {
     if (!streamId) return;
     setBusy(action);
@@ -265,7 +275,7 @@ function EventPage({ id }: { id: string }) {
         <Stack spacing={2} sx={{ minWidth: 0 }}>
           {streamId && isLive && (
             <SectionCard title={translate('ottConsole.event.ingest')}>
-              {stream.isError ? <LoadError onRetry={() => void stream.refetch()} /> : stream.data ? <IngestPanel stream={stream.data} /> : <CircularProgress size={24} aria-label={translate('ra.page.loading')} />}
+              {stream.isError ? <LoadError onRetry={() => void stream.refetch()} /> : stream.data ? <IngestPanel stream={stream.data} onRotate={rotateKeys} /> : <CircularProgress size={24} aria-label={translate('ra.page.loading')} />}
             </SectionCard>
           )}
 

@@ -21,6 +21,7 @@ import {
   Typography,
 } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import KeyIcon from '@mui/icons-material/Key';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { useTranslate } from 'react-admin';
@@ -72,7 +73,7 @@ function CopyField({ label, shown, value }: { label: string; shown: string; valu
 }
 
 /** The primary and backup ingest addresses with their keys and passphrase, masked until revealed. */
-export function IngestPanel({ stream }: { stream: StreamInfo }) {
+export function IngestPanel({ stream, onRotate }: { stream: StreamInfo; onRotate?: () => Promise<void> }) {
   const translate = useTranslate();
   const [revealed, setRevealed] = useState(false);
   if (!stream.ingest) {
@@ -100,6 +101,7 @@ export function IngestPanel({ stream }: { stream: StreamInfo }) {
         <Button size="small" onClick={() => setRevealed((r) => !r)} startIcon={revealed ? <VisibilityOffIcon /> : <VisibilityIcon />} aria-pressed={revealed}>
           {translate(revealed ? 'ottConsole.event.hideSecrets' : 'ottConsole.event.showSecrets')}
         </Button>
+        {onRotate && <RotateKeysButton onAir={stream.status === 'live' || stream.status === 'paused'} onRotate={onRotate} />}
       </Box>
       <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
         {block('primary', stream.ingest.primary, stream.primaryKey)}
@@ -109,6 +111,68 @@ export function IngestPanel({ stream }: { stream: StreamInfo }) {
         <CopyField label={translate('ottConsole.event.passphrase')} shown={revealed ? stream.passphrase : maskSecret(stream.passphrase)} value={stream.passphrase} />
       )}
     </Stack>
+  );
+}
+
+/**
+ * New keys for a stream whose key or passphrase leaked. The old ones stop working at once, so it
+ * asks first; on air it is not offered (the encoder sending the stream would be cut off).
+ */
+function RotateKeysButton({ onAir, onRotate }: { onAir: boolean; onRotate: () => Promise<void> }) {
+  const translate = useTranslate();
+  const titleId = useId();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await onRotate();
+      setOpen(false);
+      setDone(true);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const button = (
+    <span>
+      <Button size="small" color="warning" startIcon={<KeyIcon />} disabled={onAir} onClick={() => (setDone(false), setOpen(true))}>
+        {translate('ottConsole.event.rotateKeys')}
+      </Button>
+    </span>
+  );
+  return (
+    <>
+      {onAir ? <Tooltip title={translate('ottConsole.event.rotateKeysOnAir')}>{button}</Tooltip> : button}
+      {done && (
+        <Typography variant="caption" role="status" color="success.main">
+          {translate('ottConsole.event.rotateKeysDone')}
+        </Typography>
+      )}
+      <Dialog open={open} onClose={() => !busy && setOpen(false)} aria-labelledby={titleId}>
+        <DialogTitle id={titleId}>{translate('ottConsole.event.rotateKeysTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{translate('ottConsole.event.rotateKeysText')}</DialogContentText>
+          {error && (
+            <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+              {error}
+            </Alert>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)} disabled={busy}>
+            {translate('ra.action.cancel')}
+          </Button>
+          <Button color="warning" variant="contained" onClick={() => void confirm()} disabled={busy}>
+            {translate('ottConsole.event.rotateKeysConfirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
   );
 }
 

@@ -117,7 +117,12 @@ export function LivePreviewPanel({ preview, title, width, onWidth, onExpand }: {
           {errorText(preview.error)}
         </Alert>
       ) : null}
-      <Box ref={outer} sx={{ bgcolor: 'grey.100', borderRadius: 1, overflow: 'hidden', opacity: preview.updating ? 0.7 : 1, transition: 'opacity 150ms' }}>
+      {/* An update in progress is marked by the outline (and said by the status above), not by fading
+          the preview: faded text fails the contrast its readers need. */}
+      <Box
+        ref={outer}
+        sx={{ bgcolor: 'grey.100', borderRadius: 1, overflow: 'hidden', outline: 2, outlineStyle: 'dashed', outlineColor: preview.updating ? 'primary.main' : 'transparent', transition: 'outline-color 150ms' }}
+      >
         {preview.doc ? (
           <Box sx={{ height: box.height * scale || undefined }}>
             <Box ref={inner} data-scale={scale.toFixed(3)} sx={{ width, transform: `scale(${scale})`, transformOrigin: 'top left' }}>
