@@ -1,3 +1,7 @@
+import type { LiveHealth } from '@umpire/schema';
+
+export type { LiveHealth };
+
 /** What the OTT routes need from the live engine; implemented by `ott/live/engine.ts`. */
 export type StreamProtocol = 'rtmp' | 'srt';
 export type StreamEncryption = 'AES-128' | 'AES-256' | 'none';
@@ -22,19 +26,6 @@ export interface IngestAddress {
 export interface IngestEndpoints {
   primary: IngestAddress;
   backup: IngestAddress;
-}
-
-export interface LiveHealth {
-  /** Which ingest feeds the output now. */
-  input: 'primary' | 'backup' | null;
-  connected: { primary: boolean; backup: boolean };
-  bitrateKbps: number;
-  fps: number;
-  droppedFrames: number;
-  /** SRT only. */
-  rttMs: number | null;
-  packetLossPercent: number | null;
-  at: string;
 }
 
 export type LiveOutputState = 'idle' | 'live' | 'paused' | 'ended';

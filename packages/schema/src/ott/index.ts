@@ -6,3 +6,4 @@ export * from './formats.resource';
 export * from './segments.resource';
 export * from './markers.resource';
 export * from './transcoding-jobs.resource';
+export * from './live-health';

@@ -3,6 +3,11 @@
  * the graphs, the points of a sparkline, and where markers sit on the timeline.
  */
 
+import type { LiveHealth } from '@umpire/schema';
+
+/** The live engine's health report, as the server declares it. */
+export type { LiveHealth };
+
 export type StreamStatus = 'idle' | 'live' | 'paused' | 'ended';
 export type StreamAction = 'start' | 'pause' | 'stop';
 
@@ -22,18 +27,6 @@ export function enabledActions(status: string | null | undefined, busy = false):
 /** The body of start, pause and stop (spec §7). */
 export function actionBody(streamId: string, useBackup: boolean) {
   return { data: { id: streamId, type: 'ott_stream', attributes: { use_backup: useBackup } } };
-}
-
-/** The live engine's health report (`LiveHealth` of the server). */
-export interface LiveHealth {
-  input: 'primary' | 'backup' | null;
-  connected: { primary: boolean; backup: boolean };
-  bitrateKbps: number;
-  fps: number;
-  droppedFrames: number;
-  rttMs: number | null;
-  packetLossPercent: number | null;
-  at: string;
 }
 
 export interface HealthSample {
