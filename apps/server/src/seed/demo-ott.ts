@@ -1,13 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
-import { loadConfig } from '../config';
 import type { Database } from '../db/database';
 import { fromDb } from '../jsonapi/values';
 import type { Storage } from '../media/storage/storage';
 import { ChangeBus } from '../realtime/change-bus';
 import { DEMO_PASSWORD } from './demo-data';
+import { seedAppConfig } from './seed-app';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -26,14 +24,7 @@ type Rel = { data: { type: string; id: string } | { type: string; id: string }[]
  */
 export async function seedDemoOtt(input: { database: Database; storage: Storage; clientId: number; now: Date }): Promise<void> {
   const { database, storage, clientId, now } = input;
-  const config = loadConfig({
-    ...process.env,
-    UMPIRE_JWT_SECRET: randomBytes(32).toString('base64url'),
-    DATA_DIR: tmpdir(),
-    LOG_LEVEL: 'silent',
-    JOB_WORKER: 'false',
-    OTT_LIVE: 'false',
-  });
+  const config = seedAppConfig();
   const bus = new ChangeBus(database);
   const app = await buildApp({ config, database, bus, storage });
   try {

@@ -1,9 +1,9 @@
 import { createECDH, randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { clubTopic } from '@umpire/schema';
 import { buildApp } from '../app';
-import { loadConfig, type Config } from '../config';
+import type { Config } from '../config';
+import { seedAppConfig } from './seed-app';
 import type { Database } from '../db/database';
 import { ManualClock } from '../jobs/clock';
 import type { WriteContext } from '../jsonapi/context';
@@ -72,15 +72,7 @@ interface FanApiDocument {
  */
 export async function seedFanSeason(input: FanSeasonInput): Promise<void> {
   const { database, storage, clientId, now, heldBack } = input;
-  const config = loadConfig({
-    ...process.env,
-    // Tokens of this app are used within the seed only; nothing is written to the data folder.
-    UMPIRE_JWT_SECRET: randomBytes(32).toString('base64url'),
-    DATA_DIR: tmpdir(),
-    LOG_LEVEL: 'silent',
-    JOB_WORKER: 'false',
-    FAN_LIMITS: 'fan=100000/60,address=1000000/60,register=10000/3600',
-  });
+  const config = seedAppConfig({ FAN_LIMITS: 'fan=100000/60,address=1000000/60,register=10000/3600' });
   const kickoffs = await database.db.selectFrom('matches').select(['id', 'kickoff_at']).where('client_id', '=', clientId).where('id', 'in', heldBack.matchIds.length ? heldBack.matchIds : [0]).execute();
   const kickoffOf = new Map(kickoffs.map((m) => [Number(m.id), Date.parse(String(fromDb('datetime', m.kickoff_at)))]));
   const firstKickoff = Math.min(now.getTime() - 21 * DAY, ...kickoffOf.values());
