@@ -19,8 +19,8 @@ type Rel = { data: { type: string; id: string } | { type: string; id: string }[]
  * come from the real routes: two formats with their segments, streams for the next round's top
  * matches (RTMP, and SRT with AES-128), the last round's top match streamed and ended with its
  * marker, a highlights event on the demo clip, two playlists, and a video page whose components
- * link them. No transcoding is queued: the operator starts it from the event (recreate encoding),
- * and a test server does not spend its first seconds in ffmpeg.
+ * link them. The highlights event queues its transcoding, as choosing a video always does; the
+ * server's OTT worker runs it (test servers run none: OTT_WORKER=false).
  */
 export async function seedDemoOtt(input: { database: Database; storage: Storage; clientId: number; now: Date }): Promise<void> {
   const { database, storage, clientId, now } = input;
@@ -102,7 +102,7 @@ export async function seedDemoOtt(input: { database: Database; storage: Storage;
       await action('stop');
       past.push(event.id);
     }
-    // Highlights on demand, from the library's clip (its encoding is started from the event).
+    // Highlights on demand, from the library's clip (choosing it queues the transcoding).
     if (video) {
       const event = await one(
         '/ott/events',
