@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './support/test-server';
+import { cancelDemoTranscodings, startTestServer, type TestServer } from './support/test-server';
 
 /**
  * The live engine inside the server, end to end (issue 11): an operator creates a stream and its
@@ -14,6 +14,7 @@ const contributors: ChildProcess[] = [];
 
 beforeAll(async () => {
   api = await startTestServer({}, { OTT_WORKER: 'true', OTT_LIVE: 'true', OTT_INGEST_HOST: '127.0.0.1', OTT_INGEST_PUBLIC_HOST: '127.0.0.1', OTT_LIVE_PRESET: 'ultrafast', OTT_LIVE_LADDER: '320x180@300' });
+  await cancelDemoTranscodings(api);
 }, 120_000);
 afterAll(async () => {
   for (const c of contributors) c.kill('SIGKILL');

@@ -11,7 +11,7 @@ import { probeFile } from '../src/media/videos/ffmpeg';
 import { toDb } from '../src/jsonapi/values';
 import { makeClip } from './support/clip';
 import { addLibraryFile } from './support/library';
-import { startTestServer, TEST_DB, type TestServer } from './support/test-server';
+import { cancelDemoTranscodings, startTestServer, TEST_DB, type TestServer } from './support/test-server';
 
 /** VOD transcoding through the durable queue with Debian's real ffmpeg (clips of seconds). */
 let api: TestServer;
@@ -32,6 +32,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => trap.listen(0, '127.0.0.1', resolve));
   trapUrl = `http://127.0.0.1:${(trap.address() as AddressInfo).port}`;
   api = await startTestServer({}, { JOB_POLL_MS: '50', OTT_WORKER: 'true' });
+  await cancelDemoTranscodings(api);
 }, 60_000);
 afterAll(async () => {
   await api?.close();

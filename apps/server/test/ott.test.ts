@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IngestEndpoints, LiveControl, LiveHealth, LiveMarker, LiveOutputState, LiveStreamConfig } from '../src/ott/live-control';
-import { startTestServer, TEST_DB, type TestServer } from './support/test-server';
+import { cancelDemoTranscodings, startTestServer, TEST_DB, type TestServer } from './support/test-server';
 
 /** A live engine that records what the routes ask of it and serves a fixed HLS directory. */
 class FakeLive implements LiveControl {
@@ -71,6 +71,7 @@ beforeAll(async () => {
   writeFileSync(join(hlsDir, 'segment_00001.ts'), Buffer.alloc(188, 0x47));
   live = new FakeLive(hlsDir);
   api = await startTestServer({}, { JOB_POLL_MS: '50', OTT_WORKER: 'true' }, { liveControl: live });
+  await cancelDemoTranscodings(api);
   image = (await api.get('/api/v3/images?page[size]=1')).body.data[0].id;
 });
 afterAll(async () => {

@@ -128,3 +128,16 @@ export async function startTestServer(overrides: Partial<Config> = {}, extraEnv:
   };
 }
 
+/**
+ * Cancels the transcodings the demo data queued (its highlights event), for tests that run the OTT
+ * worker (OTT_WORKER=true) and watch their own jobs: they would otherwise share the worker and
+ * its change events with the demo's job.
+ */
+export async function cancelDemoTranscodings(api: ApiClient): Promise<void> {
+  const list = await api.get('/api/v3/ott/transcoding_jobs?page[size]=100', { headers: { 'cache-control': 'no-cache' } });
+  for (const job of list.body.data as { id: string; attributes: { state: string } }[]) {
+    if (!['CREATED', 'QUEUED', 'RUNNING'].includes(job.attributes.state)) continue;
+    const res = await api.post(`/api/v3/ott/transcoding_jobs/${job.id}/cancel`, undefined);
+    if (res.status >= 300) throw new Error(`cancelling the demo's transcoding ${job.id}: ${res.status} ${res.text}`);
+  }
+}
