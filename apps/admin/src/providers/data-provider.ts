@@ -13,7 +13,8 @@ import { HttpFailure, type HttpClient, type JsonApiError } from './http-client';
  * Records: `{ id, ...attributes, <belongsTo>_id, <belongsTo>?: nested record, <toMany>_ids? }`.
  */
 
-interface ResourceObject {
+/** A JSON:API resource object as the API sends it. */
+export interface ResourceObject {
   type: string;
   id: string;
   attributes?: Record<string, unknown>;

@@ -4,7 +4,7 @@ import { readStoredToken } from '../../lib/token';
 import { trustedOrigins } from '../../lib/environment';
 import { createHttpClient, HttpFailure, type HttpClient, type JsonApiError } from '../../providers/http-client';
 import { appHttpClient } from '../../providers/json-api';
-import { errorMessage } from '../../providers/data-provider';
+import { errorMessage, type ResourceObject } from '../../providers/data-provider';
 import { actionBody, type LiveHealth, type StreamAction } from './live-state';
 
 /**
@@ -12,12 +12,6 @@ import { actionBody, type LiveHealth, type StreamAction } from './live-state';
  * failures; the status path's 422 comes back as a body, spec §8). Writes use the same client with
  * a pop-up store nobody shows: the page answers each of them in place, next to the button.
  */
-interface ResourceObject {
-  type: string;
-  id: string;
-  attributes?: Record<string, unknown>;
-  relationships?: Record<string, { data?: { type: string; id: string } | { type: string; id: string }[] | null }>;
-}
 interface Document {
   data: ResourceObject | ResourceObject[] | null;
   meta?: Record<string, unknown>;
