@@ -35,7 +35,7 @@ async function settled(page: Page): Promise<void> {
     )
     .toBe(0);
   await page.waitForTimeout(150);
-  await expect.poll(async () => page.evaluate(() => document.querySelectorAll('[role="progressbar"]:not([aria-valuenow]), .MuiSkeleton-root, [data-updating="true"]').length)).toBe(0);
+  await expect.poll(async () => page.evaluate(() => document.querySelectorAll('[role="progressbar"]:not([aria-valuenow]), .MuiSkeleton-root, [data-updating="true"]').length), { timeout: 15_000 }).toBe(0);
 }
 
 /** Moves to another screen inside the app (no reload), as the sidebar's links do. */

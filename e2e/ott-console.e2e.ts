@@ -19,11 +19,11 @@ async function call<T = { data: { id: string } }>(request: APIRequestContext, to
   return (await response.json()) as T;
 }
 
-/** A live RTMP stream and its free event, made through the API. */
+/** A live RTMP stream and its pay-per-view event, made through the API. */
 async function liveEvent(request: APIRequestContext, token: string, title: string) {
   const stream = await call(request, token, 'post', '/ott/streams', { data: { type: 'ott_streams', attributes: { protocol: 'rtmp', encryption: 'none', kind: 'live' } } });
   const event = await call(request, token, 'post', '/ott/events', {
-    data: { type: 'ott_events', attributes: { title, access: 'free' }, relationships: { stream: { data: { type: 'ott_streams', id: stream.data.id } } } },
+    data: { type: 'ott_events', attributes: { title, access: 'pay_per_view' }, relationships: { stream: { data: { type: 'ott_streams', id: stream.data.id } } } },
   });
   return { streamId: stream.data.id, eventId: event.data.id };
 }
@@ -146,7 +146,11 @@ test('the event page plays the live preview, and starts, pauses and stops the st
     const link = page.getByTestId('recording-link');
     await expect(link).toBeVisible(LIVE);
     await expect(page.getByTestId('recording-jobs')).toContainText(t(LANG, 'resources.transcoding_jobs.choices.state.FINISHED'));
-    const mp4 = await request.get(String(await link.getAttribute('href')));
+    // A paid event: the preview and the download are signed, expiring addresses.
+    const href = String(await link.getAttribute('href'));
+    expect(href).toMatch(/\/ott\/hls\/vod\/\d+\/s\/\d+\/[\w-]{43}\/recording\.mp4$/);
+    expect((await request.get(href.replace(/\/s\/\d+\/[\w-]{43}/, ''))).status()).toBe(403);
+    const mp4 = await request.get(href);
     expect(mp4.status()).toBe(200);
     expect(mp4.headers()['content-type']).toContain('video/mp4');
     expect((await mp4.body()).length).toBeGreaterThan(10_000);

@@ -93,6 +93,14 @@ describe('a live stream through the server', () => {
     expect(stopped.status, stopped.text).toBe(200);
     expect((await api.get(`/api/v3/ott/events/${event.body.data.id}`)).body.data.attributes.status).toBe('ended');
     await waitFor('the end of the playlist', async () => /#EXT-X-ENDLIST/.test(await (await fetch(variant)).text()));
+    // After the stop the event plays its recording as HLS VOD: every segment, from the first.
+    const vod = (await api.get(`/api/v3/ott/events/${event.body.data.id}/playback`)).body.data.attributes;
+    expect(vod).toMatchObject({ kind: 'vod', url: expect.stringMatching(new RegExp(`/ott/hls/live/${stream.id}/vod\\.m3u8$`)) });
+    const vodMaster = new URL(vod.url, api.url).toString();
+    const vodVariant = new URL((await (await fetch(vodMaster)).text()).split('\n').find((l) => l && !l.startsWith('#'))!, vodMaster).toString();
+    const vodMedia = await (await fetch(vodVariant)).text();
+    expect(vodMedia).toMatch(/#EXT-X-ENDLIST/);
+    expect(vodMedia.split('\n').filter((l) => l && !l.startsWith('#'))[0]).toBe(segmentUrl.split('/').pop());
     // Ended: no ingest to give, and reading the stream is still fine.
     const after = await api.get(`/api/v3/ott/streams/${stream.id}`, { token: operator });
     expect(after.status).toBe(200);

@@ -69,6 +69,7 @@ beforeAll(async () => {
   hlsDir = mkdtempSync(join(tmpdir(), 'umpire-ott-hls-'));
   writeFileSync(join(hlsDir, 'master.m3u8'), '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=800000\n360p/index.m3u8\n');
   writeFileSync(join(hlsDir, 'segment_00001.ts'), Buffer.alloc(188, 0x47));
+  writeFileSync(join(hlsDir, 'vod.m3u8'), '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=800000\n360p/recording.m3u8\n#EXT-X-ENDLIST\n');
   live = new FakeLive(hlsDir);
   api = await startTestServer({}, { JOB_POLL_MS: '50', OTT_WORKER: 'true' }, { liveControl: live });
   await cancelDemoTranscodings(api);
@@ -378,12 +379,15 @@ describe(`OTT resources on ${TEST_DB}`, () => {
     const pl = { 'cf-ipcountry': 'PL' };
     const plain = `/ott/hls/vod/${job.body.data.id}/recording.mp4`;
     expect((await api.get(plain, { token: null, headers: pl })).status).toBe(403);
+    // The MP4 is a download, not what the event plays: no HLS VOD yet, so nothing to play.
     const playback = await api.get(`/api/v3/ott/events/${event.id}/playback`);
-    expect(playback.body.data.attributes).toMatchObject({ kind: 'vod', access: 'pay_per_view' });
-    const signed = new URL(playback.body.data.attributes.url).pathname;
+    expect(playback.body.data.attributes).toMatchObject({ kind: null, url: null, download_job_id: job.body.data.id, access: 'pay_per_view' });
+    const signed = new URL(playback.body.data.attributes.download_url).pathname;
+    expect(signed).toMatch(new RegExp(`^/ott/hls/vod/${job.body.data.id}/s/\\d+/[A-Za-z0-9_-]{43}/recording\\.mp4$`));
     const ok = await api.get(signed, { token: null, headers: pl });
     expect(ok.status).toBe(200);
     expect(ok.headers.get('content-type')).toBe('video/mp4');
+    expect(ok.headers.get('content-disposition')).toBe(`attachment; filename="recording-${job.body.data.id}.mp4"`);
     expect(ok.headers.get('access-control-allow-origin')).toBe('*');
     expect(ok.text).toContain('bytes to store and serve');
     expect((await api.get(signed, { token: null, headers: { 'cf-ipcountry': 'DE' } })).status).toBe(403);
@@ -405,6 +409,15 @@ describe(`OTT resources on ${TEST_DB}`, () => {
     const preflight = await api.request('OPTIONS', livePath, { token: null, headers: { origin: 'https://player.example', 'access-control-request-method': 'GET' } });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+
+    // Ended: the recording plays as HLS VOD from the stream's directory, signed like the live one.
+    expect((await action(stream.id, 'stop', actionBody(stream.id))).status).toBe(200);
+    const ended = (await api.get(`/api/v3/ott/events/${event.id}/playback`)).body.data.attributes;
+    expect(ended).toMatchObject({ kind: 'vod', download_job_id: job.body.data.id });
+    const vodPath = new URL(ended.url).pathname;
+    expect(vodPath).toMatch(new RegExp(`^/ott/hls/live/${stream.id}/s/\\d+/[A-Za-z0-9_-]{43}/vod\\.m3u8$`));
+    expect((await api.get(vodPath, { token: null, headers: pl })).text).toContain('#EXT-X-ENDLIST');
+    expect((await api.get(vodPath.replace(/\/s\/\d+\/[^/]+/, ''), { token: null, headers: pl })).status).toBe(403);
   });
 
   it('plays a free event from the plain path, anywhere when no country is set', async () => {

@@ -119,6 +119,8 @@ export function registerPlaybackRoutes(app: FastifyInstance, deps: PlaybackDeps)
     const head = await storage.head(key);
     if (!head) throw notFound('hls', file);
     reply.header('accept-ranges', 'bytes');
+    // A recording's MP4 is saved by the browser (players ignore the header and still play it).
+    if (file.endsWith('.mp4')) reply.header('content-disposition', `attachment; filename="recording-${jobId}.mp4"`);
     const range = /^bytes=(\d+)-(\d*)$/.exec(String(request.headers.range ?? ''));
     if (range) {
       const start = Number(range[1]);
@@ -134,46 +136,57 @@ export function registerPlaybackRoutes(app: FastifyInstance, deps: PlaybackDeps)
     return reply.send(object.body);
   }
 
-  // Where an event plays now: its live output while the stream runs, else its newest finished VOD;
-  // signed and expiring for pay_per_view and subscription events.
+  // Where an event plays now: its live output while the stream runs, else its newest finished HLS
+  // transcoding, else its stream's recording as HLS VOD after the stop; and where its newest
+  // live-to-VOD MP4 downloads. Signed and expiring for pay_per_view and subscription events.
   app.get<{ Params: { id: string } }>(`${API_PREFIX}/ott/events/:id/playback`, async (request, reply) => {
     const auth = requireAbility(request, 'read', 'ott_events');
     const ctx = { db: database.db, dialect: database.dialect, clientId: auth.clientId, apiBase: '' };
     const event = await findRow(ctx, modelOf('ott_events'), request.params.id);
-    let kind: PlaybackKind | null = null;
-    let id = 0;
-    let file = 'master.m3u8';
-    if (event.stream_id != null) {
-      const stream = await database.db.selectFrom('ott_streams').select(['id', 'status']).where('id', '=', Number(event.stream_id)).executeTakeFirst();
-      if (stream && (stream.status === 'live' || stream.status === 'paused')) [kind, id] = ['live', Number(stream.id)];
-    }
-    if (!kind) {
-      const job = await database.db
+    const finished = (source: 'vod' | 'recording') =>
+      database.db
         .selectFrom('ott_transcoding_jobs')
         .select(['id', 'output_url'])
         .where('client_id', '=', auth.clientId)
         .where('event_id', '=', Number(event.id))
+        .where('source', '=', source)
         .where('state', '=', 'FINISHED')
         .orderBy('id', 'desc')
         .executeTakeFirst();
-      if (job) [kind, id, file] = ['vod', Number(job.id), String(job.output_url ?? '').split('/').pop() || 'master.m3u8'];
-    }
+    const fileOf = (outputUrl: unknown, fallback: string) => String(outputUrl ?? '').split('/').pop() || fallback;
+
+    let play: { kind: PlaybackKind; path: PlaybackKind; id: number; file: string } | null = null;
+    const stream = event.stream_id == null ? undefined : await database.db.selectFrom('ott_streams').select(['id', 'status']).where('id', '=', Number(event.stream_id)).executeTakeFirst();
+    if (stream && (stream.status === 'live' || stream.status === 'paused')) play = { kind: 'live', path: 'live', id: Number(stream.id), file: 'master.m3u8' };
+    const vod = play ? undefined : await finished('vod');
+    if (vod) play = { kind: 'vod', path: 'vod', id: Number(vod.id), file: fileOf(vod.output_url, 'master.m3u8') };
+    // The recording's HLS (every segment, vod.m3u8) stays in the stream's directory after the stop.
+    else if (!play && stream?.status === 'ended' && liveControl?.hlsDirectory(Number(stream.id)))
+      play = { kind: 'vod', path: 'live', id: Number(stream.id), file: 'vod.m3u8' };
+    const mp4 = await finished('recording');
+
     const origin = requestOrigin(request, config);
-    let url: string | null = null;
-    let expires: number | null = null;
-    if (kind) {
-      if (event.access === 'free') url = `${origin}${HLS_PREFIX}/${kind}/${id}/${file}`;
-      else {
-        expires = nowSeconds() + config.ott.playbackTtlSeconds;
-        url = `${origin}${HLS_PREFIX}/${kind}/${id}/${signPlayback(await playbackSecret(database, auth.clientId), kind, id, expires)}/${file}`;
-      }
-    }
+    const paid = event.access !== 'free';
+    const expires = paid && (play || mp4) ? nowSeconds() + config.ott.playbackTtlSeconds : null;
+    const secret = paid ? await playbackSecret(database, auth.clientId) : null;
+    const urlOf = (path: PlaybackKind, id: number, file: string) =>
+      `${origin}${HLS_PREFIX}/${path}/${id}/${secret && expires !== null ? `${signPlayback(secret, path, id, expires)}/` : ''}${file}`;
+    const url = play ? urlOf(play.path, play.id, play.file) : null;
+    const downloadUrl = mp4 ? urlOf('vod', Number(mp4.id), fileOf(mp4.output_url, 'recording.mp4')) : null;
     reply.type(JSONAPI_MEDIA_TYPE).header('cache-control', 'private, no-store');
     return {
       data: {
         type: 'ott_playbacks',
         id: String(event.id),
-        attributes: { kind, url, expires_at: expires === null ? null : new Date(expires * 1000).toISOString(), access: event.access, allowed_country: fromDb('json', event.allowed_country) ?? [] },
+        attributes: {
+          kind: play?.kind ?? null,
+          url,
+          download_url: downloadUrl,
+          download_job_id: mp4 ? String(mp4.id) : null,
+          expires_at: expires === null ? null : new Date(expires * 1000).toISOString(),
+          access: event.access,
+          allowed_country: fromDb('json', event.allowed_country) ?? [],
+        },
       },
     };
   });

@@ -66,6 +66,9 @@ export interface EventStatus {
 export interface Playback {
   kind: 'live' | 'vod' | null;
   url: string | null;
+  /** The newest live-to-VOD MP4 and its job: signed like `url` for paid events. */
+  downloadUrl: string | null;
+  downloadJobId: string | null;
 }
 
 export interface Marker {
@@ -188,7 +191,7 @@ export function createEventPageApi(read: HttpClient, write: HttpClient, base: ()
 
     async playback(eventId) {
       const a = one(await get(`ott/events/${enc(eventId)}/playback`)).attributes ?? {};
-      return { kind: str(a.kind) as Playback['kind'], url: str(a.url) };
+      return { kind: str(a.kind) as Playback['kind'], url: str(a.url), downloadUrl: str(a.download_url), downloadJobId: str(a.download_job_id) };
     },
 
     async act(streamId, action, useBackup) {

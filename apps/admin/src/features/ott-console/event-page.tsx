@@ -25,7 +25,6 @@ import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
 import { LinkBase, useCreatePath, useTranslate } from 'react-admin';
 import { LoadError, RecordBreadcrumbs, SectionCard } from '../../framework/ui/page-layout';
-import { getRuntime } from '../../lib/configuration';
 import { eventPageApi, failureText, type EventPageApi } from './event-api';
 import { AddMarkerDialog, HealthPanel, IngestPanel, MarkersTimeline, RecordingJobs } from './event-panels';
 import { HlsPreview } from './hls-preview';
@@ -35,15 +34,6 @@ import { POLL_MS, pollJobs } from './polling';
 const STATUS_MS = 2 * POLL_MS;
 const STATUS_COLOURS: Record<string, 'default' | 'error' | 'success' | 'warning'> = { pending: 'default', live: 'error', ended: 'success' };
 const STREAM_COLOURS: Record<string, 'default' | 'error' | 'success' | 'warning'> = { idle: 'default', live: 'error', paused: 'warning', ended: 'success' };
-
-/** The origin HLS and recordings are served from: the API's own (its base may be another host). */
-function serverOrigin(): string {
-  try {
-    return new URL(getRuntime().urls.umpire, window.location.href).origin;
-  } catch {
-    return window.location.origin;
-  }
-}
 
 /**
  * An OTT event's page (issue 11, point 7): the output's preview, the ingest addresses to hand to
@@ -75,15 +65,6 @@ function EventPage({ id }: { id: string }) {
   const streamStatus = status.data?.streamStatus ?? stream.data?.status ?? null;
   const eventStatus = status.data?.status || event.data?.status || 'pending';
   const encodingState = status.data?.encoding?.state ?? null;
-  const playback = useQuery({
-    queryKey: ['ott-event-page', 'playback', id, streamStatus, eventStatus, encodingState],
-    queryFn: () => api.playback(id),
-    enabled: event.isSuccess,
-    // The same address while it is asked again: the player goes on instead of starting over.
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
-  const markers = useQuery({ queryKey: ['ott-event-page', 'markers', streamId], queryFn: () => api.markers(streamId!), enabled: !!streamId, retry: false });
   const recordings = useQuery({
     queryKey: ['ott-event-page', 'recordings', id],
     queryFn: () => api.recordings(id),
@@ -91,6 +72,17 @@ function EventPage({ id }: { id: string }) {
     refetchInterval: (query) => pollJobs(query.state.data?.map((j) => ({ id: j.id, state: j.state }))),
     retry: false,
   });
+  // A newly finished MP4 asks for the playback again, which gives its (signed) download address.
+  const newestMp4 = recordings.data?.find((j) => j.state === 'FINISHED')?.id ?? null;
+  const playback = useQuery({
+    queryKey: ['ott-event-page', 'playback', id, streamStatus, eventStatus, encodingState, newestMp4],
+    queryFn: () => api.playback(id),
+    enabled: event.isSuccess,
+    // The same address while it is asked again: the player goes on instead of starting over.
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const markers = useQuery({ queryKey: ['ott-event-page', 'markers', streamId], queryFn: () => api.markers(streamId!), enabled: !!streamId, retry: false });
 
   // Health graphs: the samples of the last minutes, gathered from each status poll.
   // (Adjusted while rendering, when a poll brings a new report: React's way for state that follows a prop.)
@@ -307,7 +299,7 @@ function EventPage({ id }: { id: string }) {
                     {downloadError}
                   </Alert>
                 )}
-                <RecordingJobs jobs={recordings.data ?? []} origin={serverOrigin()} />
+                <RecordingJobs jobs={recordings.data ?? []} download={playback.data?.downloadUrl && playback.data.downloadJobId ? { jobId: playback.data.downloadJobId, url: playback.data.downloadUrl } : null} />
               </Stack>
             </SectionCard>
           )}

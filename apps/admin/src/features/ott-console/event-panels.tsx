@@ -338,8 +338,11 @@ export function AddMarkerDialog({
   );
 }
 
-/** The live-to-VOD jobs of the event: progress while they run, the MP4's link when finished. */
-export function RecordingJobs({ jobs, origin }: { jobs: Job[]; origin: string }) {
+/**
+ * The live-to-VOD jobs of the event: progress while they run, and the newest finished MP4's link
+ * (the server's download address, signed for paid events; older MP4s are superseded by it).
+ */
+export function RecordingJobs({ jobs, download }: { jobs: Job[]; download: { jobId: string; url: string } | null }) {
   const translate = useTranslate();
   if (jobs.length === 0) return <EmptyState>{translate('ottConsole.event.noRecording')}</EmptyState>;
   return (
@@ -350,8 +353,8 @@ export function RecordingJobs({ jobs, origin }: { jobs: Job[]; origin: string })
           <Box sx={{ flex: 1, minWidth: 160 }}>
             <JobProgress record={{ id: job.id, state: job.state, progress: job.progress }} />
           </Box>
-          {job.state === 'FINISHED' && job.outputUrl && (
-            <Link href={`${origin}${job.outputUrl}`} download data-testid="recording-link">
+          {job.state === 'FINISHED' && download?.jobId === job.id && (
+            <Link href={download.url} download data-testid="recording-link">
               {translate('ottConsole.event.downloadMp4')}
             </Link>
           )}
