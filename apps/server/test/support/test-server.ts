@@ -7,21 +7,31 @@ import type { Config } from '../../src/config';
 import { startServer, type RunningServer } from '../../src/server';
 import { DEMO_PASSWORD } from '../../src/seed/demo-data';
 import { assertJsonApiDocument } from './jsonapi-schema';
+import { copyTemplateData, createFromTemplate, runTemplate, type Template } from './seeded-template';
 
 export const TEST_DB = process.env.UMPIRE_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 
-/** A fresh, empty database per test file: a temporary folder, or a new PostgreSQL database. */
-export async function freshDatabase(): Promise<{ env: NodeJS.ProcessEnv; drop(): Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'umpire-test-'));
-  const base = { DATA_DIR: dataDir, UMPIRE_JWT_SECRET: 'test-secret-0123456789abcdef0123456789', LOG_LEVEL: 'silent', OTT_LIVE: 'false', OTT_WORKER: 'false' };
+const BASE_ENV = { UMPIRE_JWT_SECRET: 'test-secret-0123456789abcdef0123456789', LOG_LEVEL: 'silent', OTT_LIVE: 'false', OTT_WORKER: 'false' };
+
+/**
+ * A fresh database per test file: a temporary folder, or a new PostgreSQL database. Empty, or a
+ * copy of the run's seeded template (seeded-template.ts).
+ */
+export async function freshDatabase(template: Template | null = null): Promise<{ env: NodeJS.ProcessEnv; drop(): Promise<void> }> {
+  const dataDir = template ? copyTemplateData(template) : mkdtempSync(join(tmpdir(), 'umpire-test-'));
+  const base = { ...BASE_ENV, DATA_DIR: dataDir };
   if (TEST_DB !== 'postgres') return { env: { ...base, DATABASE_URL: '' }, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('UMPIRE_TEST_DB=postgres needs DATABASE_URL');
   const name = `umpire_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    if (template?.database) await createFromTemplate(admin, name, template);
+    else await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
@@ -34,6 +44,34 @@ export async function freshDatabase(): Promise<{ env: NodeJS.ProcessEnv; drop():
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Settings that leave the demo seed as it is: a server with only these starts from the run's
+ * seeded template. Anything else (another storage driver or language, no seeding…) seeds its own.
+ */
+const TEMPLATE_SAFE_ENV = new Set(['JOB_POLL_MS', 'OTT_WORKER', 'OTT_LIVE', 'OTT_INGEST_HOST', 'OTT_INGEST_PUBLIC_HOST', 'OTT_LIVE_PRESET', 'OTT_LIVE_LADDER', 'FAN_LIMITS', 'SIGN_IN_LIMITS', 'IMAGE_RENDERS', 'IMAGE_RENDER_QUEUE']);
+const TEMPLATE_SAFE_OVERRIDES = new Set(['port', 'host', 'bodyLimit', 'trustProxy', 'signInLimits', 'fanLimits', 'jwtSecret', 'jwtPreviousSecrets']);
+
+function usesTemplate(overrides: Partial<Config>, extraEnv: NodeJS.ProcessEnv, extra: Parameters<typeof startServer>[2]): boolean {
+  if (process.env.UMPIRE_TEST_SEED_TEMPLATE === 'false') return false;
+  if (extra && 'clock' in extra && extra.clock) return false;
+  return Object.keys(extraEnv).every((k) => TEMPLATE_SAFE_ENV.has(k)) && Object.keys(overrides).every((k) => TEMPLATE_SAFE_OVERRIDES.has(k));
+}
+
+/** The run's seeded template, made by seeding a fresh database with a server once. */
+function seededTemplate(): Promise<Template | null> {
+  return runTemplate(TEST_DB, async () => {
+    const db = await freshDatabase();
+    try {
+      const server = await startServer({ port: 0, host: '127.0.0.1' }, db.env);
+      await server.close();
+      return db;
+    } catch (error) {
+      await db.drop();
+      throw error;
+    }
+  });
 }
 
 export interface ApiResponse<T = any> {
@@ -116,7 +154,7 @@ export function apiClient(url: string): ApiClient {
  * against the official schema, so a malformed document fails the test that received it.
  */
 export async function startTestServer(overrides: Partial<Config> = {}, extraEnv: NodeJS.ProcessEnv = {}, extra: Parameters<typeof startServer>[2] = {}): Promise<TestServer> {
-  const db = await freshDatabase();
+  const db = await freshDatabase(usesTemplate(overrides, extraEnv, extra) ? await seededTemplate() : null);
   const server = await startServer({ port: 0, host: '127.0.0.1', ...overrides }, { ...db.env, ...extraEnv }, extra);
   return {
     ...apiClient(server.url),
