@@ -35,11 +35,22 @@ export async function startServer(overrides: Partial<Config> = {}, env: NodeJS.P
   const bus = new ChangeBus(database);
   await bus.start();
   // The live engine of this instance (camera crews push to its listeners); one given is the caller's to close.
+  // The engine is made before the app: its warnings reach the app's log once there is one.
+  const logTo: { app?: FastifyInstance } = {};
   const ownLive =
     !extra.liveControl && config.live.enabled
-      ? createLiveEngine({ workDir: join(config.dataDir, 'live'), host: config.live.host, publicHost: config.live.publicHost, portRange: config.live.portRange, preset: config.live.preset, ladder: config.live.ladder })
+      ? createLiveEngine({
+          workDir: join(config.dataDir, 'live'),
+          host: config.live.host,
+          publicHost: config.live.publicHost,
+          portRange: config.live.portRange,
+          preset: config.live.preset,
+          ladder: config.live.ladder,
+          warn: (message) => logTo.app?.log.warn(message),
+        })
       : null;
   const app = await buildApp({ config, database, bus, storage, clock: extra.clock, liveControl: extra.liveControl ?? ownLive ?? undefined });
+  logTo.app = app;
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

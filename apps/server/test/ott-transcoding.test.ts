@@ -11,6 +11,7 @@ import { probeFile } from '../src/media/videos/ffmpeg';
 import { toDb } from '../src/jsonapi/values';
 import { makeClip } from './support/clip';
 import { addLibraryFile } from './support/library';
+import { storageEnv, testS3Env } from './support/s3';
 import { cancelDemoTranscodings, startTestServer, TEST_DB, type TestServer } from './support/test-server';
 
 /** VOD transcoding through the durable queue with Debian's real ffmpeg (clips of seconds). */
@@ -43,43 +44,43 @@ afterAll(async () => {
 const rel = (type: string, id: string) => ({ data: { type, id } });
 const fresh = { headers: { 'cache-control': 'no-cache' } };
 
-async function video(bytes: Buffer, name = 'clip.mp4') {
-  const file = await addLibraryFile(api.server, { name, kind: 'video', bytes, contentType: name.endsWith('.avi') ? 'video/x-msvideo' : 'video/mp4' });
-  const res = await api.post('/api/v3/videos', { data: { type: 'videos', attributes: { file_id: file.id } } });
+async function video(bytes: Buffer, name = 'clip.mp4', t = api) {
+  const file = await addLibraryFile(t.server, { name, kind: 'video', bytes, contentType: name.endsWith('.avi') ? 'video/x-msvideo' : 'video/mp4' });
+  const res = await t.post('/api/v3/videos', { data: { type: 'videos', attributes: { file_id: file.id } } });
   return { file, res };
 }
 
-async function eventWith(videoId: string | null, title = 'VOD') {
-  const res = await api.post('/api/v3/ott/events', { data: { type: 'ott_events', attributes: { title }, relationships: videoId ? { video: rel('videos', videoId) } : {} } });
+async function eventWith(videoId: string | null, title = 'VOD', t = api) {
+  const res = await t.post('/api/v3/ott/events', { data: { type: 'ott_events', attributes: { title }, relationships: videoId ? { video: rel('videos', videoId) } : {} } });
   expect(res.status, res.text).toBe(201);
   return res.body.data.id as string;
 }
 
-async function jobsOf(eventId: string) {
-  return (await api.get(`/api/v3/ott/transcoding_jobs?filter[event_id]=${eventId}&sort=-created_at`, fresh)).body.data as any[];
+async function jobsOf(eventId: string, t = api) {
+  return (await t.get(`/api/v3/ott/transcoding_jobs?filter[event_id]=${eventId}&sort=-created_at`, fresh)).body.data as any[];
 }
 
-async function settled(jobId: string, timeout = 60_000) {
+async function settled(jobId: string, timeout = 60_000, t = api) {
   await expect
-    .poll(async () => (await api.get(`/api/v3/ott/transcoding_jobs/${jobId}`, fresh)).body.data.attributes.state, { timeout, interval: 100 })
+    .poll(async () => (await t.get(`/api/v3/ott/transcoding_jobs/${jobId}`, fresh)).body.data.attributes.state, { timeout, interval: 100 })
     .toMatch(/^(FINISHED|ERROR|CANCELED|TRANSFER_ERROR)$/);
-  return (await api.get(`/api/v3/ott/transcoding_jobs/${jobId}`, fresh)).body.data;
+  return (await t.get(`/api/v3/ott/transcoding_jobs/${jobId}`, fresh)).body.data;
 }
 
 const nowDb = (d = new Date()) => toDb(api.server.database.dialect, 'datetime', d.toISOString()) as string;
 
-describe(`VOD transcoding on ${TEST_DB}`, () => {
-  it('probes and transcodes a library video to HLS through the queue, with its states and progress', async () => {
-    const { res } = await video(await clip('small.mp4', '320x180', 2));
+/** The main case, on the storage `t` runs with: a library video transcoded through the queue, stored, and played. */
+async function transcodesToHls(t: TestServer) {
+    const { res } = await video(await clip(`small-${t.server.config.storage.driver}.mp4`, '320x180', 2), 'clip.mp4', t);
     expect(res.status, res.text).toBe(201);
     const seen: { state: string; progress: number }[] = [];
-    const stop = api.server.bus.subscribe((e) => {
+    const stop = t.server.bus.subscribe((e) => {
       if (e.type === 'transcoding_jobs' && e.after) seen.push({ state: String(e.after.state), progress: Number(e.after.progress) });
     });
-    const eventId = await eventWith(res.body.data.id);
-    const [job] = await jobsOf(eventId);
+    const eventId = await eventWith(res.body.data.id, 'VOD', t);
+    const [job] = await jobsOf(eventId, t);
     expect(job.relationships.event.data).toEqual({ type: 'ott_events', id: eventId });
-    const done = await settled(job.id);
+    const done = await settled(job.id, 60_000, t);
     stop();
     expect(done.attributes, JSON.stringify(done.attributes)).toMatchObject({ state: 'FINISHED', progress: 100, renditions: ['180p'], output_url: `/ott/hls/vod/${job.id}/master.m3u8`, error: null });
     expect(done.attributes.duration).toBeCloseTo(2, 0);
@@ -92,20 +93,31 @@ describe(`VOD transcoding on ${TEST_DB}`, () => {
     const progress = seen.map((s) => s.progress);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
 
+    // The ladder is in the configured storage (the bucket on S3), under the job's folder.
+    const stored: string[] = [];
+    for await (const o of t.server.storage.list('ott/')) if (o.key.includes(`/j${job.id}/`)) stored.push(o.key.slice(o.key.indexOf(`/j${job.id}/`) + 1));
+    expect(stored).toEqual(expect.arrayContaining([`j${job.id}/master.m3u8`, `j${job.id}/180p/index.m3u8`]));
+    expect(stored.some((k) => /^j\d+\/180p\/.+\.ts$/.test(k)), stored.join(' ')).toBe(true);
+
     // Served as HLS with the players' media types, and readable by a player (ffprobe over HTTP).
-    const master = await api.get(`/ott/hls/vod/${job.id}/master.m3u8`, { token: null });
+    const master = await t.get(`/ott/hls/vod/${job.id}/master.m3u8`, { token: null });
     expect(master.status).toBe(200);
     expect(master.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
     expect(master.text).toContain('180p/index.m3u8');
-    const variant = await api.get(`/ott/hls/vod/${job.id}/180p/index.m3u8`, { token: null });
+    const variant = await t.get(`/ott/hls/vod/${job.id}/180p/index.m3u8`, { token: null });
     expect(variant.text).toContain('#EXT-X-ENDLIST');
-    const segment = await api.get(`/ott/hls/vod/${job.id}/180p/${variant.text.split('\n').find((l: string) => l.endsWith('.ts'))}`, { token: null });
+    const segment = await t.get(`/ott/hls/vod/${job.id}/180p/${variant.text.split('\n').find((l: string) => l.endsWith('.ts'))}`, { token: null });
     expect(segment.headers.get('content-type')).toBe('video/mp2t');
-    const { stdout } = await promisify(execFile)('ffprobe', ['-v', 'error', '-protocol_whitelist', 'http,tcp', '-show_entries', 'stream=codec_name,height', '-of', 'csv=p=0', `${api.url}/ott/hls/vod/${job.id}/master.m3u8`]);
+    const { stdout } = await promisify(execFile)('ffprobe', ['-v', 'error', '-protocol_whitelist', 'http,tcp', '-show_entries', 'stream=codec_name,height', '-of', 'csv=p=0', `${t.url}/ott/hls/vod/${job.id}/master.m3u8`]);
     expect(stdout).toContain('h264,180');
     expect(stdout).toContain('aac');
-    const status = await api.get(`/api/v3/ott/events/${eventId}/status`);
+    const status = await t.get(`/api/v3/ott/events/${eventId}/status`);
     expect(status.body.data.attributes.encoding).toMatchObject({ state: 'FINISHED', progress: 100 });
+}
+
+describe(`VOD transcoding on ${TEST_DB}`, () => {
+  it('probes and transcodes a library video to HLS through the queue, with its states and progress', async () => {
+    await transcodesToHls(api);
   }, 90_000);
 
   it('cancels a running job once (ffmpeg stopped, nothing stored), then recreate_encoding runs it again', async () => {
@@ -218,4 +230,21 @@ describe(`VOD transcoding on ${TEST_DB}`, () => {
       expect(hits).toBe(0);
     }, 60_000);
   });
+});
+
+// The same case on the S3 driver (the bucket of its own), when the S3-compatible test server runs.
+describe.skipIf(!testS3Env)(`VOD transcoding on ${TEST_DB} with S3 storage`, () => {
+  let s3api: TestServer;
+  beforeAll(async () => {
+    s3api = await startTestServer({}, { ...(await storageEnv('s3')), JOB_POLL_MS: '50', OTT_WORKER: 'true' });
+    await cancelDemoTranscodings(s3api);
+  }, 60_000);
+  afterAll(async () => {
+    await s3api?.close();
+  });
+
+  it('transcodes a library video into the bucket and plays it from there', async () => {
+    expect(s3api.server.config.storage.driver).toBe('s3');
+    await transcodesToHls(s3api);
+  }, 90_000);
 });

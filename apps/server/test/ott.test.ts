@@ -18,6 +18,10 @@ class FakeLive implements LiveControl {
     const at = (port: number, key: string) => ({ rtmp: `rtmp://127.0.0.1:${port}/live/${key}`, srt: `srt://127.0.0.1:${port + 1}?mode=caller` });
     return { primary: at(19350, config.primaryKey), backup: at(19360, config.backupKey) };
   }
+  async resume(): Promise<IngestEndpoints | null> {
+    // This fake keeps nothing on disk: there is never a stream of before to run again.
+    return null;
+  }
   async start(id: number, useBackup: boolean) {
     if (this.refuseNextStart) {
       this.refuseNextStart = false;

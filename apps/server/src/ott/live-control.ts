@@ -41,6 +41,11 @@ export interface LiveMarker {
 export interface LiveControl {
   /** Opens (or returns the already open) ingest listeners of a stream. */
   ensureIngest(config: LiveStreamConfig): Promise<IngestEndpoints>;
+  /**
+   * After a server restart: opens the stream's ingest on its ports of before and continues its
+   * output and recording (live, or paused on the slate), if this instance ran it; else null.
+   */
+  resume(config: LiveStreamConfig, state: { paused: boolean; useBackup: boolean; markers: LiveMarker[] }): Promise<IngestEndpoints | null>;
   /** Publishes the stream to viewers from the primary or the backup ingest. */
   start(streamId: number, useBackup: boolean): Promise<void>;
   /** Shows a holding slate to viewers; the ingest stays connected. */
@@ -56,5 +61,6 @@ export interface LiveControl {
   setMarkers(streamId: number, markers: LiveMarker[]): Promise<void>;
   /** Turns the whole recording into one MP4 file and resolves with its path. */
   recordingToMp4(streamId: number, onProgress?: (percent: number) => void): Promise<string>;
+  /** Stops every listener and output; live and paused streams are left to be resumed by the next start. */
   close(): Promise<void>;
 }

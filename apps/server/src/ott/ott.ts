@@ -3,10 +3,10 @@ import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { Clock } from '../jobs/clock';
 import { JobWorker } from '../jobs/worker';
-import { fromDb } from '../jsonapi/values';
 import type { Storage } from '../media/storage/storage';
 import type { ChangeBus } from '../realtime/change-bus';
 import type { LiveControl } from './live-control';
+import { markersOf, resumeLiveStreams } from './live-resume';
 import { registerPlaybackRoutes } from './playback-routes';
 import { registerOttRoutes } from './routes';
 import { OTT_JOB_PREFIX, registerTranscodingHandlers } from './transcoding';
@@ -54,17 +54,15 @@ export function registerOtt(app: FastifyInstance, deps: OttCapabilityDeps): JobW
       setImmediate(() => {
         pending.delete(streamId);
         void (async () => {
-          const rows = await database.db.selectFrom('ott_markers').select(['id', 'kind', 'start_at', 'duration_seconds', 'title']).where('stream_id', '=', streamId).orderBy('start_at').execute();
-          await liveControl.setMarkers(
-            streamId,
-            rows.map((r) => ({ id: Number(r.id), kind: String(r.kind), startAt: String(fromDb('datetime', r.start_at)), durationSeconds: Number(r.duration_seconds), title: (r.title as string | null) ?? null })),
-          );
+          await liveControl.setMarkers(streamId, await markersOf(database, streamId));
         })().catch((err: unknown) => app.log.warn({ err, streamId }, 'ott: markers not sent to the live engine'));
       });
     });
     app.addHook('preClose', async () => {
       unsubscribe();
     });
+    // Streams that were live or paused when the server stopped go on (their ingest addresses too).
+    app.addHook('onReady', async () => resumeLiveStreams(database, liveControl, app.log));
   }
   app.addHook('onReady', async () => worker?.start());
   app.addHook('preClose', async () => worker?.stop());

@@ -1,5 +1,6 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, promises as fs, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -358,5 +359,73 @@ describe('fail-over', () => {
     again.child.kill('SIGKILL');
     backup.child.kill('SIGKILL');
     await engine.stop(id);
+  });
+});
+
+describe('a server restart', () => {
+  const id = 4;
+
+  it('resumes a paused stream on its ports of before, a taken port replaced and said, and continues its recording', { timeout: 60_000 }, async () => {
+    const dir = path.join(workDir, 'restart');
+    const options = { workDir: dir, host: '127.0.0.1', publicHost: '127.0.0.1', ladder: [{ name: '180p', width: 320, height: 180, videoKbps: 300 }], preset: 'ultrafast', nice: 10 };
+    const warnings: string[] = [];
+    const before = createLiveEngine(options);
+    const after = createLiveEngine({ ...options, warn: (m) => warnings.push(m) });
+    const blocker = createServer();
+    try {
+      const first = await before.ensureIngest(config(id));
+      await before.pause(id, false);
+      const recording = path.join(dir, String(id), 'r0', 'recording.m3u8');
+      await waitFor('two recorded segments', async () => parseMediaPlaylist(await readText(recording)).segments.length >= 2, 30_000);
+      await before.close();
+      // Suspended, not ended: viewers and the recording wait for the next start.
+      expect(await readText(path.join(dir, String(id), 'r0', 'index.m3u8'))).not.toContain('#EXT-X-ENDLIST');
+      const old = parseMediaPlaylist(await readText(recording));
+      expect(old.ended).toBe(false);
+
+      // Meanwhile something else took the backup's RTMP port.
+      const taken = Number(new URL(first.backup.rtmp).port);
+      await new Promise<void>((resolve) => blocker.listen(taken, '127.0.0.1', resolve));
+      const marker = { id: 7, kind: 'chapter', startAt: new Date().toISOString(), durationSeconds: 0, title: 'Second half' };
+      const again = await after.resume(config(id), { paused: true, useBackup: false, markers: [marker] });
+      expect(again?.primary).toEqual(first.primary);
+      expect(again?.backup.srt).toBe(first.backup.srt);
+      expect(Number(new URL(again!.backup.rtmp).port)).not.toBe(taken);
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toContain(`stream ${id}`);
+      expect(after.state(id)).toBe('paused');
+      // Nothing of a stream this engine never ran, and never twice.
+      expect(await after.resume(config(99), { paused: false, useBackup: false, markers: [] })).toBeNull();
+      expect(await after.resume(config(id), { paused: true, useBackup: false, markers: [] })).toBeNull();
+
+      const last = Math.max(...old.segments.map((s) => Number(/(\d+)\.ts$/.exec(s.uri)![1])));
+      const grown = await waitFor('new segments after the old ones', async () => {
+        const text = await readText(recording);
+        return parseMediaPlaylist(text).segments.length >= old.segments.length + 2 ? text : null;
+      }, 30_000);
+      const segments = parseMediaPlaylist(grown).segments;
+      expect(segments.slice(0, old.segments.length)).toEqual(old.segments);
+      const next = segments[old.segments.length];
+      expect(Number(/(\d+)\.ts$/.exec(next.uri)![1])).toBe(last + 1);
+      expect(next.discontinuity).toBe(true);
+      expect(grown).toContain('ID="marker-7"');
+      expect(await slateShare(path.join(dir, String(id), 'r0', next.uri))).toBeGreaterThan(0.5);
+
+      // Stopped: the recording is closed, and a later start has nothing to resume.
+      await after.stop(id);
+      await after.close();
+      const third = createLiveEngine(options);
+      expect(await third.resume(config(id), { paused: false, useBackup: false, markers: [] })).toBeNull();
+      await third.close();
+      const total = segments.length;
+      const facts = await probe(await third.recordingToMp4(id));
+      expect(total).toBeGreaterThanOrEqual(old.segments.length + 2);
+      const seconds = parseMediaPlaylist(await readText(recording)).segments.reduce((a, s) => a + s.duration, 0);
+      expect(Math.abs(Number(facts.format.duration) - seconds)).toBeLessThan(1);
+    } finally {
+      blocker.close();
+      await before.close();
+      await after.close();
+    }
   });
 });

@@ -12,7 +12,7 @@ import type {
 } from '../live-control';
 import { Feed, type RawFormat } from './feed';
 import { LiveOutput, type Pick } from './output';
-import { renditionDir, type Rendition } from './playlists';
+import { renditionDir, writeAtomic, type Rendition } from './playlists';
 import { freeLocalPort, spawnFfmpeg, waitExit, type FfmpegOptions } from './processes';
 import { recordedSegments, segmentsToMp4 } from './recording';
 import { openRtmpGate, type RtmpGate } from './rtmp-gate';
@@ -34,6 +34,14 @@ export type { Rendition } from './playlists';
  *
  * Decoding every contribution to raw frames costs a decode per feed, but it is what lets start,
  * pause, fail-over and a crashed encoder's restart happen without the viewers' stream breaking.
+ *
+ * A server restart (deploy, crash) does not end a stream. The ports each stream was given are kept
+ * in <workDir>/<id>/ingest.json and asked for again, so encoders reconnect to the same addresses
+ * (keys and passphrase are the database's); a port taken meanwhile gives a new one (warned, and in
+ * meta.ingest). `close` suspends outputs without ENDLIST; at start the server calls `resume` for its
+ * live and paused streams, and the instance whose data directory holds a stream's output runs it
+ * again: numbering after the last recorded segment, timestamps after its end, a DISCONTINUITY, the
+ * no-signal slate until the contribution is back. The recording, and so its MP4, keeps both parts.
  */
 
 export interface LiveEngineOptions {
@@ -62,6 +70,8 @@ export interface LiveEngineOptions {
   /** Niceness of the ffmpeg processes. */
   nice?: number;
   slateText?: { paused: string; noSignal: string };
+  /** Told when a stream's ingest could not get its ports of before a restart back (taken meanwhile). */
+  warn?: (message: string) => void;
 }
 
 /** The engine, with figures the benchmark reads beyond the routes' contract. */
@@ -113,6 +123,23 @@ interface StreamRuntime {
   active: { role: Role; protocol: StreamProtocol } | null;
 }
 
+/** The public ports of a stream's listeners, kept in `<workDir>/<id>/ingest.json` for a restart. */
+interface IngestPorts {
+  primary: { rtmp: number; srt: number };
+  backup: { rtmp: number; srt: number };
+}
+const PORTS_FILE = 'ingest.json';
+
+async function readPorts(dir: string): Promise<IngestPorts | null> {
+  try {
+    const p = JSON.parse(await fs.readFile(path.join(dir, PORTS_FILE), 'utf8')) as IngestPorts;
+    const ok = (n: unknown) => Number.isInteger(n) && Number(n) > 0 && Number(n) < 65536;
+    return ROLES.every((r) => ok(p[r]?.rtmp) && ok(p[r]?.srt)) ? p : null;
+  } catch {
+    return null;
+  }
+}
+
 const pbkeylen = (c: LiveStreamConfig): 16 | 32 | null => (c.encryption === 'AES-128' ? 16 : c.encryption === 'AES-256' ? 32 : null);
 
 export function createLiveEngine(options: LiveEngineOptions): LiveEngine {
@@ -130,8 +157,15 @@ export function createLiveEngine(options: LiveEngineOptions): LiveEngine {
   let slates: Promise<Record<'paused' | 'no-signal', Buffer>> | null = null;
   let nextPort = options.portRange?.from ?? 0;
 
-  /** Binds a public listener on the next port of the range (or a random one). */
-  async function bindPublic<T>(open: (port: number) => Promise<T>): Promise<T> {
+  /** Binds a public listener on the port it had before a restart if free, else the next of the range (or a random one). */
+  async function bindPublic<T>(open: (port: number) => Promise<T>, before?: number): Promise<T> {
+    if (before) {
+      try {
+        return await open(before);
+      } catch {
+        // taken meanwhile: a new address, which the stream's meta.ingest shows
+      }
+    }
     const range = options.portRange;
     if (!range) return open(0);
     for (let tries = 0; tries <= range.to - range.from; tries++) {
@@ -150,11 +184,11 @@ export function createLiveEngine(options: LiveEngineOptions): LiveEngine {
     return { protocol, port, passphrase: protocol === 'srt' ? config.passphrase : null, pbkeylen: protocol === 'srt' ? pbkeylen(config) : null };
   }
 
-  async function openIngest(config: LiveStreamConfig, role: Role): Promise<Ingest> {
+  async function openIngest(config: LiveStreamConfig, role: Role, before?: IngestPorts[Role]): Promise<Ingest> {
     const internal = { rtmp: await freeLocalPort(), srt: await freeLocalPort() };
     const key = role === 'primary' ? config.primaryKey : config.backupKey;
-    const rtmp = await bindPublic((p) => openRtmpGate(host, p, () => internal.rtmp, key));
-    const srt = await bindPublic((p) => openSrtRelay(host, p, () => internal.srt));
+    const rtmp = await bindPublic((p) => openRtmpGate(host, p, () => internal.rtmp, key), before?.rtmp);
+    const srt = await bindPublic((p) => openSrtRelay(host, p, () => internal.srt), before?.srt);
     const feeds = {
       rtmp: new Feed(ff, raw, listenOf(config, 'rtmp', internal.rtmp)),
       srt: new Feed(ff, raw, listenOf(config, 'srt', internal.srt)),
@@ -213,15 +247,16 @@ export function createLiveEngine(options: LiveEngineOptions): LiveEngine {
     return slates;
   }
 
-  async function startOutput(s: StreamRuntime): Promise<void> {
+  async function startOutput(s: StreamRuntime, resumed = false): Promise<void> {
     if (s.output) return;
     const frames = await slateFrames();
     if (s.output) return;
+    const previous = resumed ? await LiveOutput.previousRecording(s.dir, ladder) : undefined;
     await LiveOutput.prepare(s.dir, ladder, audioKbps);
     const allFeeds = () => ROLES.flatMap((r) => PROTOCOLS.map((p) => s.ingest[r].feeds[p]));
     s.output = new LiveOutput(
       ff,
-      { dir: s.dir, raw, ladder, segmentSeconds, liveWindowSegments: options.liveWindowSegments ?? 6, preset: options.preset ?? DEFAULT_PRESET, audioKbps },
+      { dir: s.dir, raw, ladder, segmentSeconds, liveWindowSegments: options.liveWindowSegments ?? 6, preset: options.preset ?? DEFAULT_PRESET, audioKbps, previous },
       frames,
       (now) => pick(s, now),
       allFeeds,
@@ -308,10 +343,13 @@ export function createLiveEngine(options: LiveEngineOptions): LiveEngine {
       }
       return endpoints(existing);
     }
+    // The ports this stream had before a restart, so that the crews' encoders find it again.
+    const dir = path.join(options.workDir, String(config.streamId));
+    const before = await readPorts(dir);
     const s: StreamRuntime = {
       config,
-      dir: path.join(options.workDir, String(config.streamId)),
-      ingest: { primary: await openIngest(config, 'primary'), backup: await openIngest(config, 'backup') },
+      dir,
+      ingest: { primary: await openIngest(config, 'primary', before?.primary), backup: await openIngest(config, 'backup', before?.backup) },
       state: 'idle',
       useBackup: false,
       paused: false,
@@ -321,8 +359,19 @@ export function createLiveEngine(options: LiveEngineOptions): LiveEngine {
       active: null,
     };
     streams.set(config.streamId, s);
+    const ports = portsOf(s);
+    if (before && JSON.stringify(before) !== JSON.stringify(ports)) {
+      options.warn?.(`stream ${config.streamId}: ingest ports ${JSON.stringify(before)} were taken, the encoders must use ${JSON.stringify(ports)}`);
+    }
+    await fs.mkdir(dir, { recursive: true });
+    await writeAtomic(path.join(dir, PORTS_FILE), JSON.stringify(ports));
     return endpoints(s);
   }
+
+  const portsOf = (s: StreamRuntime): IngestPorts => ({
+    primary: { rtmp: s.ingest.primary.rtmp.port, srt: s.ingest.primary.srt.port },
+    backup: { rtmp: s.ingest.backup.rtmp.port, srt: s.ingest.backup.srt.port },
+  });
 
   // Two requests opening the same stream's ingest at once share one opening.
   const opening = new Map<number, Promise<IngestEndpoints>>();
@@ -356,6 +405,23 @@ export function createLiveEngine(options: LiveEngineOptions): LiveEngine {
       s.paused = true;
       await startOutput(s);
       s.state = 'paused';
+    },
+
+    async resume(config, { paused, useBackup, markers }) {
+      const dir = path.join(options.workDir, String(config.streamId));
+      // Only the instance whose data directory holds the stream's output runs it again; a stopped
+      // stream's recording is closed (ENDLIST) and is never reopened.
+      if (streams.has(config.streamId) || !existsSync(path.join(dir, 'master.m3u8'))) return null;
+      const recorded = await fs.readFile(path.join(dir, renditionDir(0), 'recording.m3u8'), 'utf8').catch(() => '');
+      if (/^#EXT-X-ENDLIST/m.test(recorded)) return null;
+      const ingest = await engine.ensureIngest(config);
+      const s = get(config.streamId);
+      s.markers = [...markers].sort((a, b) => a.startAt.localeCompare(b.startAt));
+      s.useBackup = useBackup;
+      s.paused = paused;
+      await startOutput(s, true);
+      s.state = paused ? 'paused' : 'live';
+      return ingest;
     },
 
     async stop(streamId) {
@@ -410,13 +476,15 @@ export function createLiveEngine(options: LiveEngineOptions): LiveEngine {
       return streams.get(streamId)?.output?.outputDropped ?? 0;
     },
 
+    // The server stops (a deploy, a restart): live and paused streams are suspended, not ended, so
+    // that the next start resumes them (see `resume`).
     async close() {
       clearInterval(healthTimer);
       listeners.clear();
       for (const s of streams.values()) {
         if (s.state !== 'ended') {
           s.state = 'ended';
-          await s.output?.end();
+          await s.output?.suspend();
           await closeIngest(s);
         }
       }

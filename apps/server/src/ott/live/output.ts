@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { promises as fs } from 'node:fs';
+import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import type { LiveMarker } from '../live-control';
@@ -14,6 +14,7 @@ import {
   type Rendition,
   type SegmentEntry,
 } from './playlists';
+import { recordedSegments } from './recording';
 import { onProgress, spawnFfmpeg, tailStderr, waitExit, type FfmpegOptions } from './processes';
 
 export interface OutputOptions {
@@ -24,6 +25,8 @@ export interface OutputOptions {
   liveWindowSegments: number;
   preset: string;
   audioKbps: number;
+  /** Segments recorded before a server restart, per rendition: the output goes on after them. */
+  previous?: SegmentEntry[][];
 }
 
 /** What feeds the encoder at each frame: a feed, or a slate. */
@@ -59,6 +62,8 @@ export class LiveOutput {
   private stderr: () => string = () => '';
   private lastFailure: string | null = null;
   private ended = false;
+  /** Stopped for a server restart: the playlists stay open (no ENDLIST), to be continued. */
+  private suspended = false;
 
   constructor(
     private readonly ff: FfmpegOptions,
@@ -67,9 +72,9 @@ export class LiveOutput {
     private readonly pick: (now: number) => Pick,
     private readonly feeds: () => Feed[],
   ) {
-    this.recorded = opts.ladder.map(() => new Map<string, SegmentEntry>());
+    this.recorded = opts.ladder.map((_, i) => new Map((opts.previous?.[i] ?? []).map((s) => [s.uri, s])));
     this.lastRaw = opts.ladder.map(() => '');
-    this.encoder = this.spawnEncoder(0);
+    this.encoder = this.spawnEncoder();
     this.tickTimer = setInterval(() => this.tick(), Math.max(5, Math.floor(1000 / opts.raw.fps / 2)));
     this.pollTimer = setInterval(() => void this.poll(false), 250);
   }
@@ -81,6 +86,29 @@ export class LiveOutput {
     await writeAtomic(path.join(dir, 'vod.m3u8'), masterPlaylist(ladder, RECORDING_FILE, audioKbps));
   }
 
+  /**
+   * What an output of a server that stopped left in `dir`, per rendition: the recording, with the
+   * segments ffmpeg finished after the server's last look (at a stop, or at a crash where ffmpeg
+   * outlived the server for a moment). ffmpeg's playlist is removed: it may end with ENDLIST, which
+   * must not reach the viewers, and the next encoder writes a new one.
+   */
+  static async previousRecording(dir: string, ladder: Rendition[]): Promise<SegmentEntry[][]> {
+    return Promise.all(
+      ladder.map(async (_, i) => {
+        const folder = path.join(dir, renditionDir(i));
+        const segments = await recordedSegments(folder);
+        const known = new Set(segments.map((s) => s.uri));
+        const live = path.join(folder, LIVE_FILE);
+        const text = await fs.readFile(live, 'utf8').catch(() => '');
+        for (const s of parseMediaPlaylist(text).segments) {
+          if (!known.has(s.uri) && existsSync(path.join(folder, s.uri))) segments.push(s);
+        }
+        await fs.rm(live, { force: true });
+        return segments;
+      }),
+    );
+  }
+
   /** Why the encoder last died, if it did. */
   failure(): string | null {
     return this.lastFailure;
@@ -90,8 +118,14 @@ export class LiveOutput {
    * Starts the encoder. After a crash it starts again numbering segments after the last one, with a
    * discontinuity, so that players and the recording go on (a few seconds lost, not the stream).
    */
-  private spawnEncoder(startNumber: number): ChildProcess {
-    const encoder = spawnFfmpeg(this.ff, this.encoderArgs(startNumber), ['pipe', 'pipe', 'pipe', 'pipe']);
+  private spawnEncoder(): ChildProcess {
+    // After the last recorded segment (an encoder restart, or the server's): its number, and its
+    // time, so that the recording's timestamps keep increasing and its MP4 is one timeline.
+    const segments = [...this.recorded[0].values()];
+    const numbers = segments.map((s) => Number(/(\d+)\.ts$/.exec(s.uri)?.[1] ?? -1));
+    const startNumber = Math.max(-1, ...numbers) + 1;
+    const offset = segments.reduce((sum, s) => sum + s.duration, 0);
+    const encoder = spawnFfmpeg(this.ff, this.encoderArgs(startNumber, offset), ['pipe', 'pipe', 'pipe', 'pipe']);
     this.encoder = encoder;
     this.stderr = tailStderr(encoder);
     this.video = encoder.stdin as Writable;
@@ -112,9 +146,7 @@ export class LiveOutput {
       this.lastFailure = this.stderr() || `ffmpeg exited with ${code}`;
       this.restarts += 1;
       setTimeout(() => {
-        if (this.ended) return;
-        const numbers = [...this.recorded[0].keys()].map((u) => Number(/(\d+)\.ts$/.exec(u)?.[1] ?? -1));
-        this.spawnEncoder(Math.max(-1, ...numbers) + 1);
+        if (!this.ended) this.spawnEncoder();
       }, 1000);
     });
     return encoder;
@@ -127,8 +159,21 @@ export class LiveOutput {
 
   /** Ends the output: ffmpeg writes the last segment and ENDLIST; the recording playlists are closed. */
   async end(): Promise<void> {
+    return this.finish(false);
+  }
+
+  /**
+   * Stops the encoder for a server restart: its last segment is written and recorded, but the
+   * playlists stay open (no ENDLIST), so players wait and the next server's output continues them.
+   */
+  async suspend(): Promise<void> {
+    return this.finish(true);
+  }
+
+  private async finish(suspend: boolean): Promise<void> {
     if (this.ended) return;
     this.ended = true;
+    this.suspended = suspend;
     clearInterval(this.tickTimer);
     this.video.end();
     this.audio.end();
@@ -142,7 +187,7 @@ export class LiveOutput {
     return { dir: path.join(this.opts.dir, renditionDir(0)), segments: [...this.recorded[0].values()] };
   }
 
-  private encoderArgs(startNumber: number): string[] {
+  private encoderArgs(startNumber: number, offsetSeconds: number): string[] {
     const { raw, ladder, segmentSeconds: seg, dir } = this.opts;
     const gop = Math.round(raw.fps * seg);
     const split = `[0:v]split=${ladder.length}${ladder.map((_, i) => `[s${i}]`).join('')}`;
@@ -166,6 +211,7 @@ export class LiveOutput {
     });
     args.push(
       '-c:a', 'aac', '-b:a', `${this.opts.audioKbps}k`, '-ac', '2',
+      '-output_ts_offset', offsetSeconds.toFixed(3),
       '-f', 'hls', '-hls_time', String(seg), '-hls_list_size', String(this.opts.liveWindowSegments),
       '-hls_flags', `independent_segments+program_date_time+temp_file${startNumber > 0 ? '+discont_start' : ''}`,
       '-start_number', String(startNumber), '-hls_segment_type', 'mpegts',
@@ -233,10 +279,13 @@ export class LiveOutput {
       this.lastRaw[i] = raw;
       const { segments, ended } = parseMediaPlaylist(raw);
       for (const s of segments) if (!this.recorded[i].has(s.uri)) this.recorded[i].set(s.uri, s);
+      // Suspended for a restart: ffmpeg's ENDLIST is kept from the viewers (the stream goes on).
+      const text = this.suspended ? raw.replace(/^#EXT-X-ENDLIST[ \t]*\r?\n?/m, '') : raw;
+      const final = !this.suspended && (ended || this.ended);
       // An encoder that died just before the stop wrote no ENDLIST: the output has ended all the same.
-      const closing = this.ended && !ended ? '#EXT-X-ENDLIST\n' : '';
-      await writeAtomic(path.join(dir, PUBLIC_FILE), withDateRanges(raw, this.markers) + closing);
-      await writeAtomic(path.join(dir, RECORDING_FILE), recordingPlaylist([...this.recorded[i].values()], this.markers, ended || this.ended));
+      const closing = final && !ended ? '#EXT-X-ENDLIST\n' : '';
+      await writeAtomic(path.join(dir, PUBLIC_FILE), withDateRanges(text, this.markers) + closing);
+      await writeAtomic(path.join(dir, RECORDING_FILE), recordingPlaylist([...this.recorded[i].values()], this.markers, final));
     }
   }
 }

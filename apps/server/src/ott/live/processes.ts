@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /** How the engine runs Debian's ffmpeg: arguments as arrays, never a shell; `nice` when asked. */
@@ -8,11 +9,16 @@ export interface FfmpegOptions {
   nice: number;
 }
 
+/**
+ * util-linux's setpriv, where there is one: ffmpeg then dies with the server. A listener waiting
+ * for a contribution would otherwise outlive a crashed server for good (a restart opens new ones).
+ */
+const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => existsSync(p)) ?? null;
+
 export function spawnFfmpeg(opts: FfmpegOptions, args: string[], stdio: StdioOptions): ChildProcess {
   const base = ['-hide_banner', '-nostdin', '-loglevel', 'warning', ...args];
-  const child = opts.nice
-    ? spawn('nice', ['-n', String(opts.nice), opts.ffmpegPath, ...base], { stdio })
-    : spawn(opts.ffmpegPath, base, { stdio });
+  const command = [...(opts.nice ? ['nice', '-n', String(opts.nice)] : []), opts.ffmpegPath, ...base];
+  const child = SETPRIV ? spawn(SETPRIV, ['--pdeathsig', 'KILL', ...command], { stdio }) : spawn(command[0], command.slice(1), { stdio });
   // A pipe closed by a dying ffmpeg must not become an uncaught EPIPE in the server.
   for (const s of child.stdio) s?.on('error', () => {});
   return child;
