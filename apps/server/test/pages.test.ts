@@ -324,7 +324,8 @@ describe('OTT components pick their targets', () => {
     for (let i = 0; i < 25; i++) many.push(await ott('events', 'ott_events', `Mecz ${i}`));
     const tooMany = await component(p.id, 'events', 0, {}, { events: links('ott_events', many) });
     expect(tooMany.status).toBe(422);
-    expect(tooMany.body.errors[0]).toMatchObject({ code: 'maxLength', source: { pointer: '/data/relationships/events/data' } });
+    expect(tooMany.body.errors[0]).toMatchObject({ code: 'maxLength', source: { pointer: '/data/relationships/events/data' }, meta: { key: 'maxLength' } });
+    expect(tooMany.body.errors[0].detail).toMatch(/24 items/);
     expect(await componentCount()).toBe(before);
   });
 });

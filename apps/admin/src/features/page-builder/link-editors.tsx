@@ -66,7 +66,11 @@ function RecordLinkEditor({ idPrefix, link, value, onChange, issues }: LinkEdito
   const id = `${idPrefix}-links-${link.name}`;
   const label = fieldLabel(translate, link.name);
   const missing = picked.filter((p) => p.state === 'missing');
-  const error = issueText(issues[`links.${link.name}`]) ?? (missing.length ? translate('pageBuilder.missingTargetHelp') : undefined);
+  const issue = issues[`links.${link.name}`];
+  // Too many linked records: said as a count of records, not of characters.
+  const error =
+    (issue?.key === 'maxLength' && link.max ? translate('pageBuilder.atMost', { max: link.max }) : issueText(issue)) ??
+    (missing.length ? translate('pageBuilder.missingTargetHelp') : undefined);
   const nameOfPicked = (p: PickedTarget) =>
     p.record ? nameOf(p.record) : p.state === 'missing' ? translate('pageBuilder.missingTarget', { id: p.id }) : translate('pageBuilder.loading');
   const full = link.many && link.max !== undefined && ids.length >= link.max;

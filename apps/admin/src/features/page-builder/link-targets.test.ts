@@ -1,15 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import manifest from 'virtual:umpire/resources';
+import { activateLocale } from '../../lib/locale';
 import { linksOf } from './model';
 import { addTarget, pickedTargets, removeTarget, targetNameOf } from './link-targets';
 
 const def = (type: string) => manifest.find((r) => r.type === type);
 
 describe('names of picked records', () => {
+  beforeAll(() => activateLocale('pl'));
+
   it('names OTT formats, playlists and events by their translated title, videos and clubs by their title field', () => {
     expect(targetNameOf(def('formats'))({ id: '1', title: 'Studio ligi' })).toBe('Studio ligi');
     expect(targetNameOf(def('playlists'))({ id: '2', title: 'Weekend' })).toBe('Weekend');
-    expect(targetNameOf(def('ott_events'))({ id: '3', title: 'Legia – Lech', starts_at: '2026-05-01T18:00:00Z' })).toBe('Legia – Lech');
+    expect(targetNameOf(def('ott_events'))({ id: '3', title: 'Legia – Lech' })).toBe('Legia – Lech');
+    // Two events of one match told apart by their start (shown in the browser's time zone).
+    expect(targetNameOf(def('ott_events'))({ id: '3', title: 'Legia – Lech', starts_at: '2026-05-01T18:00:00Z' })).toMatch(/^Legia – Lech \(01\.05\.2026, \d\d:00\)$/);
     expect(targetNameOf(def('videos'))({ id: '4', name: 'Skrót' })).toBe('Skrót');
     expect(targetNameOf(def('clubs'))({ id: '5', name: 'Legia' })).toBe('Legia');
   });

@@ -1,6 +1,7 @@
 import type { RaRecord } from 'react-admin';
 import type { ResourceManifest } from '@umpire/schema/manifest';
 import { recordRepresentation } from '../../framework/representation';
+import { formatDateTime } from '../../lib/locale';
 
 /**
  * What a link editor shows of its picked records, pure: their names, whether each is still
@@ -14,9 +15,16 @@ import { recordRepresentation } from '../../framework/representation';
  */
 export function targetNameOf(def: ResourceManifest | undefined): (record: RaRecord) => string {
   const named = def?.titleAttribute ?? def?.attributes.find((a) => (a.name === 'title' || a.name === 'name') && a.type === 'string')?.name;
+  // Events of the same match share a title: their start tells them apart.
+  const starts = !def?.titleAttribute && def?.attributes.some((a) => a.name === 'starts_at' && a.type === 'datetime');
   const fallback = recordRepresentation(def);
   const other = typeof fallback === 'function' ? fallback : (record: RaRecord) => text(record[fallback]) ?? `#${record.id}`;
-  return (record) => (named ? text(record[named]) : undefined) ?? other(record);
+  return (record) => {
+    const name = named ? text(record[named]) : undefined;
+    if (name === undefined) return other(record);
+    const start = starts ? text(record.starts_at) : undefined;
+    return start ? `${name} (${formatDateTime(start)})` : name;
+  };
 }
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : typeof value === 'number' ? String(value) : undefined);
