@@ -683,4 +683,16 @@ describe('demo content', () => {
     }
     expect((await api.get('/api/v3/component_types?filter[kind]=page_type')).body.meta.total).toBeGreaterThan(10);
   });
+
+  it('links the video page to OTT playlists, formats and events, included with their titles', async () => {
+    const res = await api.get('/api/v3/pages?filter[slug]=wideo&include=components.playlist,components.playlists,components.formats,components.events');
+    expect(res.status, res.text).toBe(200);
+    const components = res.body.included.filter((i: any) => i.type === 'components');
+    expect(components.map((c: any) => c.attributes.kind)).toEqual(['ott_playlist', 'ott_playlist_list', 'ott_format_list', 'events']);
+    const linked = res.body.included.filter((i: any) => ['playlists', 'formats', 'ott_events'].includes(i.type));
+    expect(new Set(linked.map((i: any) => i.type))).toEqual(new Set(['playlists', 'formats', 'ott_events']));
+    for (const record of linked) expect(record.attributes.title, `${record.type} ${record.id}`).toEqual(expect.stringMatching(/\S/));
+    const events = components.find((c: any) => c.attributes.kind === 'events');
+    expect(events.relationships.events.data.length).toBeGreaterThan(0);
+  });
 });
