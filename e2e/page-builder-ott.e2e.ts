@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { appReady, openAs, t, tokenFor } from './support/app';
+import { seriousViolations } from './support/axe';
 
 /**
  * The page builder's OTT components pick their targets from the real records: a playlist found
@@ -86,6 +87,8 @@ test('OTT components pick a playlist, formats in order and an event; saved, relo
   await expect(events).toHaveAttribute('data-kind', 'events');
   await pick(page, events, 'events', names.event, names.event);
   await expect(pickedNames(events, 'events')).toHaveText([names.event]);
+  // The pickers and their ordered lists pass every axe rule (the builder's other parts are in accessibility.e2e.ts).
+  expect(await seriousViolations(page)).toEqual([]);
 
   await page.getByRole('button', { name: t('pl', 'ra.action.save') }).click();
   await expect(page.getByTestId('builder-status')).toHaveText(t('pl', 'pageBuilder.saved'));
