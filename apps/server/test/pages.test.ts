@@ -229,6 +229,107 @@ describe('pages and components', () => {
   });
 });
 
+describe('OTT components pick their targets', () => {
+  async function ott(path: string, type: string, title: string, token?: string): Promise<string> {
+    const res = await api.post(`/api/v3/ott/${path}`, { data: { type, attributes: { title } } }, token ? { token } : {});
+    expect(res.status, res.text).toBe(201);
+    return res.body.data.id;
+  }
+  const ids = (rel: any) => [rel.data].flat().map((d: any) => `${d.type}:${d.id}`);
+
+  it('links formats, playlists, events and a video, in order, and reads them back with their records', async () => {
+    const promo = await pageType('promo');
+    const p = await page(promo);
+    const [f1, f2, f3] = [await ott('formats', 'formats', 'Studio E2E'), await ott('formats', 'formats', 'Skróty E2E'), await ott('formats', 'formats', 'Kulisy E2E')];
+    const [l1, l2] = [await ott('playlists', 'playlists', 'Weekend'), await ott('playlists', 'playlists', 'Kolejka')];
+    const [e1, e2] = [await ott('events', 'ott_events', 'Legia – Lech'), await ott('events', 'ott_events', 'Raków – Pogoń')];
+    const video = await first('videos');
+    const made: [string, Record<string, unknown>, Record<string, unknown>][] = [
+      ['ott_format', { title: 'Format' }, { format: link('formats', f2) }],
+      ['ott_format_list', { list_mode: 'manual' }, { formats: links('formats', [f3, f1, f2]) }],
+      ['ott_playlist', { title: 'Playlista' }, { playlist: link('playlists', l1) }],
+      ['ott_playlist_list', { list_mode: 'manual' }, { playlists: links('playlists', [l2, l1]) }],
+      ['ott_hero_main', { title: 'Na żywo' }, { format: link('formats', f1), playlist: link('playlists', l2), background_photo: link('images', image.id) }],
+      ['ott_external_content', { title: 'Zewnętrzne', url: 'https://example.com/wideo' }, {}],
+      ['events', { title: 'Transmisje' }, { events: links('ott_events', [e2, e1]) }],
+      ['video', { title: 'Wideo' }, { video: link('videos', video.id) }],
+    ];
+    const created: string[] = [];
+    for (const [index, [kind, settings, rels]] of made.entries()) {
+      const res = await component(p.id, kind, index, settings, rels);
+      expect(res.status, `${kind}: ${res.text}`).toBe(201);
+      created.push(res.body.data.id);
+    }
+    const full = await api.get(`/api/v3/pages/${p.id}?include=components.format,components.formats,components.playlist,components.playlists,components.events,components.video`);
+    expect(full.status, full.text).toBe(200);
+    const byId = new Map<string, any>(full.body.included.filter((i: any) => i.type === 'components').map((c: any) => [c.id, c]));
+    const rel = (i: number, name: string) => ids(byId.get(created[i])!.relationships[name]);
+    expect(rel(0, 'format')).toEqual([`formats:${f2}`]);
+    expect(rel(1, 'formats')).toEqual([`formats:${f3}`, `formats:${f1}`, `formats:${f2}`]);
+    expect(rel(2, 'playlist')).toEqual([`playlists:${l1}`]);
+    expect(rel(3, 'playlists')).toEqual([`playlists:${l2}`, `playlists:${l1}`]);
+    expect([...rel(4, 'format'), ...rel(4, 'playlist')]).toEqual([`formats:${f1}`, `playlists:${l2}`]);
+    expect(byId.get(created[5])!.attributes.settings.url).toBe('https://example.com/wideo');
+    expect(rel(6, 'events')).toEqual([`ott_events:${e2}`, `ott_events:${e1}`]);
+    expect(rel(7, 'video')).toEqual([`videos:${video.id}`]);
+    const included = new Set(full.body.included.map((i: any) => `${i.type}:${i.id}`));
+    for (const key of [`formats:${f1}`, `formats:${f2}`, `formats:${f3}`, `playlists:${l1}`, `playlists:${l2}`, `ott_events:${e1}`, `ott_events:${e2}`, `videos:${video.id}`])
+      expect(included.has(key), key).toBe(true);
+    expect(full.body.included.find((i: any) => i.type === 'ott_events' && i.id === e2).attributes.title).toBe('Raków – Pogoń');
+
+    // Reordered, one dropped: the new order is what is read back.
+    const patched = await api.patch(`/api/v3/components/${created[6]}`, { data: { type: 'components', id: created[6], relationships: { events: links('ott_events', [e1]) } } });
+    expect(patched.status, patched.text).toBe(200);
+    expect(ids(patched.body.data.relationships.events)).toEqual([`ott_events:${e1}`]);
+    // A linked event cannot be deleted while the page shows it.
+    expect((await api.delete(`/api/v3/ott/events/${e1}`)).status).toBe(409);
+  });
+
+  it('refuses another client\'s targets, missing ones, wrong types and too many with JSON:API errors, in both languages', async () => {
+    const p = await page(await pageType('promo'));
+    const other = await api.token('other-admin');
+    const theirs = { playlist: await ott('playlists', 'playlists', 'Cudza', other), event: await ott('events', 'ott_events', 'Cudzy mecz', other) };
+    const mine = await ott('events', 'ott_events', 'Nasz mecz');
+    const before = await componentCount();
+    const foreign = await component(p.id, 'ott_playlist', 0, {}, { playlist: link('playlists', theirs.playlist) });
+    expect(foreign.status, foreign.text).toBe(422);
+    expect(foreign.body.errors[0]).toMatchObject({ status: '422', code: 'notFound', source: { pointer: '/data/relationships/playlist/data/id' }, meta: { key: 'notFound' } });
+    const foreignEvent = await component(p.id, 'events', 0, {}, { events: links('ott_events', [mine, theirs.event]) });
+    expect(foreignEvent.status, foreignEvent.text).toBe(422);
+    expect(foreignEvent.body.errors.map((e: any) => e.source.pointer)).toEqual(['/data/relationships/events/data/1/id']);
+    const english = await api.post(
+      '/api/v3/components',
+      { data: { type: 'components', attributes: { kind: 'ott_format_list', index: 0, settings: {} }, relationships: { page: link('pages', p.id), formats: links('formats', ['999999999']) } } },
+      { headers: { 'accept-language': 'en' } },
+    );
+    expect(english.status, english.text).toBe(422);
+    const polish = await api.post(
+      '/api/v3/components',
+      { data: { type: 'components', attributes: { kind: 'ott_format_list', index: 0, settings: {} }, relationships: { page: link('pages', p.id), formats: links('formats', ['999999999']) } } },
+      { headers: { 'accept-language': 'pl' } },
+    );
+    expect(polish.status, polish.text).toBe(422);
+    expect(english.body.errors[0].meta.key).toBe('notFound');
+    expect(polish.body.errors[0].meta.key).toBe('notFound');
+    expect(polish.body.errors[0].detail).not.toBe(english.body.errors[0].detail);
+    const wrongType = await component(p.id, 'events', 0, {}, { events: links('formats', [mine]) });
+    expect(wrongType.status).toBe(422);
+    expect(wrongType.body.errors[0].source.pointer).toBe('/data/relationships/events/data/0');
+    const one = await component(p.id, 'ott_playlist', 0, {}, { playlist: links('playlists', [theirs.playlist]) });
+    expect(one.status).toBe(422);
+    const missing = await component(p.id, 'ott_playlist', 0, {}, {});
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors[0]).toMatchObject({ code: 'required', source: { pointer: '/data/relationships/playlist' } });
+    const many: string[] = [];
+    for (let i = 0; i < 25; i++) many.push(await ott('events', 'ott_events', `Mecz ${i}`));
+    const tooMany = await component(p.id, 'events', 0, {}, { events: links('ott_events', many) });
+    expect(tooMany.status).toBe(422);
+    expect(tooMany.body.errors[0]).toMatchObject({ code: 'maxLength', source: { pointer: '/data/relationships/events/data' }, meta: { key: 'maxLength' } });
+    expect(tooMany.body.errors[0].detail).toMatch(/24 items/);
+    expect(await componentCount()).toBe(before);
+  });
+});
+
 describe('reordering', () => {
   it('rewrites the indexes in one call, in the history, and refuses a list that is not the page\'s components', async () => {
     const p = await page(standard);
@@ -581,5 +682,17 @@ describe('demo content', () => {
       expect(res.body.data[0].relationships.components.data.length, slug).toBeGreaterThan(0);
     }
     expect((await api.get('/api/v3/component_types?filter[kind]=page_type')).body.meta.total).toBeGreaterThan(10);
+  });
+
+  it('links the video page to OTT playlists, formats and events, included with their titles', async () => {
+    const res = await api.get('/api/v3/pages?filter[slug]=wideo&include=components.playlist,components.playlists,components.formats,components.events');
+    expect(res.status, res.text).toBe(200);
+    const components = res.body.included.filter((i: any) => i.type === 'components');
+    expect(components.map((c: any) => c.attributes.kind)).toEqual(['ott_playlist', 'ott_playlist_list', 'ott_format_list', 'events']);
+    const linked = res.body.included.filter((i: any) => ['playlists', 'formats', 'ott_events'].includes(i.type));
+    expect(new Set(linked.map((i: any) => i.type))).toEqual(new Set(['playlists', 'formats', 'ott_events']));
+    for (const record of linked) expect(record.attributes.title, `${record.type} ${record.id}`).toEqual(expect.stringMatching(/\S/));
+    const events = components.find((c: any) => c.attributes.kind === 'events');
+    expect(events.relationships.events.data.length).toBeGreaterThan(0);
   });
 });

@@ -56,7 +56,8 @@ export function sanitizedSettings(kind: string, settings: Record<string, unknown
 
 /** The JSON:API 422s of validateComponent's issues. */
 export function componentErrors(issues: ReturnType<typeof validateComponent>): ErrorSpec[] {
-  return issues.map((issue) => fieldError(issue.pointer, issue.field, issue.key, issue.params));
+  // A link's bounds count linked records, not characters.
+  return issues.map((issue) => fieldError(issue.pointer, issue.field, issue.key, issue.params, { items: issue.pointer.startsWith('/data/relationships/') }));
 }
 
 defineRules('components', {

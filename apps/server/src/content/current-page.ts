@@ -5,6 +5,7 @@ import { apiError, badParameter, notFound } from '../jsonapi/errors';
 import { findModel, modelOf, type Model } from '../jsonapi/model';
 import { linkNamesOf, scoped, toResourceObject, type ReadContext, type ResourceIdentifier, type ResourceObject, type Row } from '../jsonapi/read';
 import type { LinkValues } from '../jsonapi/rules';
+import { withTranslations } from '../jsonapi/translations';
 import { toDb } from '../jsonapi/values';
 import { includedSquads, playerStatisticsOfSeasons, standingsOfGroups } from '../competition/documents';
 import { ratingOf } from '../competition/statistics';
@@ -62,12 +63,13 @@ async function rowsOf(ctx: ReadContext, text: string, params: unknown[]): Promis
   return (await ctx.db.executeQuery<Row>(CompiledQuery.raw(text, params))).rows;
 }
 
-/** Records of a type by id, for the client. */
-function recordsById(ctx: ReadContext, model: Model, ids: number[]): Promise<Row[]> {
+/** Records of a type by id, for the client, with their texts when the type is translated (OTT formats, playlists, events). */
+async function recordsById(ctx: ReadContext, model: Model, ids: number[]): Promise<Row[]> {
   const text = sqlOf(`ids:${ctx.dialect}:${model.type}:${ids.length}`, () => {
     return `select ${columns(model, 't')} from "${model.table}" as t where t."client_id" = ${placeholders(ctx.dialect, 1, 1)} and t."id" in (${placeholders(ctx.dialect, 2, ids.length)})`;
   });
-  return rowsOf(ctx, text, [ctx.clientId, ...ids]);
+  const rows = await rowsOf(ctx, text, [ctx.clientId, ...ids]);
+  return model.translation && rows.length ? withTranslations(ctx, model.translation, rows) : rows;
 }
 
 const OWNER_TYPES = { page_id: 'page', global_page_element_id: 'global_page_element' } as const;

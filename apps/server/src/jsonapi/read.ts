@@ -177,7 +177,11 @@ async function attachLinks(ctx: ReadContext, model: Model, rows: Row[], graph: G
 }
 
 /** One query per relationship and level, whatever the number of rows. */
-async function loadIncludes(ctx: ReadContext, model: Model, rows: Row[], tree: IncludeTree, graph: Graph) {
+/** Included records of a translated resource carry their texts in the request's locale, as the primary ones do. */
+const translated = (ctx: ReadContext, model: Model, rows: Row[], locale: string | undefined) =>
+  model.translation && rows.length ? withTranslations(ctx, model.translation, rows, locale) : Promise.resolve(rows);
+
+async function loadIncludes(ctx: ReadContext, model: Model, rows: Row[], tree: IncludeTree, graph: Graph, locale?: string) {
   for (const [name, sub] of Object.entries(tree)) {
     const link = model.links.get(name);
     if (link) {
@@ -186,10 +190,10 @@ async function loadIncludes(ctx: ReadContext, model: Model, rows: Row[], tree: I
       if (!target) continue;
       const ids = new Set<number>();
       for (const r of rows) for (const item of [graph.get(model.type, r.id).relationships?.[name]?.data ?? []].flat()) if (item) ids.add(Number(item.id));
-      const related = ids.size ? await scoped(ctx, target).where('id', 'in', [...ids]).execute() : [];
+      const related = await translated(ctx, target, ids.size ? await scoped(ctx, target).where('id', 'in', [...ids]).execute() : [], locale);
       for (const r of related) graph.add(target, r);
       await attachLinks(ctx, target, related, graph);
-      if (Object.keys(sub).length) await loadIncludes(ctx, target, related, sub, graph);
+      if (Object.keys(sub).length) await loadIncludes(ctx, target, related, sub, graph, locale);
       continue;
     }
     const rel = model.relationships.get(name)!;
@@ -238,10 +242,11 @@ async function loadIncludes(ctx: ReadContext, model: Model, rows: Row[], tree: I
       related = [...seen.values()];
       for (const r of rows) setLinkage(graph.get(model.type, r.id), name, byParent.get(r.id) ?? []);
     }
+    related = await translated(ctx, target, related, locale);
     const fresh = related.filter((r) => !graph.objects.has(`${target.type}:${r.id}`));
     for (const r of related) graph.add(target, r);
     await attachLinks(ctx, target, fresh, graph);
-    if (Object.keys(sub).length) await loadIncludes(ctx, target, related, sub, graph);
+    if (Object.keys(sub).length) await loadIncludes(ctx, target, related, sub, graph, locale);
   }
 }
 
@@ -279,7 +284,7 @@ export async function buildDocument(
   const graph = new Graph(ctx.apiBase);
   const primary = rows.map((r) => graph.add(model, r));
   await attachLinks(ctx, model, rows, graph);
-  await loadIncludes(ctx, model, rows, query.include, graph);
+  await loadIncludes(ctx, model, rows, query.include, graph, query.locale);
   const primaryKeys = new Set(primary.map((o) => `${o.type}:${o.id}`));
   const doc: Document = { data: single ? project(primary[0], query.fields) : primary.map((o) => project(o, query.fields)) };
   if (Object.keys(query.include).length)

@@ -134,6 +134,8 @@ export async function seedDemoOtt(input: { database: Database; storage: Storage;
         ['ott_playlist', { title: 'Na żywo w ten weekend', layout: 'horizontal' }, { playlist: rel('playlists', weekend) }],
         ['ott_playlist_list', { title: 'Playlisty', list_mode: 'manual', limit: 6 }, { playlists: { data: [weekend, lastRound].map((id) => ({ type: 'playlists', id })) } }],
         ['ott_format_list', { title: 'Formaty', list_mode: 'manual', limit: 12 }, { formats: { data: [studio.id, highlights.id].map((id) => ({ type: 'formats', id })) } }],
+        // The next round's live events, picked one by one.
+        ['events', { title: 'Transmisje kolejki', match_list: 'upcoming' }, { events: { data: live.map((id) => ({ type: 'ott_events', id })) } }],
       ];
       for (const [index, [kind, settings, links]] of components.entries())
         await one('/components', 'components', { kind, index, settings }, { page: rel('pages', page.id), ...links });

@@ -79,6 +79,8 @@ export const LINK_CATALOGUE = {
   formats: { target: 'formats', many: true },
   playlists: { target: 'playlists', many: true },
   video: { target: 'videos' },
+  // OTT events an `events` component shows, in the editor's order.
+  events: { target: 'ott_events', many: true },
 } as const satisfies Record<string, { target: string; many?: boolean }>;
 export type LinkName = keyof typeof LINK_CATALOGUE;
 export const LINK_NAMES = Object.keys(LINK_CATALOGUE) as LinkName[];
@@ -323,7 +325,8 @@ export const COMPONENT_KIND_DEFS: Record<ComponentKind, ComponentKindDef> = decl
   {
     kind: 'events',
     fields: { title: title(), match_list: { type: 'enum', enum: MATCH_LISTS, default: 'all' }, data_source: dataSource },
-    links: { competition_season: {}, season: {} },
+    // Picked OTT events, in order; with none, the events of the competition season or season.
+    links: { events: { max: 24 }, competition_season: {}, season: {} },
     ...onPages(VIDEO_PAGES),
   },
   {

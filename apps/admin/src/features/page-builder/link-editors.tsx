@@ -6,9 +6,12 @@ import { useGetList, useGetMany, useTranslate, type RaRecord } from 'react-admin
 import { resourceDef } from '../../framework/definitions';
 import { ChooserField } from '../../framework/generic/chooser-field';
 import { referencePicker } from '../../framework/generic/conventions';
+import { ReorderableList } from '../../framework/ui/reorderable-list';
+import { moveItem } from '../../lib/move-item';
 import { ImageThumbnail } from '../../framework/generic/image-thumbnail';
 import { imagePicker, type PickedImage } from '../../framework/generic/image-picker-slot';
 import { fieldLabel, useIssueText } from './field-editors';
+import { addTarget, pickedTargets, removeTarget, targetNameOf, type PickedTarget } from './link-targets';
 import type { CardIssues, LinkModel } from './model';
 
 interface LinkEditorProps {
@@ -39,31 +42,43 @@ export function LinkEditor(props: LinkEditorProps) {
   return <RecordLinkEditor {...props} />;
 }
 
-function labelOf(target: string) {
-  const representation = referencePicker(resourceDef(target)).optionText;
-  return (record: RaRecord) => (typeof representation === 'function' ? representation(record) : String(record[representation] ?? `#${record.id}`));
+/** Records to pick from: the target's search over its records, 25 at a time, picked ones left out. */
+function useTargetOptions(target: string, search: string, exclude: readonly string[]) {
+  const picker = useMemo(() => referencePicker(resourceDef(target)), [target]);
+  const options = useGetList<RaRecord>(target, { filter: picker.filterToQuery(search), sort: picker.sort, pagination: { page: 1, perPage: 25 } });
+  return { options: (options.data ?? []).filter((r) => !exclude.includes(String(r.id))), loading: options.isPending };
+}
+
+/** The picked records of a link, in order, each found, loading or gone. */
+function usePicked(target: string, ids: string[]) {
+  const chosen = useGetMany<RaRecord>(target, { ids }, { enabled: ids.length > 0 });
+  return pickedTargets(ids, chosen.data, ids.length === 0 || chosen.isSuccess || chosen.isError);
 }
 
 function RecordLinkEditor({ idPrefix, link, value, onChange, issues }: LinkEditorProps) {
   const translate = useTranslate();
   const issueText = useIssueText();
   const [search, setSearch] = useState('');
-  const picker = useMemo(() => referencePicker(resourceDef(link.target)), [link.target]);
-  const nameOf = useMemo(() => labelOf(link.target), [link.target]);
+  const nameOf = useMemo(() => targetNameOf(resourceDef(link.target)), [link.target]);
   const ids = (Array.isArray(value) ? value : value ? [value] : []).map(String);
-  const chosen = useGetMany<RaRecord>(link.target, { ids }, { enabled: ids.length > 0 });
-  const options = useGetList<RaRecord>(link.target, { filter: picker.filterToQuery(search), sort: picker.sort, pagination: { page: 1, perPage: 25 } });
-  const byId = new Map((chosen.data ?? []).map((r) => [String(r.id), r]));
-  const current = ids.map((id) => byId.get(id) ?? { id });
+  const picked = usePicked(link.target, ids);
+  const { options, loading } = useTargetOptions(link.target, search, link.many ? ids : []);
   const id = `${idPrefix}-links-${link.name}`;
-  const error = issueText(issues[`links.${link.name}`]);
   const label = fieldLabel(translate, link.name);
+  const missing = picked.filter((p) => p.state === 'missing');
+  const issue = issues[`links.${link.name}`];
+  // Too many linked records: said as a count of records, not of characters.
+  const error =
+    (issue?.key === 'maxLength' && link.max ? translate('pageBuilder.atMost', { max: link.max }) : issueText(issue)) ??
+    (missing.length ? translate('pageBuilder.missingTargetHelp') : undefined);
+  const nameOfPicked = (p: PickedTarget) =>
+    p.record ? nameOf(p.record) : p.state === 'missing' ? translate('pageBuilder.missingTarget', { id: p.id }) : translate('pageBuilder.loading');
+  const full = link.many && link.max !== undefined && ids.length >= link.max;
   const common = {
     id,
-    options: options.data ?? [],
-    loading: options.isPending,
+    options,
+    loading,
     filterOptions: (o: RaRecord[]) => o,
-    getOptionLabel: (o: RaRecord) => nameOf(o),
     isOptionEqualToValue: (a: RaRecord, b: RaRecord) => String(a.id) === String(b.id),
     onInputChange: (_: unknown, text: string, reason: string) => {
       if (reason === 'input') setSearch(text);
@@ -72,20 +87,66 @@ function RecordLinkEditor({ idPrefix, link, value, onChange, issues }: LinkEdito
     noOptionsText: translate('ui.nothingFound'),
     loadingText: translate('pageBuilder.loading'),
   };
-  const input = (params: object) => (
-    <TextField {...params} label={label} required={link.required} error={!!error} helperText={error ?? (link.max ? translate('pageBuilder.atMost', { max: link.max }) : ' ')} size="small" margin="dense" />
-  );
-  if (link.many)
+  const helper = error ?? (link.max ? translate('pageBuilder.atMost', { max: link.max }) : ' ');
+  if (!link.many) {
+    const current = picked[0];
+    // The picked record as the field's value: its name, or that it no longer exists.
+    const shown: RaRecord | null = current ? (current.record ?? { id: current.id }) : null;
     return (
-      <Autocomplete<RaRecord, true>
+      <Autocomplete<RaRecord, false>
         {...common}
-        multiple
-        value={current}
-        onChange={(_, records) => onChange(records.map((r) => String(r.id)))}
-        renderInput={input}
+        value={shown}
+        getOptionLabel={(o) => (current && String(o.id) === current.id && !current.record ? nameOfPicked(current) : nameOf(o))}
+        onChange={(_, record) => onChange(record ? String(record.id) : null)}
+        renderInput={(params) => <TextField {...params} label={label} required={link.required} error={!!error} helperText={helper} size="small" margin="dense" />}
       />
     );
-  return <Autocomplete<RaRecord, false> {...common} value={current[0] ?? null} onChange={(_, record) => onChange(record ? String(record.id) : null)} renderInput={input} />;
+  }
+  // Several records: one is added at a time by searching, and the picked ones are ordered below.
+  return (
+    <Box sx={{ my: 0.5 }} data-testid={`${idPrefix}-picked-${link.name}`}>
+      <Autocomplete<RaRecord, false>
+        {...common}
+        value={null}
+        blurOnSelect
+        clearOnBlur
+        disabled={full}
+        getOptionLabel={(o) => nameOf(o)}
+        onChange={(_, record) => {
+          if (!record) return;
+          onChange(addTarget(ids, String(record.id), link.max));
+          setSearch('');
+        }}
+        renderInput={(params) => (
+          <TextField {...params} label={label} required={link.required} error={!!error} helperText={helper} size="small" margin="dense" />
+        )}
+      />
+      {picked.length > 0 && (
+        <ReorderableList
+          items={picked}
+          keyOf={(p) => p.id}
+          nameOf={nameOfPicked}
+          onMove={(from, to) => onChange(moveItem(ids, from, to))}
+          renderItem={(p) => (
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere', ...(p.state === 'missing' ? { color: 'error.main' } : {}) }} data-state={p.state}>
+              {nameOfPicked(p)}
+            </Typography>
+          )}
+          renderActions={(p) => {
+            const name = translate('pageBuilder.removeTarget', { name: nameOfPicked(p) });
+            return (
+              <Tooltip disableInteractive title={name}>
+                <IconButton size="small" aria-label={name} onClick={() => onChange(removeTarget(ids, p.id))}>
+                  <CloseIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            );
+          }}
+          testId={`${id}-order`}
+        />
+      )}
+    </Box>
+  );
 }
 
 interface ImageRecord extends RaRecord {

@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { CoreAdminContext, type DataProvider } from 'react-admin';
+import { deepMerge, initI18n, TRANSLATION_FOLDERS, type Translations } from '../../lib/i18n';
+import { setRuntime, type Runtime } from '../../lib/configuration';
+import { createI18nProvider } from '../../providers/i18n-provider';
+import { LinkEditor } from './link-editors';
+import { linksOf } from './model';
+
+const I18N_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../public/assets/i18n');
+
+/** Records of the fake API: formats 1 and 3 exist, 2 was deleted; playlist 7 exists. */
+const RECORDS: Record<string, { id: string; title: string }[]> = {
+  formats: [{ id: '1', title: 'Studio ligi' }, { id: '3', title: 'Skróty' }],
+  playlists: [{ id: '7', title: 'Weekend' }],
+};
+const dataProvider = {
+  getList: async (resource: string) => ({ data: RECORDS[resource] ?? [], total: (RECORDS[resource] ?? []).length }),
+  getMany: async (resource: string, params: { ids: string[] }) => ({ data: (RECORDS[resource] ?? []).filter((r) => params.ids.map(String).includes(r.id)) }),
+} as unknown as DataProvider;
+
+function renderEditor(kind: string, name: string, value: string | null | string[], onChange = vi.fn()) {
+  const link = linksOf(kind).find((l) => l.name === name)!;
+  render(
+    <CoreAdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider(['en'])}>
+      <LinkEditor idPrefix="c1" link={link} value={value} onChange={onChange} issues={{}} />
+    </CoreAdminContext>,
+  );
+  return onChange;
+}
+
+describe('link editors of the OTT components', () => {
+  beforeAll(async () => {
+    const messages: Translations = {};
+    for (const folder of TRANSLATION_FOLDERS)
+      deepMerge(messages, JSON.parse(readFileSync(join(I18N_DIR, folder, 'en.json'), 'utf8')) as Translations);
+    await initI18n('en', messages);
+    setRuntime({ languages: ['en'], language: 'en' } as Runtime);
+  });
+  afterEach(cleanup);
+
+  it('lists picked formats by name in their order, shows a deleted one as such, and reorders and removes', async () => {
+    const onChange = renderEditor('ott_format_list', 'formats', ['3', '2', '1']);
+    const order = () => [...document.querySelectorAll('[data-testid="c1-links-formats-order"] li [data-state]')].map((e) => [e.textContent, e.getAttribute('data-state')]);
+    await waitFor(() =>
+      expect(order()).toEqual([
+        ['Skróty', 'found'],
+        ['Deleted record (#2)', 'missing'],
+        ['Studio ligi', 'found'],
+      ]),
+    );
+    expect(screen.getByText('A picked record no longer exists: remove it or pick another.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Move down: Skróty' }));
+    expect(onChange).toHaveBeenLastCalledWith(['2', '3', '1']);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove from the list: Deleted record (#2)' }));
+    expect(onChange).toHaveBeenLastCalledWith(['3', '1']);
+  });
+
+  it('shows a single picked playlist by name, and one that no longer exists as deleted', async () => {
+    renderEditor('ott_playlist', 'playlist', '7');
+    await waitFor(() => expect(screen.getByRole<HTMLInputElement>('combobox').value).toBe('Weekend'));
+    cleanup();
+    renderEditor('ott_playlist', 'playlist', '8');
+    await waitFor(() => expect(screen.getByRole<HTMLInputElement>('combobox').value).toBe('Deleted record (#8)'));
+    expect(screen.getByText('A picked record no longer exists: remove it or pick another.')).toBeTruthy();
+  });
+});
