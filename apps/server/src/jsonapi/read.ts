@@ -176,11 +176,11 @@ async function attachLinks(ctx: ReadContext, model: Model, rows: Row[], graph: G
   }
 }
 
-/** One query per relationship and level, whatever the number of rows. */
 /** Included records of a translated resource carry their texts in the request's locale, as the primary ones do. */
 const translated = (ctx: ReadContext, model: Model, rows: Row[], locale: string | undefined) =>
   model.translation && rows.length ? withTranslations(ctx, model.translation, rows, locale) : Promise.resolve(rows);
 
+/** One query per relationship and level, whatever the number of rows. */
 async function loadIncludes(ctx: ReadContext, model: Model, rows: Row[], tree: IncludeTree, graph: Graph, locale?: string) {
   for (const [name, sub] of Object.entries(tree)) {
     const link = model.links.get(name);
