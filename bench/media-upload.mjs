@@ -12,10 +12,9 @@
 // `tus` = tus 1.0 (one PATCH), `parts` = POST /api/v3/ott/file_uploads, 64 MB parts PUT one after
 // another, then complete.
 //
-//   node --import tsx bench/media-upload.mjs [--size-mb 1024] [--memory-mb 100,2048] [--paths post,tus,parts] [--client node|curl]
-//   --client curl sends the `post` form with curl instead of a Node stream (less of the two cores for the client).
+//   node --import tsx bench/media-upload.mjs [--size-mb 1024] [--memory-mb 100,2048] [--paths post,tus,parts]
 //   BENCH_CPU_PROF=/tmp/dir writes the server's CPU profile there (node --cpu-prof), to see where an upload's time goes.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, createReadStream, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -33,11 +32,9 @@ const { values: opts } = parseArgs({
     'size-mb': { type: 'string', default: '1024' },
     'memory-mb': { type: 'string', default: '100,2048' },
     paths: { type: 'string', default: 'post,tus,parts' },
-    client: { type: 'string', default: 'node' },
   },
 });
 const PATHS = opts.paths.split(',');
-const CLIENT = opts.client;
 const log = (m) => console.log(m);
 
 /** An MP4 as file-type reads it (an `ftyp` box first), then incompressible bytes: a video may be 5 GB. */
@@ -70,26 +67,6 @@ function streamRequest(url, method, headers, { file, start = 0, end, prefix, suf
   });
 }
 
-/**
- * The same form sent by curl (`--client curl`): the client shares this machine's two cores with
- * the server, and curl streams the file into the form with less CPU than a Node stream does, so
- * less of the figure is the client's.
- */
-function curlForm(url, token, file, name) {
-  return new Promise((resolvePromise, reject) => {
-    const args = ['-sS', '-o', '-', '-w', '\n%{http_code}', '-H', `authorization: Bearer ${token}`, '-H', 'accept: application/vnd.api+json', '-H', 'Expect:'];
-    const curl = spawn('curl', [...args, '-F', 'path=/', '-F', `file=@${file};type=video/mp4;filename=${name}`, url], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    curl.stdout.setEncoding('utf8').on('data', (c) => (out += c));
-    curl.on('error', reject);
-    curl.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`curl exited with ${code}`));
-      const at = out.lastIndexOf('\n');
-      resolvePromise({ status: Number(out.slice(at + 1)), headers: {}, text: out.slice(0, at) });
-    });
-  });
-}
-
 const check = (res, what) => {
   if (res.status >= 300) throw new Error(`${what}: ${res.status} ${res.text.slice(0, 300)}`);
   return res;
@@ -108,7 +85,6 @@ const UPLOADS = {
       'content-type': `multipart/form-data; boundary=${boundary}`,
       'content-length': String(Buffer.byteLength(prefix) + size + Buffer.byteLength(suffix)),
     };
-    if (CLIENT === 'curl') return check(await curlForm(`${url}/media/v1/uploads/files`, token, file, `bench-${Date.now()}.mp4`), 'POST /uploads/files');
     return check(await streamRequest(`${url}/media/v1/uploads/files`, 'POST', headers, { file, prefix, suffix }), 'POST /uploads/files');
   },
   async tus(url, token, file, size) {
