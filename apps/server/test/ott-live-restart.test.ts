@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnServer, type ChildServer } from './support/child-server';
 import { apiClient, cancelDemoTranscodings, freshDatabase, TEST_DB, type ApiClient } from './support/test-server';
+import { waitFor } from './support/wait';
 
 /**
  * A live stream survives its server's restart (a deploy's SIGTERM, then a crash's SIGKILL): the
@@ -69,16 +70,6 @@ async function stopContribution(child: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGKILL');
   await exited;
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }
 
 /** Segment numbers of a media playlist, and whether a discontinuity comes right before `first`. */

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelDemoTranscodings, startTestServer, type TestServer } from './support/test-server';
+import { waitFor } from './support/wait';
 
 /**
  * The live engine inside the server, end to end (issue 11): an operator creates a stream and its
@@ -28,16 +29,6 @@ function contribute(url: string, seconds: number): ChildProcess {
     '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '25', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '64k', '-f', 'flv', url], { stdio: 'ignore' });
   contributors.push(child);
   return child;
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }
 
 const rel = (type: string, id: string) => ({ data: { type, id } });
