@@ -5,6 +5,9 @@
 //      ≥ 80 %; plain dd, which only fills the page cache, is shown too), taking turns for
 //      BENCH_UPLOAD_ROUNDS rounds (default 3), medians compared. Every upload path is timed from its first byte to the answer that names the stored file, so the
 //      type check, the SHA-256 and any copy the path makes are inside the figure.
+//      The same rounds time the floor: the plainest upload a Node server can take (the body piped to a
+//      file, fdatasync, no parsing or hashing; bench/support/plain-upload-server.ts), with the same
+//      client. What the real path costs on top of Node's own is its share of the floor.
 //   2. The server's peak resident memory (sampled from /proc every 20 ms, server in its own process)
 //      while it takes a 100 MB and a 2 GB upload; flat means it does not grow with the file.
 //
@@ -148,6 +151,7 @@ async function time(fn) {
 
 const work = mkdtempSync(join(tmpdir(), 'umpire-bench-upload-'));
 let server;
+let plain;
 try {
   server = await startChild(join(ROOT, 'bench/support/serve-uploads.ts'), {
     name: 'server',
@@ -157,6 +161,13 @@ try {
   });
   const { url } = server.info;
   const token = await signIn(url);
+  plain = await startChild(join(ROOT, 'bench/support/plain-upload-server.ts'), { name: 'plain', cwd: ROOT, env: { ...process.env, DATA_DIR: join(work, 'data') } });
+  /** The floor: the same client, the same file, the same disk, to a server that only writes it. */
+  const plainUpload = (file, size) =>
+    streamRequest(plain.info.url, 'POST', { 'content-length': String(size), 'content-type': 'application/octet-stream' }, { file }).then((res) => {
+      check(res, 'plain upload');
+      rmSync(plain.info.target);
+    });
   const available = { ...UPLOADS };
   // POST /uploads/files belongs to the media API; skip it where that is not built yet.
   const probe = await fetch(`${url}/media/v1/uploads/files`, { headers: { authorization: `Bearer ${token}` } });
@@ -186,12 +197,20 @@ try {
   // medians are compared. The server's CPU time per upload (from /proc) is steadier, and shows
   // how much of a core each path needs per GB.
   const rounds = Number(process.env.BENCH_UPLOAD_ROUNDS ?? 3);
-  const runs = { sync: [], cache: [], ...Object.fromEntries(paths.map((p) => [p, []])) };
+  const runs = { sync: [], cache: [], plain: [], ...Object.fromEntries(paths.map((p) => [p, []])) };
   const cpu = Object.fromEntries(paths.map((p) => [p, []]));
   for (let round = 0; round < rounds; round++) {
     runs.sync.push(await dd('conv=fdatasync'));
     runs.cache.push(await dd());
-    for (const path of paths) {
+    // Uploads take turns too: the one right after dd and a sync met another disk than the next.
+    const order = ['plain', ...paths];
+    for (let i = 0; i < order.length; i++) {
+      const path = order[(i + round) % order.length];
+      if (path === 'plain') {
+        runs.plain.push(await time(() => plainUpload(source, size)));
+        execFileSync('sync');
+        continue;
+      }
       const before = cpuSeconds(server.pid);
       runs[path].push(await time(() => available[path](url, token, source, size)));
       cpu[path].push(cpuSeconds(server.pid) - before);
@@ -206,11 +225,16 @@ try {
   log(`\nUpload of ${fmt(size / MB)} MB vs dd of the same size on the same disk, ${rounds} rounds taking turns, medians (an upload ends when the server names the stored file)`);
   log(`  dd conv=fdatasync  ${rate(ddSync).padStart(11)}  (rounds: ${spread(runs.sync)} MB/s): raw disk writing, the reference`);
   log(`  dd (page cache)    ${rate(ddCache).padStart(11)}  (rounds: ${spread(runs.cache)} MB/s)`);
+  const plainSeconds = median(runs.plain);
+  log(
+    `  plain Node upload  ${rate(plainSeconds).padStart(11)}  (rounds: ${spread(runs.plain)} MB/s) = ${fmt((ddSync / plainSeconds) * 100)} % of dd: ` +
+      `the floor, a body piped to a file and synced, nothing parsed or hashed`,
+  );
   for (const path of paths) {
     const seconds = median(runs[path]);
     log(
       `  upload ${path.padEnd(11)} ${rate(seconds).padStart(11)}  (rounds: ${spread(runs[path])} MB/s) = ${fmt((ddSync / seconds) * 100)} % of dd (target ≥ 80 %), ` +
-        `${fmt((ddCache / seconds) * 100)} % of page-cache dd; server CPU ${fmt(median(cpu[path]) / (size / 1024 / MB), 2)} s per GB`,
+        `${fmt((plainSeconds / seconds) * 100)} % of the floor; server CPU ${fmt(median(cpu[path]) / (size / 1024 / MB), 2)} s per GB`,
     );
   }
   rmSync(source);
@@ -229,6 +253,7 @@ try {
   }
 } finally {
   await server?.stop();
+  await plain?.stop();
   for (const r of running) await r.stop();
   rmSync(work, { recursive: true, force: true });
 }
