@@ -277,6 +277,22 @@ describe('OTT components pick their targets', () => {
       expect(included.has(key), key).toBe(true);
     expect(full.body.included.find((i: any) => i.type === 'ott_events' && i.id === e2).attributes.title).toBe('Raków – Pogoń');
 
+    // /current_page gives linked records' texts in ?locale= (a reader's language), each record's first without it.
+    const english = await api.patch(`/api/v3/ott/events/${e2}?locale=en`, { data: { type: 'ott_events', id: e2, attributes: { title: 'Raków v Pogoń' } } });
+    expect(english.status, english.text).toBe(200);
+    const eventIn = async (query: string) => {
+      const res = await api.get(`/api/v3/current_page?slug=${p.attributes.slug}&preview=true${query}`);
+      expect(res.status, res.text).toBe(200);
+      return res.body.included.find((i: any) => i.type === 'ott_events' && i.id === e2).attributes;
+    };
+    expect(await eventIn('&locale=en')).toMatchObject({ title: 'Raków v Pogoń', locale: 'en', available_translations: ['pl', 'en'] });
+    expect(await eventIn('&locale=pl')).toMatchObject({ title: 'Raków – Pogoń', locale: 'pl' });
+    expect((await eventIn('')).title).toBe('Raków – Pogoń');
+    const unknown = await api.get(`/api/v3/current_page?slug=${p.attributes.slug}&preview=true&locale=de`);
+    expect(unknown.status, unknown.text).toBe(400);
+    expect(unknown.body.errors[0]).toMatchObject({ status: '400', source: { parameter: 'locale' } });
+    expect(unknown.body.errors[0].detail).toMatch(/pl, en/);
+
     // Reordered, one dropped: the new order is what is read back.
     const patched = await api.patch(`/api/v3/components/${created[6]}`, { data: { type: 'components', id: created[6], relationships: { events: links('ott_events', [e1]) } } });
     expect(patched.status, patched.text).toBe(200);

@@ -63,13 +63,28 @@ async function rowsOf(ctx: ReadContext, text: string, params: unknown[]): Promis
   return (await ctx.db.executeQuery<Row>(CompiledQuery.raw(text, params))).rows;
 }
 
-/** Records of a type by id, for the client, with their texts when the type is translated (OTT formats, playlists, events). */
-async function recordsById(ctx: ReadContext, model: Model, ids: number[]): Promise<Row[]> {
+/** Records of a type by id, for the client, with their texts (in `locale` when given) when the type is translated (OTT formats, playlists, events). */
+async function recordsById(ctx: ReadContext, model: Model, ids: number[], locale?: string): Promise<Row[]> {
   const text = sqlOf(`ids:${ctx.dialect}:${model.type}:${ids.length}`, () => {
     return `select ${columns(model, 't')} from "${model.table}" as t where t."client_id" = ${placeholders(ctx.dialect, 1, 1)} and t."id" in (${placeholders(ctx.dialect, 2, ids.length)})`;
   });
   const rows = await rowsOf(ctx, text, [ctx.clientId, ...ids]);
-  return model.translation && rows.length ? withTranslations(ctx, model.translation, rows) : rows;
+  return model.translation && rows.length ? withTranslations(ctx, model.translation, rows, locale) : rows;
+}
+
+/** The locales linked records can be read in: those of the translated types components link to. */
+function readerLocales(): string[] {
+  const locales = new Set<string>();
+  for (const link of COMPONENTS().links.values()) for (const l of findModel(link.target)?.translation?.locales ?? []) locales.add(l);
+  return [...locales];
+}
+
+/** `?locale=` of /current_page and the page preview: the language of linked records' texts (absent: each record's first). */
+export function parseReaderLocale(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  const locales = readerLocales();
+  if (typeof value !== 'string' || !locales.includes(value)) throw badParameter('locale', 'badRequest.unknownLocale', { parameter: 'locale', locales: locales.join(', ') });
+  return value;
 }
 
 const OWNER_TYPES = { page_id: 'page', global_page_element_id: 'global_page_element' } as const;
@@ -152,7 +167,7 @@ export async function resolveComponents(
   ctx: ReadContext,
   rows: Row[],
   links: Map<string, LinkValues>,
-  opts: { seasonId: number | null; includeSets: IncludeSet[]; preview?: boolean },
+  opts: { seasonId: number | null; includeSets: IncludeSet[]; preview?: boolean; locale?: string },
 ): Promise<ResolvedContent> {
   const model = COMPONENTS();
   // Linked ids per target type, whatever the link's name (image, background_photo… are all images).
@@ -170,7 +185,7 @@ export async function resolveComponents(
     const target = findModel(type);
     if (!target || !ids.size) continue;
     const hidden = opts.preview ? undefined : HIDDEN_FROM_READERS.get(type);
-    const found = (await recordsById(ctx, target, [...ids].sort((x, y) => x - y))).filter((r) => !hidden?.(r));
+    const found = (await recordsById(ctx, target, [...ids].sort((x, y) => x - y), opts.locale)).filter((r) => !hidden?.(r));
     byType.set(type, new Map(found.map((r) => [String(r.id), r])));
   }
   // season_id: a link to a competition season follows the same competition into that season.
@@ -300,6 +315,8 @@ export interface CurrentPageQuery {
   seasonId: number | null;
   /** Drafts and pages outside their window too (a signed-in editor's preview). */
   preview: boolean;
+  /** The language of linked records' texts. */
+  locale?: string;
 }
 
 /** Components not saved yet (the builder's drafts), as rows and links shaped like stored ones. */
@@ -358,13 +375,13 @@ async function pageDocument(ctx: ReadContext, page: Row, pageType: Row, q: Curre
 
   const rows = drafts ? drafts.rows : await componentsOf(ctx, 'page_id', Number(page.id));
   const links = drafts ? drafts.links : rows.length ? await linksOf(ctx, 'page_id', Number(page.id)) : new Map<string, LinkValues>();
-  const resolved = await resolveComponents(ctx, rows, links, { seasonId: q.seasonId, includeSets: q.includeSets, preview: q.preview });
+  const resolved = await resolveComponents(ctx, rows, links, { seasonId: q.seasonId, includeSets: q.includeSets, preview: q.preview, locale: q.locale });
   const data = toResourceObject(pages, page, ctx.apiBase);
   data.relationships!.components = { data: resolved.components.map((c) => ({ type: c.type, id: c.id })) };
   return {
     data,
     included: [toResourceObject(modelOf('page_types'), pageType, ctx.apiBase), ...resolved.components, ...resolved.included],
-    meta: { include: q.includeSets, season_id: q.seasonId === null ? null : String(q.seasonId), preview: q.preview, related: resolved.related },
+    meta: { include: q.includeSets, season_id: q.seasonId === null ? null : String(q.seasonId), locale: q.locale ?? null, preview: q.preview, related: resolved.related },
   };
 }
 

@@ -17,11 +17,11 @@ import { nextUpdatedAt, publish } from '../jsonapi/write';
 import type { ChangeBus } from '../realtime/change-bus';
 import { entityTag, type ComputedCache } from '../realtime/computed-cache';
 import { placeOf } from './component-rules';
-import { currentPageDocument, draftPageDocument, globalElementDocument, parseIncludeSets } from './current-page';
+import { currentPageDocument, draftPageDocument, globalElementDocument, parseIncludeSets, parseReaderLocale } from './current-page';
 import { parseDraftComponents } from './draft-preview';
 import './usages';
 
-const CURRENT_PAGE_PARAMETERS = ['slug', 'include', 'season_id', 'preview'];
+const CURRENT_PAGE_PARAMETERS = ['slug', 'include', 'season_id', 'locale', 'preview'];
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Pages, global page elements and their components beyond the generic routes (issue 9). */
@@ -51,17 +51,18 @@ export function registerContentRoutes(app: FastifyInstance, config: Config, data
       if (q.preview !== undefined && q.preview !== 'true' && q.preview !== 'false')
         throw badParameter('preview', 'invalidFilterValue', { parameter: 'preview', value: String(q.preview) });
       const preview = q.preview === 'true';
+      const locale = parseReaderLocale(q.locale);
       // A preview shows drafts: only to someone who may change pages.
       if (preview) requireAbility(request, 'update', 'pages');
       const ctx = readCtx(request, auth);
       reply.type(JSONAPI_MEDIA_TYPE);
-      const build = () => currentPageDocument(ctx, { slug, includeSets, seasonId, preview });
+      const build = () => currentPageDocument(ctx, { slug, includeSets, seasonId, preview, locale });
       if (preview || /no-cache/i.test(request.headers['cache-control'] ?? '')) {
         reply.header('x-cache', 'bypass');
         const body = Buffer.from(JSON.stringify(await build()));
         return conditional(request, reply, body, entityTag(body));
       }
-      const key = `current_page:${ctx.apiBase}:${slug}:${includeSets.join(',')}:${seasonId ?? ''}`;
+      const key = `current_page:${ctx.apiBase}:${slug}:${includeSets.join(',')}:${seasonId ?? ''}:${locale ?? ''}`;
       const { body, etag, hit } = await cache.text(auth.clientId, key, build);
       reply.header('x-cache', hit ? 'hit' : 'miss');
       return conditional(request, reply, body, etag);
@@ -79,7 +80,7 @@ export function registerContentRoutes(app: FastifyInstance, config: Config, data
         const auth = requireAbility(request, 'update', ownerType);
         requireAbility(request, 'read', 'components');
         const q = request.query as RawQuery;
-        const parameters = ownerType === 'pages' ? ['include', 'season_id'] : [];
+        const parameters = ownerType === 'pages' ? ['include', 'season_id', 'locale'] : [];
         for (const name of Object.keys(q)) if (!parameters.includes(name)) throw badParameter(name, 'badRequest.unknownParameter', { parameter: name, names: parameters });
         for (const name of parameters) if (Array.isArray(q[name])) throw badParameter(name, 'badRequest.repeatedParameter', { parameter: name });
         const ctx = readCtx(request, auth);
@@ -92,7 +93,8 @@ export function registerContentRoutes(app: FastifyInstance, config: Config, data
         if (ownerType === 'pages') {
           const seasonRaw = q.season_id;
           if (seasonRaw !== undefined && !/^[1-9]\d{0,14}$/.test(String(seasonRaw))) throw badParameter('season_id', 'invalidFilterValue.id', { parameter: 'season_id' });
-          doc = await draftPageDocument(ctx, id, { includeSets: parseIncludeSets(q.include), seasonId: seasonRaw === undefined ? null : Number(seasonRaw) }, drafts);
+          const locale = parseReaderLocale(q.locale);
+          doc = await draftPageDocument(ctx, id, { includeSets: parseIncludeSets(q.include), seasonId: seasonRaw === undefined ? null : Number(seasonRaw), locale }, drafts);
         } else doc = await globalElementDocument(ctx, await findRow(ctx, modelOf(ownerType), String(id)), drafts);
         return { ...doc, meta: { ...(doc.meta as Record<string, unknown> | undefined), draft: true, issues: drafts.issues } };
       }),

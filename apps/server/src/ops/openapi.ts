@@ -141,7 +141,7 @@ export function openApiDocument() {
     [
       'get',
       '/api/v3/current_page',
-      'A page as a website or app reads it: ?slug= (required), include= (the include sets its page kind allows), season_id=, preview=true (editors: drafts and pages outside their window); its type, its components in order and everything they link to, in one document (cached until the client’s content changes; Cache-Control: no-cache bypasses)',
+      'A page as a website or app reads it: ?slug= (required), include= (the include sets its page kind allows), season_id=, locale= (the language of the texts of linked OTT formats, playlists and events), preview=true (editors: drafts and pages outside their window); its type, its components in order and everything they link to, in one document (cached until the client’s content changes; Cache-Control: no-cache bypasses)',
       'document',
     ],
     ['get', '/api/v3/pages/{id}/relationships/components', 'The components of a page in order, with the page’s updated_at in meta', 'document', [idParam]],
@@ -149,7 +149,7 @@ export function openApiDocument() {
     ['get', '/api/v3/global_page_elements/{id}/relationships/components', 'The components of a global page element in order', 'document', [idParam]],
     ['patch', '/api/v3/global_page_elements/{id}/relationships/components', 'Reorder a global page element’s components in one call (as for pages)', 'document', [idParam]],
     ['get', '/api/v3/global_page_elements/{id}/preview', 'A global page element with its components and what they link to, as /current_page resolves them', 'document', [idParam]],
-    ['post', '/api/v3/pages/{id}/preview', 'Live preview: the page as /current_page would deliver it with the posted components in place of its stored ones ({data:[{type:"components",id|lid,attributes:{kind,settings},relationships}…]}, in order; include=, season_id=). Nothing is written; unfinished drafts are shown with their issues in meta.issues; an unknown kind, a kind the page may not hold or a malformed link is a 422', 'document', [idParam]],
+    ['post', '/api/v3/pages/{id}/preview', 'Live preview: the page as /current_page would deliver it with the posted components in place of its stored ones ({data:[{type:"components",id|lid,attributes:{kind,settings},relationships}…]}, in order; include=, season_id=, locale=). Nothing is written; unfinished drafts are shown with their issues in meta.issues; an unknown kind, a kind the page may not hold or a malformed link is a 422', 'document', [idParam]],
     ['post', '/api/v3/global_page_elements/{id}/preview', 'Live preview of a global page element with the posted components (as for pages)', 'document', [idParam]],
     ['get', '/api/v3/{type}/{id}/usages', 'The pages whose components link to a record (a delete is refused with 409 usedByPages while any do)', 'document', [idParam]],
     ['post', '/api/v3/articles/{id}/preview_link', 'A signed link to the article in one locale (?locale=), readable without sign-in for an hour', 'document', [idParam]],

@@ -168,7 +168,7 @@ export function registerPlaybackRoutes(app: FastifyInstance, deps: PlaybackDeps)
     const origin = requestOrigin(request, config);
     const paid = event.access !== 'free';
     const expires = paid && (play || mp4) ? nowSeconds() + config.ott.playbackTtlSeconds : null;
-    const secret = paid ? await playbackSecret(database, auth.clientId) : null;
+    const secret = expires !== null ? await playbackSecret(database, auth.clientId) : null;
     const urlOf = (path: PlaybackKind, id: number, file: string) =>
       `${origin}${HLS_PREFIX}/${path}/${id}/${secret && expires !== null ? `${signPlayback(secret, path, id, expires)}/` : ''}${file}`;
     const url = play ? urlOf(play.path, play.id, play.file) : null;
