@@ -26,6 +26,11 @@ export interface IngestAddress {
 export interface IngestEndpoints {
   primary: IngestAddress;
   backup: IngestAddress;
+  /**
+   * The addresses of before a server restart, when their ports were taken meanwhile and the
+   * stream got new ones: the encoders still send to these and must be given the new ones.
+   */
+  previous?: { primary: IngestAddress; backup: IngestAddress } | null;
 }
 
 export type LiveOutputState = 'idle' | 'live' | 'paused' | 'ended';

@@ -42,7 +42,8 @@ export interface StreamInfo {
   primaryKey: string | null;
   backupKey: string | null;
   passphrase: string | null;
-  ingest: { primary: IngestAddress; backup: IngestAddress } | null;
+  /** `previous`: the addresses of before a server restart that took their ports (the encoders must be told). */
+  ingest: { primary: IngestAddress; backup: IngestAddress; previous?: { primary: IngestAddress; backup: IngestAddress } | null } | null;
 }
 
 export interface EncodingInfo {

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import {
   Alert,
+  AlertTitle,
   Box,
   Button,
   Chip,
@@ -72,6 +73,38 @@ function CopyField({ label, shown, value }: { label: string; shown: string; valu
   );
 }
 
+type IngestRoles = { primary: IngestAddress; backup: IngestAddress };
+
+/**
+ * After a restart that found some of the stream's ports taken: the addresses that changed, as the
+ * encoders still have them (masked like the others), so the crews can be given the new ones.
+ */
+function MovedIngestNotice({ ingest, previous, show }: { ingest: IngestRoles; previous: IngestRoles; show: (text: string) => string }) {
+  const translate = useTranslate();
+  const moved = (['primary', 'backup'] as const).flatMap((role) =>
+    (['rtmp', 'srt'] as const)
+      .filter((protocol) => previous[role][protocol] !== ingest[role][protocol])
+      .map((protocol) => ({ role, protocol, address: previous[role][protocol] })),
+  );
+  if (!moved.length) return null;
+  return (
+    <Alert severity="warning" data-testid="ingest-moved">
+      <AlertTitle>{translate('ottConsole.event.ingestMovedTitle')}</AlertTitle>
+      {translate('ottConsole.event.ingestMoved')}
+      <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
+        {moved.map(({ role, protocol, address }) => (
+          <li key={`${role}-${protocol}`}>
+            {translate(`ottConsole.event.${protocol}Url`, { role: translate(`ottConsole.event.${role}`) })}:{' '}
+            <Typography component="code" sx={{ fontFamily: 'monospace', fontSize: '0.85rem', wordBreak: 'break-all', textDecoration: 'line-through' }}>
+              {show(address)}
+            </Typography>
+          </li>
+        ))}
+      </Box>
+    </Alert>
+  );
+}
+
 /** The primary and backup ingest addresses with their keys and passphrase, masked until revealed. */
 export function IngestPanel({ stream, onRotate }: { stream: StreamInfo; onRotate?: () => Promise<void> }) {
   const translate = useTranslate();
@@ -103,6 +136,7 @@ export function IngestPanel({ stream, onRotate }: { stream: StreamInfo; onRotate
         </Button>
         {onRotate && <RotateKeysButton onAir={stream.status === 'live' || stream.status === 'paused'} onRotate={onRotate} />}
       </Box>
+      {stream.ingest.previous && <MovedIngestNotice ingest={stream.ingest} previous={stream.ingest.previous} show={show} />}
       <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
         {block('primary', stream.ingest.primary, stream.primaryKey)}
         {block('backup', stream.ingest.backup, stream.backupKey)}

@@ -391,6 +391,9 @@ describe('a server restart', () => {
       expect(again?.primary).toEqual(first.primary);
       expect(again?.backup.srt).toBe(first.backup.srt);
       expect(Number(new URL(again!.backup.rtmp).port)).not.toBe(taken);
+      // The addresses of before come with the new ones, so the event page can tell the crews.
+      expect(again?.previous).toEqual({ primary: first.primary, backup: first.backup });
+      expect(first.previous).toBeNull();
       expect(warnings).toHaveLength(1);
       expect(warnings[0]).toContain(`stream ${id}`);
       expect(after.state(id)).toBe('paused');

@@ -121,6 +121,8 @@ interface StreamRuntime {
   markers: LiveMarker[];
   health: LiveHealth | null;
   active: { role: Role; protocol: StreamProtocol } | null;
+  /** The ports of before a restart that could not be had again (taken meanwhile), until this process ends. */
+  previousPorts: IngestPorts | null;
 }
 
 /** The public ports of a stream's listeners, kept in `<workDir>/<id>/ingest.json` for a restart. */
@@ -197,7 +199,7 @@ export function createLiveEngine(options: LiveEngineOptions): LiveEngine {
   }
 
   function endpoints(s: StreamRuntime): IngestEndpoints {
-    const address = (role: Role) => {
+    const address = (role: Role, ports: IngestPorts) => {
       const key = role === 'primary' ? s.config.primaryKey : s.config.backupKey;
       const q = new URLSearchParams({ mode: 'caller' });
       const len = pbkeylen(s.config);
@@ -206,11 +208,12 @@ export function createLiveEngine(options: LiveEngineOptions): LiveEngine {
         q.set('pbkeylen', String(len));
       }
       return {
-        rtmp: `rtmp://${publicHost}:${s.ingest[role].rtmp.port}/live/${encodeURIComponent(key)}`,
-        srt: `srt://${publicHost}:${s.ingest[role].srt.port}?${q.toString()}`,
+        rtmp: `rtmp://${publicHost}:${ports[role].rtmp}/live/${encodeURIComponent(key)}`,
+        srt: `srt://${publicHost}:${ports[role].srt}?${q.toString()}`,
       };
     };
-    return { primary: address('primary'), backup: address('backup') };
+    const addresses = (ports: IngestPorts) => ({ primary: address('primary', ports), backup: address('backup', ports) });
+    return { ...addresses(portsOf(s)), previous: s.previousPorts ? addresses(s.previousPorts) : null };
   }
 
   function get(streamId: number): StreamRuntime {
@@ -357,10 +360,12 @@ export function createLiveEngine(options: LiveEngineOptions): LiveEngine {
       markers: [],
       health: null,
       active: null,
+      previousPorts: null,
     };
     streams.set(config.streamId, s);
     const ports = portsOf(s);
     if (before && JSON.stringify(before) !== JSON.stringify(ports)) {
+      s.previousPorts = before;
       options.warn?.(`stream ${config.streamId}: ingest ports ${JSON.stringify(before)} were taken, the encoders must use ${JSON.stringify(ports)}`);
     }
     await fs.mkdir(dir, { recursive: true });
