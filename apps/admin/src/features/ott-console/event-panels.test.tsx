@@ -1,16 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { CoreAdminContext } from 'react-admin';
-import { deepMerge, initI18n, TRANSLATION_FOLDERS, type Translations } from '../../lib/i18n';
-import { setRuntime, type Runtime } from '../../lib/configuration';
 import { createI18nProvider } from '../../providers/i18n-provider';
+import { loadEnglish } from '../../test/english';
 import type { StreamInfo } from './event-api';
 import { IngestPanel } from './event-panels';
-
-const I18N_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../public/assets/i18n');
 
 const at = (rtmp: number, srt: number, key: string) => ({ rtmp: `rtmp://ingest.example:${rtmp}/live/${key}`, srt: `srt://ingest.example:${srt}?mode=caller` });
 const stream = (ingest: StreamInfo['ingest']): StreamInfo => ({
@@ -36,13 +30,7 @@ function renderPanel(info: StreamInfo) {
 }
 
 describe('the ingest panel', () => {
-  beforeAll(async () => {
-    const messages: Translations = {};
-    for (const folder of TRANSLATION_FOLDERS)
-      deepMerge(messages, JSON.parse(readFileSync(join(I18N_DIR, folder, 'en.json'), 'utf8')) as Translations);
-    await initI18n('en', messages);
-    setRuntime({ languages: ['en'], language: 'en' } as Runtime);
-  });
+  beforeAll(loadEnglish);
   afterEach(cleanup);
 
   it('names the addresses a restart moved, as the encoders still have them, with their keys masked', () => {

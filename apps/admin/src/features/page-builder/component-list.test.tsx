@@ -1,17 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nContextProvider } from 'react-admin';
-import { deepMerge, initI18n, TRANSLATION_FOLDERS, type Translations } from '../../lib/i18n';
-import { setRuntime, type Runtime } from '../../lib/configuration';
 import { createI18nProvider } from '../../providers/i18n-provider';
+import { loadEnglish } from '../../test/english';
 import { ComponentList } from './component-list';
 import { draftOf, duplicateDraft, insertDraft, moveItem, type Draft } from './model';
 
-const I18N_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../public/assets/i18n');
 const text = (id: string, body: string) => draftOf({ id, type: 'components', attributes: { kind: 'text', settings: { format: 'plain', body } } });
 
 function Harness({ initial }: { initial: Draft[] }) {
@@ -38,16 +33,10 @@ const announced = () => screen.getByTestId('reorder-announcement').textContent;
 const nextFrame = () => act(() => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined))));
 
 describe('component list', () => {
-  beforeAll(async () => {
-    const messages: Translations = {};
-    for (const folder of TRANSLATION_FOLDERS)
-      deepMerge(messages, JSON.parse(readFileSync(join(I18N_DIR, folder, 'en.json'), 'utf8')) as Translations);
-    await initI18n('en', messages);
-  });
+  beforeAll(loadEnglish);
   afterEach(cleanup);
 
   function renderList(initial: Draft[]) {
-    setRuntime({ languages: ['en'], language: 'en' } as Runtime);
     return render(
       <I18nContextProvider value={createI18nProvider(['en'])}>
         <Harness initial={initial} />

@@ -1,16 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { CoreAdminContext, type DataProvider } from 'react-admin';
-import { deepMerge, initI18n, TRANSLATION_FOLDERS, type Translations } from '../../lib/i18n';
-import { setRuntime, type Runtime } from '../../lib/configuration';
 import { createI18nProvider } from '../../providers/i18n-provider';
+import { loadEnglish } from '../../test/english';
 import { LinkEditor } from './link-editors';
 import { linksOf } from './model';
-
-const I18N_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../public/assets/i18n');
 
 /** Records of the fake API: formats 1 and 3 exist, 2 was deleted; playlist 7 exists. */
 const RECORDS: Record<string, { id: string; title: string }[]> = {
@@ -33,13 +27,7 @@ function renderEditor(kind: string, name: string, value: string | null | string[
 }
 
 describe('link editors of the OTT components', () => {
-  beforeAll(async () => {
-    const messages: Translations = {};
-    for (const folder of TRANSLATION_FOLDERS)
-      deepMerge(messages, JSON.parse(readFileSync(join(I18N_DIR, folder, 'en.json'), 'utf8')) as Translations);
-    await initI18n('en', messages);
-    setRuntime({ languages: ['en'], language: 'en' } as Runtime);
-  });
+  beforeAll(loadEnglish);
   afterEach(cleanup);
 
   it('lists picked formats by name in their order, shows a deleted one as such, and reorders and removes', async () => {
