@@ -17,6 +17,12 @@ export interface Storage {
   localPath?(key: string): string;
   /** Stores the stream under `key`; a failed or cut stream leaves nothing under `key`. */
   put(key: string, body: Readable, options?: PutOptions): Promise<StoredObject>;
+  /**
+   * Moves a complete file of this machine (a finished tus upload's staging file) under `key`
+   * without copying its bytes, durable once it resolves true. False when it cannot (another file
+   * system): the caller then streams the file with `put`. Drivers that store elsewhere have none.
+   */
+  adoptFile?(path: string, key: string): Promise<boolean>;
   /** The bytes of `key` (optionally a byte range, both ends inclusive), or null when missing. */
   get(key: string, range?: ByteRange): Promise<StoredStream | null>;
   head(key: string): Promise<StoredObject | null>;

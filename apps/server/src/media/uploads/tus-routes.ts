@@ -111,7 +111,10 @@ export function registerTusRoutes(app: FastifyInstance, uploads: UploadService):
       const declared = wholeBytes(request.headers['content-length']);
       if (declared !== null && offset + declared > size) throw apiError(413, 'payloadTooLarge.beyondLength', { values: { length: size } });
       // A PATCH that carries every remaining byte is ingested while it arrives: one pass, not two.
-      const live = declared !== null && offset + declared === size ? ingestWhileArriving(uploads, record, staged, offset) : null;
+      // Unless storage adopts the staging file once complete (the local driver): then the bytes
+      // are written once, to the staging file, and read back from the page cache.
+      const live =
+        !uploads.deps.storage.adoptFile && declared !== null && offset + declared === size ? ingestWhileArriving(uploads, record, staged, offset) : null;
       let received = offset;
       const bounded = new Transform({
         transform(chunk: Buffer, _encoding, done) {
@@ -137,7 +140,7 @@ export function registerTusRoutes(app: FastifyInstance, uploads: UploadService):
       reply.headers({ 'upload-offset': String(now), 'upload-expires': expiresHeader(record) });
       if (now === size) {
         try {
-          const file = live ? await live.finish() : await uploads.ingest(record, createReadStream(staged), size);
+          const file = live ? await live.finish() : await uploads.ingestStaged(record, staged, size);
           reply.header('media-file-id', String(file.id));
         } finally {
           await uploads.discardStaged(record);

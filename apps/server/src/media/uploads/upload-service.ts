@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -8,6 +9,7 @@ import { apiError } from '../../jsonapi/errors';
 import { formatBytes, ingestFile, type MediaFileRow } from '../files/ingest';
 import { normaliseFileName, normaliseFolderPath } from '../files/names';
 import { MAX_SVG_BYTES } from '../files/svg-sanitiser';
+import { newStorageKey } from '../storage/keys';
 import type { Storage } from '../storage/storage';
 import { UploadRecords, type UploadRecord } from './upload-records';
 
@@ -87,6 +89,32 @@ export class UploadService {
       await this.records.finish(record, 'failed');
       throw error;
     }
+  }
+
+  /**
+   * A complete staging file (tus) into the library. A driver that can adopt a file of this
+   * machine takes it where it is, so its bytes are written once; ingest then reads them back for
+   * the type and the SHA-256. Images, which ingest rewrites, and other drivers get a stream of it.
+   */
+  async ingestStaged(record: UploadRecord, staged: string, size: number): Promise<MediaFileRow> {
+    const { storage } = this.deps;
+    const name = normaliseFileName(record.fileName);
+    if (storage.adoptFile && name !== null && FILE_EXTENSION_SET.has(extensionOf(name)) && mediaKindOf(name) !== 'image') {
+      const key = newStorageKey(record.clientId, extensionOf(name));
+      if (await storage.adoptFile(staged, key)) {
+        let kept = false;
+        try {
+          const stored = await storage.get(key);
+          if (!stored) throw new Error(`adopted upload ${key} is missing`);
+          const file = await this.ingest(record, stored.body, size, key);
+          kept = file.storage_key === key;
+          return file;
+        } finally {
+          if (!kept) await storage.delete(key);
+        }
+      }
+    }
+    return this.ingest(record, createReadStream(staged), size);
   }
 
   /** Ingest alone, for a caller that decides itself whether a failure ends the upload. */
