@@ -108,6 +108,24 @@ export default tseslint.config(
     },
   },
 
+  // JSON values are compared as data (sameJson of @umpire/schema), never by their text: PostgreSQL's
+  // jsonb gives keys back in its own order, so equal documents serialise differently (issue 22).
+  {
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "BinaryExpression[operator=/^[!=]==?$/] > CallExpression[callee.object.name='JSON'][callee.property.name='stringify']",
+          message: 'Compare JSON values with sameJson() from @umpire/schema: key order is not meaning (PostgreSQL jsonb reorders keys).',
+        },
+        {
+          selector: "CallExpression[callee.property.name='only'][callee.object.name=/^(test|it|describe)$/], CallExpression[callee.property.name='only'][callee.object.property.name='describe']",
+          message: 'A committed .only would run one test and skip the rest.',
+        },
+      ],
+    },
+  },
+
   // ---- architecture: no cycles, layers, entry points ----------------------------------------
   {
     plugins: { 'import-x': importX, boundaries },
@@ -143,6 +161,18 @@ export default tseslint.config(
             { group: ['**/resources/*/*/*'], message: "Import a resource folder through its index.ts ('…/resources/<section>/<name>')." },
           ],
         },
+      ],
+    },
+  },
+
+  // Browser tests take `test` from e2e/support/test.ts, which fails a test on an error in the page.
+  {
+    files: ['e2e/**/*.ts'],
+    ignores: ['e2e/support/test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@playwright/test', importNames: ['test'], message: "Import test from './support/test': it fails a test on an error in the page's console." }] },
       ],
     },
   },

@@ -30,6 +30,11 @@ const CASES = [
   ['a feature uses the framework and lib', `${A}/features/dashboard/probe.ts`, "import { resourceDef } from '../../framework/definitions';\nimport { formatNumber } from '../../lib/locale';\nexport const x = [resourceDef, formatNumber];\n", null],
   ['the app shell lists resource folders', `${A}/app/probe.ts`, "import { matchScreens } from '../resources/calendar/matches';\nexport const x = matchScreens;\n", null],
   ['React hooks keep their rules', `${A}/features/dashboard/probe.tsx`, "import { useState } from 'react';\nexport function P({ on }: { on: boolean }) {\n  if (on) useState(0);\n  return null;\n}\n", 'react-hooks/rules-of-hooks'],
+  ['JSON is compared as data, not as text', 'apps/server/src/probe.ts', 'export const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);\n', 'no-restricted-syntax'],
+  ['no committed .only', 'apps/server/test/probe.test.ts', "import { it } from 'vitest';\nit.only('x', () => undefined);\n", 'no-restricted-syntax'],
+  ['no committed describe.only in the browser tests', 'e2e/probe.e2e.ts', "import { test } from './support/test';\ntest.describe.only('x', () => undefined);\n", 'no-restricted-syntax'],
+  ["browser tests take test from support/test", 'e2e/probe.e2e.ts', "import { test } from '@playwright/test';\ntest('x', () => undefined);\n", 'no-restricted-imports'],
+  ['a browser test with the console guard', 'e2e/probe.e2e.ts', "import { test } from './support/test';\ntest('x', () => undefined);\n", null],
 ];
 
 let passed = 0;

@@ -10,6 +10,7 @@ export * from './media';
 export * from './image-service';
 export * from './content';
 export * from './rich-text';
+export * from './json-equal';
 export * from './resources/articles.resource';
 export * from './engagement';
 export * from './engagement/push';

@@ -1,4 +1,4 @@
-import { COMMENT_MODERATION_MODES, DEFAULT_COMMENT_MODERATION, INTERFACE_LANGUAGES, pointerSegment, type ClientConfiguration, type InterfaceLanguage } from '@umpire/schema';
+import { COMMENT_MODERATION_MODES, DEFAULT_COMMENT_MODERATION, INTERFACE_LANGUAGES, pointerSegment, sameJson, type ClientConfiguration, type InterfaceLanguage } from '@umpire/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { recordAudit } from '../audit/audit';
@@ -173,7 +173,7 @@ export function registerClientRoutes(app: FastifyInstance, config: Config, datab
         await rebuildShadows({ db: trx, dialect: database.dialect, clientId: auth.clientId }, collation);
       const changes: Record<string, { before: unknown; after: unknown }> = {};
       for (const k of ['name', 'providers', 'settings'] as const)
-        if (JSON.stringify(before[k]) !== JSON.stringify(next[k])) changes[k] = { before: before[k], after: next[k] };
+        if (!sameJson(before[k], next[k])) changes[k] = { before: before[k], after: next[k] };
       await recordAudit(
         { db: trx, dialect: database.dialect, clientId: auth.clientId, actor: auth.username, apiBase: '/api/v3' },
         'update',

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAbility, type AuthContext } from '../auth/context';
 import { requestOrigin } from '../auth/routes';
 import { sql } from 'kysely';
+import { sameJson } from '@umpire/schema';
 import { recordAudit, recordAudits } from '../audit/audit';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
@@ -195,7 +196,7 @@ async function reorder(ctx: WriteContext, owner: Model, column: string, id: stri
   }
   const moved = moves.length;
   let updatedAt = current;
-  if (moved || JSON.stringify(before) !== JSON.stringify(ids)) {
+  if (moved || !sameJson(before, ids)) {
     updatedAt = nextUpdatedAt(row.updated_at);
     const after = await ctx.db
       .updateTable(owner.table)

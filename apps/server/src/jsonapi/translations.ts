@@ -1,4 +1,4 @@
-import type { AttributeDef } from '@umpire/schema';
+import { sameJson, type AttributeDef } from '@umpire/schema';
 import { foldForSearch } from '../text/collation';
 import type { Changes } from '../audit/audit';
 import { apiError } from './errors';
@@ -97,7 +97,7 @@ export async function writeTranslation(
     const type = tr.attributes.get(name)!.type;
     const old = before ? fromDb(type, before[name]) : null;
     const now = fromDb(type, value);
-    if (JSON.stringify(old) !== JSON.stringify(now)) changes[`${name}[${locale}]`] = { before: old, after: now };
+    if (!sameJson(old, now)) changes[`${name}[${locale}]`] = { before: old, after: now };
   }
   const now = toDb(ctx.dialect, 'datetime', nowIso());
   const merged = { ...(before ?? {}), ...columns };

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { pointerSegment } from '@umpire/schema';
+import { pointerSegment, sameJson } from '@umpire/schema';
 import { isUniqueViolation, notNullColumn } from '../db/database';
 import { recordAudit, recordAudits, type Changes } from '../audit/audit';
 import { ApiError, apiError, type ErrorSpec } from './errors';
@@ -241,7 +241,7 @@ async function writeLinks(ctx: WriteContext, model: Model, id: number, linkSets:
   for (const [name, v] of linkSets) {
     const after = v === null ? null : Array.isArray(v) ? v.map(String) : String(v);
     const old = before[name] ?? (Array.isArray(after) ? [] : null);
-    if (JSON.stringify(old) === JSON.stringify(after)) continue;
+    if (sameJson(old, after)) continue;
     changed.push(name);
     changes[name] = { before: old, after };
     const target = model.links.get(name)!.target;
@@ -296,7 +296,7 @@ async function writeSets(ctx: WriteContext, model: Model, id: number, sets: Map<
     const toFk = through.belongsTo.get(rel.to)!.fk;
     const existing = await ctx.db.selectFrom(through.table).select(toFk).where(fromFk, '=', id).where('client_id', '=', ctx.clientId).orderBy(toFk).execute();
     const before = existing.map((r) => Number(r[toFk]));
-    if (JSON.stringify(before) === JSON.stringify([...ids].sort((a, b) => a - b))) continue;
+    if (sameJson(before, [...ids].sort((a, b) => a - b))) continue;
     await ctx.db.deleteFrom(through.table).where(fromFk, '=', id).where('client_id', '=', ctx.clientId).execute();
     const now = toDb(ctx.dialect, 'datetime', nowIso());
     if (ids.length)
@@ -328,7 +328,7 @@ function diff(model: Model, before: Row | null, after: Record<string, unknown>):
   for (const [k, v] of Object.entries(apiValues(model, after))) {
     if (k === 'id' || k === 'client_id' || TIMESTAMP_NAMES.has(k)) continue;
     const old = before ? (b[k] ?? null) : null;
-    if (JSON.stringify(old) !== JSON.stringify(v)) changes[k] = { before: old, after: v };
+    if (!sameJson(old, v)) changes[k] = { before: old, after: v };
   }
   return changes;
 }

@@ -1,3 +1,4 @@
+import { sameJson } from '@umpire/schema';
 import type { MatchChanges } from './api';
 import type { MatchInfo } from './types';
 
@@ -29,7 +30,7 @@ export function recordOf(m: MatchInfo): FormRecord {
   };
 }
 
-export const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+export const same = (a: unknown, b: unknown) => sameJson(a ?? null, b ?? null);
 const blank = (v: unknown) => (v === '' || v === undefined ? null : v);
 
 /** What the form changed, as attributes and links of a PATCH. */

@@ -14,7 +14,7 @@ import {
   type PageArea,
   type PageKind,
 } from '@umpire/schema';
-import { isLinkTargetAvailable } from '@umpire/schema';
+import { isLinkTargetAvailable, sameJson } from '@umpire/schema';
 import { moveItem } from '../../lib/move-item';
 
 /**
@@ -305,11 +305,9 @@ export function serverIssuesByField(errors: readonly ApiError[]): CardIssues {
   return out;
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
 export function isChanged(draft: Draft): boolean {
   if (!draft.saved) return true;
-  return !same(cleanSettings(draft.settings), cleanSettings(draft.saved.settings)) || !same(draft.links, draft.saved.links);
+  return !sameJson(cleanSettings(draft.settings), cleanSettings(draft.saved.settings)) || !sameJson(draft.links, draft.saved.links);
 }
 
 export interface SavePlan {
@@ -331,7 +329,7 @@ export function planSave(serverOrder: readonly string[], drafts: readonly Draft[
   const creates = drafts.map((draft, index) => ({ draft, index })).filter((c) => c.draft.id === null);
   const remaining = serverOrder.filter((id) => !deletes.includes(id));
   const local = drafts.map((d) => d.id);
-  const reorder = creates.length > 0 || !same(remaining, local);
+  const reorder = creates.length > 0 || !sameJson(remaining, local);
   return { deletes, updates, creates, reorder };
 }
 

@@ -4,7 +4,7 @@ import type { AnyExtension, Editor } from '@tiptap/react';
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useTranslate } from 'react-admin';
-import { HEADING_LEVELS, isSafeLink, type RichTextDocument } from '@umpire/schema';
+import { HEADING_LEVELS, isSafeLink, sameJson, type RichTextDocument } from '@umpire/schema';
 import FormatBold from '@mui/icons-material/FormatBold';
 import FormatItalic from '@mui/icons-material/FormatItalic';
 import FormatListBulleted from '@mui/icons-material/FormatListBulleted';
@@ -50,9 +50,11 @@ export default function RichTextEditor({ id, label, value, onChange, extensions 
     editorProps: { attributes: { id, role: 'textbox', 'aria-multiline': 'true', 'aria-label': label, class: 'umpire-rich-text' } },
     onUpdate: ({ editor }) => onChange(editor.getJSON() as RichTextDocument),
   });
-  // A reload (after a conflict) brings another version of the text.
+  // A reload (after a conflict) brings another version of the text. Compared as data: the same
+  // text read back from PostgreSQL has its keys in another order. An editor that useEditor has
+  // already destroyed (it replaces one that missed its mount) has no commands any more.
   useEffect(() => {
-    if (editor && value && JSON.stringify(editor.getJSON()) !== JSON.stringify(value)) editor.commands.setContent(value, { emitUpdate: false });
+    if (editor && !editor.isDestroyed && value && !sameJson(editor.getJSON(), value)) editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
   if (!editor) return null;
   const setLink = () => {

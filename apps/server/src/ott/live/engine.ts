@@ -1,6 +1,7 @@
 import { existsSync, promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sameJson } from '@umpire/schema';
 import type {
   IngestEndpoints,
   LiveControl,
@@ -336,7 +337,7 @@ export function createLiveEngine(options: LiveEngineOptions): LiveEngine {
     // An ended stream keeps its recording; its listeners are closed for good.
     if (existing?.state === 'ended') throw new LiveEngineError('ended', `stream ${config.streamId} has ended`);
     if (existing) {
-      if (JSON.stringify(existing.config) !== JSON.stringify(config)) {
+      if (!sameJson(existing.config, config)) {
         existing.config = config;
         for (const role of ROLES) {
           const ing = existing.ingest[role];
@@ -364,7 +365,7 @@ export function createLiveEngine(options: LiveEngineOptions): LiveEngine {
     };
     streams.set(config.streamId, s);
     const ports = portsOf(s);
-    if (before && JSON.stringify(before) !== JSON.stringify(ports)) {
+    if (before && !sameJson(before, ports)) {
       s.previousPorts = before;
       options.warn?.(`stream ${config.streamId}: ingest ports ${JSON.stringify(before)} were taken, the encoders must use ${JSON.stringify(ports)}`);
     }
