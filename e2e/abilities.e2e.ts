@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { appReady, base64UrlJson, claimsOf, openAs, t, tokenFor } from './support/app';
 
 test('a viewer sees no create, edit or delete', async ({ page, request }) => {
@@ -17,7 +17,8 @@ test('a viewer sees no create, edit or delete', async ({ page, request }) => {
   await expect(page.locator('#name')).toHaveCount(0);
 });
 
-test("a viewer's forced POST is refused by the server and shows the 403 pop-up", async ({ page, request }) => {
+test("a viewer's forced POST is refused by the server and shows the 403 pop-up", async ({ page, request, problems }) => {
+  problems.expect(/status of 403 .* @ \S+\/api\/v3\/clubs\?/, 'the POST of a viewer is refused: what the test is about');
   // The screens believe the session may create clubs (as if its rights were withdrawn after it
   // was issued); the server receives the viewer's real token and refuses.
   const viewer = await tokenFor(request, 'viewer');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { appReady, base64UrlJson, claimsOf, signInOnGateway, t, tokenFor } from './support/app';
 
 test.describe('sign-in and sign-out', () => {
@@ -52,7 +52,9 @@ test.describe('sign-in and sign-out', () => {
   });
 });
 
-test('a failed configuration request shows an error page whose retry starts the app', async ({ page, request }) => {
+test('a failed configuration request shows an error page whose retry starts the app', async ({ page, request, problems }) => {
+  problems.expect(/status of 503 .* @ \S+\/api\/v3\/settings\/configurations\?/, 'the test makes the configuration request fail once');
+  problems.expect(/^console: Start-up failed: the client configuration could not be loaded/, 'the app logs why it could not start, for whoever opens the console');
   let fail = true;
   await page.route('**/api/v3/settings/configurations**', (route) => (fail ? route.fulfill({ status: 503, body: '' }) : route.continue()));
   const token = await tokenFor(request, 'admin');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { appReady, openAs, t } from './support/app';
 
 test('a club goes through its whole life: invalid website, create, find, edit, history, delete', async ({ page, request }) => {
@@ -63,7 +63,8 @@ test('a club goes through its whole life: invalid website, create, find, edit, h
   await expect(page.getByTestId('popup-success')).toHaveText(t('pl', 'popups.success.deleted'));
 });
 
-test('server errors show on their fields', async ({ page, request }) => {
+test('server errors show on their fields', async ({ page, request, problems }) => {
+  problems.expect(/status of 422 .* @ \S+\/api\/v3\/clubs\?/, 'the server refuses the values: what the test is about');
   await openAs(page, request, 'admin', '/clubs/create');
   await appReady(page);
   // The name of a seeded club: only the server knows it is taken.

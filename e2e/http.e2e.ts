@@ -1,9 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { appReady, openAs, t } from './support/app';
 
 const CLUBS_LIST = /\/api\/v3\/clubs\?/;
 
-test('a request that fails once is retried and succeeds without a pop-up', async ({ page, request }) => {
+test('a request that fails once is retried and succeeds without a pop-up', async ({ page, request, problems }) => {
+  problems.expect(/status of 503 .* @ \S+\/api\/v3\/clubs\?/, 'the test answers the first call with 503');
   let calls = 0;
   await page.route(CLUBS_LIST, async (route) => {
     calls += 1;
@@ -17,7 +18,8 @@ test('a request that fails once is retried and succeeds without a pop-up', async
   await expect(page.getByTestId('popup-error')).toHaveCount(0);
 });
 
-test('a request that fails twice shows the error pop-up', async ({ page, request }) => {
+test('a request that fails twice shows the error pop-up', async ({ page, request, problems }) => {
+  problems.expect(/status of 503 .* @ \S+\/api\/v3\/clubs\?/, 'the test answers both calls with 503');
   let calls = 0;
   await page.route(CLUBS_LIST, async (route) => {
     calls += 1;
@@ -34,7 +36,8 @@ test('a request that fails twice shows the error pop-up', async ({ page, request
   await expect(popup).toHaveCount(0, { timeout: 5000 });
 });
 
-test('a retried POST carries the same Idempotency-Key and creates once', async ({ page, request }) => {
+test('a retried POST carries the same Idempotency-Key and creates once', async ({ page, request, problems }) => {
+  problems.expect(/status of 502 .* @ \S+\/api\/v3\/tags$/, 'the test answers the first POST with 502');
   const keys: string[] = [];
   let posts = 0;
   await page.route(/\/api\/v3\/tags$/, async (route) => {

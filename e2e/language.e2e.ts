@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { appReady, openAs, t } from './support/app';
 
 test('switching to English and back changes texts and <html lang>, and survives a reload', async ({ page, request }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { appReady, openAs, t } from './support/app';
 
 async function pick(page: Page, id: string, text: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { appReady, openAs, t } from './support/app';
 
 // Spec §4: created sponsors, venues and broadcasters go to the head of their lists.

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './support/test';
 import { startPushService, type PushService } from '../apps/server/test/support/push-service';
 import { appReady, openAs, t, tokenFor } from './support/app';
 import { seriousViolations } from './support/axe';
@@ -94,7 +94,8 @@ test('schedule a notification for a topic and watch its delivery counts arrive',
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('refuses to schedule without a target, and asks before sending now', async ({ page, request }) => {
+test('refuses to schedule without a target, and asks before sending now', async ({ page, request, problems }) => {
+  problems.expect(/status of 422 .* @ \S+\/api\/v3\/push_notifications$/, 'a notification without a target is refused');
   await openAs(page, request, 'moderator', '/push_notifications/create');
   await appReady(page);
   await page.locator('#title_pl').fill('Bez odbiorców');

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './support/test';
 import { appReady, openAs, t, tokenFor } from './support/app';
 import { seriousViolations } from './support/axe';
 
@@ -31,7 +31,8 @@ async function currentSquad(request: APIRequestContext, club: string): Promise<{
 }
 
 
-test('a new player joins the squad with a free number, is refused a taken one, changes position and leaves, all without a reload', async ({ page, request }) => {
+test('a new player joins the squad with a free number, is refused a taken one, changes position and leaves, all without a reload', async ({ page, request, problems }) => {
+  problems.expect(/status of 422 .* @ \S+\/api\/v3\/squad_players\/\d+\?/, 'a taken shirt number is refused');
   const squad = await currentSquad(request, 'Legia Warszawa');
   const lastName = `Testowy${Date.now() % 100000}`;
   const name = `Ernest ${lastName}`;
@@ -136,7 +137,8 @@ test('a staff member is added with a role, given another role and removed', asyn
   await expect(rows).toHaveCount(5);
 });
 
-test('a squad deleted from the list leaves at once and comes back with an error when the server refuses', async ({ page, request }) => {
+test('a squad deleted from the list leaves at once and comes back with an error when the server refuses', async ({ page, request, problems }) => {
+  problems.expect(/status of 409 .* @ \S+\/api\/v3\/squads\/\d+$/, 'the server refuses to delete a squad in use');
   const squad = await currentSquad(request, 'Cracovia');
   await openAs(page, request, 'admin', '/squads');
   await appReady(page);

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page, type Route } from './support/test';
 import { appReady, openAs, signInOnGateway, t, tokenFor } from './support/app';
 import { axeViolations } from './support/axe';
 

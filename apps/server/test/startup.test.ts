@@ -81,6 +81,12 @@ describe('languages from INTERFACE_LANGUAGES and DEFAULT_LANGUAGE, and the admin
     // Connections stay open between the app's many requests.
     expect(texts.headers.get('connection')).toBe('keep-alive');
   });
+
+  it("sends a browser's /favicon.ico to the app's icon instead of a 404", async () => {
+    const icon = await fetch(`${api.url}/favicon.ico`, { redirect: 'manual' });
+    expect(icon.status).toBe(301);
+    expect(icon.headers.get('location')).toBe('/favicon.svg');
+  });
 });
 
 describe('the first interface language is the default when DEFAULT_LANGUAGE is not set', () => {

@@ -36,6 +36,10 @@ export async function registerAdminApp(app: FastifyInstance, config: Config) {
       setHeaders: cacheHeaders,
     });
 
+  // Browsers ask for /favicon.ico on any page without an icon of its own (a JSON answer opened in a
+  // tab): the app's icon, rather than a 404 in their console.
+  app.get('/favicon.ico', async (_request, reply) => reply.header('cache-control', 'public, max-age=86400').redirect('/favicon.svg', 301));
+
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];
     if (request.method !== 'GET' || API_PREFIXES.some((p) => path.startsWith(p)) || /\.[a-z0-9]+$/i.test(path))

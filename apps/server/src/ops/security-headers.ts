@@ -8,7 +8,8 @@ const OPTIONS: HelmetOptions = {
       scriptSrc: ["'self'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', 'http:', 'https:'],
-      mediaSrc: ["'self'", 'blob:', 'http:', 'https:'],
+      // hls.js gives the text tracks it makes (ID3 metadata, captions) the source `data:,WEBVTT`.
+      mediaSrc: ["'self'", 'blob:', 'data:', 'http:', 'https:'],
       // The media library previews a PDF from the bytes it fetched with the token (a blob: URL).
       frameSrc: ["'self'", 'blob:'],
       connectSrc: ["'self'", 'ws:', 'wss:', 'http:', 'https:'],

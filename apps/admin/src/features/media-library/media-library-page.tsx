@@ -116,6 +116,9 @@ export default function MediaLibraryPage() {
     if (done.kind === 'move' || done.kind === 'delete' || done.kind === 'rename') forget(ids);
     if (done.kind === 'move' && ids.length) setAnnouncement(translate('mediaLibrary.moved', { smart_count: ids.length }));
     if (done.kind === 'delete' && ids.length) setAnnouncement(translate('mediaLibrary.deleted', { smart_count: ids.length }));
+    // A deleted file has no uses left to ask for: the closing dialog's queries would be reloaded
+    // with the rest, and answer 404.
+    if (done.kind === 'delete') for (const id of ids) queryClient.removeQueries({ queryKey: mediaKeys.usages(id) });
     reload();
   };
   /** Files dragged onto a folder: refused whole when a folder would go into itself, else moved one by one. */
