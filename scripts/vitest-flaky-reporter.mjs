@@ -1,8 +1,10 @@
 // A Vitest reporter that writes the tests which passed only on a retry, with the first failure,
-// to the file named by UMPIRE_FLAKY_FILE (one JSON line each), so the summary of `npm test`
-// names them: a retry keeps a rare environmental hiccup from failing CI, but never hides it.
+// to the file named by UMPIRE_FLAKY_FILE (one JSON line each). `npm test` (scripts/test.mjs)
+// counts each as failed unless scripts/known-flaky-tests.mjs lists it by this name: a retry never
+// hides a flaky test.
 import fs from 'node:fs';
 import path from 'node:path';
+import { repoRoot } from './ensure-deps.mjs';
 
 export default class FlakyReporter {
   onTestCaseResult(testCase) {
@@ -10,7 +12,8 @@ export default class FlakyReporter {
     if (!file || !testCase.diagnostic()?.flaky) return;
     const errors = testCase.result()?.errors ?? [];
     const line = {
-      name: `${path.relative(process.cwd(), testCase.module.moduleId)} › ${testCase.fullName}`,
+      // Relative to the repository, whatever the working directory, as the known-flaky list has it.
+      name: `${path.relative(repoRoot, testCase.module.moduleId)} › ${testCase.fullName}`,
       retries: testCase.diagnostic().retryCount,
       error: errors[0]?.message ?? '',
     };

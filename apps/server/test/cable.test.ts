@@ -151,15 +151,34 @@ describe('/cable refuses', () => {
   it('answers a repeated subscribe once, as Rails does', async () => {
     const ws = new WebSocket(wsUrl(api.url, await api.token('admin')), ['actioncable-v1-json']);
     const identifier = JSON.stringify({ channel: 'API::V3::MatchChannel', match_id: Number(match.matchId) });
-    const types: string[] = [];
+    // The server reads a connection's messages in order and drops a repeat as soon as it reads it
+    // (cable.ts, subscribe). The answer to another subscription, asked for once the first is
+    // confirmed, is the sign that the repeat was dealt with: it takes the same path (a lookup of the
+    // match, then the answer), which a repeat the server answered would have started a round trip
+    // earlier (and SQLite runs the lookups in order).
+    const later = JSON.stringify({ channel: 'API::V3::IncidentsChannel', match_id: Number(match.matchId) });
+    const answers: string[] = [];
+    let askedLater = false;
+    let answered: () => void;
+    const laterAnswered = new Promise<void>((r) => (answered = r));
     ws.on('message', (d) => {
       const m = JSON.parse(d.toString());
       if (m.type === 'welcome') for (let i = 0; i < 2; i++) ws.send(JSON.stringify({ command: 'subscribe', identifier }));
-      else if (m.type && m.type !== 'ping') types.push(m.type);
+      else if (m.type && m.type !== 'ping') {
+        answers.push(`${m.type} ${m.identifier ? JSON.parse(m.identifier).channel : ''}`);
+        if (m.identifier === identifier && !askedLater) {
+          askedLater = true;
+          ws.send(JSON.stringify({ command: 'subscribe', identifier: later }));
+        }
+        if (m.identifier === later) answered();
+      }
     });
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(types).toEqual(['confirm_subscription']);
-    ws.close();
+    try {
+      await laterAnswered;
+      expect(answers).toEqual(['confirm_subscription API::V3::MatchChannel', 'confirm_subscription API::V3::IncidentsChannel']);
+    } finally {
+      ws.close();
+    }
   });
 
   it('pings every few seconds so clients can tell a stale connection', async () => {

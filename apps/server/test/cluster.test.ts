@@ -269,8 +269,10 @@ describe.skipIf(!ON_POSTGRES)('a cluster of two instances behind HAProxy', () =>
       for (let i = 0; i < 6; i++) browsers.push(await subscribed(i % 2 ? a : b, 'cluster-once'));
       const id = await notify(lb, 'cluster-once');
       expect(await finished(lb, id)).toMatchObject({ status: 'sent', total_count: 6, delivered_count: 6 });
-      // Give a second claimer time to repeat anything it wrongly took.
-      await new Promise((r) => setTimeout(r, 500));
+      // The job's row has ended, run once: a second claimer would have counted an attempt, and held
+      // the row until its own run (and its messages) were over.
+      const rows = await eventually(() => jobRows(`push:${id}`), (r) => r.length > 0 && r.every((x) => x.status === 'finished' || x.status === 'failed'), `job row of ${id}`);
+      expect(rows).toMatchObject([{ status: 'finished', attempts: 1 }]);
       expect(browsers.map((x) => x.posts)).toEqual([1, 1, 1, 1, 1, 1]);
     });
 
@@ -371,13 +373,25 @@ describe.skipIf(!ON_POSTGRES)('a cluster of two instances behind HAProxy', () =>
         }
 
         // Exactly once: one history entry by the publication actor per record, one job attempt, one message per instance.
-        await sleep(500);
+        // Once the jobs' rows have ended (a second run would have counted an attempt and held its row),
+        // each channel hears a later change made through the other instance: the bus (LISTEN/NOTIFY)
+        // delivers in commit order, so what the jobs announced has reached both channels before it.
+        const jobsOf = [...[...starting, ending].map((x) => ['articles', x]), ['pages', page.body.data.id as string]];
+        for (const [resource, id] of jobsOf)
+          await eventually(() => jobRows(`publication:${resource}:${id}:%`), (rows) => rows.length > 0 && rows.every((r) => r.status === 'finished' || r.status === 'failed'), `the job of ${resource} ${id}`);
+        const later = async (via: ApiClient) => {
+          const res = await via.post('/api/v3/articles?locale=pl', { data: { type: 'articles', attributes: { title: `Cluster later ${Date.now()}` } } });
+          expect(res.status, res.text).toBe(201);
+          return res.body.data.id as string;
+        };
+        const heard = [await later(b), await later(a)]; // channels[0] listens on a, channels[1] on b
+        for (const [i, c] of channels.entries()) await c.next((m) => m.id === heard[i] && m.action === 'created');
         const history = async (resource: string, id: string) =>
           (await lb.get(`/api/v3/audit_events?filter[resource_type]=${resource}&filter[resource_id]=${id}&filter[actor]=system:publication`)).body.data.map((e: any) => e.attributes.changes);
         for (const id of starting) expect(await history('articles', id)).toEqual([{ 'visible[pl]': { before: false, after: true } }]);
         expect(await history('articles', ending)).toEqual([{ 'visible[pl]': { before: true, after: false } }]);
         expect(await history('pages', page.body.data.id)).toHaveLength(1);
-        for (const [resource, id] of [...[...starting, ending].map((x) => ['articles', x]), ['pages', page.body.data.id as string]])
+        for (const [resource, id] of jobsOf)
           expect(await jobRows(`publication:${resource}:${id}:%`), `${resource} ${id}`).toMatchObject([{ status: 'finished', attempts: 1 }]);
         for (const c of channels)
           for (const id of [...starting, ending]) {

@@ -76,6 +76,10 @@ function findCollectionPath(type: string): string | null {
   return null;
 }
 
+/** Why the sign-in gateway (/auth/v1/) is not fuzzed: its tests are reported as skipped with this. */
+const SKIPPED_GATEWAY =
+  "the sign-in gateway counts failures per address and name: fuzzing it would lock the test's own account (its refusals have their own tests: auth, sign-in-limit)";
+
 let listed: Operation[] | null = null;
 /** The operations of the served document, read once. */
 function operations(): Operation[] {
@@ -84,9 +88,7 @@ function operations(): Operation[] {
 function readOperations(): Operation[] {
   const out: Operation[] = [];
   for (const [path, ops] of Object.entries(spec.paths)) {
-    // The sign-in gateway counts failures per address and name: fuzzing it would lock the test's own
-    // account. Its refusals have their own tests (auth, sign-in-limit).
-    if (path.startsWith('/auth/v1/')) continue;
+    if (path.startsWith('/auth/v1/')) continue; // SKIPPED_GATEWAY
     for (const [method, op] of Object.entries(ops)) {
       const ref = JSON.stringify(op).match(/#\/components\/schemas\/([a-z_]+)/)?.[1] ?? null;
       out.push({ method, path, resource: ref && ref !== 'Errors' ? ref : null, queryNames: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name) });
@@ -234,9 +236,10 @@ describe(`fuzzing every operation of the OpenAPI document (${TEST_DB})`, () => {
   // One test per operation, so a failure names its route. The list is read at collection time from
   // the same generator the server serves, without starting a server.
   for (const op of documentedOperations()) {
-    it(`${op.method.toUpperCase()} ${op.path}`, { timeout: 120_000 }, async () => {
+    it(`${op.method.toUpperCase()} ${op.path}`, { timeout: 120_000 }, async ({ skip }) => {
       const full = operations().find((o) => o.method === op.method && o.path === op.path);
-      if (!full) return; // not in this server's document (skipped: the gateway)
+      // Reported as skipped, not passed: nothing was sent.
+      if (!full) return skip(op.path.startsWith('/auth/v1/') ? SKIPPED_GATEWAY : 'not in the document this server serves');
       await fc.assert(
         fc.asyncProperty(requestFor(full), async (g) => {
           const url = g.query ? `${g.path}?${g.query}` : g.path;

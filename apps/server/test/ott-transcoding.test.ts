@@ -134,8 +134,11 @@ describe(`VOD transcoding on ${TEST_DB}`, () => {
     expect(cancelled).toHaveLength(1);
     expect((await cancelled[0]).status).toBe(200);
     expect(done.attributes.state).toBe('CANCELED');
-    // The worker noticed within its heartbeat and stopped ffmpeg: the job stays cancelled, nothing stored.
-    await new Promise((r) => setTimeout(r, 1500));
+    // The worker noticed within its heartbeat and stopped ffmpeg: once its handler has returned (the
+    // queue's row no longer started), the job stays cancelled and nothing is stored.
+    await expect
+      .poll(async () => (await api.server.database.db.selectFrom('jobs').select('status').where('key', '=', `ott.transcoding:${job.id}`).executeTakeFirst())?.status, { timeout: 30_000, interval: 100 })
+      .toBe('finished');
     expect((await api.get(`/api/v3/ott/transcoding_jobs/${job.id}`, fresh)).body.data.attributes.state).toBe('CANCELED');
     const stored: string[] = [];
     for await (const o of api.server.storage.list(`ott/`)) if (o.key.includes(`/j${job.id}/`)) stored.push(o.key);

@@ -90,7 +90,8 @@ describe('publication windows', () => {
       const versionBefore = (await call('GET', '/public/v1/articles?client=ekstraklasa-demo', undefined, null)).body.meta.content_version;
       expect(await publicIds()).not.toContain(id);
       clock.advance(HOUR - 1000);
-      await new Promise((r) => setTimeout(r, 150)); // several polls: still before the start
+      // The worker has looked since the clock moved (the second poll began after it): still before the start.
+      await server.app.jobs!.afterPolls(2);
       expect(await publicIds()).not.toContain(id);
       clock.advance(1000);
       await eventually(async () => (await publicIds()).includes(id), 'visible at the start');

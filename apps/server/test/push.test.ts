@@ -256,7 +256,8 @@ describe('notifications and targets (/api/v3)', () => {
     expect(created.status, created.text).toBe(201);
     const id = created.body.data.id;
     expect(created.body.data.attributes).toMatchObject({ status: 'scheduled', sent_count: 0 });
-    await new Promise((r) => setTimeout(r, 150));
+    // The worker has looked since (the second poll began after the write, and ran what was due): not yet.
+    await server.app.jobs!.afterPolls(2);
     expect(ok.browser.posts).toBe(0);
     clock.advance(HOUR);
     const counts = await finished(id);
@@ -322,7 +323,8 @@ describe('notifications and targets (/api/v3)', () => {
     const draft = await call('POST', '/api/v3/push_notifications', notificationBody({}, [t], { image: { data: { type: 'images', id: image.id } } }));
     expect(draft.body.data.attributes.status).toBe('draft');
     const id = draft.body.data.id;
-    await new Promise((r) => setTimeout(r, 100));
+    // The worker has looked since, and a draft has no job to find.
+    await server.app.jobs!.afterPolls(2);
     expect(s.browser.posts).toBe(0);
     const consumer = ActionCable.createConsumer(`${server.url.replace('http', 'ws')}/cable?token=${encodeURIComponent(await staff('admin'))}`);
     const received: any[] = [];

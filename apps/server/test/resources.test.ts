@@ -237,7 +237,7 @@ describe.each(resources.map((r) => [r.type, r] as const))('%s', (type, def) => {
     expect(decodeURIComponent(res.body.links.last)).toContain(`page[number]=${res.body.meta.pages}`);
   });
 
-  it('updates it and records the change in the history', async () => {
+  it('updates it and records the change in the history', async ({ skip }) => {
     // The first change the resource's rules accept (a half alone may not fit its minute).
     let applied: [string, unknown] | null = null;
     for (const [name, value] of changedValues(def)) {
@@ -250,7 +250,8 @@ describe.each(resources.map((r) => [r.type, r] as const))('%s', (type, def) => {
     }
     if (!applied) {
       expect(changedValues(def), `${type} has attributes to change but none was accepted`).toEqual([]);
-      return;
+      // Nothing was updated, so nothing was shown: skipped, not passed.
+      return skip(`${type}: no attribute that changedValues() can vary (each is read-only, unique, without an example, or of a kind it does not vary)`);
     }
     const [name, value] = applied;
     const history = await api.get(`/api/v3/audit_events?filter[resource_type]=${type}&filter[resource_id]=${created.id}&sort=id`);

@@ -37,6 +37,8 @@ export class JobWorker {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
   private stopped = true;
+  private polls = 0;
+  private readonly pollWaiters = new Set<{ polls: number; resolve: () => void }>();
   private readonly opts: Required<Omit<WorkerOptions, 'onError' | 'kinds'>> & Pick<WorkerOptions, 'onError' | 'kinds'>;
 
   constructor(
@@ -77,9 +79,36 @@ export class JobWorker {
       this.timer = null;
       void this.runDue()
         .catch((err) => this.opts.onError?.(err))
-        .then((n) => this.schedule(n === this.opts.batch ? 0 : this.opts.pollMs));
+        .then((n) => {
+          this.polled();
+          this.schedule(n === this.opts.batch ? 0 : this.opts.pollMs);
+        });
     }, delay);
     this.timer.unref();
+  }
+
+  /**
+   * Resolves once the timer has finished `n` more polls. The first may have begun before the call,
+   * each later one began after the one before it ended: after `afterPolls(2)` the worker has read
+   * the table (and run what was due) since the call. Tests wait on it to show that something was
+   * not due, instead of waiting a fixed time. Never resolves for a stopped worker.
+   */
+  afterPolls(n: number): Promise<void> {
+    return new Promise((resolve) => this.pollWaiters.add({ polls: this.polls + n, resolve }));
+  }
+
+  private polled() {
+    this.polls++;
+    for (const w of this.pollWaiters) {
+      if (w.polls > this.polls) continue;
+      this.pollWaiters.delete(w);
+      w.resolve();
+    }
+  }
+
+  /** Whether the timer is set or a batch runs: false once stop() has returned (and the poll that was ending has ended). */
+  get polling(): boolean {
+    return this.timer !== null || this.running !== null;
   }
 
   /** Claims and runs what is due now; returns how many jobs it ran. One run at a time per worker. */
