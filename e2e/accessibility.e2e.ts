@@ -1,59 +1,27 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { appReady, openAs, PASSWORD, t, tokenFor } from './support/app';
+import { expect, test, type Page } from './support/test';
+import { PASSWORD, t, tokenFor } from './support/app';
 import { seriousViolations, type Violation } from './support/axe';
+import { go, LANGS, openApp, RESOURCE_TYPES, resourceScreens, settled, tabScreens, type Lang } from './support/screens';
 
 /**
- * axe with all its rules on every screen of the app, in both languages: the dashboard; each
- * resource's list, form, page and creation form; the tabs of the pages that have them; the
- * statistics; the media library; the OTT event page; a page that does not exist; and the gateway's sign-in page. (The match centre's
- * tabs, the standings and the squad page are checked by their own tests, in the same way.)
- * A screen is checked once nothing on it is loading any more.
+ * axe with all its rules on every screen of the app: the dashboard; each resource's list, form,
+ * page and creation form; the tabs of the pages that have them; the statistics; the media library;
+ * the OTT event page; a page that does not exist; and the gateway's sign-in page. (The match
+ * centre's tabs, the standings and the squad page are checked by their own tests, in the same way.)
+ * A screen is checked once nothing on it is loading any more. Each screen component is checked in
+ * one language, the two taking turns, so both are covered without doing everything twice
+ * (e2e/screens.e2e.ts opens the same screens on PostgreSQL).
  */
-type Lang = 'pl' | 'en';
-const LANGS: Lang[] = ['pl', 'en'];
 
-// The resources the build registered (apps/admin/dist/build-info.json, written by the build the
-// global set-up makes), so a new resource is checked without anyone listing it here.
-const BUILD_INFO = resolve(import.meta.dirname, '../apps/admin/dist/build-info.json');
-const buildInfo = () => JSON.parse(readFileSync(BUILD_INFO, 'utf8')) as { types: string[]; paths?: Record<string, string>; readOnly?: string[] };
-const RESOURCE_TYPES = (): string[] => buildInfo().types;
-const READ_ONLY = new Set(['audit_events', 'match_predictor_user_results', 'quiz_rankings']);
-// Records only the server creates (fans' quiz attempts): no creation form.
-const SERVER_CREATED = new Set(['quiz_user_attempts']);
-
-/** Waits until nothing on the screen is loading: no progress bar or skeleton for a moment. */
-async function settled(page: Page): Promise<void> {
-  await appReady(page);
-  await expect
-    .poll(
-      // A progress bar with a value (a transcoding job's) is content; one without is a loading
-      // indicator, as is a live preview still updating.
-      async () => page.evaluate(() => document.querySelectorAll('[role="progressbar"]:not([aria-valuenow]), .MuiSkeleton-root, .RaLoading-root, [data-updating="true"]').length),
-      { timeout: 15_000, intervals: [100, 100, 200] },
-    )
-    .toBe(0);
-  await page.waitForTimeout(150);
-  await expect.poll(async () => page.evaluate(() => document.querySelectorAll('[role="progressbar"]:not([aria-valuenow]), .MuiSkeleton-root, [data-updating="true"]').length), { timeout: 15_000 }).toBe(0);
-}
-
-/** Moves to another screen inside the app (no reload), as the sidebar's links do. */
-async function go(page: Page, path: string): Promise<void> {
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe(path);
-  await settled(page);
-}
-
-async function firstId(request: APIRequestContext, token: string, type: string): Promise<string | undefined> {
-  const path = buildInfo().paths?.[type] ?? type;
-  const response = await request.get(`/api/v3/${path}?page[size]=1`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(response.ok(), `GET /${type}`).toBeTruthy();
-  return ((await response.json()) as { data: { id: string }[] }).data[0]?.id;
-}
+/** The language each group of screens is checked in: they take turns (the sign-in page, short, in both). */
+const CHECKED_IN: Record<'dashboard' | 'tabs' | 'media' | 'articles' | 'builder' | 'ott', Lang> = {
+  dashboard: 'pl',
+  tabs: 'en',
+  media: 'en',
+  articles: 'pl',
+  builder: 'en',
+  ott: 'pl',
+};
 
 /** Checks each screen and reports every one with its violations, not only the first. */
 async function checkScreens(page: Page, screens: [name: string, path: string][]): Promise<void> {
@@ -64,14 +32,6 @@ async function checkScreens(page: Page, screens: [name: string, path: string][])
     if (violations.length) found[name] = violations;
   }
   expect(found).toEqual({});
-}
-
-async function openApp(page: Page, request: APIRequestContext, lang: Lang): Promise<string> {
-  await page.addInitScript((value) => localStorage.setItem('preferredLanguage', value), lang);
-  const token = await openAs(page, request, 'admin', '/');
-  await settled(page);
-  await expect(page.locator('html')).toHaveAttribute('lang', lang);
-  return token;
 }
 
 test('the check itself finds what a subset of the rules would miss', async ({ page }) => {
@@ -87,190 +47,179 @@ test('the check itself finds what a subset of the rules would miss', async ({ pa
 
 for (const lang of LANGS) {
   test.describe(`accessibility, all rules (${lang})`, () => {
-    test('dashboard, statistics and a page that does not exist', async ({ page, request }) => {
-      // A change first, so the dashboard's latest changes and chart have something to show.
-      const token = await tokenFor(request, 'editor');
-      const change = await request.patch('/api/v3/clubs/1', {
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/vnd.api+json' },
-        data: { data: { type: 'clubs', id: '1', attributes: { short_name: `Legia ${Date.now() % 1000}` } } },
+    if (lang === CHECKED_IN.dashboard)
+      test('dashboard, statistics and a page that does not exist', async ({ page, request }) => {
+        // A change first, so the dashboard's latest changes and chart have something to show.
+        const token = await tokenFor(request, 'editor');
+        const change = await request.patch('/api/v3/clubs/1', {
+          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/vnd.api+json' },
+          data: { data: { type: 'clubs', id: '1', attributes: { short_name: `Legia ${Date.now() % 1000}` } } },
+        });
+        expect(change.ok()).toBeTruthy();
+        await openApp(page, request, lang);
+        await expect(page.getByTestId('count-clubs')).not.toBeEmpty();
+        await expect(page.getByTestId('latest-changes')).toBeVisible();
+        expect(await seriousViolations(page), 'dashboard').toEqual([]);
+        await checkScreens(page, [
+          ['statistics', '/statistics'],
+          ['media library', '/files'],
+          ['media library as a table', '/files?view=list'],
+          ['not found', '/no-such-screen'],
+        ]);
       });
-      expect(change.ok()).toBeTruthy();
-      await openApp(page, request, lang);
-      await expect(page.getByTestId('count-clubs')).not.toBeEmpty();
-      await expect(page.getByTestId('latest-changes')).toBeVisible();
-      expect(await seriousViolations(page), 'dashboard').toEqual([]);
-      await checkScreens(page, [
-        ['statistics', '/statistics'],
-        ['media library', '/files'],
-        ['media library as a table', '/files?view=list'],
-        ['not found', '/no-such-screen'],
-      ]);
+
+    // Every other type in each language: the two halves run on two workers, and each generic
+    // screen is seen in both languages.
+    test(`every resource (${LANGS.indexOf(lang) + 1}/2): list, creation form, form and page`, async ({ page, request }) => {
+      test.setTimeout(480_000);
+      const token = await openApp(page, request, lang);
+      await checkScreens(page, await resourceScreens(request, token, RESOURCE_TYPES().filter((_, i) => i % 2 === LANGS.indexOf(lang))));
     });
 
-    // In two halves (every other type), so two workers share the longest part of the sweep.
-    for (const half of [0, 1]) {
-      test(`every resource (${half + 1}/2): list, creation form, form and page`, async ({ page, request }) => {
-        test.setTimeout(480_000);
+    if (lang === CHECKED_IN.tabs)
+      test('the tabs of pages that have them', async ({ page, request }) => {
         const token = await openApp(page, request, lang);
-        const screens: [string, string][] = [];
-        for (const type of RESOURCE_TYPES().filter((_, i) => i % 2 === half)) {
-          screens.push([`${type} list`, `/${type}`]);
-          if (!READ_ONLY.has(type) && !SERVER_CREATED.has(type)) screens.push([`${type} create`, `/${type}/create`]);
-          const id = await firstId(request, token, type);
-          if (!id) continue;
-          if (!READ_ONLY.has(type)) screens.push([`${type} edit`, `/${type}/${id}`]);
-          screens.push([`${type} show`, `/${type}/${id}/show`]);
-        }
-        await checkScreens(page, screens);
+        await checkScreens(page, await tabScreens(request, token));
       });
-    }
 
-    test('the tabs of pages that have them', async ({ page, request }) => {
-      const token = await openApp(page, request, lang);
-      const [season, group, player, staff] = await Promise.all(
-        ['competition_seasons', 'groups', 'players', 'staff_members'].map((type) => firstId(request, token, type)),
-      );
-      await checkScreens(page, [
-        ['competition season: squads', `/competition_seasons/${season}?tab=squads`],
-        ['group: details', `/groups/${group}?tab=details`],
-        ['player: details', `/players/${player}?tab=details`],
-        ['staff member: details', `/staff_members/${staff}?tab=details`],
-      ]);
-    });
+    if (lang === CHECKED_IN.media)
+      test('the media library: selection bar, Move and Delete dialogs, and the image picker', async ({ page, request }) => {
+        // Eight full axe runs: more than the default minute on a busy machine.
+        test.setTimeout(240_000);
+        await openApp(page, request, lang);
+        await go(page, '/files?path=%2Fherby%2F');
+        const items = page.getByTestId('media-item');
+        await items.nth(0).getByRole('checkbox').click();
+        await items.nth(1).getByRole('checkbox').click({ modifiers: ['Shift'] });
+        const bar = page.getByRole('toolbar', { name: t(lang, 'mediaLibrary.selection.bar') });
+        await expect(bar).toBeVisible();
+        const found: Record<string, Violation[]> = {};
+        const check = async (name: string) => {
+          await settled(page);
+          const violations = await seriousViolations(page);
+          if (violations.length) found[name] = violations;
+        };
+        await check('selection bar (tiles)');
+        await bar.getByRole('button', { name: t(lang, 'mediaLibrary.selection.moveTo') }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await check('Move dialog');
+        // A target chosen: the folder to move into is named.
+        await page.getByRole('dialog').getByRole('button', { name: 'rozgrywki', exact: true }).click();
+        await check('Move dialog with a target');
+        await page.getByRole('dialog').getByRole('button', { name: t(lang, 'ra.action.cancel') }).click();
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+        await bar.getByRole('button', { name: t(lang, 'ra.action.delete') }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await check('Delete dialog for two files in use');
+        await page.getByRole('dialog').getByRole('button', { name: t(lang, 'ra.action.cancel') }).click();
+        await go(page, '/files?path=%2Fherby%2F&view=list');
+        await page.getByRole('checkbox', { name: t(lang, 'mediaLibrary.selection.all') }).click();
+        await expect(page.getByRole('toolbar', { name: t(lang, 'mediaLibrary.selection.bar') })).toBeVisible();
+        await check('selection bar (table, all ticked)');
 
-    test('the media library: selection bar, Move and Delete dialogs, and the image picker', async ({ page, request }) => {
-      // Eight full axe runs: more than the default minute on a busy machine.
-      test.setTimeout(240_000);
-      await openApp(page, request, lang);
-      await go(page, '/files?path=%2Fherby%2F');
-      const items = page.getByTestId('media-item');
-      await items.nth(0).getByRole('checkbox').click();
-      await items.nth(1).getByRole('checkbox').click({ modifiers: ['Shift'] });
-      const bar = page.getByRole('toolbar', { name: t(lang, 'mediaLibrary.selection.bar') });
-      await expect(bar).toBeVisible();
-      const found: Record<string, Violation[]> = {};
-      const check = async (name: string) => {
-        await settled(page);
-        const violations = await seriousViolations(page);
-        if (violations.length) found[name] = violations;
-      };
-      await check('selection bar (tiles)');
-      await bar.getByRole('button', { name: t(lang, 'mediaLibrary.selection.moveTo') }).click();
-      await expect(page.getByRole('dialog')).toBeVisible();
-      await check('Move dialog');
-      // A target chosen: the folder to move into is named.
-      await page.getByRole('dialog').getByRole('button', { name: 'rozgrywki', exact: true }).click();
-      await check('Move dialog with a target');
-      await page.getByRole('dialog').getByRole('button', { name: t(lang, 'ra.action.cancel') }).click();
-      await expect(page.getByRole('dialog')).toHaveCount(0);
-      await bar.getByRole('button', { name: t(lang, 'ra.action.delete') }).click();
-      await expect(page.getByRole('dialog')).toBeVisible();
-      await check('Delete dialog for two files in use');
-      await page.getByRole('dialog').getByRole('button', { name: t(lang, 'ra.action.cancel') }).click();
-      await go(page, '/files?path=%2Fherby%2F&view=list');
-      await page.getByRole('checkbox', { name: t(lang, 'mediaLibrary.selection.all') }).click();
-      await expect(page.getByRole('toolbar', { name: t(lang, 'mediaLibrary.selection.bar') })).toBeVisible();
-      await check('selection bar (table, all ticked)');
-
-      // The picker of an image field: choosing, then the focal point and texts of the chosen one.
-      await go(page, '/clubs/3');
-      const field = page.getByRole('group', { name: t(lang, 'resources.clubs.fields.image_id') });
-      await field.getByRole('button', { name: new RegExp(`^(${t(lang, 'image.change')}|${t(lang, 'image.choose')})$`) }).click();
-      const dialog = page.getByRole('dialog');
-      await expect(dialog.getByTestId('media-item').first()).toBeVisible();
-      await check('image picker: folders');
-      await dialog.getByTestId('media-item').filter({ hasText: 'herby' }).getByRole('button').click();
-      await expect(dialog.getByTestId('media-item').first()).toContainText('.png');
-      await check('image picker: images');
-      await dialog.getByTestId('media-item').first().getByRole('button').click();
-      await expect(dialog.getByTestId('focal-point')).toBeVisible();
-      await check('image picker: focal point and texts');
-      expect(found).toEqual({});
-    });
-
-    test('articles: list, first step, and pages with a missing and an outdated translation', async ({ page, request }) => {
-      const token = await openApp(page, request, lang);
-      const find = async (q: string) => {
-        const response = await request.get(`/api/v3/articles?filter[q]=${encodeURIComponent(q)}&page[size]=1`, { headers: { Authorization: `Bearer ${token}` } });
-        return ((await response.json()) as { data: { id: string }[] }).data[0].id;
-      };
-      const [missing, outdated] = await Promise.all([find('Raków bez kapitana'), find('Jagiellonia podejmie Pogoń')]);
-      await checkScreens(page, [
-        ['articles', '/articles'],
-        ['articles with translation in English', `/articles?filter=${encodeURIComponent('{"locale":"en"}')}`],
-        ['new article', '/articles/create'],
-        ['article without English', `/articles/${missing}`],
-        ['article with outdated English', `/articles/${outdated}`],
-      ]);
-    });
-
-    test('the page builder: palette, an open card, the preview and a stale conflict', async ({ page, request }) => {
-      test.setTimeout(180_000);
-      const token = await openApp(page, request, lang);
-      const call = async (method: 'get' | 'post' | 'patch', path: string, data?: unknown) => {
-        const response = await request[method](`/api/v3${path}`, { headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/vnd.api+json' }, ...(data ? { data } : {}) });
-        expect(response.ok(), `${method} ${path}`).toBeTruthy();
-        return (await response.json()) as { data: any; meta?: any };
-      };
-      const type = (await call('get', '/page_types?filter[kind]=standard&page[size]=1')).data[0].id as string;
-      const made = await call('post', '/pages', {
-        data: { type: 'pages', attributes: { title: `Axe ${lang} ${Date.now()}`, slug: `axe-${lang}-${Date.now()}` }, relationships: { page_type: { data: { type: 'page_types', id: type } } } },
+        // The picker of an image field: choosing, then the focal point and texts of the chosen one.
+        await go(page, '/clubs/3');
+        const field = page.getByRole('group', { name: t(lang, 'resources.clubs.fields.image_id') });
+        await field.getByRole('button', { name: new RegExp(`^(${t(lang, 'image.change')}|${t(lang, 'image.choose')})$`) }).click();
+        const dialog = page.getByRole('dialog');
+        await expect(dialog.getByTestId('media-item').first()).toBeVisible();
+        await check('image picker: folders');
+        await dialog.getByTestId('media-item').filter({ hasText: 'herby' }).getByRole('button').click();
+        await expect(dialog.getByTestId('media-item').first()).toContainText('.png');
+        await check('image picker: images');
+        await dialog.getByTestId('media-item').first().getByRole('button').click();
+        await expect(dialog.getByTestId('focal-point')).toBeVisible();
+        await check('image picker: focal point and texts');
+        expect(found).toEqual({});
       });
-      const id = made.data.id as string;
-      const ids: string[] = [];
-      for (const [index, body] of ['Alfa', 'Beta'].entries())
-        ids.push((await call('post', '/components', { data: { type: 'components', attributes: { kind: 'text', index, settings: { format: 'plain', body } }, relationships: { page: { data: { type: 'pages', id } } } } })).data.id);
-      const found: Record<string, Violation[]> = {};
-      const check = async (name: string) => {
+
+    if (lang === CHECKED_IN.articles)
+      test('articles: list, first step, and pages with a missing and an outdated translation', async ({ page, request }) => {
+        const token = await openApp(page, request, lang);
+        const find = async (q: string) => {
+          const response = await request.get(`/api/v3/articles?filter[q]=${encodeURIComponent(q)}&page[size]=1`, { headers: { Authorization: `Bearer ${token}` } });
+          return ((await response.json()) as { data: { id: string }[] }).data[0].id;
+        };
+        const [missing, outdated] = await Promise.all([find('Raków bez kapitana'), find('Jagiellonia podejmie Pogoń')]);
+        await checkScreens(page, [
+          ['articles', '/articles'],
+          ['articles with translation in English', `/articles?filter=${encodeURIComponent('{"locale":"en"}')}`],
+          ['new article', '/articles/create'],
+          ['article without English', `/articles/${missing}`],
+          ['article with outdated English', `/articles/${outdated}`],
+        ]);
+      });
+
+    if (lang === CHECKED_IN.builder)
+      test('the page builder: palette, an open card, the preview and a stale conflict', async ({ page, request }) => {
+        test.setTimeout(180_000);
+        const token = await openApp(page, request, lang);
+        const call = async (method: 'get' | 'post' | 'patch', path: string, data?: unknown) => {
+          const response = await request[method](`/api/v3${path}`, { headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/vnd.api+json' }, ...(data ? { data } : {}) });
+          expect(response.ok(), `${method} ${path}`).toBeTruthy();
+          return (await response.json()) as { data: any; meta?: any };
+        };
+        const type = (await call('get', '/page_types?filter[kind]=standard&page[size]=1')).data[0].id as string;
+        const made = await call('post', '/pages', {
+          data: { type: 'pages', attributes: { title: `Axe ${lang} ${Date.now()}`, slug: `axe-${lang}-${Date.now()}` }, relationships: { page_type: { data: { type: 'page_types', id: type } } } },
+        });
+        const id = made.data.id as string;
+        const ids: string[] = [];
+        for (const [index, body] of ['Alfa', 'Beta'].entries())
+          ids.push((await call('post', '/components', { data: { type: 'components', attributes: { kind: 'text', index, settings: { format: 'plain', body } }, relationships: { page: { data: { type: 'pages', id } } } } })).data.id);
+        const found: Record<string, Violation[]> = {};
+        const check = async (name: string) => {
+          await settled(page);
+          const violations = await seriousViolations(page);
+          if (violations.length) found[name] = violations;
+        };
+        await go(page, `/pages/${id}`);
+        await expect(page.getByTestId('builder-card')).toHaveCount(2);
+        await check('builder with its palette');
+        await page.getByTestId('builder-palette').locator('button[data-kind="club"]').click();
+        await page.getByTestId('builder-card').nth(0).getByRole('button', { name: new RegExp(`^${t(lang, 'pageBuilder.edit', { name: '' })}`) }).click();
+        await expect(page.getByTestId('builder-card').nth(2).getByRole('combobox').first()).toBeVisible();
+        await check('builder with a new club card and a text card open');
+        await page.getByRole('button', { name: t(lang, 'pageBuilder.preview.open'), exact: true }).click();
+        await expect(page.getByRole('dialog').getByTestId('preview-frame')).toBeVisible();
+        await check('preview');
+        await page.getByRole('dialog').getByRole('button', { name: t(lang, 'ra.action.close') }).click();
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+        const version = await call('get', `/pages/${id}/relationships/components`);
+        await call('patch', `/pages/${id}/relationships/components`, { data: [...ids].reverse().map((c) => ({ type: 'components', id: c })), meta: { updated_at: version.meta.updated_at } });
+        await page.getByTestId('builder-card').nth(2).getByRole('button', { name: new RegExp(`^${t(lang, 'pageBuilder.remove', { name: '' })}`) }).click();
+        await page.getByRole('dialog').getByRole('button', { name: t(lang, 'ra.action.delete') }).click();
+        await page.getByRole('button', { name: t(lang, 'ra.action.save') }).click();
+        await expect(page.getByTestId('builder-stale')).toBeVisible();
+        await check('stale conflict');
+        expect(found).toEqual({});
+      });
+
+    if (lang === CHECKED_IN.ott)
+      test('the OTT event page of a live stream, with its marker dialog', async ({ page, request }) => {
+        const token = await openApp(page, request, lang);
+        const post = async (path: string, data: unknown) => {
+          const response = await request.post(`/api/v3${path}`, { headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/vnd.api+json' }, data });
+          expect(response.ok(), `POST ${path}`).toBeTruthy();
+          return ((await response.json()) as { data: { id: string } }).data.id;
+        };
+        const stream = await post('/ott/streams', { data: { type: 'ott_streams', attributes: { protocol: 'srt', encryption: 'AES-128' } } });
+        const event = await post('/ott/events', { data: { type: 'ott_events', attributes: { title: `Axe ${lang} ${Date.now()}` }, relationships: { stream: { data: { type: 'ott_streams', id: stream } } } } });
+        await post('/ott/markers', { data: { type: 'markers', attributes: { kind: 'chapter', start_at: new Date().toISOString(), title: 'Start' }, relationships: { stream: { data: { type: 'ott_streams', id: stream } } } } });
+        const found: Record<string, Violation[]> = {};
+        await go(page, `/ott_events/${event}/show`);
+        await expect(page.getByTestId('ingest-primary')).toBeVisible();
+        await expect(page.getByTestId('marker-list')).toContainText('Start');
+        found['event page'] = await seriousViolations(page);
+        await page.getByRole('button', { name: t(lang, 'ottConsole.event.addMarker') }).click();
+        await expect(page.getByTestId('marker-replace-warning')).toBeVisible();
         await settled(page);
-        const violations = await seriousViolations(page);
-        if (violations.length) found[name] = violations;
-      };
-      await go(page, `/pages/${id}`);
-      await expect(page.getByTestId('builder-card')).toHaveCount(2);
-      await check('builder with its palette');
-      await page.getByTestId('builder-palette').locator('button[data-kind="club"]').click();
-      await page.getByTestId('builder-card').nth(0).getByRole('button', { name: new RegExp(`^${t(lang, 'pageBuilder.edit', { name: '' })}`) }).click();
-      await expect(page.getByTestId('builder-card').nth(2).getByRole('combobox').first()).toBeVisible();
-      await check('builder with a new club card and a text card open');
-      await page.getByRole('button', { name: t(lang, 'pageBuilder.preview.open'), exact: true }).click();
-      await expect(page.getByRole('dialog').getByTestId('preview-frame')).toBeVisible();
-      await check('preview');
-      await page.getByRole('dialog').getByRole('button', { name: t(lang, 'ra.action.close') }).click();
-      await expect(page.getByRole('dialog')).toHaveCount(0);
-      const version = await call('get', `/pages/${id}/relationships/components`);
-      await call('patch', `/pages/${id}/relationships/components`, { data: [...ids].reverse().map((c) => ({ type: 'components', id: c })), meta: { updated_at: version.meta.updated_at } });
-      await page.getByTestId('builder-card').nth(2).getByRole('button', { name: new RegExp(`^${t(lang, 'pageBuilder.remove', { name: '' })}`) }).click();
-      await page.getByRole('dialog').getByRole('button', { name: t(lang, 'ra.action.delete') }).click();
-      await page.getByRole('button', { name: t(lang, 'ra.action.save') }).click();
-      await expect(page.getByTestId('builder-stale')).toBeVisible();
-      await check('stale conflict');
-      expect(found).toEqual({});
-    });
+        found['marker dialog'] = await seriousViolations(page);
+        expect(Object.fromEntries(Object.entries(found).filter(([, v]) => v.length))).toEqual({});
+      });
 
-    test('the OTT event page of a live stream, with its marker dialog', async ({ page, request }) => {
-      const token = await openApp(page, request, lang);
-      const post = async (path: string, data: unknown) => {
-        const response = await request.post(`/api/v3${path}`, { headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/vnd.api+json' }, data });
-        expect(response.ok(), `POST ${path}`).toBeTruthy();
-        return ((await response.json()) as { data: { id: string } }).data.id;
-      };
-      const stream = await post('/ott/streams', { data: { type: 'ott_streams', attributes: { protocol: 'srt', encryption: 'AES-128' } } });
-      const event = await post('/ott/events', { data: { type: 'ott_events', attributes: { title: `Axe ${lang} ${Date.now()}` }, relationships: { stream: { data: { type: 'ott_streams', id: stream } } } } });
-      await post('/ott/markers', { data: { type: 'markers', attributes: { kind: 'chapter', start_at: new Date().toISOString(), title: 'Start' }, relationships: { stream: { data: { type: 'ott_streams', id: stream } } } } });
-      const found: Record<string, Violation[]> = {};
-      await go(page, `/ott_events/${event}/show`);
-      await expect(page.getByTestId('ingest-primary')).toBeVisible();
-      await expect(page.getByTestId('marker-list')).toContainText('Start');
-      found['event page'] = await seriousViolations(page);
-      await page.getByRole('button', { name: t(lang, 'ottConsole.event.addMarker') }).click();
-      await expect(page.getByTestId('marker-replace-warning')).toBeVisible();
-      await settled(page);
-      found['marker dialog'] = await seriousViolations(page);
-      expect(Object.fromEntries(Object.entries(found).filter(([, v]) => v.length))).toEqual({});
-    });
-
-    test("the gateway's sign-in page, also with an error", async ({ page }) => {
+    test("the gateway's sign-in page, also with an error", async ({ page, problems }) => {
+      problems.expect(/status of 401 .* @ \S+\/auth\/v1\/sign_in$/, 'the wrong password is refused with 401');
       await page.goto(`/auth/v1/sign_in?redirect=${encodeURIComponent('/')}&lang=${lang}`, { waitUntil: 'networkidle' });
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       expect(await seriousViolations(page), 'sign-in').toEqual([]);

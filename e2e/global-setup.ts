@@ -7,7 +7,8 @@ import { join, resolve } from 'node:path';
 /**
  * Builds the admin app, starts the real server on a free 127.0.0.1 port with a fresh data
  * directory (so demo data is seeded), and stops it afterwards. UMPIRE_E2E_SKIP_BUILD=1 reuses
- * an existing build; UMPIRE_E2E_BASE_URL points the tests at a server already running.
+ * an existing build; UMPIRE_E2E_BASE_URL points the tests at a server already running (and
+ * UMPIRE_E2E_PG_BASE_URL the `postgres` project at one on PostgreSQL).
  */
 const root = resolve(import.meta.dirname, '..');
 
@@ -46,17 +47,18 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_00
   throw new Error(`The server did not answer on ${url}/healthz within ${timeoutMs / 1000} s`);
 }
 
-export default async function globalSetup(): Promise<() => Promise<void>> {
-  ensureChromium();
-  if (process.env.UMPIRE_E2E_BASE_URL) return async () => undefined;
+interface Started {
+  url: string;
+  stop: () => Promise<void>;
+}
 
-  if (!process.env.UMPIRE_E2E_SKIP_BUILD || !existsSync(join(root, 'apps/admin/dist/index.html'))) {
-    const build = spawnSync('npm', ['run', 'build', '-w', 'apps/admin'], { cwd: root, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('The admin build failed');
-  }
-
+/**
+ * The real server on a free port with a fresh data directory (so demo data is seeded); on the
+ * PostgreSQL database `databaseUrl` names when given (empty: it seeds on first start too).
+ */
+async function startServer(name: string, databaseUrl: string): Promise<Started> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'umpire-e2e-'));
+  const dataDir = mkdtempSync(join(tmpdir(), `umpire-e2e-${name}-`));
   const logs: string[] = [];
   const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
     cwd: root,
@@ -66,7 +68,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       ADMIN_DIST: join(root, 'apps/admin/dist'),
-      DATABASE_URL: '',
+      DATABASE_URL: databaseUrl,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       // Push subscriptions of the tests name their local push service (http://127.0.0.1).
       PUSH_ALLOW_LOOPBACK: 'true',
@@ -84,17 +86,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   child.stdout?.on('data', (d: Buffer) => logs.push(d.toString()));
   child.stderr?.on('data', (d: Buffer) => logs.push(d.toString()));
 
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const url = `http://127.0.0.1:${port}`;
   try {
-    await waitForHealth(baseUrl, child);
+    // A first start on PostgreSQL migrates and seeds over the network: more than a minute on a busy machine.
+    await waitForHealth(url, child, 180_000);
   } catch (error) {
-    console.error(logs.join(''));
+    console.error(`[${name}] ${logs.join('')}`);
     if (child.pid) process.kill(-child.pid, 'SIGTERM');
     throw error;
   }
-  process.env.UMPIRE_E2E_BASE_URL = baseUrl;
-
-  return async () => {
+  const stop = async () => {
     if (child.pid && child.exitCode === null) {
       process.kill(-child.pid, 'SIGTERM');
       await new Promise((r) => {
@@ -109,5 +110,39 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       });
     }
     rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { url, stop };
+}
+
+/**
+ * One server on SQLite for every project, and, when `npm test` gives a throw-away PostgreSQL
+ * (UMPIRE_E2E_DATABASE_URL), a second server on it for the `postgres` project.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  ensureChromium();
+  const onPostgres = !!process.env.UMPIRE_E2E_DATABASE_URL && !process.env.UMPIRE_E2E_PG_BASE_URL;
+  if (process.env.UMPIRE_E2E_BASE_URL && !onPostgres) return async () => undefined;
+
+  if (!process.env.UMPIRE_E2E_SKIP_BUILD || !existsSync(join(root, 'apps/admin/dist/index.html'))) {
+    const build = spawnSync('npm', ['run', 'build', '-w', 'apps/admin'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('The admin build failed');
+  }
+
+  const starting = [
+    process.env.UMPIRE_E2E_BASE_URL ? null : startServer('sqlite', ''),
+    onPostgres ? startServer('postgres', process.env.UMPIRE_E2E_DATABASE_URL!) : null,
+  ];
+  const settled = await Promise.allSettled(starting.map((s) => s ?? Promise.resolve(null)));
+  const servers = settled.flatMap((r) => (r.status === 'fulfilled' && r.value ? [r.value] : []));
+  const failure = settled.find((r) => r.status === 'rejected');
+  if (failure) {
+    await Promise.all(servers.map((s) => s.stop()));
+    throw failure.reason;
+  }
+  const [sqlite, postgres] = settled.map((r) => (r.status === 'fulfilled' ? r.value : null));
+  if (sqlite) process.env.UMPIRE_E2E_BASE_URL = sqlite.url;
+  if (postgres) process.env.UMPIRE_E2E_PG_BASE_URL = postgres.url;
+  return async () => {
+    await Promise.all(servers.map((s) => s.stop()));
   };
 }

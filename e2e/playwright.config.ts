@@ -13,6 +13,14 @@ const browser = {
   },
 };
 
+/**
+ * `npm test` gives a throw-away PostgreSQL (UMPIRE_E2E_DATABASE_URL); the global set-up starts a
+ * second server on it (UMPIRE_E2E_PG_BASE_URL, or that variable alone for a server already running).
+ */
+const onPostgres = !!(process.env.UMPIRE_E2E_DATABASE_URL || process.env.UMPIRE_E2E_PG_BASE_URL);
+const POSTGRES_ONLY = ['screens.e2e.ts'];
+const ON_BOTH = ['articles.e2e.ts', 'page-builder.e2e.ts', 'quizzes.e2e.ts', 'engagement.e2e.ts', 'match-centre.e2e.ts'];
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.e2e.ts',
@@ -20,6 +28,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
+  // A committed test.only would run one test and report the others as if they had passed.
+  forbidOnly: true,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   outputDir: '../test-results/e2e',
@@ -33,10 +43,26 @@ export default defineConfig({
     timezoneId: 'Europe/Warsaw',
   },
   projects: [
-    // The accessibility sweep (every screen, both languages, all axe rules) is the longest file, and
-    // its tests touch no record another of them reads: it runs first, on two workers. The others then
-    // run one at a time, as they change records other files read.
+    // The accessibility sweep (every screen, all axe rules, the languages taking turns) is the longest
+    // file, and its tests touch no record another of them reads: it runs first, on two workers. The
+    // others then run one at a time, as they change records other files read.
     { name: 'a11y', testMatch: 'accessibility.e2e.ts', fullyParallel: true, workers: 2, use: browser },
-    { name: 'chromium', testIgnore: 'accessibility.e2e.ts', dependencies: ['a11y'], workers: 1, use: browser },
+    { name: 'chromium', testIgnore: ['accessibility.e2e.ts', ...POSTGRES_ONLY], dependencies: ['a11y'], workers: 1, use: browser },
+    // The same app on PostgreSQL (its own server and database, so beside `chromium` on the second
+    // worker): every screen opened once, and the flows that store JSON, rich text, dates with time
+    // zones, collated text and translations.
+    ...(onPostgres
+      ? [
+          {
+            name: 'postgres',
+            testMatch: [...POSTGRES_ONLY, ...ON_BOTH],
+            // axe's verdicts do not depend on the database: those tests run on SQLite only.
+            grepInvert: /\baxe\b|accessibility/,
+            dependencies: ['a11y'],
+            workers: 1,
+            use: { ...browser, baseURL: process.env.UMPIRE_E2E_PG_BASE_URL },
+          },
+        ]
+      : []),
   ],
 });

@@ -1,0 +1,48 @@
+import { expect, test, type APIRequestContext, type Page } from './support/test';
+import { signInOnGateway, t } from './support/app';
+import { go, LANGS, openApp, RESOURCE_TYPES, resourceScreens, settled, tabScreens, type Lang } from './support/screens';
+
+/**
+ * Every screen of the accessibility sweep (accessibility.e2e.ts) opened once on PostgreSQL, without
+ * axe: what this database gives back (jsonb with keys in its own order, timestamps with their time
+ * zone, its collations) must draw the same screens as SQLite does. The `postgres` project runs it;
+ * each screen in one language, the two taking turns. A screen fails on the error page, and the
+ * console guard (support/test.ts) on any error in the page.
+ */
+const ARTICLE_TITLES = { missing: 'Raków bez kapitana', outdated: 'Jagiellonia podejmie Pogoń' };
+
+async function articleId(request: APIRequestContext, token: string, q: string): Promise<string> {
+  const response = await request.get(`/api/v3/articles?filter[q]=${encodeURIComponent(q)}&page[size]=1`, { headers: { Authorization: `Bearer ${token}` } });
+  return ((await response.json()) as { data: { id: string }[] }).data[0].id;
+}
+
+async function walk(page: Page, lang: Lang, screens: [name: string, path: string][]): Promise<void> {
+  const error = page.getByText(t(lang, 'ra.page.error'), { exact: true });
+  for (const [name, path] of screens) {
+    await go(page, path);
+    await expect(error, `${name} (${path}) shows the error page`).toHaveCount(0);
+  }
+}
+
+for (const lang of LANGS) {
+  test(`every screen opens without an error (${LANGS.indexOf(lang) + 1}/2, ${lang})`, async ({ page, request }) => {
+    test.setTimeout(300_000);
+    const token = await openApp(page, request, lang);
+    const screens: [string, string][] = [];
+    if (lang === 'pl')
+      screens.push(['dashboard', '/'], ['statistics', '/statistics'], ['media library', '/files'], ['media library as a table', '/files?view=list'], ['not found', '/no-such-screen']);
+    else {
+      screens.push(...(await tabScreens(request, token)), ['articles with translation in English', `/articles?filter=${encodeURIComponent('{"locale":"en"}')}`]);
+      for (const [which, title] of Object.entries(ARTICLE_TITLES)) screens.push([`article with a ${which} translation`, `/articles/${await articleId(request, token, title)}`]);
+    }
+    screens.push(...(await resourceScreens(request, token, RESOURCE_TYPES().filter((_, i) => i % 2 === LANGS.indexOf(lang)))));
+    await walk(page, lang, screens);
+  });
+}
+
+test('the gateway signs in against PostgreSQL and hands over to the app', async ({ page, baseURL }) => {
+  await page.goto(`/auth/v1/sign_in?redirect=${encodeURIComponent(`${baseURL}/`)}&lang=en`);
+  await signInOnGateway(page, 'editor');
+  await settled(page);
+  await expect(page.getByTestId('count-clubs')).toHaveText(/\d/);
+});

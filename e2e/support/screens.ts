@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { appReady, openAs } from './app';
+
+/**
+ * The screens of the app, as the accessibility sweep (axe on each, SQLite) and the screen walk
+ * (each opened on PostgreSQL) visit them: moving inside the app without a reload, and waiting
+ * until nothing on a screen is loading.
+ */
+export type Lang = 'pl' | 'en';
+export const LANGS: Lang[] = ['pl', 'en'];
+
+// The resources the build registered (apps/admin/dist/build-info.json, written by the build the
+// global set-up makes), so a new resource is visited without anyone listing it here.
+const BUILD_INFO = resolve(import.meta.dirname, '../../apps/admin/dist/build-info.json');
+const buildInfo = () => JSON.parse(readFileSync(BUILD_INFO, 'utf8')) as { types: string[]; paths?: Record<string, string>; readOnly?: string[] };
+export const RESOURCE_TYPES = (): string[] => buildInfo().types;
+const READ_ONLY = new Set(['audit_events', 'match_predictor_user_results', 'quiz_rankings']);
+// Records only the server creates (fans' quiz attempts): no creation form.
+const SERVER_CREATED = new Set(['quiz_user_attempts']);
+
+/** Waits until nothing on the screen is loading: no progress bar or skeleton for a moment. */
+export async function settled(page: Page): Promise<void> {
+  await appReady(page);
+  await expect
+    .poll(
+      // A progress bar with a value (a transcoding job's) is content; one without is a loading
+      // indicator, as is a live preview still updating.
+      async () => page.evaluate(() => document.querySelectorAll('[role="progressbar"]:not([aria-valuenow]), .MuiSkeleton-root, .RaLoading-root, [data-updating="true"]').length),
+      { timeout: 15_000, intervals: [100, 100, 200] },
+    )
+    .toBe(0);
+  await page.waitForTimeout(150);
+  await expect.poll(async () => page.evaluate(() => document.querySelectorAll('[role="progressbar"]:not([aria-valuenow]), .MuiSkeleton-root, [data-updating="true"]').length), { timeout: 15_000 }).toBe(0);
+}
+
+/** Moves to another screen inside the app (no reload), as the sidebar's links do. */
+export async function go(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe(path);
+  await settled(page);
+}
+
+export async function firstId(request: APIRequestContext, token: string, type: string): Promise<string | undefined> {
+  const path = buildInfo().paths?.[type] ?? type;
+  const response = await request.get(`/api/v3/${path}?page[size]=1`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.ok(), `GET /${type}`).toBeTruthy();
+  return ((await response.json()) as { data: { id: string }[] }).data[0]?.id;
+}
+
+/** Each resource's list, creation form, form and page (of its first record), as [name, path]. */
+export async function resourceScreens(request: APIRequestContext, token: string, types: string[]): Promise<[name: string, path: string][]> {
+  const screens: [string, string][] = [];
+  for (const type of types) {
+    screens.push([`${type} list`, `/${type}`]);
+    if (!READ_ONLY.has(type) && !SERVER_CREATED.has(type)) screens.push([`${type} create`, `/${type}/create`]);
+    const id = await firstId(request, token, type);
+    if (!id) continue;
+    if (!READ_ONLY.has(type)) screens.push([`${type} edit`, `/${type}/${id}`]);
+    screens.push([`${type} show`, `/${type}/${id}/show`]);
+  }
+  return screens;
+}
+
+/** The pages with tabs, on the tabs that are not the first. */
+export async function tabScreens(request: APIRequestContext, token: string): Promise<[name: string, path: string][]> {
+  const [season, group, player, staff] = await Promise.all(['competition_seasons', 'groups', 'players', 'staff_members'].map((type) => firstId(request, token, type)));
+  return [
+    ['competition season: squads', `/competition_seasons/${season}?tab=squads`],
+    ['group: details', `/groups/${group}?tab=details`],
+    ['player: details', `/players/${player}?tab=details`],
+    ['staff member: details', `/staff_members/${staff}?tab=details`],
+  ];
+}
+
+/** Opens the app signed in as admin, in a language; answers the session's token. */
+export async function openApp(page: Page, request: APIRequestContext, lang: Lang): Promise<string> {
+  await page.addInitScript((value) => localStorage.setItem('preferredLanguage', value), lang);
+  const token = await openAs(page, request, 'admin', '/');
+  await settled(page);
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  return token;
+}
