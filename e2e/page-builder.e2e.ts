@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { appReady, openAs, t, tokenFor } from './support/app';
 
 /**
@@ -176,9 +176,9 @@ test('a global element edited in Polish asks before leaving with unsaved changes
 
   // Leaving asks; staying keeps the screen and the change.
   await page.getByRole('link', { name: t('pl', 'ra.action.list') }).click();
-  const prompt = page.getByRole('dialog', { name: t('pl', 'pageBuilder.unsaved.title') });
+  const prompt = page.getByRole('dialog', { name: t('pl', 'unsaved.title') });
   await expect(prompt).toBeVisible();
-  await prompt.getByRole('button', { name: t('pl', 'pageBuilder.unsaved.stay') }).click();
+  await prompt.getByRole('button', { name: t('pl', 'unsaved.stay') }).click();
   await expect(prompt).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`/global_page_elements/${id}$`));
   await expect(cards(page)).toHaveCount(1);
@@ -237,7 +237,8 @@ test('a save over someone else’s reorder shows the conflict, and reload brings
   expect(saved.data.map((d: { id: string }) => d.id)).toEqual([made.ids[1], made.ids[0]]);
 });
 
-test('a refusal of the server lands on its field in its card', async ({ page, request }) => {
+test('a refusal of the server lands on its field in its card', async ({ page, request, problems }) => {
+  problems.expect(/status of 422 .* @ \S+\/api\/v3\/components$/, 'the server refuses the component: what the test is about');
   const token = await tokenFor(request, 'editor');
   const made = await pageWithTexts(request, token, ['Wstęp']);
   const clubName = `E2E Klub znikający ${Date.now()}`;

@@ -13,14 +13,15 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { Title, useGetList, useTranslate } from 'react-admin';
+import { ListButton, Title, TopToolbar, useGetList, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { PUBLICATION_STATUSES, Validators, type RichTextDocument } from '@umpire/schema';
+import { PUBLICATION_STATUSES, sameJson, Validators, type RichTextDocument } from '@umpire/schema';
 import { translationBadge } from '../../lib/translation-cache';
 import { HttpFailure } from '../../providers/http-client';
 import { errorMessage } from '../../providers/data-provider';
 import { imagePicker, type PickedImage } from '../../framework/generic/image-picker-slot';
 import { ImageThumbnail } from '../../framework/generic/image-thumbnail';
+import { UnsavedGuard } from '../../framework/generic/unsaved-guard';
 import { articlesApi, isStale, LOCALES, type ArticleTranslation, type Locale } from './api';
 
 const RichTextEditor = lazy(() => import('./rich-text-editor'));
@@ -70,6 +71,20 @@ function useArticle(id: string) {
   return { api, translation, latest, ready: Object.keys(loaded).length === LOCALES.length, failed, reload };
 }
 
+type MarkDirty = (part: string, dirty: boolean) => void;
+
+/**
+ * Tells the page whether a part's values differ from those it was opened with, compared as data
+ * (a body read back from PostgreSQL has its keys in another order, and is no change). A part that
+ * goes away (saved, so drawn anew) has nothing unsaved.
+ */
+function useDirtyPart(part: string, current: unknown, markDirty: MarkDirty) {
+  const [initial] = useState(current);
+  const dirty = !sameJson(current, initial);
+  useEffect(() => markDirty(part, dirty), [part, dirty, markDirty]);
+  useEffect(() => () => markDirty(part, false), [part, markDirty]);
+}
+
 /**
  * An article: what all languages share (status, main image, category, venue, tags) and, side by
  * side, its Polish and English text with their publication windows. A badge marks a missing
@@ -81,11 +96,17 @@ export default function ArticleEdit() {
   const { api, translation, latest, ready, failed, reload } = useArticle(id);
   const [stale, setStale] = useState(false);
   const onStale = () => setStale(true);
+  const [dirtyParts, setDirtyParts] = useState<Record<string, boolean>>({});
+  const markDirty = useCallback<MarkDirty>((part, dirty) => setDirtyParts((d) => (!!d[part] === dirty ? d : { ...d, [part]: dirty })), []);
   if (failed) return <Alert severity="error">{failed instanceof Error ? failed.message : String(failed)}</Alert>;
   if (!ready || !latest) return <CircularProgress aria-label={translate('articlesPage.loading')} />;
   return (
     <Box sx={{ p: 2 }}>
       <Title title={`${translate('resources.articles.name', { smart_count: 1 })}: ${translation('pl')?.title ?? translation('en')?.title ?? id}`} />
+      <UnsavedGuard dirty={Object.values(dirtyParts).some(Boolean)} />
+      <TopToolbar>
+        <ListButton resource="articles" />
+      </TopToolbar>
       {stale && (
         <Alert
           severity="warning"
@@ -100,7 +121,7 @@ export default function ArticleEdit() {
           {translate('articlesPage.stale')}
         </Alert>
       )}
-      <SharedFields key={latest.updated_at} article={latest} onStale={onStale} save={(data) => api.saveShared(id, data, latest.updated_at)} />
+      <SharedFields key={latest.updated_at} article={latest} onStale={onStale} markDirty={markDirty} save={(data) => api.saveShared(id, data, latest.updated_at)} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, mt: 2 }}>
         {LOCALES.map((locale) => (
           <TranslationColumn
@@ -110,6 +131,7 @@ export default function ArticleEdit() {
             translation={translation(locale)}
             record={latest}
             onStale={onStale}
+            markDirty={markDirty}
           />
         ))}
       </Box>
@@ -130,7 +152,7 @@ interface SharedData {
   tags_ids: string[];
 }
 
-function SharedFields({ article, save, onStale }: { article: ArticleTranslation; save: (d: SharedData) => Promise<unknown>; onStale: () => void }) {
+function SharedFields({ article, save, onStale, markDirty }: { article: ArticleTranslation; save: (d: SharedData) => Promise<unknown>; onStale: () => void; markDirty: MarkDirty }) {
   const translate = useTranslate();
   const [data, setData] = useState<SharedData>({
     status: article.status,
@@ -139,6 +161,7 @@ function SharedFields({ article, save, onStale }: { article: ArticleTranslation;
     venue_id: article.venue_id,
     tags_ids: article.tags_ids,
   });
+  useDirtyPart('shared', data, markDirty);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [picking, setPicking] = useState(false);
   const [picked, setPicked] = useState<PickedImage | null>(null);
@@ -229,7 +252,21 @@ interface Draft {
   publish_until: string;
 }
 
-function TranslationColumn({ id, locale, translation, record, onStale }: { id: string; locale: Locale; translation: ArticleTranslation | undefined; record: ArticleTranslation; onStale: () => void }) {
+function TranslationColumn({
+  id,
+  locale,
+  translation,
+  record,
+  onStale,
+  markDirty,
+}: {
+  id: string;
+  locale: Locale;
+  translation: ArticleTranslation | undefined;
+  record: ArticleTranslation;
+  onStale: () => void;
+  markDirty: MarkDirty;
+}) {
   const translate = useTranslate();
   const api = articlesApi();
   const exists = !!translation && translation.available_translations.includes(locale) && translation.locale === locale;
@@ -241,6 +278,7 @@ function TranslationColumn({ id, locale, translation, record, onStale }: { id: s
     publish_from: exists ? toLocalInput(translation.publish_from) : '',
     publish_until: exists ? toLocalInput(translation.publish_until) : '',
   }));
+  useDirtyPart(locale, draft, markDirty);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [preview, setPreview] = useState<{ url: string; expires_at: string } | null>(null);
   const badge = translationBadge(record, locale);

@@ -15,7 +15,7 @@ import { toHttpError, toResourceObject } from '../../providers/data-provider';
 import { ComponentList, kindLabel } from './component-list';
 import { Palette } from './palette';
 import { LivePreviewPanel, PreviewDialog, useLivePreview } from './live-preview';
-import { UnsavedGuard } from './unsaved-guard';
+import { UnsavedGuard } from '../../framework/generic/unsaved-guard';
 import { useBuilder, type Builder } from './use-builder';
 import { builderApi } from './api';
 import { componentTypeScope, paletteEntries, type ComponentTypeEntry, type Owner } from './model';

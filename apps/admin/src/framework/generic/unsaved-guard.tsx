@@ -4,7 +4,7 @@ import { useTranslate } from 'react-admin';
 import { useBlocker } from 'react-router';
 
 /**
- * Asks before leaving the screen with unsaved changes: moving elsewhere in the app (a dialog of
+ * Asks before leaving a screen with unsaved changes (the page builder, an article): moving elsewhere in the app (a dialog of
  * ours) or closing the tab (the browser's own question).
  */
 export function UnsavedGuard({ dirty }: { dirty: boolean }) {
@@ -22,16 +22,16 @@ export function UnsavedGuard({ dirty }: { dirty: boolean }) {
   const open = blocker.state === 'blocked';
   return (
     <Dialog open={open} onClose={() => blocker.reset?.()} aria-labelledby="unsaved-title" aria-describedby="unsaved-text">
-      <DialogTitle id="unsaved-title">{translate('pageBuilder.unsaved.title')}</DialogTitle>
+      <DialogTitle id="unsaved-title">{translate('unsaved.title')}</DialogTitle>
       <DialogContent>
-        <DialogContentText id="unsaved-text">{translate('pageBuilder.unsaved.text')}</DialogContentText>
+        <DialogContentText id="unsaved-text">{translate('unsaved.text')}</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button variant="contained" autoFocus onClick={() => blocker.reset?.()}>
-          {translate('pageBuilder.unsaved.stay')}
+          {translate('unsaved.stay')}
         </Button>
         <Button color="error" onClick={() => blocker.proceed?.()}>
-          {translate('pageBuilder.unsaved.leave')}
+          {translate('unsaved.leave')}
         </Button>
       </DialogActions>
     </Dialog>
