@@ -37,6 +37,9 @@ export default defineConfig({
   use: {
     // Set by the global set-up (workers inherit its environment).
     baseURL: process.env.UMPIRE_E2E_BASE_URL,
+    // A step that cannot happen fails in seconds, not at the end of the test's whole time.
+    actionTimeout: 20_000,
+    navigationTimeout: 30_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     locale: 'pl-PL',
