@@ -4,6 +4,7 @@
 //   npm test                          all suites
 //   npm test -- unit api-sqlite       only some: typecheck lint unit api (= api-sqlite api-postgres) api-sqlite api-postgres e2e
 // Env: UMPIRE_TEST_TIMEOUT (seconds per suite run, default 1800).
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -39,7 +40,17 @@ fs.mkdirSync(reportDir, { recursive: true });
 
 const KNOWN = knownFlaky();
 const results = []; // { name, passed, failed, skipped, note, seconds, failures }
-const say = (msg) => console.log(`\n[umpire-test] ${msg}`);
+/**
+ * The output of suites that run side by side (typecheck, lint and unit: see the end) is held per
+ * suite and printed whole when it ends, so that their lines do not mix.
+ */
+const held = new AsyncLocalStorage();
+const out = (text) => {
+  const buffer = held.getStore();
+  if (buffer) buffer.push(String(text));
+  else process.stdout.write(text);
+};
+const say = (msg) => out(`\n[umpire-test] ${msg}\n`);
 
 function record(r) {
   const res = { passed: 0, failed: 0, skipped: 0, note: '', seconds: 0, ...r };
@@ -50,7 +61,7 @@ function record(r) {
 
 // ---- child processes -------------------------------------------------------------------------
 
-let current = null; // the running child, for signal forwarding
+const running = new Set(); // the running children, for signal forwarding
 let interrupted = null;
 
 /**
@@ -61,8 +72,11 @@ function runChild(cmd, args, { env = process.env, cwd = repoRoot } = {}) {
   return new Promise((resolve) => {
     const t0 = Date.now();
     say(`$ ${[cmd, ...args].map((a) => (a.startsWith(repoRoot + path.sep) ? path.relative(repoRoot, a) : a)).join(' ')}`);
-    const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
-    current = child;
+    const holding = !!held.getStore();
+    const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', holding ? 'pipe' : 'inherit', holding ? 'pipe' : 'inherit'], detached: true });
+    child.stdout?.on('data', out);
+    child.stderr?.on('data', out);
+    running.add(child);
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -72,7 +86,7 @@ function runChild(cmd, args, { env = process.env, cwd = repoRoot } = {}) {
     }, timeoutMs);
     const done = (code, signal, error) => {
       clearTimeout(timer);
-      current = null;
+      running.delete(child);
       // Whatever the child left running in its group (a web server, a worker) goes too.
       killGroup(child, 'SIGKILL');
       resolve({ code, signal, timedOut, error, seconds: (Date.now() - t0) / 1000 });
@@ -87,12 +101,14 @@ function runChildCapturing(cmd, args) {
   return new Promise((resolve) => {
     const t0 = Date.now();
     say(`$ ${[cmd, ...args].map((a) => (a.startsWith(repoRoot + path.sep) ? path.relative(repoRoot, a) : a)).join(' ')}`);
-    const child = spawn(cmd, args, { cwd: repoRoot, env: process.env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const holding = !!held.getStore();
+    const child = spawn(cmd, args, { cwd: repoRoot, env: process.env, stdio: ['ignore', 'pipe', holding ? 'pipe' : 'inherit'] });
     let output = '';
     child.stdout.on('data', (d) => {
       output += d;
-      process.stdout.write(d);
+      out(d);
     });
+    child.stderr?.on('data', out);
     child.on('error', (error) => resolve({ code: null, error, output, seconds: (Date.now() - t0) / 1000 }));
     child.on('exit', (code, signal) => resolve({ code, signal, output, seconds: (Date.now() - t0) / 1000 }));
   });
@@ -109,12 +125,12 @@ function killGroup(child, sig) {
 for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(sig, () => {
     if (interrupted) {
-      if (current) killGroup(current, 'SIGKILL');
+      for (const child of running) killGroup(child, 'SIGKILL');
       process.exit(130);
     }
     interrupted = sig;
     console.error(`\n[umpire-test] ${sig}: stopping (again to force)`);
-    if (current) killGroup(current, sig);
+    for (const child of running) killGroup(child, sig);
   });
 }
 
@@ -480,14 +496,17 @@ async function e2e() {
 
 // ---- main -----------------------------------------------------------------------------------
 
+/** Suites in the order of GROUPS (those run side by side end in any order); set-up first. */
+const inOrder = () => results.map((r, i) => ({ r, i, g: GROUPS.indexOf(r.name.split(':')[0]) })).sort((a, b) => a.g - b.g || a.i - b.i).map((x) => x.r);
+
 function finish() {
   const passed = results.reduce((n, r) => n + r.passed, 0);
   const failed = results.reduce((n, r) => n + r.failed, 0);
   console.log('\n[umpire-test] summary');
-  for (const r of results) {
+  for (const r of inOrder()) {
     console.log(`  ${r.failed ? 'FAIL' : 'ok  '} ${r.name.padEnd(16)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}${r.note ? `  (${r.note})` : ''}`);
   }
-  for (const r of results) {
+  for (const r of inOrder()) {
     for (const f of r.failures ?? []) console.log(`  ✗ ${r.name}: ${f}`);
     for (const f of r.flaky ?? []) console.log(`  ~ ${r.name}: ${f}`);
   }
@@ -522,23 +541,39 @@ if (main) {
     }
   }
 
-  const steps = [
-    ['typecheck', typecheck],
-    ['lint', lint],
-    ['unit', unit],
-    ['api-sqlite', apiSqlite],
-    ['api-postgres', apiPostgres],
-    ['e2e', e2e],
-  ];
-  for (const [group, fn] of steps) {
-    if (interrupted) break;
-    if (!want(group)) continue;
+  const step = async (group, fn) => {
+    if (interrupted || !want(group)) return;
     try {
       await fn();
     } catch (err) {
       console.error(err.stack || err);
       record({ name: group, failed: 1, note: `test script error: ${err.message}` });
     }
-  }
+  };
+  // The type checks and ESLint use one core each, the unit tests wait on real time (the live
+  // engine's ffmpeg): side by side they fill the two cores that one after another left half idle.
+  // Each one's output is printed whole when it ends.
+  await Promise.all(
+    [
+      ['typecheck', typecheck],
+      ['lint', lint],
+      ['unit', unit],
+    ].map(([group, fn]) =>
+      held.run([], async () => {
+        try {
+          await step(group, fn);
+        } finally {
+          process.stdout.write(held.getStore().join(''));
+        }
+      }),
+    ),
+  );
+  // The API and browser suites each keep both cores busy: one after another.
+  for (const [group, fn] of [
+    ['api-sqlite', apiSqlite],
+    ['api-postgres', apiPostgres],
+    ['e2e', e2e],
+  ])
+    await step(group, fn);
   finish();
 }
