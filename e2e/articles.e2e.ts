@@ -8,7 +8,7 @@ import { go, openApp } from './support/screens';
  * version with a publication window of date and hour; the badges follow (a missing translation,
  * then the Polish one outdated by the newer English text), and the list shows both languages.
  */
-test('translate an article into English, schedule it with date and hour, see the badges', async ({ page, request }) => {
+test('translate an article into English, schedule it with date and hour, see the badges', { tag: '@postgres' }, async ({ page, request }) => {
   const title = `E2E Artykuł ${Date.now()}`;
   const token = await openAs(page, request, 'editor', '/articles/create');
   await appReady(page);
@@ -71,7 +71,7 @@ test('translate an article into English, schedule it with date and hour, see the
   await expect(row).toContainText(`EN · ${t('pl', 'articlesPage.badge.outdated')}`);
 });
 
-test('a save over someone else’s change is refused with a reload that brings their version', async ({ page, request, problems }) => {
+test('a save over someone else’s change is refused with a reload that brings their version', { tag: '@postgres' }, async ({ page, request, problems }) => {
   problems.expect(/status of 409 .* @ \S+\/api\/v3\/articles\/\d+\?locale=pl/, 'the stale save is refused with 409: what the test is about');
   const title = `E2E Konflikt ${Date.now()}`;
   const token = await openAs(page, request, 'editor', '/articles/create');
@@ -104,7 +104,7 @@ test('a save over someone else’s change is refused with a reload that brings t
  * A picture from the media library goes into the text as the article's own image component: it
  * shows in the editor, stays after saving and reloading, and fans' read includes it.
  */
-test('a picture from the library is embedded in the text and kept', async ({ page, request }) => {
+test('a picture from the library is embedded in the text and kept', { tag: '@postgres' }, async ({ page, request }) => {
   const title = `E2E Zdjęcie ${Date.now()}`;
   const token = await openAs(page, request, 'editor', '/articles/create');
   const auth = { Authorization: `Bearer ${token}` };
@@ -270,7 +270,7 @@ test('a video is picked from the videos and embedded in the text', async ({ page
  * and threw); leaving one that nobody changed asks nothing, even after a click into its text, and a
  * change of a title or of the text makes the page ask before leaving. On both databases.
  */
-test('every demo article opens without an error, and only a changed one asks before leaving', async ({ page, request }) => {
+test('every demo article opens without an error, and only a changed one asks before leaving', { tag: '@postgres' }, async ({ page, request }) => {
   test.setTimeout(180_000);
   const token = await openApp(page, request, 'pl');
   const list = await request.get('/api/v3/articles?page[size]=100&sort=id', { headers: { Authorization: `Bearer ${token}` } });
@@ -315,7 +315,7 @@ test('every demo article opens without an error, and only a changed one asks bef
  * the cluster in 4 of 4). UMPIRE_E2E_REPEAT times, 2 by default; the README shows how to run it 20
  * times against `npm run cluster`.
  */
-test('an article is edited in both languages with an embed and saved, again and again', async ({ page, request }) => {
+test('an article is edited in both languages with an embed and saved, again and again', { tag: '@postgres' }, async ({ page, request }) => {
   const times = Number(process.env.UMPIRE_E2E_REPEAT ?? 2);
   test.setTimeout(60_000 + times * 40_000);
   const token = await openApp(page, request, 'pl');

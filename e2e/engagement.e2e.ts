@@ -113,7 +113,7 @@ test('moderate fans’ comments: approve, hide, approve a selection, ban an auth
   await axeInBothLanguages(page);
 });
 
-test('see a survey’s results as bars with counts and shares', async ({ page, request }) => {
+test('see a survey’s results as bars with counts and shares', { tag: '@postgres' }, async ({ page, request }) => {
   const admin = await tokenFor(request, 'admin');
   const title = `E2E Ankieta ${Date.now()}`;
   const surveyId = await staffPost(request, admin, '/surveys', 'surveys', { title, status: 'published' });
@@ -158,7 +158,7 @@ test('see a survey’s results as bars with counts and shares', async ({ page, r
 });
 
 /** The generic screens of the new resources (as accessibility.e2e.ts checks every resource), in both languages. */
-test('edit a survey’s questions and their options in place', async ({ page, request }) => {
+test('edit a survey’s questions and their options in place', { tag: '@postgres' }, async ({ page, request }) => {
   const admin = await tokenFor(request, 'admin');
   const surveyId = await staffPost(request, admin, '/surveys', 'surveys', { title: `E2E Pytania ${Date.now()}`, status: 'draft' });
   await openAs(page, request, 'admin', `/surveys/${surveyId}/show`);

@@ -63,7 +63,7 @@ const score = (page: Page) => page.getByTestId('match-score').getAttribute('aria
 const row = (page: Page, name: string, minute: string) => page.getByTestId('incident').filter({ hasText: name }).filter({ hasText: minute });
 
 
-test('two operators on the live match see each other at once: add, edit, delete and undo, stale edit', async ({ browser, request, problems }) => {
+test('two operators on the live match see each other at once: add, edit, delete and undo, stale edit', { tag: '@postgres' }, async ({ browser, request, problems }) => {
   problems.expect(/status of 409 .* @ \S+\/api\/v3\/incidents\/\d+$/, 'the stale edit is refused with 409');
   test.setTimeout(120_000);
   const token = await tokenFor(request, 'admin');
@@ -182,7 +182,7 @@ test('the command line: local checks, the server refusal translated in place, Ta
   await a.close();
 });
 
-test('lineups: a formation and a starter on a match to come', async ({ browser, request }) => {
+test('lineups: a formation and a starter on a match to come', { tag: '@postgres' }, async ({ browser, request }) => {
   const token = await tokenFor(request, 'admin');
   const match = await upcomingMatch(request, token);
   const a = await openMatch(browser, request, 'admin', match.id, 'pl', '?tab=lineups');
@@ -218,7 +218,7 @@ test('lineups: a formation and a starter on a match to come', async ({ browser, 
   expect(reset.ok(), await reset.text()).toBeTruthy();
 });
 
-test('match details: saved from the match centre; a change made meanwhile is not overwritten', async ({ browser, request, problems }) => {
+test('match details: saved from the match centre; a change made meanwhile is not overwritten', { tag: '@postgres' }, async ({ browser, request, problems }) => {
   problems.expect(/status of 409 .* @ \S+\/api\/v3\/matches\/\d+\?/, 'the save over a change made meanwhile is refused with 409');
   const token = await tokenFor(request, 'admin');
   const match = await upcomingMatch(request, token);
@@ -285,7 +285,9 @@ test('a lost connection is reported with its code, and the screen reconnects', a
   await context.close();
 });
 
-for (const lang of ['pl', 'en'] as const) {
+// Each feature's own screens in one language (the features take turns): the sweep of
+// accessibility.e2e.ts does the same for the generic screens.
+for (const lang of ['en'] as const) {
   test(`the match centre has no serious accessibility problems (${lang})`, async ({ browser, request }) => {
     test.setTimeout(90_000);
     const token = await tokenFor(request, 'admin');

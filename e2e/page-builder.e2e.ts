@@ -37,7 +37,7 @@ async function pageWithTexts(request: APIRequestContext, token: string, texts: s
 const cards = (page: Page) => page.getByTestId('builder-card');
 const summaries = (page: Page) => page.getByTestId('card-summary').allTextContents();
 
-test('build a page: add from the palette, fill in, reorder with the keyboard, save, reload, preview at 768 px', async ({ page, request }) => {
+test('build a page: add from the palette, fill in, reorder with the keyboard, save, reload, preview at 768 px', { tag: '@postgres' }, async ({ page, request }) => {
   test.setTimeout(120_000);
   const token = await tokenFor(request, 'editor');
   const made = await pageWithTexts(request, token, ['Pierwszy akapit', 'Drugi akapit']);
@@ -157,7 +157,7 @@ test('build a page: add from the palette, fill in, reorder with the keyboard, sa
   expect(copy.relationships.club.data).toEqual(original.relationships.club.data);
 });
 
-test('a global element edited in Polish asks before leaving with unsaved changes', async ({ page, request }) => {
+test('a global element edited in Polish asks before leaving with unsaved changes', { tag: '@postgres' }, async ({ page, request }) => {
   const token = await tokenFor(request, 'editor');
   const element = await api(request, token, 'post', '/global_page_elements', {
     data: { type: 'global_page_elements', attributes: { name: `E2E Pod treścią ${Date.now()}`, slug: `e2e-pod-trescia-${Date.now()}`, area: 'elements_below_content' } },
@@ -200,7 +200,7 @@ test('a global element edited in Polish asks before leaving with unsaved changes
   await expect(page).toHaveURL(/\/global_page_elements$/);
 });
 
-test('a save over someone else’s reorder shows the conflict, and reload brings their order', async ({ page, request }) => {
+test('a save over someone else’s reorder shows the conflict, and reload brings their order', { tag: '@postgres' }, async ({ page, request }) => {
   const token = await tokenFor(request, 'editor');
   const made = await pageWithTexts(request, token, ['Alfa', 'Beta', 'Gamma']);
   await openAs(page, request, 'editor', `/pages/${made.id}`);
@@ -263,7 +263,7 @@ test('a refusal of the server lands on its field in its card', async ({ page, re
   expect(stored.data).toHaveLength(1);
 });
 
-test('a text component is written in the rich-text editor, bold included', async ({ page, request }) => {
+test('a text component is written in the rich-text editor, bold included', { tag: '@postgres' }, async ({ page, request }) => {
   const token = await tokenFor(request, 'editor');
   const made = await pageWithTexts(request, token, ['Wstęp']);
   await openAs(page, request, 'editor', `/pages/${made.id}`);

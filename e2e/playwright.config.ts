@@ -19,7 +19,6 @@ const browser = {
  */
 const onPostgres = !!(process.env.UMPIRE_E2E_DATABASE_URL || process.env.UMPIRE_E2E_PG_BASE_URL);
 const POSTGRES_ONLY = ['screens.e2e.ts'];
-const ON_BOTH = ['articles.e2e.ts', 'page-builder.e2e.ts', 'quizzes.e2e.ts', 'engagement.e2e.ts', 'match-centre.e2e.ts'];
 
 export default defineConfig({
   testDir: '.',
@@ -52,15 +51,13 @@ export default defineConfig({
     { name: 'a11y', testMatch: 'accessibility.e2e.ts', fullyParallel: true, workers: 2, use: browser },
     { name: 'chromium', testIgnore: ['accessibility.e2e.ts', ...POSTGRES_ONLY], dependencies: ['a11y'], workers: 1, use: browser },
     // The same app on PostgreSQL (its own server and database, so beside `chromium` on the second
-    // worker): every screen opened once, and the flows that store JSON, rich text, dates with time
-    // zones, collated text and translations.
+    // worker): the tests tagged @postgres, which open every screen once and run the flows that store
+    // JSON, rich text, dates with their time zone, collated text and translations.
     ...(onPostgres
       ? [
           {
             name: 'postgres',
-            testMatch: [...POSTGRES_ONLY, ...ON_BOTH],
-            // axe's verdicts do not depend on the database: those tests run on SQLite only.
-            grepInvert: /\baxe\b|accessibility/,
+            grep: /@postgres/,
             dependencies: ['a11y'],
             workers: 1,
             use: { ...browser, baseURL: process.env.UMPIRE_E2E_PG_BASE_URL },

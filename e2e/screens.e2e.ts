@@ -25,7 +25,7 @@ async function walk(page: Page, lang: Lang, screens: [name: string, path: string
 }
 
 for (const lang of LANGS) {
-  test(`every screen opens without an error (${LANGS.indexOf(lang) + 1}/2, ${lang})`, async ({ page, request }) => {
+  test(`every screen opens without an error (${LANGS.indexOf(lang) + 1}/2, ${lang})`, { tag: '@postgres' }, async ({ page, request }) => {
     test.setTimeout(300_000);
     const token = await openApp(page, request, lang);
     const screens: [string, string][] = [];
@@ -40,7 +40,7 @@ for (const lang of LANGS) {
   });
 }
 
-test('the gateway signs in against PostgreSQL and hands over to the app', async ({ page, baseURL }) => {
+test('the gateway signs in against PostgreSQL and hands over to the app', { tag: '@postgres' }, async ({ page, baseURL }) => {
   await page.goto(`/auth/v1/sign_in?redirect=${encodeURIComponent(`${baseURL}/`)}&lang=en`);
   await signInOnGateway(page, 'editor');
   await settled(page);
