@@ -68,6 +68,11 @@ export async function initI18n(lang: string, translations: Translations): Promis
   return next;
 }
 
+/** Back to before the texts are loaded; for tests, whose files share this module. */
+export function resetI18n(): void {
+  instance = undefined;
+}
+
 /**
  * Translates outside React. react-admin passes polyglot-style options (`smart_count` for plurals,
  * `_` for a default); they map onto i18next's `count` and `defaultValue`.

@@ -4,7 +4,8 @@ import { loadPlayerScript, PLAYER_SCRIPT_PATH } from './player-script';
 
 describe('player script', () => {
   afterEach(() => {
-    document.head.innerHTML = '';
+    // Only the script it added: emptying the head would also drop the style tags Emotion's shared cache relies on.
+    document.head.querySelectorAll('script[data-umpire-player]').forEach((script) => script.remove());
     vi.restoreAllMocks();
   });
 
