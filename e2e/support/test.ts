@@ -10,14 +10,8 @@ export type { APIRequestContext, Browser, BrowserContext, Locator, Page, Route }
  *
  * Chromium logs every 4xx and 5xx answer to a fetch as "Failed to load resource: … status of N",
  * without the address; the guard adds the address, so an expectation names the call and its status
- * (`/ 409 .*\/relationships\/components$/`), never all failed calls at once.
+ * (`/status of 409 .* @ \S+\/api\/v3\/incidents\/\d+$/`), never all failed calls at once.
  */
-interface Expected {
-  pattern: RegExp;
-  reason: string;
-  seen: number;
-}
-
 /** What any test may meet, each with why it is not a fault. Keep it short. */
 const ALLOWED: readonly { pattern: RegExp; reason: string }[] = [];
 
@@ -37,7 +31,7 @@ export const test = base.extend<{ problems: ProblemGuard }>({
   problems: [
     async ({ context, browser }, use, testInfo) => {
       const seen: string[] = [];
-      const expected: Expected[] = [];
+      const expected: { pattern: RegExp; reason: string }[] = [];
       const watchedPages = new WeakSet<Page>();
       const watchedContexts = new WeakSet<BrowserContext>();
       const watchPage = (page: Page) => {
@@ -66,23 +60,16 @@ export const test = base.extend<{ problems: ProblemGuard }>({
         await use({
           expect: (pattern, reason) => {
             if (!reason.trim()) throw new Error('problems.expect needs the reason the test provokes the error');
-            expected.push({ pattern, reason, seen: 0 });
+            expected.push({ pattern, reason });
           },
           watch,
         });
       } finally {
         browser.newContext = newContext;
       }
-      const unexpected = seen.filter((line) => {
-        const mine = expected.find((e) => e.pattern.test(line));
-        if (mine) {
-          mine.seen++;
-          return false;
-        }
-        return !ALLOWED.some((a) => a.pattern.test(line));
-      });
+      const unexpected = seen.filter((line) => ![...expected, ...ALLOWED].some((e) => e.pattern.test(line)));
       // A failed test reports its own error first; these lines are attached to it for context.
-      if (unexpected.length && testInfo.status === testInfo.expectedStatus) {
+      if (unexpected.length && testInfo.status === 'passed') {
         throw new Error(`The page logged errors the test did not expect:\n${unexpected.map((l) => `  ${l.split('\n')[0].slice(0, 400)}`).join('\n')}`);
       }
       if (unexpected.length) await testInfo.attach('console errors', { body: unexpected.join('\n'), contentType: 'text/plain' });
