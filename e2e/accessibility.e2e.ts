@@ -148,6 +148,15 @@ for (const lang of LANGS) {
           ['article without English', `/articles/${missing}`],
           ['article with outdated English', `/articles/${outdated}`],
         ]);
+        // Leaving it with a change asks first.
+        await page.locator('#article-pl-lead').fill('Zmiana, której nikt nie zapisał');
+        await page.getByRole('link', { name: t(lang, 'ra.action.list') }).click();
+        const prompt = page.getByRole('dialog', { name: t(lang, 'unsaved.title') });
+        await expect(prompt).toBeVisible();
+        await settled(page);
+        expect(await seriousViolations(page), 'unsaved changes prompt').toEqual([]);
+        await prompt.getByRole('button', { name: t(lang, 'unsaved.leave') }).click();
+        await expect(prompt).toHaveCount(0);
       });
 
     if (lang === CHECKED_IN.builder)
@@ -184,6 +193,12 @@ for (const lang of LANGS) {
         await expect(page.getByRole('dialog').getByTestId('preview-frame')).toBeVisible();
         await check('preview');
         await page.getByRole('dialog').getByRole('button', { name: t(lang, 'ra.action.close') }).click();
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+        // Leaving with the new card unsaved asks first; staying keeps it.
+        await page.getByRole('link', { name: t(lang, 'ra.action.list') }).click();
+        await expect(page.getByRole('dialog', { name: t(lang, 'unsaved.title') })).toBeVisible();
+        await check('unsaved changes prompt');
+        await page.getByRole('dialog').getByRole('button', { name: t(lang, 'unsaved.stay') }).click();
         await expect(page.getByRole('dialog')).toHaveCount(0);
         const version = await call('get', `/pages/${id}/relationships/components`);
         await call('patch', `/pages/${id}/relationships/components`, { data: [...ids].reverse().map((c) => ({ type: 'components', id: c })), meta: { updated_at: version.meta.updated_at } });

@@ -128,18 +128,17 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     if (build.status !== 0) throw new Error('The admin build failed');
   }
 
-  const starting = [
+  const outcomes = await Promise.allSettled([
     process.env.UMPIRE_E2E_BASE_URL ? null : startServer('sqlite', ''),
     onPostgres ? startServer('postgres', process.env.UMPIRE_E2E_DATABASE_URL!) : null,
-  ];
-  const settled = await Promise.allSettled(starting.map((s) => s ?? Promise.resolve(null)));
-  const servers = settled.flatMap((r) => (r.status === 'fulfilled' && r.value ? [r.value] : []));
-  const failure = settled.find((r) => r.status === 'rejected');
+  ]);
+  const [sqlite, postgres] = outcomes.map((r) => (r.status === 'fulfilled' ? r.value : null));
+  const servers = [sqlite, postgres].filter((s): s is Started => s !== null);
+  const failure = outcomes.find((r) => r.status === 'rejected');
   if (failure) {
     await Promise.all(servers.map((s) => s.stop()));
     throw failure.reason;
   }
-  const [sqlite, postgres] = settled.map((r) => (r.status === 'fulfilled' ? r.value : null));
   if (sqlite) process.env.UMPIRE_E2E_BASE_URL = sqlite.url;
   if (postgres) process.env.UMPIRE_E2E_PG_BASE_URL = postgres.url;
   return async () => {

@@ -4,8 +4,8 @@ import { useTranslate } from 'react-admin';
 import { useBlocker } from 'react-router';
 
 /**
- * Asks before leaving a screen with unsaved changes (the page builder, an article): moving elsewhere in the app (a dialog of
- * ours) or closing the tab (the browser's own question).
+ * Asks before leaving a screen with unsaved changes (the page builder, an article): moving
+ * elsewhere in the app (a dialog of ours) or closing the tab (the browser's own question).
  */
 export function UnsavedGuard({ dirty }: { dirty: boolean }) {
   const translate = useTranslate();
