@@ -150,7 +150,7 @@ for (const lang of LANGS) {
         ]);
         // Leaving it with a change asks first.
         await page.locator('#article-pl-lead').fill('Zmiana, której nikt nie zapisał');
-        await page.getByRole('link', { name: t(lang, 'ra.action.list') }).click();
+        await page.getByRole('link', { name: t(lang, 'ra.action.list'), exact: true }).click();
         const prompt = page.getByRole('dialog', { name: t(lang, 'unsaved.title') });
         await expect(prompt).toBeVisible();
         await settled(page);
@@ -195,7 +195,7 @@ for (const lang of LANGS) {
         await page.getByRole('dialog').getByRole('button', { name: t(lang, 'ra.action.close') }).click();
         await expect(page.getByRole('dialog')).toHaveCount(0);
         // Leaving with the new card unsaved asks first; staying keeps it.
-        await page.getByRole('link', { name: t(lang, 'ra.action.list') }).click();
+        await page.getByRole('link', { name: t(lang, 'ra.action.list'), exact: true }).click();
         await expect(page.getByRole('dialog', { name: t(lang, 'unsaved.title') })).toBeVisible();
         await check('unsaved changes prompt');
         await page.getByRole('dialog').getByRole('button', { name: t(lang, 'unsaved.stay') }).click();

@@ -287,7 +287,7 @@ test('every demo article opens without an error, and only a changed one asks bef
 
   // The first article, in two languages: looked at, clicked into, left: no question.
   const prompt = page.getByRole('dialog', { name: t('pl', 'unsaved.title') });
-  const leave = () => page.getByRole('link', { name: t('pl', 'ra.action.list') }).click();
+  const leave = () => page.getByRole('link', { name: t('pl', 'ra.action.list'), exact: true }).click();
   await go(page, `/articles/${ids[0]}`);
   await editor('pl').click();
   await editor('en').click();

@@ -175,7 +175,7 @@ test('a global element edited in Polish asks before leaving with unsaved changes
   await expect(page.getByTestId('builder-status')).toHaveText(t('pl', 'pageBuilder.unsavedChanges'));
 
   // Leaving asks; staying keeps the screen and the change.
-  await page.getByRole('link', { name: t('pl', 'ra.action.list') }).click();
+  await page.getByRole('link', { name: t('pl', 'ra.action.list'), exact: true }).click();
   const prompt = page.getByRole('dialog', { name: t('pl', 'unsaved.title') });
   await expect(prompt).toBeVisible();
   await prompt.getByRole('button', { name: t('pl', 'unsaved.stay') }).click();
@@ -196,7 +196,7 @@ test('a global element edited in Polish asks before leaving with unsaved changes
   expect(stored.included!.map((c) => c.attributes.settings)).toEqual([{ accounts: [{ network: 'instagram', url: 'https://www.instagram.com/liga' }] }]);
 
   // Saved: leaving asks nothing.
-  await page.getByRole('link', { name: t('pl', 'ra.action.list') }).click();
+  await page.getByRole('link', { name: t('pl', 'ra.action.list'), exact: true }).click();
   await expect(page).toHaveURL(/\/global_page_elements$/);
 });
 
