@@ -191,8 +191,23 @@ export interface Config {
    * announced to camera crews as OTT_INGEST_PUBLIC_HOST (default: this machine's name); the output's
    * x264 preset is OTT_LIVE_PRESET (default superfast) and its ladder OTT_LIVE_LADDER
    * (`WIDTHxHEIGHT@kbps,…`, largest first; default 1280x720@2800,640x360@800).
+   *
+   * Several instances: one owns each stream (its ingest and encoder) under a lease in the database
+   * of OTT_LIVE_LEASE_MS (default 10 s), renewed five times in it; another takes the stream over
+   * once it lapses. The others forward control calls to the owner at OTT_CONTROL_URL (this
+   * instance's own address as the others reach it; default http://HOST:PORT, or this machine's name
+   * when HOST is a wildcard), authenticated with a key derived from the JWT secret.
    */
-  live: { enabled: boolean; host: string; publicHost: string; portRange?: { from: number; to: number }; preset: string; ladder?: { name: string; width: number; height: number; videoKbps: number }[] };
+  live: {
+    enabled: boolean;
+    host: string;
+    publicHost: string;
+    portRange?: { from: number; to: number };
+    preset: string;
+    ladder?: { name: string; width: number; height: number; videoKbps: number }[];
+    leaseMs: number;
+    controlUrl: string | null;
+  };
 }
 
 export interface ImageServiceConfig {
@@ -316,6 +331,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       portRange: parsePortRange(env.OTT_INGEST_PORTS),
       preset: /^(ultrafast|superfast|veryfast|faster|fast|medium)$/.test(env.OTT_LIVE_PRESET ?? '') ? String(env.OTT_LIVE_PRESET) : 'superfast',
       ladder: parseLadder(env.OTT_LIVE_LADDER),
+      leaseMs: Math.max(1000, Number(env.OTT_LIVE_LEASE_MS ?? 10_000) || 10_000),
+      controlUrl: env.OTT_CONTROL_URL?.trim().replace(/\/+$/, '') || null,
     },
     ott: {
       countryHeader: (env.OTT_COUNTRY_HEADER ?? 'cf-ipcountry').trim().toLowerCase() || 'cf-ipcountry',

@@ -11,6 +11,7 @@ import type { Clock } from './jobs/clock';
 import type { LiveControl } from './ott/live-control';
 import { seedDemo } from './seed/seed';
 import { createLiveEngine } from './ott/live/engine';
+import { LiveHlsStore } from './ott/live-store';
 import { join } from 'node:path';
 
 export interface RunningServer {
@@ -47,6 +48,8 @@ export async function startServer(overrides: Partial<Config> = {}, env: NodeJS.P
           preset: config.live.preset,
           ladder: config.live.ladder,
           warn: (message) => logTo.app?.log.warn(message),
+          // Published to storage as it is written: every instance serves it, the next owner continues it.
+          sink: (stream) => new LiveHlsStore(storage).sink(stream.clientId, stream.streamId),
         })
       : null;
   const app = await buildApp({ config, database, bus, storage, clock: extra.clock, liveControl: extra.liveControl ?? ownLive ?? undefined });

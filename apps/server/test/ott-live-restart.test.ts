@@ -29,6 +29,8 @@ const env = () => ({
   OTT_INGEST_PUBLIC_HOST: '127.0.0.1',
   OTT_LIVE_PRESET: 'ultrafast',
   OTT_LIVE_LADDER: '320x180@300',
+  // A crashed owner's streams are taken over once its lease lapses: short here, so the test waits little.
+  OTT_LIVE_LEASE_MS: '3000',
 });
 
 async function start(): Promise<ChildServer> {
@@ -158,7 +160,9 @@ describe(`a live stream across server restarts on ${TEST_DB}`, () => {
       const wrong = contribute(ingest.primary.rtmp.replace(key, 'not-the-key-000'), 20);
       expect(await new Promise<number | null>((resolve) => wrong.on('exit', resolve)), label).not.toBe(0);
 
-      // The crew's encoder comes back to the same URL; the playlists go on after the old segments.
+      // Once the new server runs the stream (at once after a deploy, after the lease after a crash),
+      // the crew's encoder comes back to the same URL; the playlists go on after the old segments.
+      await waitFor(`the stream run again after ${label}`, async () => (await api.get(`/api/v3/ott/streams/${stream.id}`, { token: await api.token('operator') })).body.meta.health);
       pushing = contribute(ingest.primary.rtmp, 60);
       await waitFor(`the contribution after ${label}`, async () => (await api.get(`/api/v3/ott/streams/${stream.id}`, { token: await api.token('operator') })).body.meta.health?.connected?.primary);
       const live = await waitFor(`new segments after ${label}`, async () => {

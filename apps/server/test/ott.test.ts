@@ -1,26 +1,40 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IngestEndpoints, LiveControl, LiveHealth, LiveMarker, LiveOutputState, LiveStreamConfig } from '../src/ott/live-control';
+import type { LiveControl, LiveHealth, LiveMarker, LiveOutputState, LiveStreamConfig, OpenIngest } from '../src/ott/live-control';
+import { LiveHlsStore } from '../src/ott/live-store';
 import { cancelDemoTranscodings, startTestServer, TEST_DB, type TestServer } from './support/test-server';
 
-/** A live engine that records what the routes ask of it and serves a fixed HLS directory. */
+/**
+ * A live engine that records what the routes ask of it and, once started, publishes a fixed output
+ * to storage as the real one does (so playback is served from there); the real engine is tested
+ * with ffmpeg in ott-live.test.ts and the cluster test.
+ */
 class FakeLive implements LiveControl {
+  readonly renditions = 1;
   calls: string[] = [];
   configs: LiveStreamConfig[] = [];
   markers = new Map<number, LiveMarker[]>();
   states = new Map<number, LiveOutputState>();
+  clients = new Map<number, number>();
   refuseNextStart = false;
-  constructor(readonly dir: string) {}
-  async ensureIngest(config: LiveStreamConfig): Promise<IngestEndpoints> {
+  store: LiveHlsStore | null = null;
+  constructor(readonly segment: string) {}
+  async ensureIngest(config: LiveStreamConfig): Promise<OpenIngest> {
     this.configs.push(config);
+    this.clients.set(config.streamId, config.clientId);
     const at = (port: number, key: string) => ({ rtmp: `rtmp://127.0.0.1:${port}/live/${key}`, srt: `srt://127.0.0.1:${port + 1}?mode=caller` });
-    return { primary: at(19350, config.primaryKey), backup: at(19360, config.backupKey) };
+    const ports = { primary: { rtmp: 19350, srt: 19351 }, backup: { rtmp: 19360, srt: 19361 } };
+    return { primary: at(19350, config.primaryKey), backup: at(19360, config.backupKey), ports };
   }
-  async resume(): Promise<IngestEndpoints | null> {
-    // This fake keeps nothing on disk: there is never a stream of before to run again.
-    return null;
+  async resume(config: LiveStreamConfig, state: { paused: boolean }): Promise<OpenIngest> {
+    this.states.set(config.streamId, state.paused ? 'paused' : 'live');
+    return this.ensureIngest(config);
+  }
+  private sink(id: number) {
+    return this.store!.sink(this.clients.get(id)!, id);
   }
   async start(id: number, useBackup: boolean) {
     if (this.refuseNextStart) {
@@ -29,6 +43,8 @@ class FakeLive implements LiveControl {
     }
     this.calls.push(`start ${id} ${useBackup}`);
     this.states.set(id, 'live');
+    await this.sink(id).putText('master.m3u8', '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=800000\nr0/index.m3u8\n');
+    await this.sink(id).putFile('r0/seg_000001.ts', this.segment);
   }
   async pause(id: number, useBackup: boolean) {
     this.calls.push(`pause ${id} ${useBackup}`);
@@ -37,6 +53,10 @@ class FakeLive implements LiveControl {
   async stop(id: number) {
     this.calls.push(`stop ${id}`);
     this.states.set(id, 'ended');
+    await this.sink(id).putText('vod.m3u8', '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=800000\nr0/recording.m3u8\n#EXT-X-ENDLIST\n');
+  }
+  async suspend(id: number) {
+    this.calls.push(`suspend ${id}`);
   }
   state(id: number): LiveOutputState {
     return this.states.get(id) ?? 'idle';
@@ -49,39 +69,32 @@ class FakeLive implements LiveControl {
   onHealth() {
     return () => undefined;
   }
-  hlsDirectory(): string | null {
-    return this.dir;
-  }
   async setMarkers(id: number, markers: LiveMarker[]) {
     this.markers.set(id, markers);
-  }
-  async recordingToMp4(_id: number, onProgress?: (p: number) => void): Promise<string> {
-    onProgress?.(50);
-    const path = join(this.dir, 'recording.mp4');
-    writeFileSync(path, Buffer.from('not really an mp4, but bytes to store and serve'));
-    return path;
   }
   async close() {}
 }
 
 let api: TestServer;
 let live: FakeLive;
-let hlsDir: string;
+let work: string;
+let segment: string;
 let image: string;
 
 beforeAll(async () => {
-  hlsDir = mkdtempSync(join(tmpdir(), 'umpire-ott-hls-'));
-  writeFileSync(join(hlsDir, 'master.m3u8'), '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=800000\n360p/index.m3u8\n');
-  writeFileSync(join(hlsDir, 'segment_00001.ts'), Buffer.alloc(188, 0x47));
-  writeFileSync(join(hlsDir, 'vod.m3u8'), '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=800000\n360p/recording.m3u8\n#EXT-X-ENDLIST\n');
-  live = new FakeLive(hlsDir);
+  work = mkdtempSync(join(tmpdir(), 'umpire-ott-hls-'));
+  // One real second of the output (a recording's MP4 is remuxed by the real ffmpeg).
+  segment = join(work, 'seg.ts');
+  execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=160x90:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '1', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-f', 'mpegts', segment]);
+  live = new FakeLive(segment);
   api = await startTestServer({}, { JOB_POLL_MS: '50', OTT_WORKER: 'true' }, { liveControl: live });
+  live.store = new LiveHlsStore(api.server.storage);
   await cancelDemoTranscodings(api);
   image = (await api.get('/api/v3/images?page[size]=1')).body.data[0].id;
 });
 afterAll(async () => {
   await api?.close();
-  rmSync(hlsDir, { recursive: true, force: true });
+  rmSync(work, { recursive: true, force: true });
 });
 
 const rel = (type: string, id: string | null) => ({ data: id === null ? null : { type, id } });
@@ -185,8 +198,10 @@ describe(`OTT resources on ${TEST_DB}`, () => {
     expect((await api.get(`/api/v3/ott/events/${event.id}`)).body.data.attributes).toMatchObject({ status: 'pending', access: 'pay_per_view', allowed_country: ['PL', 'GB-ENG', 'XKX'] });
   });
 
-  it('replaces the stream markers on create and hands them to the live engine', async () => {
+  it('replaces the stream markers on create and hands them to the live engine before answering', async () => {
     const stream = await createStream();
+    // Read once: this instance's engine now runs the stream (a stream nobody runs takes its markers when it starts).
+    expect((await api.get(`/api/v3/ott/streams/${stream.id}`)).body.meta.ingest).toBeTruthy();
     const marker = (title: string) =>
       api.post('/api/v3/ott/markers?include=stream', { data: { type: 'markers', attributes: { kind: 'ad_break', start_at: '2026-05-01T18:30:00Z', duration_seconds: 30, title }, relationships: { stream: rel('ott_streams', stream.id) } } });
     const first = await marker('Pierwsza');
@@ -197,7 +212,7 @@ describe(`OTT resources on ${TEST_DB}`, () => {
     const all = await api.get(`/api/v3/ott/markers?filter[stream_id]=${stream.id}`);
     expect(all.body.data.map((m: any) => m.attributes.title)).toEqual(['Druga']);
     expect((await api.get(`/api/v3/ott/markers/${first.body.data.id}`)).status).toBe(404);
-    await expect.poll(() => live.markers.get(Number(stream.id))?.map((m) => m.title)).toEqual(['Druga']);
+    expect(live.markers.get(Number(stream.id))?.map((m) => m.title)).toEqual(['Druga']);
     const bad = await api.post('/api/v3/ott/markers', { data: { type: 'markers', attributes: { kind: 'goal', start_at: 'soon' }, relationships: { stream: rel('ott_streams', stream.id) } } });
     expect(bad.status).toBe(422);
     expect((await api.get(`/api/v3/ott/markers?filter[stream_id]=${stream.id}`)).body.data).toHaveLength(1);
@@ -370,6 +385,11 @@ describe(`OTT resources on ${TEST_DB}`, () => {
   it('turns a live recording into an MP4 job and serves it and the live HLS with signatures and country rules', async () => {
     const stream = await createStream();
     const event = await createEvent({ access: 'pay_per_view', allowed_country: ['PL'] }, { stream: rel('ott_streams', stream.id) });
+    // What an earlier run of the stream recorded, in storage (where the MP4 job reads it, on any instance).
+    const recorded = live.store!.sink(1, Number(stream.id));
+    await recorded.putFile('r0/seg_000000.ts', segment);
+    await recorded.putFile('r0/seg_000001.ts', segment);
+    await recorded.putText('r0/recording.m3u8', '#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1.0,\nseg_000000.ts\n#EXTINF:1.0,\nseg_000001.ts\n');
     const job = await api.post(`/api/v3/ott/streams/${stream.id}/download`, undefined);
     expect(job.status, job.text).toBe(202);
     expect(job.body.data.attributes).toMatchObject({ source: 'recording', state: 'QUEUED' });
@@ -393,14 +413,15 @@ describe(`OTT resources on ${TEST_DB}`, () => {
     expect(ok.headers.get('content-type')).toBe('video/mp4');
     expect(ok.headers.get('content-disposition')).toBe(`attachment; filename="recording-${job.body.data.id}.mp4"`);
     expect(ok.headers.get('access-control-allow-origin')).toBe('*');
-    expect(ok.text).toContain('bytes to store and serve');
+    // An MP4 of both recorded segments, remuxed by ffmpeg.
+    expect(ok.text.slice(4, 8)).toBe('ftyp');
     expect((await api.get(signed, { token: null, headers: { 'cf-ipcountry': 'DE' } })).status).toBe(403);
     expect((await api.get(signed, { token: null })).status).toBe(403);
     const tampered = signed.replace(/\/s\/(\d+)\//, (_m, exp: string) => `/s/${Number(exp) + 1}/`);
     expect((await api.get(tampered, { token: null, headers: pl })).status).toBe(403);
     expect((await api.get(signed.replace('recording.mp4', '..%2F..%2F..%2Fetc%2Fpasswd'), { token: null, headers: pl })).status).toBe(404);
 
-    // Live: the engine's directory while the stream runs, with the HLS media types.
+    // Live: the output the owner publishes to storage while the stream runs, with the HLS media types.
     expect((await action(stream.id, 'start', actionBody(stream.id))).status).toBe(200);
     const livePlayback = (await api.get(`/api/v3/ott/events/${event.id}/playback`)).body.data.attributes;
     expect(livePlayback.kind).toBe('live');
@@ -408,13 +429,17 @@ describe(`OTT resources on ${TEST_DB}`, () => {
     const master = await api.get(livePath, { token: null, headers: pl });
     expect(master.status).toBe(200);
     expect(master.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
-    const segment = await api.get(livePath.replace('master.m3u8', 'segment_00001.ts'), { token: null, headers: pl });
-    expect(segment.headers.get('content-type')).toBe('video/mp2t');
+    expect(master.headers.get('cache-control')).toBe('private, max-age=1');
+    const piece = await api.get(livePath.replace('master.m3u8', 'r0/seg_000001.ts'), { token: null, headers: pl });
+    expect(piece.status).toBe(200);
+    expect(piece.headers.get('content-type')).toBe('video/mp2t');
+    expect(piece.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+    expect((await api.get(livePath.replace('master.m3u8', 'r0/seg_000009.ts'), { token: null, headers: pl })).status).toBe(404);
     const preflight = await api.request('OPTIONS', livePath, { token: null, headers: { origin: 'https://player.example', 'access-control-request-method': 'GET' } });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
 
-    // Ended: the recording plays as HLS VOD from the stream's directory, signed like the live one.
+    // Ended: the recording plays as HLS VOD from storage, signed like the live one.
     expect((await action(stream.id, 'stop', actionBody(stream.id))).status).toBe(200);
     const ended = (await api.get(`/api/v3/ott/events/${event.id}/playback`)).body.data.attributes;
     expect(ended).toMatchObject({ kind: 'vod', download_job_id: job.body.data.id });

@@ -5,8 +5,10 @@ import type { Clock } from '../jobs/clock';
 import { JobWorker } from '../jobs/worker';
 import type { Storage } from '../media/storage/storage';
 import type { ChangeBus } from '../realtime/change-bus';
+import { hostname } from 'node:os';
 import type { LiveControl } from './live-control';
-import { markersOf, resumeLiveStreams } from './live-resume';
+import { LiveHlsStore } from './live-store';
+import { CONTROL_HEADER, CONTROL_PATH, configOf, LiveStreams, type ControlCall } from './live-streams';
 import { registerPlaybackRoutes } from './playback-routes';
 import { registerOttRoutes } from './routes';
 import { OTT_JOB_PREFIX, registerTranscodingHandlers } from './transcoding';
@@ -26,9 +28,14 @@ export interface OttCapabilityDeps {
  * alive by the running job, so a job of a dead instance is taken again within a minute.
  */
 export function registerOtt(app: FastifyInstance, deps: OttCapabilityDeps): JobWorker | null {
-  registerOttRoutes(app, deps);
-  registerPlaybackRoutes(app, deps);
   const { config, database, bus, clock, liveControl } = deps;
+  const liveStore = new LiveHlsStore(deps.storage);
+  // The streams this instance's engine runs, and the way to those other instances run.
+  const live = liveControl
+    ? new LiveStreams({ database, engine: liveControl, store: liveStore, secret: config.jwtSecret, leaseMs: config.live.leaseMs, log: app.log })
+    : undefined;
+  registerOttRoutes(app, { ...deps, live });
+  registerPlaybackRoutes(app, { ...deps, liveStore });
   const worker = config.jobs.worker && config.jobs.ottWorker
     ? new JobWorker(database, clock, {
         pollMs: config.jobs.pollMs,
@@ -40,31 +47,54 @@ export function registerOtt(app: FastifyInstance, deps: OttCapabilityDeps): JobW
         onError: (err, job) => app.log.warn({ err, job: job?.id, kind: job?.kind }, 'ott job failed'),
       })
     : null;
-  if (worker) registerTranscodingHandlers({ ...deps, worker });
+  if (worker) registerTranscodingHandlers({ ...deps, worker, liveStore });
 
-  // Markers reach the live playlists (EXT-X-DATERANGE) once their change has committed.
-  if (liveControl) {
-    const pending = new Set<number>();
-    const unsubscribe = bus.subscribe((event) => {
-      if (event.type !== 'markers') return;
-      const streamId = Number((event.after ?? event.before)?.stream_id);
-      if (!Number.isInteger(streamId) || pending.has(streamId)) return;
-      pending.add(streamId);
-      // A create removes the others in the same commit: one update for all of them.
-      setImmediate(() => {
-        pending.delete(streamId);
-        void (async () => {
-          await liveControl.setMarkers(streamId, await markersOf(database, streamId));
-        })().catch((err: unknown) => app.log.warn({ err, streamId }, 'ott: markers not sent to the live engine'));
-      });
+  if (live) {
+    // Another instance's control call for a stream this one owns (live-streams.ts).
+    app.post<{ Params: { id: string }; Body: ControlCall }>(`${CONTROL_PATH}/:id`, async (request, reply) => {
+      if (!live.authorised(request.headers[CONTROL_HEADER])) return reply.code(403).send({ code: 'forbidden' });
+      const id = Number(request.params.id);
+      const body = request.body;
+      if (!Number.isSafeInteger(id) || !body || typeof body !== 'object' || !body.config || typeof body.op !== 'string') return reply.code(400).send({ code: 'bad_call' });
+      const answer = await live.handle(id, body);
+      return reply.code(answer.status).header('cache-control', 'no-store').send(answer.body);
+    });
+
+    // Markers reach the live playlists, through the stream's owner, before the write answers.
+    const unsubscribe = bus.onCommitted(async (events) => {
+      const streamIds = new Set(events.filter((e) => e.type === 'markers').map((e) => Number((e.after ?? e.before)?.stream_id)).filter(Number.isSafeInteger));
+      for (const streamId of streamIds) {
+        try {
+          const row = await database.db
+            .selectFrom('ott_streams')
+            .select(['id', 'client_id', 'protocol', 'encryption', 'primary_key', 'backup_key', 'passphrase'])
+            .where('id', '=', streamId)
+            .executeTakeFirst();
+          if (row) await live.markersChanged(configOf(row));
+        } catch (err) {
+          app.log.warn({ err, streamId }, 'ott: markers not sent to the live engine');
+        }
+      }
+    });
+    // Once this instance listens, it can own streams: those on air that nobody runs are taken at once.
+    app.addHook('onListen', async () => {
+      live.listen(config.live.controlUrl ?? ownAddress(app, config.host));
     });
     app.addHook('preClose', async () => {
       unsubscribe();
+      await live.close();
     });
-    // Streams that were live or paused when the server stopped go on (their ingest addresses too).
-    app.addHook('onReady', async () => resumeLiveStreams(database, liveControl, app.log));
   }
   app.addHook('onReady', async () => worker?.start());
   app.addHook('preClose', async () => worker?.stop());
   return worker;
+}
+
+/** How the other instances reach this one when OTT_CONTROL_URL does not say. */
+function ownAddress(app: FastifyInstance, host: string): string {
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const wildcard = !host || host === '0.0.0.0' || host === '::';
+  const name = wildcard ? hostname() : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
 }

@@ -1,6 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
-import { join, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireAbility } from '../auth/context';
 import { requestOrigin } from '../auth/routes';
@@ -12,11 +9,11 @@ import { modelOf } from '../jsonapi/model';
 import { findRow } from '../jsonapi/read';
 import { API_PREFIX, JSONAPI_MEDIA_TYPE } from '../jsonapi/routes';
 import { fromDb } from '../jsonapi/values';
-import type { Storage } from '../media/storage/storage';
+import type { Storage, StoredStream } from '../media/storage/storage';
 import { countryAllowed, viewerCountry } from './countries';
-import type { LiveControl } from './live-control';
+import type { LiveHlsStore } from './live-store';
 import { playbackSecret, signPlayback, verifyPlayback, type PlaybackKind } from './playback';
-import { hlsContentType } from './transcoding';
+import { hlsContentType } from './hls-content-type';
 
 /** HLS output of live streams and VOD, read by players on any origin. */
 export const HLS_PREFIX = '/ott/hls';
@@ -29,7 +26,8 @@ export interface PlaybackDeps {
   database: Database;
   storage: Storage;
   clock: Clock;
-  liveControl?: LiveControl;
+  /** Live streams' output, published to storage by their owner as it is written. */
+  liveStore: LiveHlsStore;
 }
 
 interface Target {
@@ -55,7 +53,7 @@ function cors(reply: FastifyReply): FastifyReply {
  * `allowed_country` play only where the viewer's country (the configured header) is listed.
  */
 export function registerPlaybackRoutes(app: FastifyInstance, deps: PlaybackDeps): void {
-  const { config, database, storage, clock, liveControl } = deps;
+  const { config, database, storage, clock, liveStore } = deps;
   const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
 
   async function targetOf(kind: PlaybackKind, id: number): Promise<Target | null> {
@@ -93,47 +91,53 @@ export function registerPlaybackRoutes(app: FastifyInstance, deps: PlaybackDeps)
     }
     if (!countryAllowed(target.allowed, viewerCountry(request.headers[config.ott.countryHeader]))) throw apiError(403, 'playbackCountryNotAllowed');
     reply.type(hlsContentType(file));
-    // Paid output may sit in the viewer's cache, not in shared ones; a live playlist changes every segment.
+    // Paid output may sit in the viewer's cache, not in shared ones. A live stream's playlists
+    // change with every segment: a CDN keeps them a second (players ask again every segment);
+    // its segments, and everything of a VOD, never change.
     const scope = target.access === 'free' ? 'public' : 'private';
-    reply.header('cache-control', file.endsWith('.m3u8') && kind === 'live' ? 'no-cache' : `${scope}, max-age=3600`);
-    return kind === 'live' ? sendLive(request, reply, id, file) : sendStored(request, reply, id, file);
+    const cache = kind === 'live' && file.endsWith('.m3u8') ? `${scope}, max-age=1` : kind === 'live' ? `${scope}, max-age=31536000, immutable` : `${scope}, max-age=3600`;
+    reply.header('cache-control', cache);
+    return kind === 'live' ? sendLive(request, reply, target.clientId, id, file) : sendStored(request, reply, id, file);
   });
 
-  async function sendLive(_request: FastifyRequest, reply: FastifyReply, streamId: number, file: string) {
-    const dir = liveControl?.hlsDirectory(streamId);
-    if (!dir) throw notFound('hls', String(streamId));
-    // Resolved and checked to stay inside the stream's directory, links included.
-    const root = await realpath(dir).catch(() => null);
-    const path = root ? await realpath(join(root, ...file.split('/'))).catch(() => null) : null;
-    if (!root || !path || !path.startsWith(root + sep)) throw notFound('hls', file);
-    const info = await stat(path);
-    if (!info.isFile()) throw notFound('hls', file);
-    reply.header('content-length', String(info.size));
-    return reply.send(createReadStream(path));
+  // The same bytes through every instance: the owner publishes each file to storage as it writes it.
+  async function sendLive(request: FastifyRequest, reply: FastifyReply, clientId: number, streamId: number, file: string) {
+    return sendObject(request, reply, file, (range) => liveStore.get(clientId, streamId, file, range), () => liveStore.size(clientId, streamId, file));
   }
 
   async function sendStored(request: FastifyRequest, reply: FastifyReply, jobId: number, file: string) {
     const job = await database.db.selectFrom('ott_transcoding_jobs').select('output_key').where('id', '=', jobId).executeTakeFirst();
     if (!job?.output_key) throw notFound('hls', file);
     const key = `${String(job.output_key)}/${file}`;
-    const head = await storage.head(key);
-    if (!head) throw notFound('hls', file);
-    reply.header('accept-ranges', 'bytes');
     // A recording's MP4 is saved by the browser (players ignore the header and still play it).
     if (file.endsWith('.mp4')) reply.header('content-disposition', `attachment; filename="recording-${jobId}.mp4"`);
+    return sendObject(request, reply, file, (range) => storage.get(key, range), async () => (await storage.head(key))?.size ?? null);
+  }
+
+  /** A stored file, whole or the byte range asked for. */
+  async function sendObject(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    file: string,
+    get: (range?: { start: number; end: number }) => Promise<StoredStream | null>,
+    sizeOf: () => Promise<number | null>,
+  ) {
     const range = /^bytes=(\d+)-(\d*)$/.exec(String(request.headers.range ?? ''));
-    if (range) {
-      const start = Number(range[1]);
-      const end = range[2] ? Math.min(Number(range[2]), head.size - 1) : head.size - 1;
-      if (start > end) return reply.code(416).header('content-range', `bytes */${head.size}`).send();
-      const object = await storage.get(key, { start, end });
+    if (!range) {
+      const object = await get();
       if (!object) throw notFound('hls', file);
-      return reply.code(206).header('content-range', `bytes ${start}-${end}/${head.size}`).header('content-length', String(end - start + 1)).send(object.body);
+      reply.header('accept-ranges', 'bytes').header('content-length', String(object.size));
+      return reply.send(object.body);
     }
-    const object = await storage.get(key);
+    const size = await sizeOf();
+    if (size === null) throw notFound('hls', file);
+    reply.header('accept-ranges', 'bytes');
+    const start = Number(range[1]);
+    const end = range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
+    if (start > end) return reply.code(416).header('content-range', `bytes */${size}`).send();
+    const object = await get({ start, end });
     if (!object) throw notFound('hls', file);
-    reply.header('content-length', String(head.size));
-    return reply.send(object.body);
+    return reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`).header('content-length', String(end - start + 1)).send(object.body);
   }
 
   // Where an event plays now: its live output while the stream runs, else its newest finished HLS
@@ -161,7 +165,7 @@ export function registerPlaybackRoutes(app: FastifyInstance, deps: PlaybackDeps)
     const vod = play ? undefined : await finished('vod');
     if (vod) play = { kind: 'vod', path: 'vod', id: Number(vod.id), file: fileOf(vod.output_url, 'master.m3u8') };
     // The recording's HLS (every segment, vod.m3u8) stays in the stream's directory after the stop.
-    else if (!play && stream?.status === 'ended' && liveControl?.hlsDirectory(Number(stream.id)))
+    else if (!play && stream?.status === 'ended' && (await liveStore.size(auth.clientId, Number(stream.id), 'vod.m3u8')) !== null)
       play = { kind: 'vod', path: 'live', id: Number(stream.id), file: 'vod.m3u8' };
     const mp4 = await finished('recording');
 

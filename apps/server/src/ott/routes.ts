@@ -15,7 +15,7 @@ import { withTranslations } from '../jsonapi/translations';
 import { fromDb, toDb } from '../jsonapi/values';
 import type { ChangeBus } from '../realtime/change-bus';
 import { countryList } from './countries';
-import type { LiveControl, LiveStreamConfig } from './live-control';
+import { configOf, type LiveStreams } from './live-streams';
 import { newStreamSecrets } from './rules';
 import { cancelJob, createJob } from './transcoding';
 
@@ -26,7 +26,8 @@ export interface OttDeps {
   database: Database;
   bus: ChangeBus;
   clock: Clock;
-  liveControl?: LiveControl;
+  /** Live streams across instances; absent where this instance runs no live engine (OTT_LIVE=false). */
+  live?: LiveStreams;
 }
 
 /** Stream actions (spec §7): from which states each goes, and where to. Stop is final. */
@@ -37,26 +38,7 @@ const TRANSITIONS = {
 } as const;
 type StreamAction = keyof typeof TRANSITIONS;
 
-/** The ingest addresses, or null where the engine has none to give (an ended stream). */
-async function ingestOf(live: LiveControl, config: LiveStreamConfig) {
-  try {
-    return await live.ensureIngest(config);
-  } catch {
-    return null;
-  }
-}
-
-export function streamConfigOf(row: Row): LiveStreamConfig {
-  return {
-    streamId: Number(row.id),
-    clientId: Number(row.client_id),
-    protocol: row.protocol as LiveStreamConfig['protocol'],
-    encryption: row.encryption as LiveStreamConfig['encryption'],
-    primaryKey: String(row.primary_key),
-    backupKey: String(row.backup_key),
-    passphrase: row.encryption === 'none' ? null : String(row.passphrase),
-  };
-}
+const SECRET_COLUMNS = ['id', 'client_id', 'protocol', 'encryption', 'primary_key', 'backup_key', 'passphrase'] as const;
 
 /** Body of start, pause and stop: `{data: {id, type: ott_stream, attributes: {use_backup}}}`. */
 function parseActionBody(body: unknown, id: string): boolean {
@@ -96,7 +78,7 @@ export function csvCell(value: unknown): string {
  * events; cancelling a transcoding job.
  */
 export function registerOttRoutes(app: FastifyInstance, deps: OttDeps): void {
-  const { config, database, bus, clock, liveControl } = deps;
+  const { config, database, bus, clock, live } = deps;
   const events = modelOf('ott_events');
   const streams = modelOf('ott_streams');
   const jobs = modelOf('transcoding_jobs');
@@ -169,6 +151,7 @@ export function registerOttRoutes(app: FastifyInstance, deps: OttDeps): void {
           source: { pointer: '/data/attributes/encoding' },
           params: { state: job.state, transcoding_job_id: String(job.id), error: job.error },
         });
+      const output = stream && live ? await live.status(Number(stream.id)) : null;
       send(reply);
       return {
         data: {
@@ -178,8 +161,8 @@ export function registerOttRoutes(app: FastifyInstance, deps: OttDeps): void {
             status: String(event.status),
             stream_status: stream ? String(stream.status) : null,
             use_backup: stream ? fromDb('boolean', stream.use_backup) : null,
-            output_state: stream && liveControl ? liveControl.state(Number(stream.id)) : null,
-            health: stream && liveControl ? liveControl.health(Number(stream.id)) : null,
+            output_state: output?.state ?? null,
+            health: output?.health ?? null,
             encoding: job ? { id: String(job.id), state: String(job.state), progress: Number(job.progress), output_url: (job.output_url as string | null) ?? null } : null,
           },
         },
@@ -219,16 +202,13 @@ export function registerOttRoutes(app: FastifyInstance, deps: OttDeps): void {
   /** Beside the record (which stays what every read shows): the live state, and for those who operate streams the secrets and ingest addresses. */
   async function streamMeta(ctx: ReadContext, auth: AuthContext, row: Row): Promise<Record<string, unknown>> {
     const id = Number(row.id);
-    const meta: Record<string, unknown> = { output_state: liveControl ? liveControl.state(id) : null, health: liveControl ? liveControl.health(id) : null, live_engine: !!liveControl };
+    const output = live ? await live.status(id) : null;
+    const meta: Record<string, unknown> = { output_state: output?.state ?? null, health: output?.health ?? null, live_engine: !!live };
     if (!auth.ability.can('update', 'ott_streams')) return meta;
-    const secret = await ctx.db.selectFrom('ott_streams').select(['id', 'client_id', 'protocol', 'encryption', 'primary_key', 'backup_key', 'passphrase']).where('id', '=', id).executeTakeFirstOrThrow();
-    const config = streamConfigOf(secret);
-    return Object.assign(meta, {
-      primary_key: config.primaryKey,
-      backup_key: config.backupKey,
-      passphrase: config.passphrase,
-      ingest: liveControl && row.kind === 'live' && row.status !== 'ended' ? await ingestOf(liveControl, config) : null,
-    });
+    const config = configOf(await ctx.db.selectFrom('ott_streams').select(SECRET_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow());
+    // The owner's addresses; none where nobody can run the stream now (its owner gone, not yet taken over).
+    const ingest = live && row.kind === 'live' && row.status !== 'ended' ? await live.addresses(config).catch(() => null) : null;
+    return Object.assign(meta, { primary_key: config.primaryKey, backup_key: config.backupKey, passphrase: config.passphrase, ingest });
   }
 
   // A stream with its live state for all readers, and its secrets and ingest addresses for those who operate streams.
@@ -246,13 +226,13 @@ export function registerOttRoutes(app: FastifyInstance, deps: OttDeps): void {
   );
 
   // A leaked stream key or passphrase replaced (SECURITY.md): new secrets for both ingests, which
-  // the open listeners take at once, on the same addresses. Refused on air: the encoder sending
-  // the stream would be cut off in front of the viewers.
+  // the open listeners (on the stream's owner) take before the call answers, on the same
+  // addresses. Refused on air: the encoder sending the stream would be cut off in front of the viewers.
   app.post<{ Params: { id: string } }>(`${base}/streams/:id/rotate_keys`, async (request, reply) =>
     withQueryStats(reply, async () => {
       const auth = requireAbility(request, 'update', 'ott_streams');
       requireEmptyBody(request.body);
-      const doc = await write(request, auth, async (ctx) => {
+      const { doc, after } = await write(request, auth, async (ctx) => {
         const before = await findRow(ctx, streams, request.params.id);
         const id = Number(before.id);
         const at = toDb(ctx.dialect, 'datetime', clock.now().toISOString()) as string;
@@ -266,11 +246,14 @@ export function registerOttRoutes(app: FastifyInstance, deps: OttDeps): void {
           .executeTakeFirst();
         if (!after) throw apiError(409, 'streamKeysOnAir', { source: { pointer: '/data' } });
         ctx.events!.push({ clientId: ctx.clientId, type: streams.type, id: String(id), action: 'update', actor: ctx.actor, before, after });
-        const doc = await recordDocument(ctx, streams, after, { include: {}, fields: new Map() });
-        // An ended stream's listeners are closed for good: nothing to hand the new keys to.
-        doc.meta = await streamMeta(ctx, auth, after);
-        return doc;
+        return { doc: await recordDocument(ctx, streams, after, { include: {}, fields: new Map() }), after };
       });
+      // An ended stream's listeners are closed for good: nothing to hand the new keys to.
+      if (live && after.kind === 'live' && after.status !== 'ended') {
+        const config = configOf(await database.db.selectFrom('ott_streams').select(SECRET_COLUMNS).where('id', '=', Number(after.id)).executeTakeFirstOrThrow());
+        await live.reconfigure(config).catch((err: unknown) => request.log.warn({ err, streamId: config.streamId }, 'ott: new stream keys not given to the live engine'));
+      }
+      doc.meta = await streamMeta(readCtx(request, auth), auth, after);
       send(reply);
       return doc;
     }),
@@ -283,6 +266,20 @@ export function registerOttRoutes(app: FastifyInstance, deps: OttDeps): void {
         requireAbility(request, 'update', 'ott_events');
         const useBackup = parseActionBody(request.body, request.params.id);
         const { from, to } = TRANSITIONS[action];
+        // The stream's owner acts first (through whichever instance this is), and the state is
+        // written once it has: if it refuses, nothing changed here either. A transition that cannot
+        // happen is refused before the engine is asked.
+        if (live) {
+          const current = await findRow(readCtx(request, auth), streams, request.params.id);
+          if (!(from as readonly string[]).includes(String(current.status)))
+            throw apiError(409, 'streamTransition', { values: { action, status: String(current.status) }, source: { pointer: '/data' }, params: { action, status: current.status } });
+          const config = configOf(await database.db.selectFrom('ott_streams').select(SECRET_COLUMNS).where('id', '=', Number(current.id)).executeTakeFirstOrThrow());
+          try {
+            await live.act(action, config, useBackup);
+          } catch (err) {
+            throw apiError(409, 'liveEngineFailed', { values: { reason: err instanceof Error ? err.message : String(err) } });
+          }
+        }
         const doc = await write(request, auth, async (ctx) => {
           const before = await findRow(ctx, streams, request.params.id);
           const id = Number(before.id);
@@ -307,19 +304,6 @@ export function registerOttRoutes(app: FastifyInstance, deps: OttDeps): void {
               ctx.events!.push({ clientId: ctx.clientId, type: events.type, id: String(old.id), action: 'update', actor: ctx.actor, before: old, after: updated });
             }
           }
-          // The engine acts inside the transaction: if it refuses, nothing changed here either.
-          if (liveControl) {
-            try {
-              if (action === 'start') {
-                const secret = await ctx.db.selectFrom('ott_streams').select(['id', 'client_id', 'protocol', 'encryption', 'primary_key', 'backup_key', 'passphrase']).where('id', '=', id).executeTakeFirstOrThrow();
-                await liveControl.ensureIngest(streamConfigOf(secret));
-                await liveControl.start(id, useBackup);
-              } else if (action === 'pause') await liveControl.pause(id, useBackup);
-              else await liveControl.stop(id);
-            } catch (err) {
-              throw apiError(409, 'liveEngineFailed', { values: { reason: err instanceof Error ? err.message : String(err) } });
-            }
-          }
           return recordDocument(ctx, streams, after, { include: {}, fields: new Map() });
         });
         send(reply);
@@ -336,7 +320,7 @@ export function registerOttRoutes(app: FastifyInstance, deps: OttDeps): void {
       requireEmptyBody(request.body);
       const doc = await write(request, auth, async (ctx) => {
         const stream = await findRow(ctx, streams, request.params.id);
-        if (!liveControl) throw apiError(503, 'liveEngineUnavailable');
+        if (!live) throw apiError(503, 'liveEngineUnavailable');
         const event = await ctx.db.selectFrom(events.table).select('id').where('client_id', '=', ctx.clientId).where('stream_id', '=', Number(stream.id)).orderBy('id').executeTakeFirst();
         if (!event) throw apiError(422, 'ottNoStream', { source: { pointer: '/data' } });
         const job = await createJob(ctx, { eventId: Number(event.id), videoId: null, source: 'recording', streamId: Number(stream.id) }, clock.now());

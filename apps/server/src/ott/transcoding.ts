@@ -17,8 +17,9 @@ import { toDb } from '../jsonapi/values';
 import { FfmpegError, probeFile, runMediaTool } from '../media/videos/ffmpeg';
 import type { Storage } from '../media/storage/storage';
 import type { ChangeBus } from '../realtime/change-bus';
+import { hlsContentType } from './hls-content-type';
 import { ladderArgs, progressOf } from './ladder';
-import type { LiveControl } from './live-control';
+import type { LiveHlsStore } from './live-store';
 
 /** Job kinds of the OTT worker (jobs table); the main worker leaves them alone. */
 export const OTT_JOB_PREFIX = 'ott.';
@@ -111,7 +112,8 @@ export interface TranscodingDeps {
   bus: ChangeBus;
   clock: Clock;
   worker: JobWorker;
-  liveControl?: LiveControl;
+  /** Live streams' output in storage, read by the recording's MP4 job on whichever instance runs it. */
+  liveStore: LiveHlsStore;
   log?: (msg: string, err?: unknown) => void;
 }
 
@@ -176,8 +178,9 @@ async function runJob(deps: TranscodingDeps, job: Job, source: 'vod' | 'recordin
         files = made.files.map((f) => ({ ...f, key: `${prefix}/${f.rel}` }));
         result = { output_url: outputUrl(id, 'master.m3u8'), renditions: made.renditions, duration: made.duration };
       } else {
-        if (!deps.liveControl || streamId === null) throw new FfmpegError('the live engine is not running on this server', 'the live engine is not running on this server', null);
-        const path = await deps.liveControl.recordingToMp4(streamId, (p) => (progress = Math.min(99.9, p)));
+        if (streamId === null) throw new FfmpegError('the job names no stream', 'the job names no stream', null);
+        const ff = { ffmpegPath: 'ffmpeg', nice: 0 };
+        const path = await deps.liveStore.recordingToMp4(clientId, streamId, ff, join(work, 'recording.mp4'), (p) => (progress = Math.min(99.9, p)));
         if (stopped) throw new Stopped('cancelled');
         files = [{ path, key: `${prefix}/recording.mp4`, type: 'video/mp4' }];
         result = { output_url: outputUrl(id, 'recording.mp4'), renditions: null, duration: null };
@@ -204,8 +207,6 @@ async function runJob(deps: TranscodingDeps, job: Job, source: 'vod' | 'recordin
   }
 }
 
-const TYPES: Record<string, string> = { m3u8: 'application/vnd.apple.mpegurl', ts: 'video/mp2t', mp4: 'video/mp4', m4s: 'video/iso.segment' };
-export const hlsContentType = (file: string) => TYPES[file.split('.').pop() ?? ''] ?? 'application/octet-stream';
 
 /** Copies a stored object to a local file, refusing more than `max` bytes. */
 async function copyToFile(storage: Storage, key: string, path: string, max: number): Promise<void> {

@@ -28,6 +28,7 @@ const MAX_PAYLOAD = 7000;
  */
 export class ChangeBus {
   private readonly emitter = new EventEmitter();
+  private readonly committed = new Set<(events: ChangeEvent[]) => Promise<void>>();
   readonly instance = randomUUID();
   private listener: pg.Client | null = null;
   private closed = false;
@@ -62,8 +63,19 @@ export class ChangeBus {
     setTimeout(() => void this.connect().catch(() => this.reconnect()), 500).unref();
   }
 
+  /**
+   * A capability that must act on this instance's own changes before the request answers (the
+   * live engine's markers reach the playlists, through the stream's owner): `publish` awaits it.
+   * A failure is the handler's to report; the change has committed all the same.
+   */
+  onCommitted(handler: (events: ChangeEvent[]) => Promise<void>): () => void {
+    this.committed.add(handler);
+    return () => this.committed.delete(handler);
+  }
+
   /** Called after commit, never inside a transaction that might still roll back. */
   async publish(events: ChangeEvent[]): Promise<void> {
+    for (const handler of this.committed) await handler(events).catch(() => {});
     for (const e of events) {
       const event: BusEvent = { ...e, origin: this.instance };
       this.emitter.emit('change', event);

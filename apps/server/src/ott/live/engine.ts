@@ -3,23 +3,23 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sameJson } from '@umpire/schema';
 import type {
-  IngestEndpoints,
+  IngestPorts,
   LiveControl,
   LiveHealth,
   LiveMarker,
   LiveOutputState,
   LiveStreamConfig,
+  OpenIngest,
   StreamProtocol,
 } from '../live-control';
 import { Feed, type RawFormat } from './feed';
 import { LiveOutput, type Pick } from './output';
-import { renditionDir, writeAtomic, type Rendition } from './playlists';
+import type { HlsSink, Rendition, SegmentEntry } from './playlists';
 import { freeLocalPort, spawnFfmpeg, waitExit, type FfmpegOptions } from './processes';
-import { recordedSegments, segmentsToMp4 } from './recording';
 import { openRtmpGate, type RtmpGate } from './rtmp-gate';
 import { openSrtRelay, type SrtRelay } from './srt-relay';
 
-export type { Rendition } from './playlists';
+export type { HlsSink, Rendition, SegmentEntry } from './playlists';
 
 /*
  * How a live stream flows (one per stream, all with Debian's ffmpeg, arguments as arrays):
@@ -36,13 +36,12 @@ export type { Rendition } from './playlists';
  * Decoding every contribution to raw frames costs a decode per feed, but it is what lets start,
  * pause, fail-over and a crashed encoder's restart happen without the viewers' stream breaking.
  *
- * A server restart (deploy, crash) does not end a stream. The ports each stream was given are kept
- * in <workDir>/<id>/ingest.json and asked for again, so encoders reconnect to the same addresses
- * (keys and passphrase are the database's); a port taken meanwhile gives a new one (warned, and in
- * meta.ingest). `close` suspends outputs without ENDLIST; at start the server calls `resume` for its
- * live and paused streams, and the instance whose data directory holds a stream's output runs it
- * again: numbering after the last recorded segment, timestamps after its end, a DISCONTINUITY, the
- * no-signal slate until the contribution is back. The recording, and so its MP4, keeps both parts.
+ * The engine runs what this instance owns and knows nothing of other instances: the caller (the
+ * OTT capability's live-streams.ts) decides which streams it opens, asks for the ports a stream had
+ * before (a restart, or another instance's death) and hands over the recording made so far, which
+ * each output publishes segment by segment to a sink (the storage driver), so that any instance
+ * serves the viewers and the next owner continues: numbering after the last recorded segment,
+ * timestamps after its end, a DISCONTINUITY, the no-signal slate until the contribution is back.
  */
 
 export interface LiveEngineOptions {
@@ -71,8 +70,14 @@ export interface LiveEngineOptions {
   /** Niceness of the ffmpeg processes. */
   nice?: number;
   slateText?: { paused: string; noSignal: string };
-  /** Told when a stream's ingest could not get its ports of before a restart back (taken meanwhile). */
+  /** Told when a stream's ingest could not get the ports it was asked for back (taken meanwhile). */
   warn?: (message: string) => void;
+  /**
+   * Where a stream's output is published as it is written (segments first, then the playlists
+   * naming them); without one it stays in `workDir` alone (the engine's own tests). With one, the
+   * local copy of a segment goes once it is published.
+   */
+  sink?: (config: LiveStreamConfig) => HlsSink;
 }
 
 /** The engine, with figures the benchmark reads beyond the routes' contract. */
@@ -81,11 +86,13 @@ export interface LiveEngine extends LiveControl {
   encoderSpeed(streamId: number): number | null;
   /** Frames the output could not encode in time, or had to skip. */
   outputDropped(streamId: number): number;
+  /** The local directory of a stream's output (without a sink, the whole recording is there). */
+  hlsDirectory(streamId: number): string | null;
 }
 
 export class LiveEngineError extends Error {
   constructor(
-    readonly code: 'unknown_stream' | 'ended' | 'passphrase_required' | 'no_recording',
+    readonly code: 'unknown_stream' | 'ended' | 'passphrase_required',
     message: string,
   ) {
     super(message);
@@ -122,25 +129,6 @@ interface StreamRuntime {
   markers: LiveMarker[];
   health: LiveHealth | null;
   active: { role: Role; protocol: StreamProtocol } | null;
-  /** The ports of before a restart that could not be had again (taken meanwhile), until this process ends. */
-  previousPorts: IngestPorts | null;
-}
-
-/** The public ports of a stream's listeners, kept in `<workDir>/<id>/ingest.json` for a restart. */
-interface IngestPorts {
-  primary: { rtmp: number; srt: number };
-  backup: { rtmp: number; srt: number };
-}
-const PORTS_FILE = 'ingest.json';
-
-async function readPorts(dir: string): Promise<IngestPorts | null> {
-  try {
-    const p = JSON.parse(await fs.readFile(path.join(dir, PORTS_FILE), 'utf8')) as IngestPorts;
-    const ok = (n: unknown) => Number.isInteger(n) && Number(n) > 0 && Number(n) < 65536;
-    return ROLES.every((r) => ok(p[r]?.rtmp) && ok(p[r]?.srt)) ? p : null;
-  } catch {
-    return null;
-  }
 }
 
 const pbkeylen = (c: LiveStreamConfig): 16 | 32 | null => (c.encryption === 'AES-128' ? 16 : c.encryption === 'AES-256' ? 32 : null);
@@ -199,8 +187,9 @@ export function createLiveEngine(options: LiveEngineOptions): LiveEngine {
     return { rtmp, srt, feeds, internal, lastFrames: 0 };
   }
 
-  function endpoints(s: StreamRuntime): IngestEndpoints {
-    const address = (role: Role, ports: IngestPorts) => {
+  function endpoints(s: StreamRuntime): OpenIngest {
+    const ports = portsOf(s);
+    const address = (role: Role) => {
       const key = role === 'primary' ? s.config.primaryKey : s.config.backupKey;
       const q = new URLSearchParams({ mode: 'caller' });
       const len = pbkeylen(s.config);
@@ -213,8 +202,7 @@ export function createLiveEngine(options: LiveEngineOptions): LiveEngine {
         srt: `srt://${publicHost}:${ports[role].srt}?${q.toString()}`,
       };
     };
-    const addresses = (ports: IngestPorts) => ({ primary: address('primary', ports), backup: address('backup', ports) });
-    return { ...addresses(portsOf(s)), previous: s.previousPorts ? addresses(s.previousPorts) : null };
+    return { primary: address('primary'), backup: address('backup'), ports };
   }
 
   function get(streamId: number): StreamRuntime {
@@ -251,16 +239,18 @@ export function createLiveEngine(options: LiveEngineOptions): LiveEngine {
     return slates;
   }
 
-  async function startOutput(s: StreamRuntime, resumed = false): Promise<void> {
+  async function startOutput(s: StreamRuntime, previous?: SegmentEntry[][]): Promise<void> {
     if (s.output) return;
     const frames = await slateFrames();
     if (s.output) return;
-    const previous = resumed ? await LiveOutput.previousRecording(s.dir, ladder) : undefined;
-    await LiveOutput.prepare(s.dir, ladder, audioKbps);
+    const sink = options.sink?.(s.config) ?? null;
+    // Published elsewhere, the local directory is a scratch space: what an earlier run left is not the truth.
+    if (sink) await fs.rm(s.dir, { recursive: true, force: true });
+    await LiveOutput.prepare(s.dir, ladder, audioKbps, sink);
     const allFeeds = () => ROLES.flatMap((r) => PROTOCOLS.map((p) => s.ingest[r].feeds[p]));
     s.output = new LiveOutput(
       ff,
-      { dir: s.dir, raw, ladder, segmentSeconds, liveWindowSegments: options.liveWindowSegments ?? 6, preset: options.preset ?? DEFAULT_PRESET, audioKbps, previous },
+      { dir: s.dir, raw, ladder, segmentSeconds, liveWindowSegments: options.liveWindowSegments ?? 6, preset: options.preset ?? DEFAULT_PRESET, audioKbps, previous, sink },
       frames,
       (now) => pick(s, now),
       allFeeds,
@@ -329,7 +319,7 @@ export function createLiveEngine(options: LiveEngineOptions): LiveEngine {
   }, 1000);
   healthTimer.unref();
 
-  async function ensureIngestNow(config: LiveStreamConfig): Promise<IngestEndpoints> {
+  async function ensureIngestNow(config: LiveStreamConfig, before?: IngestPorts | null): Promise<OpenIngest> {
     if (config.encryption !== 'none' && !config.passphrase) {
       throw new LiveEngineError('passphrase_required', 'an encrypted SRT ingest needs a passphrase');
     }
@@ -347,9 +337,8 @@ export function createLiveEngine(options: LiveEngineOptions): LiveEngine {
       }
       return endpoints(existing);
     }
-    // The ports this stream had before a restart, so that the crews' encoders find it again.
+    // The ports this stream had before (a restart, another owner), so that the crews' encoders find it again.
     const dir = path.join(options.workDir, String(config.streamId));
-    const before = await readPorts(dir);
     const s: StreamRuntime = {
       config,
       dir,
@@ -361,16 +350,12 @@ export function createLiveEngine(options: LiveEngineOptions): LiveEngine {
       markers: [],
       health: null,
       active: null,
-      previousPorts: null,
     };
     streams.set(config.streamId, s);
     const ports = portsOf(s);
-    if (before && !sameJson(before, ports)) {
-      s.previousPorts = before;
+    if (before && !sameJson(before, ports))
       options.warn?.(`stream ${config.streamId}: ingest ports ${JSON.stringify(before)} were taken, the encoders must use ${JSON.stringify(ports)}`);
-    }
     await fs.mkdir(dir, { recursive: true });
-    await writeAtomic(path.join(dir, PORTS_FILE), JSON.stringify(ports));
     return endpoints(s);
   }
 
@@ -380,13 +365,15 @@ export function createLiveEngine(options: LiveEngineOptions): LiveEngine {
   });
 
   // Two requests opening the same stream's ingest at once share one opening.
-  const opening = new Map<number, Promise<IngestEndpoints>>();
+  const opening = new Map<number, Promise<OpenIngest>>();
 
   const engine: LiveEngine = {
-    async ensureIngest(config) {
+    renditions: ladder.length,
+
+    async ensureIngest(config, before) {
       const pending = opening.get(config.streamId);
       if (pending) await pending.catch(() => {});
-      const p = ensureIngestNow(config);
+      const p = ensureIngestNow(config, before);
       opening.set(config.streamId, p);
       try {
         return await p;
@@ -413,19 +400,13 @@ export function createLiveEngine(options: LiveEngineOptions): LiveEngine {
       s.state = 'paused';
     },
 
-    async resume(config, { paused, useBackup, markers }) {
-      const dir = path.join(options.workDir, String(config.streamId));
-      // Only the instance whose data directory holds the stream's output runs it again; a stopped
-      // stream's recording is closed (ENDLIST) and is never reopened.
-      if (streams.has(config.streamId) || !existsSync(path.join(dir, 'master.m3u8'))) return null;
-      const recorded = await fs.readFile(path.join(dir, renditionDir(0), 'recording.m3u8'), 'utf8').catch(() => '');
-      if (/^#EXT-X-ENDLIST/m.test(recorded)) return null;
-      const ingest = await engine.ensureIngest(config);
+    async resume(config, { paused, useBackup, markers, ports, recording }) {
+      const ingest = await engine.ensureIngest(config, ports);
       const s = get(config.streamId);
       s.markers = [...markers].sort((a, b) => a.startAt.localeCompare(b.startAt));
       s.useBackup = useBackup;
       s.paused = paused;
-      await startOutput(s, true);
+      await startOutput(s, recording);
       s.state = paused ? 'paused' : 'live';
       return ingest;
     },
@@ -435,6 +416,16 @@ export function createLiveEngine(options: LiveEngineOptions): LiveEngine {
       if (s.state === 'ended') return;
       s.state = 'ended';
       await s.output?.end();
+      await closeIngest(s);
+    },
+
+    async suspend(streamId) {
+      const s = streams.get(streamId);
+      if (!s) return;
+      streams.delete(streamId);
+      if (s.state === 'ended') return;
+      s.state = 'ended';
+      await s.output?.suspend();
       await closeIngest(s);
     },
 
@@ -464,16 +455,6 @@ export function createLiveEngine(options: LiveEngineOptions): LiveEngine {
       await s.output?.setMarkers(s.markers);
     },
 
-    async recordingToMp4(streamId, onProgress) {
-      const s = streams.get(streamId);
-      const dir = s?.dir ?? path.join(options.workDir, String(streamId));
-      const rec = s?.output?.recording();
-      const folder = rec?.dir ?? path.join(dir, renditionDir(0));
-      const segments = rec?.segments ?? (await recordedSegments(folder));
-      if (segments.length === 0) throw new LiveEngineError('no_recording', `stream ${streamId} has no recording`);
-      return segmentsToMp4(ff, folder, segments, path.join(dir, 'recording.mp4'), onProgress);
-    },
-
     encoderSpeed(streamId) {
       return streams.get(streamId)?.output?.speed ?? null;
     },
@@ -483,18 +464,11 @@ export function createLiveEngine(options: LiveEngineOptions): LiveEngine {
     },
 
     // The server stops (a deploy, a restart): live and paused streams are suspended, not ended, so
-    // that the next start resumes them (see `resume`).
+    // that their next owner resumes them (see `resume`).
     async close() {
       clearInterval(healthTimer);
       listeners.clear();
-      for (const s of streams.values()) {
-        if (s.state !== 'ended') {
-          s.state = 'ended';
-          await s.output?.suspend();
-          await closeIngest(s);
-        }
-      }
-      streams.clear();
+      for (const id of [...streams.keys()]) await engine.suspend(id);
     },
   };
   return engine;

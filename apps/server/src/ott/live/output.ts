@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, promises as fs } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import type { LiveMarker } from '../live-control';
@@ -11,10 +11,10 @@ import {
   renditionDir,
   withDateRanges,
   writeAtomic,
+  type HlsSink,
   type Rendition,
   type SegmentEntry,
 } from './playlists';
-import { recordedSegments } from './recording';
 import { onProgress, spawnFfmpeg, tailStderr, waitExit, type FfmpegOptions } from './processes';
 
 export interface OutputOptions {
@@ -25,8 +25,10 @@ export interface OutputOptions {
   liveWindowSegments: number;
   preset: string;
   audioKbps: number;
-  /** Segments recorded before a server restart, per rendition: the output goes on after them. */
+  /** Segments recorded before (another owner, a restart), per rendition: the output goes on after them. */
   previous?: SegmentEntry[][];
+  /** Where segments and playlists are published as they are written (segments first). */
+  sink?: HlsSink | null;
 }
 
 /** What feeds the encoder at each frame: a feed, or a slate. */
@@ -56,6 +58,8 @@ export class LiveOutput {
   private tickTimer: NodeJS.Timeout;
   private pollTimer: NodeJS.Timeout;
   private recorded: Map<string, SegmentEntry>[];
+  /** Segments already in the sink (those recorded before this output, and ours once put). */
+  private published: Set<string>[];
   private lastRaw: string[];
   private markers: LiveMarker[] = [];
   private polling: Promise<void> = Promise.resolve();
@@ -73,40 +77,21 @@ export class LiveOutput {
     private readonly feeds: () => Feed[],
   ) {
     this.recorded = opts.ladder.map((_, i) => new Map((opts.previous?.[i] ?? []).map((s) => [s.uri, s])));
+    this.published = this.recorded.map((m) => new Set(m.keys()));
     this.lastRaw = opts.ladder.map(() => '');
     this.encoder = this.spawnEncoder();
     this.tickTimer = setInterval(() => this.tick(), Math.max(5, Math.floor(1000 / opts.raw.fps / 2)));
     this.pollTimer = setInterval(() => void this.poll(false), 250);
   }
 
-  static async prepare(dir: string, ladder: Rendition[], audioKbps: number): Promise<void> {
+  static async prepare(dir: string, ladder: Rendition[], audioKbps: number, sink?: HlsSink | null): Promise<void> {
     await fs.mkdir(dir, { recursive: true });
     for (let i = 0; i < ladder.length; i++) await fs.mkdir(path.join(dir, renditionDir(i)), { recursive: true });
-    await writeAtomic(path.join(dir, 'master.m3u8'), masterPlaylist(ladder, PUBLIC_FILE, audioKbps));
-    await writeAtomic(path.join(dir, 'vod.m3u8'), masterPlaylist(ladder, RECORDING_FILE, audioKbps));
-  }
-
-  /**
-   * What an output of a server that stopped left in `dir`, per rendition: the recording, with the
-   * segments ffmpeg finished after the server's last look (at a stop, or at a crash where ffmpeg
-   * outlived the server for a moment). ffmpeg's playlist is removed: it may end with ENDLIST, which
-   * must not reach the viewers, and the next encoder writes a new one.
-   */
-  static async previousRecording(dir: string, ladder: Rendition[]): Promise<SegmentEntry[][]> {
-    return Promise.all(
-      ladder.map(async (_, i) => {
-        const folder = path.join(dir, renditionDir(i));
-        const segments = await recordedSegments(folder);
-        const known = new Set(segments.map((s) => s.uri));
-        const live = path.join(folder, LIVE_FILE);
-        const text = await fs.readFile(live, 'utf8').catch(() => '');
-        for (const s of parseMediaPlaylist(text).segments) {
-          if (!known.has(s.uri) && existsSync(path.join(folder, s.uri))) segments.push(s);
-        }
-        await fs.rm(live, { force: true });
-        return segments;
-      }),
-    );
+    const playlists = { 'master.m3u8': masterPlaylist(ladder, PUBLIC_FILE, audioKbps), 'vod.m3u8': masterPlaylist(ladder, RECORDING_FILE, audioKbps) };
+    for (const [file, text] of Object.entries(playlists)) {
+      await writeAtomic(path.join(dir, file), text);
+      await sink?.putText(file, text);
+    }
   }
 
   /** Why the encoder last died, if it did. */
@@ -267,6 +252,7 @@ export class LiveOutput {
   }
 
   private async pollOnce(force: boolean): Promise<void> {
+    const sink = this.opts.sink;
     for (let i = 0; i < this.opts.ladder.length; i++) {
       const dir = path.join(this.opts.dir, renditionDir(i));
       let raw: string;
@@ -276,16 +262,34 @@ export class LiveOutput {
         continue;
       }
       if (raw === this.lastRaw[i] && !force) continue;
-      this.lastRaw[i] = raw;
       const { segments, ended } = parseMediaPlaylist(raw);
       for (const s of segments) if (!this.recorded[i].has(s.uri)) this.recorded[i].set(s.uri, s);
+      // Segments reach the sink before a playlist names them, so a player never asks for a missing
+      // one; the local copy then goes (the sink keeps the recording). A failed put is tried again
+      // at the next look, the playlists waiting for it.
+      if (sink) {
+        for (const uri of this.recorded[i].keys()) {
+          if (this.published[i].has(uri)) continue;
+          const local = path.join(dir, uri);
+          await sink.putFile(`${renditionDir(i)}/${uri}`, local);
+          this.published[i].add(uri);
+          await fs.rm(local, { force: true });
+        }
+      }
       // Suspended for a restart: ffmpeg's ENDLIST is kept from the viewers (the stream goes on).
       const text = this.suspended ? raw.replace(/^#EXT-X-ENDLIST[ \t]*\r?\n?/m, '') : raw;
       const final = !this.suspended && (ended || this.ended);
       // An encoder that died just before the stop wrote no ENDLIST: the output has ended all the same.
       const closing = final && !ended ? '#EXT-X-ENDLIST\n' : '';
-      await writeAtomic(path.join(dir, PUBLIC_FILE), withDateRanges(text, this.markers) + closing);
-      await writeAtomic(path.join(dir, RECORDING_FILE), recordingPlaylist([...this.recorded[i].values()], this.markers, final));
+      const published = {
+        [PUBLIC_FILE]: withDateRanges(text, this.markers) + closing,
+        [RECORDING_FILE]: recordingPlaylist([...this.recorded[i].values()], this.markers, final),
+      };
+      for (const [file, playlist] of Object.entries(published)) {
+        await writeAtomic(path.join(dir, file), playlist);
+        await sink?.putText(`${renditionDir(i)}/${file}`, playlist);
+      }
+      this.lastRaw[i] = raw;
     }
   }
 }

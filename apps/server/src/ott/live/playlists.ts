@@ -1,6 +1,8 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { LiveMarker } from '../live-control';
+import type { LiveMarker, SegmentEntry } from '../live-control';
+
+export type { HlsSink, SegmentEntry } from '../live-control';
 
 /** One rung of the HLS ladder. */
 export interface Rendition {
@@ -8,14 +10,6 @@ export interface Rendition {
   width: number;
   height: number;
   videoKbps: number;
-}
-
-export interface SegmentEntry {
-  uri: string;
-  duration: number;
-  programDateTime: string | null;
-  /** The encoder was restarted before this segment. */
-  discontinuity?: boolean;
 }
 
 /** Segments of an ffmpeg media playlist, in order. */

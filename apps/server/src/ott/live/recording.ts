@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createReadStream, promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { Writable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { parseMediaPlaylist, type SegmentEntry } from './playlists';
 import { spawnFfmpeg, tailStderr, waitExit, type FfmpegOptions } from './processes';
 
@@ -14,22 +14,31 @@ export async function recordedSegments(renditionFolder: string): Promise<Segment
   }
 }
 
+/** A recorded segment's bytes, wherever they are (this machine's disk, the storage driver). */
+export interface SegmentSource {
+  size: number;
+  open(): Promise<Readable>;
+}
+
+/** The segments of a rendition folder on this machine, as sources. */
+export async function localSegments(folder: string, segments: SegmentEntry[]): Promise<SegmentSource[]> {
+  return Promise.all(
+    segments.map(async (s) => {
+      const file = path.join(folder, path.basename(s.uri));
+      return { size: (await fs.stat(file)).size, open: async () => createReadStream(file) };
+    }),
+  );
+}
+
 /**
  * Joins the recorded MPEG-TS segments into one MP4 without re-encoding: the segments are one
- * continuous encoder output, so their bytes in order are one transport stream, which ffmpeg reads
- * on its standard input (no file or protocol for it to open) and remuxes. Progress is the share of
- * bytes handed over.
+ * continuous encoder output (or several, each after a DISCONTINUITY, with timestamps going on),
+ * so their bytes in order are one transport stream, which ffmpeg reads on its standard input (no
+ * file or protocol for it to open) and remuxes. Progress is the share of bytes handed over.
  */
-export async function segmentsToMp4(
-  ff: FfmpegOptions,
-  folder: string,
-  segments: SegmentEntry[],
-  out: string,
-  onProgress?: (percent: number) => void,
-): Promise<string> {
+export async function segmentsToMp4(ff: FfmpegOptions, segments: SegmentSource[], out: string, onProgress?: (percent: number) => void): Promise<string> {
   if (segments.length === 0) throw new Error('the stream has no recording yet');
-  const files = segments.map((s) => path.join(folder, path.basename(s.uri)));
-  const sizes = await Promise.all(files.map(async (f) => (await fs.stat(f)).size));
+  const sizes = segments.map((s) => s.size);
   const total = sizes.reduce((a, b) => a + b, 0);
   const tmp = `${out}.part.mp4`;
   const child = spawnFfmpeg(
@@ -43,8 +52,8 @@ export async function segmentsToMp4(
   let done = 0;
   let last = -1;
   try {
-    for (let i = 0; i < files.length; i++) {
-      for await (const chunk of createReadStream(files[i])) {
+    for (let i = 0; i < segments.length; i++) {
+      for await (const chunk of await segments[i].open()) {
         if (stdin.destroyed) throw new Error('ffmpeg closed its input');
         if (!stdin.write(chunk)) await Promise.race([once(stdin, 'drain'), once(stdin, 'close')]);
       }
