@@ -59,9 +59,11 @@ ${instances.map((i) => `  server ${i.name} 127.0.0.1:${i.port} check inter 1s fa
 
 /**
  * Starts the cluster. `instances` servers behind HAProxy, sharing PostgreSQL, S3 and the JWT
- * secret; each instance can be killed and restarted on its port (crash tests).
+ * secret; each instance can be killed and restarted on its port (crash tests). `instanceEnv(n)`
+ * adds settings of the n-th instance alone (tests give each its own ingest address, as separate
+ * machines would have).
  */
-export async function startCluster({ instances: count = 2, env: extraEnv = {}, quiet = true } = {}) {
+export async function startCluster({ instances: count = 2, env: extraEnv = {}, instanceEnv = () => ({}), quiet = true } = {}) {
   const haproxy = ensureHaproxy();
   if (!haproxy) throw new Error('HAProxy is not installed and could not be installed (apt-get install haproxy)');
   const main = await buildServer();
@@ -105,7 +107,7 @@ export async function startCluster({ instances: count = 2, env: extraEnv = {}, q
         async start() {
           const child = spawn(process.execPath, ['--enable-source-maps', main], {
             cwd: repoRoot,
-            env: { ...shared, PORT: String(instance.port), DATA_DIR: path.join(dir, name) },
+            env: { ...shared, PORT: String(instance.port), DATA_DIR: path.join(dir, name), ...instanceEnv(n) },
             stdio: ['ignore', 'pipe', 'pipe'],
           });
           instance.process = child;

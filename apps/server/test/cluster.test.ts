@@ -1,8 +1,9 @@
 import * as ActionCable from '@rails/actioncable';
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -51,6 +52,8 @@ let sql: pg.Client;
 let work: string;
 // Jobs are polled often and leased briefly, so that a takeover shows within the test.
 const LEASE_MS = 3000;
+// A live stream's lease (OTT_LIVE_LEASE_MS): a dead owner's streams are taken over once it lapses.
+const LIVE_LEASE_MS = 4000;
 // A fan's writes per minute (FAN_LIMITS), small so that the test reaches it.
 const FAN_WRITES = 12;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -63,7 +66,7 @@ beforeAll(async () => {
   s3 = await startTempS3();
   s3proxy = await startS3Proxy(() => s3.endpoint);
   const { startCluster } = (await import(join(REPO_ROOT, 'scripts/cluster.mjs'))) as {
-    startCluster(o: { instances: number; env: Record<string, string> }): Promise<Cluster>;
+    startCluster(o: { instances: number; env: Record<string, string>; instanceEnv(n: number): Record<string, string> }): Promise<Cluster>;
   };
   cluster = await startCluster({
     instances: 2,
@@ -76,7 +79,12 @@ beforeAll(async () => {
       FAN_LIMITS: `register=1000/3600,address=10000/60,fan=${FAN_WRITES}/60`,
       ...s3.env,
       S3_ENDPOINT: s3proxy.url,
+      OTT_LIVE_LEASE_MS: String(LIVE_LEASE_MS),
+      OTT_LIVE_PRESET: 'ultrafast',
+      OTT_LIVE_LADDER: '320x180@300',
     },
+    // Each instance takes camera crews on an address of its own, as separate machines would.
+    instanceEnv: (n) => ({ OTT_INGEST_HOST: `127.0.0.${n}`, OTT_INGEST_PUBLIC_HOST: `127.0.0.${n}` }),
   });
   lb = apiClient(cluster.url);
   a = apiClient(cluster.instances[0].url);
@@ -429,7 +437,7 @@ describe.skipIf(!ON_POSTGRES)('a cluster of two instances behind HAProxy', () =>
       for (const r of s3proxy.requests) if (r.method === 'PUT' && r.reached && new RegExp(`^ott/c\\d+/j${jobId}/`).test(r.key)) counts.set(r.key, (counts.get(r.key) ?? 0) + 1);
       return counts;
     };
-    const isOutput = (r: { method: string; key: string }) => r.method === 'PUT' && r.key.startsWith('ott/');
+    const isOutput = (r: { method: string; key: string }) => r.method === 'PUT' && /^ott\/c\d+\/j\d+\//.test(r.key);
     const finishedJob = (jobId: string) => eventually(() => jobRows(`ott.transcoding:${jobId}`), (rows) => rows[0]?.status !== 'started', `job row of ${jobId}`, 5000);
     /** The first write of an output, or a clear failure when none comes. */
     const storing = (caught: Promise<unknown>) =>
@@ -512,5 +520,167 @@ describe.skipIf(!ON_POSTGRES)('a cluster of two instances behind HAProxy', () =>
       expect(statuses.slice(0, FAN_WRITES).every((s) => s === 200 || s === 201), statuses.join()).toBe(true);
       expect(statuses.slice(FAN_WRITES), statuses.join()).toEqual(Array(FAN_WRITES + 2).fill(429));
     });
+  });
+
+  describe('live streams', () => {
+    const contributors: ChildProcess[] = [];
+    afterAll(() => {
+      for (const c of contributors) c.kill('SIGKILL');
+    });
+
+    /** A camera crew's encoder: a test pattern and a tone over RTMP for `seconds`. */
+    function contribute(url: string, seconds: number): ChildProcess {
+      const child = spawn('nice', ['-n', '10', 'ffmpeg', '-hide_banner', '-nostdin', '-loglevel', 'error', '-re',
+        '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-t', String(seconds),
+        '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '25', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '64k', '-f', 'flv', url], { stdio: 'ignore' });
+      contributors.push(child);
+      return child;
+    }
+
+    /** ffmpeg processes started by an instance's server (ingest listeners and encoders). */
+    function ffmpegOf(instance: Instance): number[] {
+      return readdirSync('/proc')
+        .filter((d) => /^\d+$/.test(d))
+        .filter((d) => {
+          try {
+            const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+            const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+            return readFileSync(`/proc/${d}/comm`, 'utf8').trim() === 'ffmpeg' && ppid === instance.process.pid;
+          } catch {
+            return false;
+          }
+        })
+        .map(Number);
+    }
+
+    const segmentNumbers = (text: string) => [...text.matchAll(/seg_(\d+)\.ts/g)].map((m) => Number(m[1]));
+    const body = (stream: string) => ({ data: { id: stream, type: 'ott_stream', attributes: { use_backup: false } } });
+    async function stopProcess(child: ChildProcess): Promise<void> {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    }
+
+    it('one owner runs a stream, every instance gives its addresses and takes its control, viewers play it through any instance, and another instance takes it over when the owner is killed', async () => {
+      const created = await lb.post('/api/v3/ott/streams', { data: { type: 'ott_streams', attributes: { protocol: 'rtmp', encryption: 'none' } } });
+      expect(created.status, created.text).toBe(201);
+      const id = created.body.data.id as string;
+      const event = await lb.post('/api/v3/ott/events', { data: { type: 'ott_events', attributes: { title: 'Cluster live', access: 'free' }, relationships: { stream: { data: { type: 'ott_streams', id } } } } });
+      expect(event.status, event.text).toBe(201);
+      const read = async (via: ApiClient) => (await via.get(`/api/v3/ott/streams/${id}`, { headers: { 'cache-control': 'no-cache' } })).body;
+
+      // 1. One owner: every read, through the balancer twice and each instance, gives the same addresses.
+      const first = await read(lb);
+      const ingest = first.meta.ingest;
+      expect(ingest.primary.rtmp).toMatch(/^rtmp:\/\/127\.0\.0\.[12]:\d+\/live\//);
+      for (const via of [lb, a, b]) expect((await read(via)).meta.ingest).toEqual(ingest);
+      const ownerIndex = Number(/127\.0\.0\.(\d)/.exec(ingest.primary.rtmp)![1]) - 1;
+      const owner = cluster.instances[ownerIndex];
+      const other = cluster.instances[1 - ownerIndex];
+      const viaOther = ownerIndex === 0 ? b : a;
+      const row = (await sql.query('select instance, generation, lease_until from ott_live_owners where stream_id = $1', [Number(id)])).rows;
+      expect(row).toHaveLength(1);
+      expect(Number(row[0].generation)).toBe(1);
+      // Only the owner opened listeners for it.
+      expect(ffmpegOf(owner).length).toBeGreaterThan(0);
+      expect(ffmpegOf(other)).toEqual([]);
+
+      // 2. Control through the instance that does not own it; the state is read back at once everywhere.
+      let pushing = contribute(ingest.primary.rtmp, 120);
+      await eventually(() => read(viaOther), (doc: any) => doc.meta.health?.connected?.primary === true, 'the contribution, seen through the other instance');
+      const started = await viaOther.patch(`/api/v3/ott/streams/${id}/start`, body(id));
+      expect(started.status, started.text).toBe(200);
+      for (const via of [a, b]) expect((await read(via)).meta.output_state).toBe('live');
+      const marker = await viaOther.post('/api/v3/ott/markers', { data: { type: 'markers', attributes: { kind: 'chapter', start_at: new Date().toISOString(), title: 'Kick-off' }, relationships: { stream: { data: { type: 'ott_streams', id } } } } });
+      expect(marker.status, marker.text).toBe(201);
+      const markerTag = `ID="marker-${marker.body.data.id}"`;
+
+      // 3. Viewers through any instance: the playlists and segments answer 200 every time, the same bytes from each.
+      const hls = `/ott/hls/live/${id}`;
+      const media = await eventually(() => lb.get(`${hls}/r0/index.m3u8`, { token: null }), (r) => r.status === 200 && segmentNumbers(r.text).length >= 2, 'two live segments', 30_000);
+      // The marker was in the playlists by the time its write answered.
+      expect(media.text).toContain(markerTag);
+      const statuses: number[] = [];
+      const servedBy = new Set<string>();
+      for (let i = 0; i < 20; i++) {
+        const file = i % 3 === 0 ? 'master.m3u8' : i % 3 === 1 ? 'r0/index.m3u8' : `r0/seg_${String(segmentNumbers(media.text)[0]).padStart(6, '0')}.ts`;
+        const res = await fetch(`${cluster.url}${hls}/${file}`);
+        statuses.push(res.status);
+        servedBy.add(res.headers.get('x-served-by') ?? '');
+        await res.arrayBuffer();
+      }
+      expect(statuses).toEqual(Array(20).fill(200));
+      expect(servedBy.size).toBe(2);
+      const segment = `${hls}/r0/seg_${String(segmentNumbers(media.text)[0]).padStart(6, '0')}.ts`;
+      const bytes = await Promise.all([a, b].map(async (via) => Buffer.from(await (await fetch(`${via.url}${segment}`)).arrayBuffer())));
+      expect(bytes[0].length).toBeGreaterThan(1000);
+      expect(bytes[0].equals(bytes[1])).toBe(true);
+      const segmentHead = await fetch(`${cluster.url}${segment}`);
+      expect(segmentHead.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect((await fetch(`${cluster.url}${hls}/r0/index.m3u8`)).headers.get('cache-control')).toBe('public, max-age=1');
+
+      // 4. The owner is killed: another instance takes the stream within the lease and a heartbeat.
+      await stopProcess(pushing);
+      const recordingBefore = (await lb.get(`${hls}/r0/recording.m3u8`, { token: null })).text;
+      const last = Math.max(...segmentNumbers(recordingBefore));
+      await owner.kill('SIGKILL');
+      const killedAt = Date.now();
+      let restarted = false;
+      try {
+        // Its ffmpeg went with it: never two encoders of one stream.
+        await eventually(async () => ffmpegOf(owner).length, (n) => n === 0, 'no ffmpeg of the killed instance');
+        const moved = await eventually(() => read(viaOther), (doc: any) => doc.meta.health !== null && doc.meta.ingest?.primary.rtmp !== ingest.primary.rtmp, 'the stream taken over', 30_000);
+        const tookMs = Date.now() - killedAt;
+        expect(tookMs).toBeLessThan(30_000);
+        // The event page shows the new addresses and those the crews still push to.
+        expect(moved.meta.ingest.primary.rtmp).toMatch(new RegExp(`^rtmp://127\\.0\\.0\\.${2 - ownerIndex}:\\d+/live/`));
+        expect(moved.meta.ingest.previous).toEqual({ primary: ingest.primary, backup: ingest.backup });
+        expect(moved.meta.output_state).toBe('live');
+        expect(Number((await sql.query('select generation from ott_live_owners where stream_id = $1', [Number(id)])).rows[0].generation)).toBe(2);
+
+        // The crew's encoder reconnects to the address shown: on air again, after one discontinuity.
+        pushing = contribute(moved.meta.ingest.primary.rtmp, 120);
+        await eventually(() => read(lb), (doc: any) => doc.meta.health?.connected?.primary === true, 'the contribution to the new owner', 30_000);
+        const grown = await eventually(() => lb.get(`${hls}/r0/recording.m3u8`, { token: null }), (r) => segmentNumbers(r.text).filter((n) => n > last).length >= 3, 'segments after the takeover', 40_000);
+        const numbers = segmentNumbers(grown.text);
+        expect(numbers.slice(0, segmentNumbers(recordingBefore).length)).toEqual(segmentNumbers(recordingBefore));
+        expect(Math.min(...numbers.filter((n) => n > last))).toBe(last + 1);
+        expect(grown.text.split('#EXT-X-DISCONTINUITY').length - 1).toBe(1);
+        expect((await lb.get(`${hls}/r0/index.m3u8`, { token: null })).text).toContain(markerTag);
+        for (let i = 0; i < 6; i++) expect((await fetch(`${cluster.url}${hls}/r0/index.m3u8`)).status).toBe(200);
+        // The killed instance comes back and leaves the stream to its new owner.
+        await owner.start();
+        restarted = true;
+        for (const via of [a, b]) expect((await read(via)).meta.ingest).toEqual(moved.meta.ingest);
+        expect(ffmpegOf(owner)).toEqual([]);
+
+        // Stopped through the balancer: the recording is closed and its MP4 holds both owners' parts.
+        await stopProcess(pushing);
+        const stopped = await lb.patch(`/api/v3/ott/streams/${id}/stop`, body(id));
+        expect(stopped.status, stopped.text).toBe(200);
+        const closed = (await lb.get(`${hls}/r0/recording.m3u8`, { token: null })).text;
+        expect(closed).toContain('#EXT-X-ENDLIST');
+        const seconds = [...closed.matchAll(/#EXTINF:([\d.]+)/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+        for (const via of [a, b]) expect((await read(via)).meta.output_state).toBe('ended');
+        const job = await lb.post(`/api/v3/ott/streams/${id}/download`, undefined);
+        expect(job.status, job.text).toBe(202);
+        const done = await eventually(
+          async () => (await lb.get(`/api/v3/ott/transcoding_jobs/${job.body.data.id}`, { headers: { 'cache-control': 'no-cache' } })).body.data.attributes,
+          (j: any) => ['FINISHED', 'ERROR', 'CANCELED', 'TRANSFER_ERROR'].includes(j.state),
+          'the MP4',
+          60_000,
+        );
+        expect(done.state, done.error).toBe('FINISHED');
+        const mp4 = join(work, `live-${id}.mp4`);
+        writeFileSync(mp4, Buffer.from(await (await fetch(`${cluster.url}${done.output_url}`)).arrayBuffer()));
+        const { stdout } = await promisify(execFile)('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', mp4]);
+        expect(Math.abs(Number(stdout.trim()) - seconds)).toBeLessThan(3);
+        // The recording plays as HLS VOD through every instance.
+        for (const via of [a, b]) expect((await fetch(`${via.url}${hls}/vod.m3u8`)).status).toBe(200);
+      } finally {
+        if (!restarted) await owner.start();
+      }
+    }, 240_000);
   });
 });
