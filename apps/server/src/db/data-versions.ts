@@ -11,8 +11,11 @@ import { CompiledQuery, type DatabaseConnection, type Dialect as KyselyDialect, 
  */
 export const ALL_TABLES = '*';
 export const VERSIONS_TABLE = 'data_versions';
-// Rows no cached read shows: bumping them would only add contention (job claims, replays, rate limits).
-const UNTRACKED = new Set([VERSIONS_TABLE, 'jobs', 'idempotency_keys', 'rate_limit_hits', 'kysely_migration', 'kysely_migration_lock']);
+// Rows no cached read shows: bumping them would only add contention (job claims, replays, rate
+// limits, the offsets uploads commit every few megabytes).
+const UNTRACKED = new Set([
+  VERSIONS_TABLE, 'jobs', 'idempotency_keys', 'rate_limit_hits', 'file_uploads', 'file_upload_chunks', 'kysely_migration', 'kysely_migration_lock',
+]);
 const NOT_TABLES = new Set(['set', 'skip', 'of', 'nowait', 'only', 'lateral', 'select']);
 
 /** Rows of every client: a write whose client cannot be read from its statement counts for all. */

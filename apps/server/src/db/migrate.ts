@@ -21,6 +21,7 @@ import * as dataVersions from './migrations/0020-data-versions';
 import * as ott from './migrations/0017-ott';
 import * as quizRankingBuckets from './migrations/0019-quiz-ranking-buckets';
 import * as rateLimitHits from './migrations/0022-rate-limit-hits';
+import * as uploadWriters from './migrations/0023-upload-writers';
 import * as ottLiveOwners from './migrations/0024-ott-live-owners';
 import { refreshShadows } from '../jsonapi/shadow';
 import { cascadesOf } from './data-versions';
@@ -48,6 +49,7 @@ const MIGRATIONS = {
   '0017-ott': ott,
   '0019-quiz-ranking-buckets': quizRankingBuckets,
   '0022-rate-limit-hits': rateLimitHits,
+  '0023-upload-writers': uploadWriters,
   '0024-ott-live-owners': ottLiveOwners,
 };
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../../db/database';
+import type { Database, DB } from '../../db/database';
 import { apiError } from '../../jsonapi/errors';
 import { fromDb, nowIso, toDb } from '../../jsonapi/values';
 
@@ -22,6 +22,17 @@ export interface UploadRecord {
   mediaFileId: number | null;
   createdBy: string | null;
   expiresAt: string;
+  /** Bytes committed so far (tus): the offset HEAD answers, whichever instance took them. */
+  received: number;
+  /** The fencing token of the request that may write (tus), complete or abort (multipart), if any. */
+  writer: string | null;
+}
+
+/** A piece of a tus upload's bytes staged as an object of its own (storage that cannot append). */
+export interface StagedChunk {
+  position: number;
+  size: number;
+  key: string;
 }
 
 /** How long an unfinished upload may wait for its next bytes before it is swept. */
@@ -42,6 +53,8 @@ const toRecord = (row: Record<string, unknown>): UploadRecord => ({
   mediaFileId: row.media_file_id === null ? null : Number(row.media_file_id),
   createdBy: (row.created_by as string | null) ?? null,
   expiresAt: fromDb('datetime', row.expires_at) as string,
+  received: Number(row.received ?? 0),
+  writer: (row.writer as string | null) ?? null,
 });
 
 /** The uploads table; every read is scoped to the client asking, so ids leak nothing across clients. */
@@ -102,7 +115,103 @@ export class UploadRecords {
     return toRecord(row);
   }
 
-  /** Bytes arrived: the upload lives another lifetime from now. */
+  /**
+   * Makes `token` the upload's writer (tus), provided it is open, at `offset`, and not complete
+   * (complete bytes belong to the request that committed the last of them, which ingests them).
+   * Any other writer's next commit then fails: the newest request of a resuming client wins.
+   */
+  async takeOver(record: UploadRecord, token: string, offset: number): Promise<boolean> {
+    const result = await this.database.db
+      .updateTable('file_uploads')
+      .set({ writer: token, expires_at: this.expiry(), updated_at: nowIso() })
+      .where('id', '=', record.id)
+      .where('state', '=', 'open')
+      .where('received', '=', offset)
+      .where((eb) => eb.or([eb('received', '<', eb.ref('size')), eb('writer', 'is', null)]))
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /**
+   * Commits bytes `from`..`to` of `token`'s writing (and the object holding them, if staged as
+   * pieces): only while `token` is still the writer and nobody committed beyond `from`, so two
+   * instances never both extend an upload. False when the writer lost (or the upload is gone).
+   */
+  async commit(record: UploadRecord, token: string, from: number, to: number, chunkKey?: string): Promise<boolean> {
+    const write = async (db: DB) => {
+      const result = await db
+        .updateTable('file_uploads')
+        .set({ received: to, expires_at: this.expiry(), updated_at: nowIso() })
+        .where('id', '=', record.id)
+        .where('state', '=', 'open')
+        .where('writer', '=', token)
+        .where('received', '=', from)
+        .executeTakeFirst();
+      if (result.numUpdatedRows === 0n) return false;
+      if (chunkKey !== undefined)
+        await db.insertInto('file_upload_chunks').values({ file_upload_id: record.id, position: from, size: to - from, storage_key: chunkKey }).execute();
+      return true;
+    };
+    return chunkKey === undefined ? write(this.database.db) : this.database.db.transaction().execute(write);
+  }
+
+  /** The pieces committed so far, in order. */
+  async chunks(record: UploadRecord): Promise<StagedChunk[]> {
+    const rows = await this.database.db
+      .selectFrom('file_upload_chunks')
+      .select(['position', 'size', 'storage_key'])
+      .where('file_upload_id', '=', record.id)
+      .orderBy('position')
+      .execute();
+    return rows.map((row) => ({ position: Number(row.position), size: Number(row.size), key: String(row.storage_key) }));
+  }
+
+  /** Makes `token` the only request that may complete an open upload nobody holds (multipart): two instances never both complete it. */
+  async claim(record: UploadRecord, token: string): Promise<boolean> {
+    const result = await this.database.db
+      .updateTable('file_uploads')
+      .set({ writer: token, updated_at: nowIso() })
+      .where('id', '=', record.id)
+      .where('state', '=', 'open')
+      .where('writer', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /**
+   * Makes `token` the holder of an upload about to be discarded: an ended one, or an open one that
+   * is not being completed (a tus writer still short of the end loses it, as to a newer PATCH).
+   */
+  async claimToDiscard(record: UploadRecord, token: string): Promise<boolean> {
+    const result = await this.database.db
+      .updateTable('file_uploads')
+      .set({ writer: token, updated_at: nowIso() })
+      .where('id', '=', record.id)
+      .where((eb) => eb.or([eb('state', '!=', 'open'), eb('writer', 'is', null), eb('received', '<', eb.ref('size'))]))
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** Gives up a claim that ended without completing (the client may fix its parts and try again). */
+  async release(record: UploadRecord, token: string): Promise<void> {
+    await this.database.db.updateTable('file_uploads').set({ writer: null }).where('id', '=', record.id).where('writer', '=', token).execute();
+  }
+
+  /**
+   * Takes over an upload whose time ran out, whoever held it: it was abandoned (a live writer
+   * would have moved its expiry on). False when it was touched meanwhile or is gone.
+   */
+  async claimExpired(record: UploadRecord, token: string): Promise<boolean> {
+    const result = await this.database.db
+      .updateTable('file_uploads')
+      .set({ writer: token })
+      .where('id', '=', record.id)
+      .where('expires_at', '<', toDb(this.database.dialect, 'datetime', nowIso()))
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** Bytes arrived (a multipart part): the upload lives another lifetime from now. */
   async touch(record: UploadRecord): Promise<void> {
     await this.database.db.updateTable('file_uploads').set({ expires_at: this.expiry(), updated_at: nowIso() }).where('id', '=', record.id).execute();
   }
@@ -115,8 +224,12 @@ export class UploadRecords {
       .execute();
   }
 
-  async remove(record: UploadRecord): Promise<void> {
-    await this.database.db.deleteFrom('file_uploads').where('id', '=', record.id).execute();
+  /** Removes the row, if `token` (when given) still holds it. */
+  async remove(record: UploadRecord, token?: string): Promise<boolean> {
+    let query = this.database.db.deleteFrom('file_uploads').where('id', '=', record.id);
+    if (token !== undefined) query = query.where('writer', '=', token);
+    const result = await query.executeTakeFirst();
+    return result.numDeletedRows > 0n;
   }
 
   /** Uploads whose time ran out (open ones abandoned, ended ones kept a day for a late HEAD). */
