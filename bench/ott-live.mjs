@@ -18,12 +18,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLiveEngine, DEFAULT_PRESET } from '../apps/server/src/ott/live/engine.ts';
 import { parseMediaPlaylist } from '../apps/server/src/ott/live/playlists.ts';
+import { baseFrame, frameWithTime, H, readTime, W } from './support/burnt-clock.mjs';
 
-const W = 1280;
-const H = 720;
 const FPS = 25;
-const BITS = 32;
-const BLOCK = W / BITS;
 const MAX_STREAMS = Number(process.env.BENCH_LIVE_MAX_STREAMS || 6);
 const SEGMENTS = Number(process.env.BENCH_LIVE_SEGMENTS || 8);
 const log = (m) => console.log(m);
@@ -51,30 +48,9 @@ function ffmpeg(args, stdin = 'ignore') {
   return child;
 }
 
-/** One 720p frame with `ms` (mod 2^32) written as blocks in rows 0..47 of the luma plane. */
-function frameWithTime(base, ms) {
-  const frame = Buffer.from(base);
-  for (let bit = 0; bit < BITS; bit++) {
-    const on = (ms >>> bit) & 1;
-    for (let y = 0; y < 48; y++) frame.fill(on ? 235 : 16, y * W + bit * BLOCK, y * W + (bit + 1) * BLOCK);
-  }
-  return frame;
-}
-
-function readTime(gray) {
-  let ms = 0;
-  for (let bit = 0; bit < BITS; bit++) {
-    let sum = 0;
-    for (let y = 16; y < 32; y++) for (let x = bit * BLOCK + 10; x < (bit + 1) * BLOCK - 10; x++) sum += gray[y * W + x];
-    if (sum / (16 * (BLOCK - 20)) > 128) ms |= 1 << bit;
-  }
-  return ms >>> 0;
-}
-
 async function latency() {
   const endpoints = await engine.ensureIngest(config(1));
-  const base = Buffer.alloc((W * H * 3) / 2, 128);
-  base.fill(90, 0, W * H);
+  const base = baseFrame();
   const contributor = ffmpeg(
     [
       '-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-video_size', `${W}x${H}`, '-framerate', String(FPS), '-i', 'pipe:0',

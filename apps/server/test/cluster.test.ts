@@ -595,6 +595,8 @@ describe.skipIf(!ON_POSTGRES)('a cluster of two instances behind HAProxy', () =>
       const marker = await viaOther.post('/api/v3/ott/markers', { data: { type: 'markers', attributes: { kind: 'chapter', start_at: new Date().toISOString(), title: 'Kick-off' }, relationships: { stream: { data: { type: 'ott_streams', id } } } } });
       expect(marker.status, marker.text).toBe(201);
       const markerTag = `ID="marker-${marker.body.data.id}"`;
+      const ownerGeneration = async () => (await lb.get(`/api/v3/ott/events/${event.body.data.id}/status`)).body.data.attributes.owner_generation;
+      expect(await ownerGeneration()).toBe(1);
 
       // 3. Viewers through any instance: the playlists and segments answer 200 every time, the same bytes from each.
       const hls = `/ott/hls/live/${id}`;
@@ -638,6 +640,8 @@ describe.skipIf(!ON_POSTGRES)('a cluster of two instances behind HAProxy', () =>
         expect(moved.meta.ingest.previous).toEqual({ primary: ingest.primary, backup: ingest.backup });
         expect(moved.meta.output_state).toBe('live');
         expect(Number((await sql.query('select generation from ott_live_owners where stream_id = $1', [Number(id)])).rows[0].generation)).toBe(2);
+        // The event page, polling the status, reads the addresses again when this moves.
+        expect(await ownerGeneration()).toBe(2);
 
         // The crew's encoder reconnects to the address shown: on air again, after one discontinuity.
         pushing = contribute(moved.meta.ingest.primary.rtmp, 120);

@@ -122,14 +122,19 @@ export class LiveStreams {
     await this.call(config, 'markers');
   }
 
-  /** The output state and health, from the engine here or from what the owner last wrote. */
-  async status(streamId: number): Promise<{ state: LiveOutputState; health: LiveHealth | null }> {
+  /**
+   * The output state and health, from the engine here or from what the owner last wrote, and the
+   * owner's generation: it changes when another instance takes the stream over (the event page
+   * then reads the addresses again).
+   */
+  async status(streamId: number): Promise<{ state: LiveOutputState; health: LiveHealth | null; generation: number | null }> {
     await this.adopting.get(streamId)?.catch(() => {});
-    if (this.owned.has(streamId)) return { state: this.deps.engine.state(streamId), health: this.deps.engine.health(streamId) };
     const row = await this.owners.find(streamId);
+    const generation = row && row.leaseUntil > Date.now() ? row.generation : null;
+    if (this.owned.has(streamId)) return { state: this.deps.engine.state(streamId), health: this.deps.engine.health(streamId), generation };
     // Health of a few seconds ago at most: an owner that died says nothing until the next one does.
     const fresh = row?.health && row.leaseUntil > Date.now() && Date.parse(row.health.at) > Date.now() - 3 * this.tickMs;
-    return { state: row?.outputState ?? 'idle', health: fresh ? row.health : null };
+    return { state: row?.outputState ?? 'idle', health: fresh ? row.health : null, generation };
   }
 
   /** Who owns the stream now (tests, the benchmark and logs). */

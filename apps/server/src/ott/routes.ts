@@ -163,6 +163,8 @@ export function registerOttRoutes(app: FastifyInstance, deps: OttDeps): void {
             use_backup: stream ? fromDb('boolean', stream.use_backup) : null,
             output_state: output?.state ?? null,
             health: output?.health ?? null,
+            // Changes when another server takes the stream over: its ingest addresses may have moved.
+            owner_generation: output?.generation ?? null,
             encoding: job ? { id: String(job.id), state: String(job.state), progress: Number(job.progress), output_url: (job.output_url as string | null) ?? null } : null,
           },
         },

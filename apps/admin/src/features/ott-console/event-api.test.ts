@@ -18,10 +18,10 @@ describe('the event page’s calls', () => {
   it('reads the status with health, and a 422 as the reason to show (spec §8)', async () => {
     const health = { input: 'primary', connected: { primary: true, backup: false }, bitrateKbps: 800, fps: 25, droppedFrames: 0, rttMs: null, packetLossPercent: null, at: '2026-05-01T18:00:00Z' };
     const ok = fake({
-      'GET /api/v3/ott/events/5/status': [200, { data: { type: 'ott_event_statuses', id: '5', attributes: { status: 'live', stream_status: 'paused', use_backup: true, output_state: 'paused', health, encoding: null } } }],
+      'GET /api/v3/ott/events/5/status': [200, { data: { type: 'ott_event_statuses', id: '5', attributes: { status: 'live', stream_status: 'paused', use_backup: true, output_state: 'paused', health, owner_generation: 2, encoding: null } } }],
     });
     expect(await createEventPageApi(ok.client, ok.client, () => '/api/v3').status('5')).toEqual({
-      status: 'live', streamStatus: 'paused', useBackup: true, outputState: 'paused', health, encoding: null, problem: null,
+      status: 'live', streamStatus: 'paused', useBackup: true, outputState: 'paused', health, ownerGeneration: 2, encoding: null, problem: null,
     });
     const failed = fake({
       'GET /api/v3/ott/events/5/status': [422, { errors: [{ status: '422', code: 'ottEncodingFailed', detail: 'The encoding ended with ERROR: disk full', meta: { key: 'ottEncodingFailed', params: { state: 'ERROR', transcoding_job_id: '9' } } }] }],

@@ -59,6 +59,8 @@ export interface EventStatus {
   useBackup: boolean | null;
   outputState: string | null;
   health: LiveHealth | null;
+  /** Which of the servers that ran the stream runs it now: another one may give other ingest addresses. */
+  ownerGeneration: number | null;
   encoding: EncodingInfo | null;
   /** The 422's reason (a failed encoding), shown on the page instead of a pop-up. */
   problem: string | null;
@@ -174,6 +176,7 @@ export function createEventPageApi(read: HttpClient, write: HttpClient, base: ()
           useBackup: null,
           outputState: null,
           health: null,
+          ownerGeneration: null,
           encoding: params.transcoding_job_id ? { id: String(params.transcoding_job_id), state: String(params.state ?? 'ERROR'), progress: 0, output_url: null } : null,
           problem: first ? errorMessage(first) : '',
         };
@@ -185,6 +188,7 @@ export function createEventPageApi(read: HttpClient, write: HttpClient, base: ()
         useBackup: typeof a.use_backup === 'boolean' ? a.use_backup : null,
         outputState: str(a.output_state),
         health: (a.health as LiveHealth | null) ?? null,
+        ownerGeneration: typeof a.owner_generation === 'number' ? a.owner_generation : null,
         encoding: (a.encoding as EncodingInfo | null) ?? null,
         problem: null,
       };

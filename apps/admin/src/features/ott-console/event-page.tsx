@@ -29,6 +29,7 @@ import { eventPageApi, failureText, type EventPageApi } from './event-api';
 import { AddMarkerDialog, HealthPanel, IngestPanel, MarkersTimeline, RecordingJobs } from './event-panels';
 import { HlsPreview } from './hls-preview';
 import { addHealthSample, enabledActions, type HealthSample, type LiveHealth, type StreamAction } from './live-state';
+import { useOwnerChange } from './owner-change';
 import { POLL_MS, pollJobs } from './polling';
 
 const STATUS_MS = 2 * POLL_MS;
@@ -62,6 +63,8 @@ function EventPage({ id }: { id: string }) {
     refetchInterval: (query) => (query.state.data?.streamStatus === 'ended' ? 5 * STATUS_MS : STATUS_MS),
     retry: false,
   });
+  // Another server took the stream over: the addresses shown to the crews are read again.
+  useOwnerChange(status.data?.ownerGeneration ?? null, () => void queryClient.invalidateQueries({ queryKey: ['ott-event-page', 'stream'] }));
   const streamStatus = status.data?.streamStatus ?? stream.data?.status ?? null;
   const eventStatus = status.data?.status || event.data?.status || 'pending';
   const encodingState = status.data?.encoding?.state ?? null;
