@@ -4,6 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatUploadMetadata } from '../src/media/uploads/tus-metadata';
+import { stagingPrefix } from '../src/media/uploads/tus-staging';
 import { assertJsonApiDocument } from './support/jsonapi-schema';
 import { storageDrivers, storageEnv, testS3Env } from './support/s3';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -69,12 +70,21 @@ describe.each(drivers)('resumable and multipart uploads (%s storage)', (driver) 
   const listed = async (name: string) =>
     api.server.database.db.selectFrom('media_files').select(['id', 'sha256', 'storage_key', 'state']).where('name', '=', name).execute();
 
-  /** Objects in storage that no library row names. */
+  /** Objects in storage that no library row names, other than the staged bytes of unfinished uploads. */
   async function orphans(): Promise<string[]> {
     const rows = await api.server.database.db.selectFrom('media_files').select('storage_key').where('storage_key', 'is not', null).execute();
     const known = new Set(rows.map((r) => r.storage_key as string));
+    const open = await api.server.database.db.selectFrom('file_uploads').select('upload_id').where('state', '=', 'open').execute();
+    const staging = open.map((r) => stagingPrefix(r.upload_id as string));
     const keys: string[] = [];
-    for await (const { key } of api.server.storage.list('')) if (!known.has(key)) keys.push(key);
+    for await (const { key } of api.server.storage.list('')) if (!known.has(key) && !staging.some((prefix) => key.startsWith(prefix))) keys.push(key);
+    return keys;
+  }
+
+  /** What is staged in storage for the tus upload at `location`. */
+  async function staged(location: string): Promise<string[]> {
+    const keys: string[] = [];
+    for await (const { key } of api.server.storage.list(stagingPrefix(location.split('/').pop()!))) keys.push(key);
     return keys;
   }
 
@@ -127,7 +137,9 @@ describe.each(drivers)('resumable and multipart uploads (%s storage)', (driver) 
       expect(await offsetOf(location)).toBe(cutAt);
       expect(await listed('Raport sezonu.pdf'), 'nothing is listed while the upload is unfinished').toEqual([]);
       expect(await orphans(), 'nothing is left in storage by the cut').toEqual([]);
-      const stagedInode = statSync(join(api.server.config.dataDir, 'resumable', `${location.split('/').pop()}.bin`)).ino;
+      expect(await staged(location), 'the bytes wait in storage').not.toEqual([]);
+      expect(existsSync(join(api.server.config.dataDir, 'resumable')), 'not on the instance').toBe(false);
+      const stagedInode = driver === 'local' ? statSync(api.server.storage.localPath!((await staged(location))[0])).ino : null;
 
       const wrong = await patch(location, 0, source.subarray(0, 10));
       expect(wrong.status).toBe(409);
@@ -143,7 +155,8 @@ describe.each(drivers)('resumable and multipart uploads (%s storage)', (driver) 
       expect(row.state).toBe('stored');
       expect(row.sha256).toBe(sha256(source));
       expect(await storedSha256(fileId)).toBe(sha256(source));
-      expect(existsSync(join(api.server.config.dataDir, 'resumable', `${location.split('/').pop()}.bin`)), 'staged bytes are removed').toBe(false);
+      expect(await staged(location), 'staged bytes are removed').toEqual([]);
+      expect(await orphans()).toEqual([]);
       // On the local driver the staging file itself becomes the stored file: the bytes are written once.
       if (driver === 'local') expect(statSync(api.server.storage.localPath!(row.storage_key as string)).ino).toBe(stagedInode);
 
@@ -190,7 +203,7 @@ describe.each(drivers)('resumable and multipart uploads (%s storage)', (driver) 
       expect(res.status).toBe(415);
       expect(res.body.errors[0].meta.key).toBe('wrongFileType');
       expect(await listed('skan.pdf')).toEqual([]);
-      expect(existsSync(join(api.server.config.dataDir, 'resumable', `${location.split('/').pop()}.bin`))).toBe(false);
+      expect(await staged(location)).toEqual([]);
       expect((await patch(location, 0, html)).status, 'a refused upload is gone').toBe(410);
       expect((await send('HEAD', location, { headers: TUS_HEADERS })).status).toBe(410);
       expect(await orphans(), 'no object without its row').toEqual([]);
@@ -211,13 +224,21 @@ describe.each(drivers)('resumable and multipart uploads (%s storage)', (driver) 
       expect(await offsetOf(location)).toBe(0);
     });
 
+    it('takes a video longer than 2 GiB: its length is not cut to 32 bits (PostgreSQL)', async () => {
+      const length = 3 * 1024 ** 3 + 7;
+      const location = await createTus('finał w całości.mp4', length);
+      const head = await send('HEAD', location, { headers: TUS_HEADERS });
+      expect(head.headers.get('upload-length')).toBe(String(length));
+      expect(head.headers.get('upload-offset')).toBe('0');
+      expect((await send('DELETE', location, { headers: TUS_HEADERS })).status).toBe(204);
+    });
+
     it('terminates an upload: its staged bytes go and it is gone', async () => {
       const location = await createTus('porzucony.pdf', 5000);
       expect((await patch(location, 0, pdfOf(5000).subarray(0, 2000))).status).toBe(204);
-      const staged = join(api.server.config.dataDir, 'resumable', `${location.split('/').pop()}.bin`);
-      expect(existsSync(staged)).toBe(true);
+      expect(await staged(location)).not.toEqual([]);
       expect((await send('DELETE', location, { headers: TUS_HEADERS })).status).toBe(204);
-      expect(existsSync(staged)).toBe(false);
+      expect(await staged(location)).toEqual([]);
       expect((await send('HEAD', location, { headers: TUS_HEADERS })).status).toBe(404);
     });
 
@@ -359,7 +380,7 @@ describe.each(drivers)('resumable and multipart uploads (%s storage)', (driver) 
   it.skipIf(driver !== 'local')('sweeps abandoned uploads when new ones start: staged bytes and stored parts go', async () => {
     const location = await createTus('zapomniany.pdf', 5000);
     expect((await patch(location, 0, pdfOf(5000).subarray(0, 1000))).status).toBe(204);
-    const staged = join(api.server.config.dataDir, 'resumable', `${location.split('/').pop()}.bin`);
+    expect(await staged(location)).not.toEqual([]);
     const created = await send('POST', '/api/v3/ott/file_uploads', {
       headers: { 'content-type': 'application/vnd.api+json' },
       body: Buffer.from(JSON.stringify({ data: { type: 'file_upload', attributes: { file_name: 'zapomniany.mp4', number_of_parts: 1 } } })),
@@ -370,7 +391,7 @@ describe.each(drivers)('resumable and multipart uploads (%s storage)', (driver) 
     await api.server.database.db.updateTable('file_uploads').set({ expires_at: past }).execute();
 
     await createTus('nowy.pdf', 10);
-    expect(existsSync(staged)).toBe(false);
+    expect(await staged(location)).toEqual([]);
     expect((await send('HEAD', location, { headers: TUS_HEADERS })).status).toBe(404);
     await expect(api.server.storage.listParts(upload.attributes.key, upload.attributes.upload_id)).rejects.toThrow();
     expect((await send('GET', new URL(upload.links.self).pathname)).status).toBe(404);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import type { Storage } from '../storage/storage';
+import { stagingPrefix } from '../uploads/tus-staging';
 import { sweepStaging } from './ingest';
 
 /** Objects younger than this are never orphans: an upload may be between its bytes and its row. */
@@ -21,18 +22,21 @@ export async function sweepOrphans(
 ): Promise<{ orphans: number; incomplete: number }> {
   const before = new Date(now - minAgeMs);
   const known = new Set<string>();
-  const named = await Promise.all([
+  const [files, uploads] = await Promise.all([
     database.db.selectFrom('media_files').select('storage_key').where('storage_key', 'is not', null).execute(),
-    database.db.selectFrom('file_uploads').select('storage_key').where('storage_key', 'is not', null).execute(),
+    database.db.selectFrom('file_uploads').select(['storage_key', 'upload_id']).execute(),
   ]);
-  for (const rows of named) for (const row of rows) known.add(String(row.storage_key));
+  for (const row of [...files, ...uploads]) if (row.storage_key !== null) known.add(String(row.storage_key));
+  // A tus upload's staged bytes (uploads/tus-staging.ts) stay while its row does, however old.
+  const staging = new Set(uploads.map((row) => stagingPrefix(String(row.upload_id))));
   // OTT output (HLS renditions, recordings) lives under the prefix its transcoding job names.
   const outputs = new Set(
     (await database.db.selectFrom('ott_transcoding_jobs').select('output_key').where('output_key', 'is not', null).execute()).map((r) => String(r.output_key)),
   );
   let orphans = 0;
   for await (const object of storage.list('')) {
-    if (known.has(object.key) || outputs.has(object.key.split('/').slice(0, 3).join('/')) || object.lastModified >= before) continue;
+    const path = object.key.split('/');
+    if (known.has(object.key) || outputs.has(path.slice(0, 3).join('/')) || staging.has(`${path.slice(0, 2).join('/')}/`) || object.lastModified >= before) continue;
     await storage.delete(object.key);
     orphans++;
   }

@@ -9,7 +9,7 @@ import { assertStorageKey } from './keys';
 import type { ByteRange, ListedObject, PutOptions, Storage, StoredObject, StoredStream } from './storage';
 
 /** Bytes gathered before one write: fewer system calls and thread-pool hops than one per socket read. */
-const WRITE_BATCH = 1024 * 1024;
+export const WRITE_BATCH = 1024 * 1024;
 /** Written bytes after which the disk is asked to start writing back, so the final sync has little left. */
 const WRITEBACK_EVERY = 64 * 1024 * 1024;
 
@@ -292,7 +292,8 @@ async function writeAll(file: FileHandle, body: Readable, hash: BackgroundSha256
   return position;
 }
 
-async function writeBatch(file: FileHandle, buffers: Buffer[], position: number): Promise<void> {
+/** Writes `buffers` at `position` (a file's own offsets: staged tus bytes are written there too). */
+export async function writeBatch(file: FileHandle, buffers: Buffer[], position: number): Promise<void> {
   let left = buffers;
   while (left.length) {
     let { bytesWritten } = await file.writev(left, position);

@@ -1,7 +1,4 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
-import { PassThrough, Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { PassThrough, Readable } from 'node:stream';
 import { MAX_UPLOAD_BYTES, DEFAULT_UPLOAD_PATH } from '@umpire/schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireAbility } from '../../auth/context';
@@ -9,8 +6,9 @@ import { requestOrigin } from '../../auth/routes';
 import { apiError } from '../../jsonapi/errors';
 import { parseUploadMetadata } from './tus-metadata';
 import type { MediaFileRow } from '../files/ingest';
+import { IDLE_COMMIT_MS, newWriterToken, WriterLost, type StagingWriter } from './tus-staging';
 import type { UploadService } from './upload-service';
-import type { UploadRecord } from './upload-records';
+import { UPLOAD_LIFETIME_MS, type UploadRecord } from './upload-records';
 
 export const TUS_PATH = '/media/v1/uploads/tus';
 const TUS_VERSION = '1.0.0';
@@ -27,27 +25,18 @@ function requireTusVersion(request: FastifyRequest): void {
 
 const expiresHeader = (record: UploadRecord) => new Date(record.expiresAt).toUTCString();
 
-/** Bytes on disk so far: the offset a client resumes from. */
-async function stagedBytes(path: string): Promise<number> {
-  try {
-    return (await stat(path)).size;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
-    throw error;
-  }
-}
-
 /**
  * tus 1.0 (core, creation, termination, expiration) for large files: the client creates an
  * upload (POST, Upload-Length, Upload-Metadata `filename` and `path`), sends its bytes in one or
- * more PATCHes, and after a cut connection asks for the offset (HEAD) and goes on from there.
- * Bytes wait in a staging file under data/resumable, appended as they arrive, so what reached the
- * server before a cut is kept. Once complete, the file goes through the library's ingest like any
- * upload. Same Bearer token and client scoping as the rest of the media API.
+ * more PATCHes, and after a cut connection asks for the offset (HEAD) and goes on from there,
+ * through any instance: the bytes wait in the storage driver (tus-staging.ts) and the offset
+ * committed so far is in the upload's row. What reached the server before a cut is kept. Once
+ * complete, the file goes through the library's ingest like any upload. Same Bearer token and
+ * client scoping as the rest of the media API.
  */
 export function registerTusRoutes(app: FastifyInstance, uploads: UploadService): void {
   const maxSize = Math.max(...Object.values(MAX_UPLOAD_BYTES));
-  // The body of a PATCH is streamed to the staging file by the handler, never buffered.
+  // The body of a PATCH is streamed to staging by the handler, never buffered.
   app.addContentTypeParser(OFFSET_STREAM, (_request, _payload, done) => done(null));
   app.addHook('onSend', async (_request, reply) => {
     reply.header('tus-resumable', TUS_VERSION);
@@ -70,8 +59,6 @@ export function registerTusRoutes(app: FastifyInstance, uploads: UploadService):
     const folder = uploads.admit(fileName, path, size);
     await uploads.sweep().catch((error: unknown) => request.log.warn({ err: error }, 'upload sweep failed'));
     const record = await uploads.records.create({ clientId: auth.clientId, protocol: 'tus', path: folder, fileName, size, createdBy: auth.username });
-    await mkdir(uploads.stagingDir, { recursive: true });
-    await writeFile(uploads.stagingPath(record), '', { flag: 'wx' });
     return reply
       .code(201)
       .headers({ location: `${requestOrigin(request, uploads.deps.config)}${TUS_PATH}/${record.uploadId}`, 'upload-expires': expiresHeader(record) })
@@ -84,12 +71,23 @@ export function registerTusRoutes(app: FastifyInstance, uploads: UploadService):
     const record = await uploads.records.find(auth.clientId, 'tus', request.params.id);
     // A refused upload is gone for good (410): a tus client then starts anew rather than retrying.
     if (record.state === 'failed') throw apiError(410, 'conflict.uploadFinished');
-    const offset = record.state === 'done' ? record.size! : await stagedBytes(uploads.stagingPath(record));
+    const offset = record.state === 'done' ? record.size! : record.received;
     reply.headers({ 'cache-control': 'no-store', 'upload-offset': String(offset), 'upload-length': String(record.size) });
     if (record.state === 'open') reply.header('upload-expires', expiresHeader(record));
     if (record.mediaFileId !== null) reply.header('media-file-id', String(record.mediaFileId));
     return reply.code(200).send();
   });
+
+  /** Why a PATCH at `given` could not take the upload over, read from its row now. */
+  async function refusal(clientId: number, uploadId: string, given: number) {
+    const now = await uploads.records.find(clientId, 'tus', uploadId);
+    if (now.state === 'failed') return apiError(410, 'conflict.uploadFinished');
+    // Complete bytes belong to the request that committed the last of them, which ingests them.
+    if (now.state === 'done' || (now.received === now.size && now.writer !== null)) return apiError(409, 'conflict.uploadFinished');
+    return offsetConflict(given, now.received);
+  }
+  const offsetConflict = (given: number, expected: number) =>
+    apiError(409, 'conflict.uploadOffset', { values: { given, expected }, source: { header: 'Upload-Offset' } });
 
   app.patch<{ Params: { id: string } }>(`${TUS_PATH}/:id`, async (request, reply) => {
     const auth = requireAbility(request, 'create', 'files');
@@ -100,52 +98,42 @@ export function registerTusRoutes(app: FastifyInstance, uploads: UploadService):
     if (given === null) throw apiError(400, 'badRequest.uploadOffset', { source: { header: 'Upload-Offset' } });
     const record = await uploads.records.find(auth.clientId, 'tus', request.params.id);
     const size = record.size!;
-    const staged = uploads.stagingPath(record);
+    const declared = wholeBytes(request.headers['content-length']);
+    if (declared !== null && given + declared > size) throw apiError(413, 'payloadTooLarge.beyondLength', { values: { length: size } });
 
     return uploads.exclusive(record.uploadId, () => request.raw.destroy(), async () => {
-      const { state } = await uploads.records.find(auth.clientId, 'tus', record.uploadId);
-      if (state !== 'open') throw apiError(state === 'failed' ? 410 : 409, 'conflict.uploadFinished');
-      const offset = await stagedBytes(staged);
-      if (given !== offset)
-        throw apiError(409, 'conflict.uploadOffset', { values: { given, expected: offset }, source: { header: 'Upload-Offset' } });
-      const declared = wholeBytes(request.headers['content-length']);
-      if (declared !== null && offset + declared > size) throw apiError(413, 'payloadTooLarge.beyondLength', { values: { length: size } });
-      // A PATCH that carries every remaining byte is ingested while it arrives: one pass, not two.
-      // Unless storage adopts the staging file once complete (the local driver): then the bytes
-      // are written once, to the staging file, and read back from the page cache.
-      const live =
-        !uploads.deps.storage.adoptFile && declared !== null && offset + declared === size ? ingestWhileArriving(uploads, record, staged, offset) : null;
-      let received = offset;
-      const bounded = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          received += chunk.length;
-          if (received > size) done(apiError(413, 'payloadTooLarge.beyondLength', { values: { length: size } }));
-          else if (live) live.feed(chunk).then(() => done(null, chunk), done);
-          else done(null, chunk);
-        },
-      });
+      // The newest request of the upload writes; any other instance's older one loses at its next commit.
+      const token = newWriterToken();
+      if (!(await uploads.records.takeOver(record, token, given))) throw await refusal(auth.clientId, record.uploadId, given);
+      const writer = await uploads.staging.writer(record, token, given);
       try {
-        // Appended as it arrives: bytes written before a cut stay, and HEAD reports them.
-        await pipeline(request.raw, bounded, createWriteStream(staged, { flags: 'a' }));
-      } catch (error) {
-        // The ingest of a cut upload keeps nothing; the upload stays open for the resume.
-        await live?.abort(error as Error);
-        if (request.raw.destroyed || request.raw.readableAborted) {
-          request.log.info({ upload: record.uploadId, offset: await stagedBytes(staged) }, 'tus upload cut; it can resume');
-        }
-        throw error;
-      }
-      await uploads.records.touch(record);
-      const now = await stagedBytes(staged);
-      reply.headers({ 'upload-offset': String(now), 'upload-expires': expiresHeader(record) });
-      if (now === size) {
+        // A PATCH that carries every remaining byte is ingested while it arrives: one pass, not two.
+        // Unless storage adopts the staging file once complete (the local driver): then the bytes
+        // are written once, to the staging file, and read back from the page cache.
+        const live = !uploads.staging.localFile(record) && declared !== null && given + declared === size ? ingestWhileArriving(uploads, record, given) : null;
         try {
-          const file = live ? await live.finish() : await uploads.ingestStaged(record, staged, size);
-          reply.header('media-file-id', String(file.id));
-        } finally {
-          await uploads.discardStaged(record);
+          await receive(request.raw, writer, size, live);
+        } catch (error) {
+          await live?.abort(error as Error);
+          if (error instanceof WriterLost) throw offsetConflict(given, (await uploads.records.find(auth.clientId, 'tus', record.uploadId)).received);
+          if (request.raw.destroyed || request.raw.readableAborted)
+            request.log.info({ upload: record.uploadId, offset: writer.committed }, 'tus upload cut; it can resume');
+          throw error;
         }
-      } else await live?.abort(new Error('the upload is not complete'));
+        // Each commit moved the expiry on by a lifetime.
+        reply.headers({ 'upload-offset': String(writer.committed), 'upload-expires': new Date(Date.now() + UPLOAD_LIFETIME_MS).toUTCString() });
+        if (writer.committed === size) {
+          // This request committed the last byte: the upload is its own to ingest.
+          try {
+            const file = live ? await live.finish() : await uploads.ingestStaged(record, size);
+            reply.header('media-file-id', String(file.id));
+          } finally {
+            await uploads.discardStaged(record);
+          }
+        } else await live?.abort(new Error('the upload is not complete'));
+      } finally {
+        await writer.close();
+      }
       return reply.code(204).send();
     });
   });
@@ -154,22 +142,69 @@ export function registerTusRoutes(app: FastifyInstance, uploads: UploadService):
     const auth = requireAbility(request, 'create', 'files');
     requireTusVersion(request);
     const record = await uploads.records.find(auth.clientId, 'tus', request.params.id);
+    // A PATCH of this instance is stopped here; one of another instance loses the upload in its row.
     await uploads.exclusive(record.uploadId, () => undefined, () => uploads.discard(record));
     return reply.code(204).send();
   });
 }
 
 /**
- * Ingest fed as the bytes arrive: the staged prefix first, then each chunk of the request as it is
- * appended to the staging file. `feed` waits for ingest to take a chunk (backpressure), unless
- * ingest has already ended (a refused type drains the rest). `finish` ends the input and records
- * the outcome; `abort` fails the input, so ingest leaves nothing, and keeps the upload open.
+ * Takes a PATCH body into `writer` (and live ingest, if any), up to the upload's `size`. A body
+ * that pauses for IDLE_COMMIT_MS gets what it sent committed meanwhile; a body that ends, is cut or
+ * is refused gets what arrived committed, so the client resumes after it. WriterLost when another
+ * request took the upload over; the body is then left unread.
  */
-function ingestWhileArriving(uploads: UploadService, record: UploadRecord, staged: string, offset: number) {
+async function receive(body: Readable, writer: StagingWriter, size: number, live: LiveIngest | null): Promise<void> {
+  // The writer does one thing at a time: the idle commit waits for a write, and the other way round.
+  let turn: Promise<unknown> = Promise.resolve();
+  const serially = (step: () => Promise<void>): Promise<void> => {
+    const run = turn.then(step);
+    turn = run.catch(() => undefined);
+    return run;
+  };
+  let lost: (error: unknown) => void = () => undefined;
+  const lostMeanwhile = new Promise<never>((_resolve, reject) => (lost = reject));
+  lostMeanwhile.catch(() => undefined);
+  let idle: NodeJS.Timeout | undefined;
+  const chunks = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  let received = writer.committed;
+  try {
+    for (;;) {
+      const reading = chunks.next();
+      reading.catch(() => undefined); // left pending when the writer lost meanwhile
+      const next = await Promise.race([reading, lostMeanwhile]);
+      if (next.done) break;
+      clearTimeout(idle);
+      const chunk = next.value;
+      received += chunk.length;
+      if (received > size) throw apiError(413, 'payloadTooLarge.beyondLength', { values: { length: size } });
+      await serially(() => writer.write(chunk));
+      if (live) await live.feed(chunk);
+      idle = setTimeout(() => void serially(() => writer.commit()).catch(lost), IDLE_COMMIT_MS);
+    }
+  } catch (error) {
+    clearTimeout(idle);
+    // Cut or refused: what arrived is kept, unless another request holds the upload now.
+    if (!(error instanceof WriterLost)) await serially(() => writer.commit()).catch(() => undefined);
+    throw error;
+  }
+  clearTimeout(idle);
+  await serially(() => writer.commit());
+}
+
+type LiveIngest = ReturnType<typeof ingestWhileArriving>;
+
+/**
+ * Ingest fed as the bytes arrive: the staged prefix first, then each chunk of the request as it is
+ * staged. `feed` waits for ingest to take a chunk (backpressure), unless ingest has already ended
+ * (a refused type drains the rest). `finish` ends the input and records the outcome; `abort` fails
+ * the input, so ingest leaves nothing, and keeps the upload open.
+ */
+function ingestWhileArriving(uploads: UploadService, record: UploadRecord, offset: number) {
   const tap = new PassThrough();
   tap.on('error', () => undefined); // a cut is reported to ingest through the iteration below
   async function* whole(): AsyncGenerator<Buffer> {
-    if (offset > 0) yield* createReadStream(staged, { start: 0, end: offset - 1 }) as AsyncIterable<Buffer>;
+    if (offset > 0) yield* (await uploads.staging.read(record, offset)) as AsyncIterable<Buffer>;
     yield* tap as AsyncIterable<Buffer>;
   }
   const body = Readable.from(whole(), { objectMode: false });

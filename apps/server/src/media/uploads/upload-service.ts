@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { extensionOf, FILE_EXTENSION_SET, FILE_EXTENSIONS, MAX_UPLOAD_BYTES, mediaKindOf, type MediaKind } from '@umpire/schema';
@@ -11,6 +9,7 @@ import { normaliseFileName, normaliseFolderPath } from '../files/names';
 import { MAX_SVG_BYTES } from '../files/svg-sanitiser';
 import { newStorageKey } from '../storage/keys';
 import type { Storage } from '../storage/storage';
+import { newWriterToken, TusStaging } from './tus-staging';
 import { UploadRecords, type UploadRecord } from './upload-records';
 
 export interface UploadDeps {
@@ -21,20 +20,21 @@ export interface UploadDeps {
 
 /**
  * What tus and multipart uploads share: who may upload what where (checked before any byte is
- * taken), one writer per upload at a time, the hand-over to the library's ingest once the bytes
- * are complete, and the sweep of abandoned uploads.
+ * taken), one writer per upload at a time (in this process, and across instances through the
+ * upload's row), the hand-over to the library's ingest once the bytes are complete, and the
+ * sweep of abandoned uploads. Nothing of an upload in progress is kept on this instance's disk.
  */
 export class UploadService {
   readonly records: UploadRecords;
-  /** Where tus uploads wait for their remaining bytes (one file per upload, its size the offset). */
-  readonly stagingDir: string;
+  /** Where tus uploads wait for their remaining bytes: in storage, shared by every instance. */
+  readonly staging: TusStaging;
   /** Where ingest checks images before storing them. */
   private readonly ingestStagingDir: string;
   private readonly writers = new Map<string, { cancel(): void; settled: Promise<unknown> }>();
 
   constructor(readonly deps: UploadDeps) {
     this.records = new UploadRecords(deps.database);
-    this.stagingDir = join(deps.config.dataDir, 'resumable');
+    this.staging = new TusStaging(deps.storage, this.records);
     // The same directory as the media API's own uploads use.
     this.ingestStagingDir = join(deps.config.dataDir, 'staging');
   }
@@ -56,14 +56,11 @@ export class UploadService {
     return path;
   }
 
-  stagingPath(record: UploadRecord): string {
-    return join(this.stagingDir, `${record.uploadId}.bin`);
-  }
-
   /**
-   * Runs `write` as the only writer of an upload. A newer request takes over: the client that
-   * resumes after a cut connection is the same one whose old request the server may not yet have
-   * seen end, so the old one is stopped and its bytes kept, and the new one checks the offset.
+   * Runs `write` as the only writer of an upload in this process. A newer request takes over: the
+   * client that resumes after a cut connection is the same one whose old request the server may
+   * not yet have seen end, so the old one is stopped and its bytes kept, and the new one checks
+   * the offset. Across instances the upload's row decides (UploadRecords.takeOver).
    */
   async exclusive<T>(uploadId: string, cancel: () => void, write: () => Promise<T>): Promise<T> {
     const previous = this.writers.get(uploadId);
@@ -92,14 +89,16 @@ export class UploadService {
   }
 
   /**
-   * A complete staging file (tus) into the library. A driver that can adopt a file of this
-   * machine takes it where it is, so its bytes are written once; ingest then reads them back for
-   * the type and the SHA-256. Images, which ingest rewrites, and other drivers get a stream of it.
+   * A complete tus upload's staged bytes into the library. A driver that can adopt a file of this
+   * machine takes the staging file where it is, so its bytes are written once; ingest then reads
+   * them back for the type and the SHA-256. Images, which ingest rewrites, and other drivers get a
+   * stream of the staged bytes.
    */
-  async ingestStaged(record: UploadRecord, staged: string, size: number): Promise<MediaFileRow> {
+  async ingestStaged(record: UploadRecord, size: number): Promise<MediaFileRow> {
     const { storage } = this.deps;
     const name = normaliseFileName(record.fileName);
-    if (storage.adoptFile && name !== null && FILE_EXTENSION_SET.has(extensionOf(name)) && mediaKindOf(name) !== 'image') {
+    const staged = this.staging.localFile(record);
+    if (staged && storage.adoptFile && name !== null && FILE_EXTENSION_SET.has(extensionOf(name)) && mediaKindOf(name) !== 'image') {
       const key = newStorageKey(record.clientId, extensionOf(name));
       if (await storage.adoptFile(staged, key)) {
         let kept = false;
@@ -114,7 +113,7 @@ export class UploadService {
         }
       }
     }
-    return this.ingest(record, createReadStream(staged), size);
+    return this.ingest(record, await this.staging.read(record, size), size);
   }
 
   /** Ingest alone, for a caller that decides itself whether a failure ends the upload. */
@@ -126,20 +125,39 @@ export class UploadService {
   }
 
   async discardStaged(record: UploadRecord): Promise<void> {
-    await rm(this.stagingPath(record), { force: true });
+    await this.staging.discard(record.uploadId);
   }
 
-  /** Drops what an upload left behind: staged bytes, parts in storage, then its row. */
-  async discard(record: UploadRecord): Promise<void> {
+  /**
+   * Drops what an upload left behind: staged bytes, parts in storage, then its row. The upload is
+   * first claimed in its row (unless the caller holds it already), which stops its tus writers on
+   * any instance; one being completed is not discarded (409).
+   */
+  async discard(record: UploadRecord, heldBy?: string): Promise<void> {
+    const token = heldBy ?? newWriterToken();
+    if (!heldBy && !(await this.records.claimToDiscard(record, token))) throw apiError(409, 'conflict.uploadFinished');
+    await this.dropStored(record);
+    await this.records.remove(record, token);
+  }
+
+  private async dropStored(record: UploadRecord): Promise<void> {
     if (record.protocol === 'tus') await this.discardStaged(record);
     else if (record.state === 'open' && record.storageKey && record.storageUploadId)
       await this.deps.storage.abortMultipart(record.storageKey, record.storageUploadId);
-    await this.records.remove(record);
   }
 
-  /** Abandoned uploads past their expiry: swept when new ones start, so none lingers for long. */
+  /**
+   * Abandoned uploads past their expiry: swept when new ones start, so none lingers for long. Each
+   * is claimed first, whoever held it: one whose writer moved its expiry on meanwhile is left.
+   */
   async sweep(): Promise<void> {
-    for (const record of await this.records.expired()) if (!this.writers.has(record.uploadId)) await this.discard(record);
+    for (const record of await this.records.expired()) {
+      if (this.writers.has(record.uploadId)) continue;
+      const token = newWriterToken();
+      if (!(await this.records.claimExpired(record, token))) continue;
+      await this.dropStored(record);
+      await this.records.remove(record, token);
+    }
   }
 }
 
