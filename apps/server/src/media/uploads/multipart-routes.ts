@@ -7,6 +7,7 @@ import { apiError } from '../../jsonapi/errors';
 import { fileResource } from '../files/document';
 import { normaliseFileName } from '../files/names';
 import { newStorageKey } from '../storage/keys';
+import { newWriterToken } from './tus-staging';
 import type { UploadRecord } from './upload-records';
 import { maxBytesOf, tooLarge, type UploadService } from './upload-service';
 
@@ -47,8 +48,23 @@ export function registerMultipartRoutes(app: FastifyInstance, uploads: UploadSer
     return { self, complete: `${self}/complete` };
   };
 
-  async function partsDocument(request: FastifyRequest, record: UploadRecord) {
-    const uploaded = record.state === 'open' ? await storage.listParts(record.storageKey!, record.storageUploadId!) : [];
+  /**
+   * The parts stored so far; none once the upload ended, or while a request of any instance joins
+   * them (they may go at any moment since `record` was read).
+   */
+  async function storedParts(record: UploadRecord) {
+    if (record.state !== 'open') return { record, parts: [] };
+    try {
+      return { record, parts: await storage.listParts(record.storageKey!, record.storageUploadId!) };
+    } catch (error) {
+      const now = await uploads.records.find(record.clientId, 'multipart', record.uploadId);
+      if (now.state !== 'open' || now.writer !== null) return { record: now, parts: [] };
+      throw error;
+    }
+  }
+
+  async function partsDocument(request: FastifyRequest, given: UploadRecord) {
+    const { record, parts: uploaded } = await storedParts(given);
     return {
       data: {
         type: FILE_UPLOAD_TYPE,
@@ -151,7 +167,9 @@ export function registerMultipartRoutes(app: FastifyInstance, uploads: UploadSer
       const length = Number(request.headers['content-length'] ?? NaN);
       if (length > max) throw tooLarge(max);
       return uploads.exclusive(`${record.uploadId}/${partNumber}`, () => request.raw.destroy(), async () => {
-        if ((await uploads.records.find(auth.clientId, 'multipart', record.uploadId)).state !== 'open') throw apiError(409, 'conflict.uploadFinished');
+        // Not into an upload that ended or that a request (of any instance) is completing or aborting.
+        const busy = (now: UploadRecord) => now.state !== 'open' || now.writer !== null;
+        if (busy(await uploads.records.find(auth.clientId, 'multipart', record.uploadId))) throw apiError(409, 'conflict.uploadFinished');
         let received = 0;
         const bounded = new Transform({
           transform(chunk: Buffer, _encoding, done) {
@@ -162,7 +180,14 @@ export function registerMultipartRoutes(app: FastifyInstance, uploads: UploadSer
         });
         // A cut request ends the part with an error: the driver then keeps nothing of it.
         const body = pipeline(request.raw, bounded, () => undefined);
-        const { etag } = await storage.uploadPart(record.storageKey!, record.storageUploadId!, partNumber, body, Number.isFinite(length) ? length : undefined);
+        let etag: string;
+        try {
+          ({ etag } = await storage.uploadPart(record.storageKey!, record.storageUploadId!, partNumber, body, Number.isFinite(length) ? length : undefined));
+        } catch (error) {
+          // Completed or aborted through another instance meanwhile: its parts are gone.
+          if (busy(await uploads.records.find(auth.clientId, 'multipart', record.uploadId))) throw apiError(409, 'conflict.uploadFinished');
+          throw error;
+        }
         await uploads.records.touch(record);
         return reply.code(200).header('etag', `"${etag}"`).header('access-control-expose-headers', 'ETag').send();
       });
@@ -178,10 +203,13 @@ export function registerMultipartRoutes(app: FastifyInstance, uploads: UploadSer
     if (given !== undefined && !Array.isArray(given))
       throw apiError(422, 'invalidType.expected', { values: { field: 'parts', expected: 'array' }, source: attributePointer('parts') });
 
-    return uploads.exclusive(record.uploadId, () => undefined, async () => {
-      if ((await uploads.records.find(auth.clientId, 'multipart', record.uploadId)).state !== 'open') throw apiError(409, 'conflict.uploadFinished');
-      const key = record.storageKey!;
-      const stored = await storage.listParts(key, record.storageUploadId!);
+    // One request completes, whichever instance it reached: the claim in the upload's row.
+    const token = newWriterToken();
+    if (!(await uploads.records.claim(record, token))) throw apiError(409, 'conflict.uploadFinished');
+    const key = record.storageKey!;
+    let stored;
+    try {
+      stored = await storage.listParts(key, record.storageUploadId!);
       const byNumber = new Map(stored.map((p) => [p.partNumber, p]));
       const expected = Array.from({ length: record.numberOfParts! }, (_, i) => i + 1);
       const missing = expected.filter((n) => !byNumber.has(n));
@@ -193,30 +221,44 @@ export function registerMultipartRoutes(app: FastifyInstance, uploads: UploadSer
       }
       const small = stored.slice(0, -1).find((p) => p.size < storage.minPartSize);
       if (small) throw apiError(400, 'badRequest.partTooSmall', { values: { part: small.partNumber, min: storage.minPartSize } });
-      const total = stored.reduce((sum, p) => sum + p.size, 0);
-      const max = maxBytesOf(record.fileName);
-      if (total > max) {
-        await uploads.discard(record);
-        throw tooLarge(max);
-      }
+    } catch (error) {
+      // The client may put its parts right and complete again.
+      await uploads.records.release(record, token);
+      throw error;
+    }
+    const total = stored.reduce((sum, p) => sum + p.size, 0);
+    const max = maxBytesOf(record.fileName);
+    if (total > max) {
+      await uploads.discard(record, token);
+      throw tooLarge(max);
+    }
+    try {
       await storage.completeMultipart(key, record.storageUploadId!, stored.map((p) => ({ partNumber: p.partNumber, etag: p.etag })));
-      let kept = false;
-      try {
-        const joined = await storage.get(key);
-        if (!joined) throw new Error(`joined upload ${key} is missing`);
-        const file = await uploads.ingest(record, joined.body, joined.size, key);
-        kept = file.storage_key === key;
-        return reply.code(201).type(JSONAPI).header('location', `${origin(request)}/media/v1/uploads/files/${file.id}`).send({ data: fileResource(file, origin(request)) });
-      } finally {
-        if (!kept) await storage.delete(key);
-      }
-    });
+    } catch (error) {
+      await uploads.records.release(record, token);
+      // A part put again since it was listed (the client racing itself): its ETag no longer matches.
+      const now = new Map((await storage.listParts(key, record.storageUploadId!).catch(() => [])).map((p) => [p.partNumber, p.etag]));
+      const changed = stored.find((p) => now.get(p.partNumber) !== p.etag);
+      if (changed) throw apiError(400, 'badRequest.partDiffers', { values: { part: String(changed.partNumber) } });
+      throw error;
+    }
+    let kept = false;
+    try {
+      const joined = await storage.get(key);
+      if (!joined) throw new Error(`joined upload ${key} is missing`);
+      const file = await uploads.ingest(record, joined.body, joined.size, key);
+      kept = file.storage_key === key;
+      return reply.code(201).type(JSONAPI).header('location', `${origin(request)}/media/v1/uploads/files/${file.id}`).send({ data: fileResource(file, origin(request)) });
+    } finally {
+      if (!kept) await storage.delete(key);
+    }
   });
 
   app.delete<{ Params: { id: string } }>(`${MULTIPART_PATH}/:id`, async (request, reply) => {
     const auth = requireAbility(request, 'create', 'file_uploads');
     const record = await uploads.records.find(auth.clientId, 'multipart', request.params.id);
-    await uploads.exclusive(record.uploadId, () => undefined, () => uploads.discard(record));
+    // Not while a request of any instance completes it (409): its row is claimed first.
+    await uploads.discard(record);
     return reply.code(204).send();
   });
 }
