@@ -167,6 +167,43 @@ export async function startTestServer(overrides: Partial<Config> = {}, extraEnv:
 }
 
 /**
+ * Several instances of the server as production runs them (README, "Several instances"): one
+ * database and one storage (`extraEnv`, e.g. S3's; else the local driver's directory, shared),
+ * each instance with its own DATA_DIR. On SQLite they share the database file, which in-process
+ * servers of one machine can. The first instance finds the demo data (or seeds it); the others
+ * start on the seeded database. `extraOf` gives each instance its own extras (a live engine…).
+ */
+export async function startTestInstances(
+  count: number,
+  extraEnv: NodeJS.ProcessEnv = {},
+  extraOf: (index: number) => Parameters<typeof startServer>[2] = () => ({}),
+): Promise<{ instances: TestServer[]; close(): Promise<void> }> {
+  const db = await freshDatabase(usesTemplate({}, extraEnv, extraOf(0)) ? await seededTemplate() : null);
+  const first = db.env.DATA_DIR!;
+  const shared = { ...db.env, UPLOADS_DIR: join(first, 'uploads'), ...extraEnv };
+  const sqlitePath = join(first, 'umpire.sqlite');
+  const servers: RunningServer[] = [];
+  const ownDirs: string[] = [];
+  const close = async () => {
+    for (const server of servers) await server.close();
+    for (const dir of ownDirs) rmSync(dir, { recursive: true, force: true });
+    await db.drop();
+  };
+  try {
+    for (let i = 0; i < count; i++) {
+      const dataDir = i === 0 ? first : mkdtempSync(join(tmpdir(), 'umpire-instance-'));
+      if (i > 0) ownDirs.push(dataDir);
+      servers.push(await startServer({ port: 0, host: '127.0.0.1', sqlitePath }, { ...shared, DATA_DIR: dataDir }, extraOf(i)));
+    }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  const instances = servers.map((server) => ({ ...apiClient(server.url), server, close: () => server.close() }));
+  return { instances, close };
+}
+
+/**
  * Cancels the transcodings the demo data queued (its highlights event), for tests that run the OTT
  * worker (OTT_WORKER=true) and watch their own jobs: they would otherwise share the worker and
  * its change events with the demo's job.
