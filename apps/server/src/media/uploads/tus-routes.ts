@@ -162,17 +162,25 @@ async function receive(body: Readable, writer: StagingWriter, size: number, live
     turn = run.catch(() => undefined);
     return run;
   };
-  let lost: (error: unknown) => void = () => undefined;
-  const lostMeanwhile = new Promise<never>((_resolve, reject) => (lost = reject));
-  lostMeanwhile.catch(() => undefined);
+  // An idle commit that finds the upload lost ends the wait for the next chunk. (Not a race with
+  // one promise for the whole body: each race would keep its chunk referenced until the end.)
+  const upload: { lost: Error | null } = { lost: null };
+  let stopWaiting: ((error: Error) => void) | null = null;
+  const loseUpload = (error: unknown) => {
+    upload.lost = error as Error;
+    stopWaiting?.(upload.lost);
+  };
   let idle: NodeJS.Timeout | undefined;
   const chunks = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   let received = writer.committed;
   try {
     for (;;) {
-      const reading = chunks.next();
-      reading.catch(() => undefined); // left pending when the writer lost meanwhile
-      const next = await Promise.race([reading, lostMeanwhile]);
+      if (upload.lost) throw upload.lost;
+      const next = await new Promise<IteratorResult<Buffer>>((resolve, reject) => {
+        stopWaiting = reject;
+        chunks.next().then(resolve, reject);
+      });
+      stopWaiting = null;
       if (next.done) break;
       clearTimeout(idle);
       const chunk = next.value;
@@ -180,7 +188,7 @@ async function receive(body: Readable, writer: StagingWriter, size: number, live
       if (received > size) throw apiError(413, 'payloadTooLarge.beyondLength', { values: { length: size } });
       await serially(() => writer.write(chunk));
       if (live) await live.feed(chunk);
-      idle = setTimeout(() => void serially(() => writer.commit()).catch(lost), IDLE_COMMIT_MS);
+      idle = setTimeout(() => void serially(() => writer.commit()).catch(loseUpload), IDLE_COMMIT_MS);
     }
   } catch (error) {
     clearTimeout(idle);
