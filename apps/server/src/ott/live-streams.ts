@@ -137,12 +137,6 @@ export class LiveStreams {
     return { state: row?.outputState ?? 'idle', health: fresh ? row.health : null, generation };
   }
 
-  /** Who owns the stream now (tests, the benchmark and logs). */
-  async ownerInstance(streamId: number): Promise<string | null> {
-    const row = await this.owners.find(streamId);
-    return row && row.leaseUntil > Date.now() ? row.instance : null;
-  }
-
   // ---- the owner's side of a call from another instance ------------------------------------------
 
   async handle(streamId: number, call: ControlCall): Promise<{ status: number; body: Record<string, unknown> }> {
