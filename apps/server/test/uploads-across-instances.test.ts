@@ -137,6 +137,8 @@ describe.each(storageDrivers)('uploads across two instances (%s storage)', (driv
       const head = await send(a, 'HEAD', location, { headers: TUS_HEADERS });
       expect(head.headers.get('media-file-id')).toBe(fileId);
       expect(await staged(location), 'the staged bytes went with the completion').toEqual([]);
+      const upload = await uploadRow(location);
+      expect(await a.server.database.db.selectFrom('file_upload_chunks').select('position').where('file_upload_id', '=', upload!.id).execute()).toEqual([]);
     });
 
     it('lets the newest PATCH hold an upload: a stale one through A is refused, the older one through B stops, the offset stays', async () => {

@@ -7,8 +7,7 @@ import { apiError } from '../../jsonapi/errors';
 import { fileResource } from '../files/document';
 import { normaliseFileName } from '../files/names';
 import { newStorageKey } from '../storage/keys';
-import { newWriterToken } from './tus-staging';
-import type { UploadRecord } from './upload-records';
+import { newWriterToken, type UploadRecord } from './upload-records';
 import { maxBytesOf, tooLarge, type UploadService } from './upload-service';
 
 export const FILE_UPLOADS_PATH = '/api/v3/ott/file_uploads';

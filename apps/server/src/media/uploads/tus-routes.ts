@@ -6,9 +6,9 @@ import { requestOrigin } from '../../auth/routes';
 import { apiError } from '../../jsonapi/errors';
 import { parseUploadMetadata } from './tus-metadata';
 import type { MediaFileRow } from '../files/ingest';
-import { IDLE_COMMIT_MS, newWriterToken, WriterLost, type StagingWriter } from './tus-staging';
+import { IDLE_COMMIT_MS, WriterLost, type StagingWriter } from './tus-staging';
 import type { UploadService } from './upload-service';
-import { UPLOAD_LIFETIME_MS, type UploadRecord } from './upload-records';
+import { newWriterToken, UPLOAD_LIFETIME_MS, type UploadRecord } from './upload-records';
 
 export const TUS_PATH = '/media/v1/uploads/tus';
 const TUS_VERSION = '1.0.0';

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { constants, createReadStream } from 'node:fs';
 import { mkdir, open, rm, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -223,6 +222,3 @@ class PieceWriter implements StagingWriter {
     await this.storing.catch(() => undefined);
   }
 }
-
-/** A fresh fencing token: one per request that takes an upload over. */
-export const newWriterToken = (): string => randomUUID();

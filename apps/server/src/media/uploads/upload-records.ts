@@ -35,6 +35,9 @@ export interface StagedChunk {
   key: string;
 }
 
+/** A fresh fencing token (`writer`): one per request that takes an upload over or claims it. */
+export const newWriterToken = (): string => randomUUID();
+
 /** How long an unfinished upload may wait for its next bytes before it is swept. */
 export const UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
@@ -164,6 +167,11 @@ export class UploadRecords {
       .orderBy('position')
       .execute();
     return rows.map((row) => ({ position: Number(row.position), size: Number(row.size), key: String(row.storage_key) }));
+  }
+
+  /** Forgets the staged pieces (their objects are deleted): the upload is complete or abandoned. */
+  async dropChunks(record: UploadRecord): Promise<void> {
+    await this.database.db.deleteFrom('file_upload_chunks').where('file_upload_id', '=', record.id).execute();
   }
 
   /** Makes `token` the only request that may complete an open upload nobody holds (multipart): two instances never both complete it. */

@@ -9,8 +9,8 @@ import { normaliseFileName, normaliseFolderPath } from '../files/names';
 import { MAX_SVG_BYTES } from '../files/svg-sanitiser';
 import { newStorageKey } from '../storage/keys';
 import type { Storage } from '../storage/storage';
-import { newWriterToken, TusStaging } from './tus-staging';
-import { UploadRecords, type UploadRecord } from './upload-records';
+import { TusStaging } from './tus-staging';
+import { newWriterToken, UploadRecords, type UploadRecord } from './upload-records';
 
 export interface UploadDeps {
   config: Config;
@@ -126,6 +126,7 @@ export class UploadService {
 
   async discardStaged(record: UploadRecord): Promise<void> {
     await this.staging.discard(record.uploadId);
+    await this.records.dropChunks(record);
   }
 
   /**
