@@ -1,5 +1,6 @@
 import * as ActionCable from '@rails/actioncable';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -519,6 +520,35 @@ describe.skipIf(!ON_POSTGRES)('a cluster of two instances behind HAProxy', () =>
       }
       expect(statuses.slice(0, FAN_WRITES).every((s) => s === 200 || s === 201), statuses.join()).toBe(true);
       expect(statuses.slice(FAN_WRITES), statuses.join()).toEqual(Array(FAN_WRITES + 2).fill(429));
+    });
+  });
+
+  describe('resumable uploads', () => {
+    it('a tus upload started through one instance resumes through the other, and the file is whole', async () => {
+      const token = await lb.token();
+      const auth = { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0' };
+      const head = Buffer.from('%PDF-1.7\n', 'latin1');
+      const source = Buffer.concat([head, Buffer.alloc(6 * 1024 * 1024 - head.length, 7), Buffer.from('\n%%EOF\n')]);
+      const meta = `filename ${Buffer.from('cluster-resumed.pdf').toString('base64')}`;
+      const created = await fetch(`${a.url}/media/v1/uploads/tus`, { method: 'POST', headers: { ...auth, 'upload-length': String(source.length), 'upload-metadata': meta } });
+      expect(created.status).toBe(201);
+      const path = new URL(created.headers.get('location')!).pathname;
+      const patch = (base: string, offset: number, bytes: Buffer) =>
+        fetch(`${base}${path}`, { method: 'PATCH', headers: { ...auth, 'content-type': 'application/offset+octet-stream', 'upload-offset': String(offset) }, body: new Uint8Array(bytes) });
+      // The first part through one instance...
+      const half = 5 * 1024 * 1024;
+      expect((await patch(a.url, 0, source.subarray(0, half))).status).toBe(204);
+      // ...the offset and the rest through the other.
+      const offset = await fetch(`${b.url}${path}`, { method: 'HEAD', headers: auth });
+      expect(offset.headers.get('upload-offset')).toBe(String(half));
+      const rest = await patch(b.url, half, source.subarray(half));
+      expect(rest.status).toBe(204);
+      const fileId = rest.headers.get('media-file-id');
+      expect(fileId).toMatch(/^\d+$/);
+      // The library file holds the bytes of both parts, in order (ingest hashed what it stored).
+      const [row] = (await sql.query('select size, sha256 from media_files where id = $1', [Number(fileId)])).rows;
+      expect(Number(row.size)).toBe(source.length);
+      expect(row.sha256).toBe(createHash('sha256').update(source).digest('hex'));
     });
   });
 
