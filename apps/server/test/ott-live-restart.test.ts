@@ -40,7 +40,7 @@ async function start(): Promise<ChildServer> {
 }
 
 beforeAll(async () => {
-  db = await freshDatabase();
+  if (TEST_DB !== 'postgres') db = await freshDatabase();
 }, 60_000);
 
 afterAll(async () => {
@@ -106,7 +106,10 @@ function leftovers(): number[] {
     .map(Number);
 }
 
-describe(`a live stream across server restarts on ${TEST_DB}`, () => {
+// On PostgreSQL the same path (a lapsed or released lease, the output continued from storage) runs
+// in cluster.test.ts with a real encoder, through HAProxy, and live-ownership.test.ts checks the
+// lease's SQL on both databases: this one-machine run is SQLite's, the default set-up.
+describe.skipIf(TEST_DB === 'postgres')(`a live stream across server restarts on ${TEST_DB}`, () => {
   it('stays live on the same ingest addresses, continues its playlists and keeps one recording', { timeout: 300_000 }, async () => {
     let server = await start();
     let api: ApiClient = apiClient(server.url);
