@@ -82,6 +82,15 @@ describe('languages from INTERFACE_LANGUAGES and DEFAULT_LANGUAGE, and the admin
     expect(texts.headers.get('connection')).toBe('keep-alive');
   });
 
+  it('answers a wrong path of a service with a JSON:API 404, not the admin app', async () => {
+    for (const path of ['/public/v1/no_such_thing', '/public/v1/current_pages', '/ott/no_such_thing', '/internal/nothing', '/api/v3/no_such_type', '/auth/v1/nope']) {
+      const res = await api.get(path, { token: null });
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type'), path).toContain('application/vnd.api+json');
+      expect(res.body.errors[0], path).toMatchObject({ status: '404', code: 'notFound' });
+    }
+  });
+
   it("sends a browser's /favicon.ico to the app's icon instead of a 404", async () => {
     const icon = await fetch(`${api.url}/favicon.ico`, { redirect: 'manual' });
     expect(icon.status).toBe(301);

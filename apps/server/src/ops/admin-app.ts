@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { apiError } from '../jsonapi/errors';
 
-const API_PREFIXES = ['/api/', '/auth/', '/media/', '/cable', '/img/', '/metrics', '/healthz'];
+/** The services' paths: a wrong one answers a JSON:API 404, never the admin app's page with 200. */
+const API_PREFIXES = ['/api/', '/auth/', '/media/', '/public/', '/ott/', '/internal/', '/cable', '/img/', '/metrics', '/healthz'];
 
 /** Vite names built assets `name-<hash>.ext`: a new content is a new name, so they never change. */
 const HASHED_ASSET = /\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.(js|css|svg|png|jpe?g|webp|woff2?)(\.br|\.gz)?$/;
