@@ -368,6 +368,59 @@ describe('fail-over', () => {
   });
 });
 
+describe('an output published to a sink (the storage every instance serves from)', () => {
+  const id = 5;
+
+  it('stores each segment before a playlist names it, and when storage fails says so once, waits, and catches up', { timeout: 60_000 }, async () => {
+    const stored = new Map<string, Buffer>();
+    const violations: string[] = [];
+    let failing = false;
+    const sink = {
+      async putFile(rel: string, local: string) {
+        if (failing) throw new Error('storage unavailable');
+        stored.set(rel, await fs.readFile(local));
+      },
+      async putText(rel: string, text: string) {
+        if (failing) throw new Error('storage unavailable');
+        // A player reading this playlist must find every segment it names.
+        if (rel.endsWith('.m3u8') && rel.includes('/'))
+          for (const s of parseMediaPlaylist(text).segments) if (!stored.has(`${path.posix.dirname(rel)}/${s.uri}`)) violations.push(`${rel} names ${s.uri}`);
+        stored.set(rel, Buffer.from(text));
+      },
+    };
+    const warnings: string[] = [];
+    const dir = path.join(workDir, 'sink');
+    const published = createLiveEngine({ workDir: dir, host: '127.0.0.1', publicHost: '127.0.0.1', ladder: [{ name: '180p', width: 320, height: 180, videoKbps: 300 }], preset: 'ultrafast', nice: 10, sink: () => sink, warn: (m) => warnings.push(m) });
+    const segments = () => [...stored.keys()].filter((k) => k.endsWith('.ts')).length;
+    try {
+      await published.ensureIngest(config(id));
+      // Paused: the slate is encoded, no contribution needed.
+      await published.pause(id, false);
+      await waitFor('two segments stored', () => segments() >= 2, 30_000);
+      expect(stored.has('master.m3u8')).toBe(true);
+      failing = true;
+      await waitFor('the failure said', () => warnings.length >= 1, 20_000);
+      const before = segments();
+      // Segments made meanwhile wait on disk.
+      await waitFor('a segment waiting on disk', async () => (await fs.readdir(path.join(dir, String(id), 'r0'))).filter((f) => f.endsWith('.ts')).length >= 1, 20_000);
+      failing = false;
+      await waitFor('published again', () => warnings.some((w) => w.includes('published again')), 20_000);
+      await waitFor('the waiting segments stored', () => segments() > before, 20_000);
+      expect(warnings.filter((w) => w.includes('not published'))).toHaveLength(1);
+      expect(warnings[0]).toContain(`stream ${id}`);
+      expect(violations).toEqual([]);
+      // The stored recording has every segment, with no gap, and the local copies of stored ones are gone.
+      const recorded = parseMediaPlaylist(stored.get('r0/recording.m3u8')!.toString()).segments.map((s) => Number(/(\d+)\.ts$/.exec(s.uri)![1]));
+      expect(recorded).toEqual(recorded.map((_, i) => i));
+      await waitFor('the local copies of stored segments gone', async () =>
+        (await fs.readdir(path.join(dir, String(id), 'r0'))).every((f) => !f.endsWith('.ts') || !stored.has(`r0/${f}`)),
+      );
+    } finally {
+      await published.close();
+    }
+  });
+});
+
 describe('a stream taken over (a restart, another instance)', () => {
   const id = 4;
 

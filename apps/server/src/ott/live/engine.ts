@@ -250,7 +250,7 @@ export function createLiveEngine(options: LiveEngineOptions): LiveEngine {
     const allFeeds = () => ROLES.flatMap((r) => PROTOCOLS.map((p) => s.ingest[r].feeds[p]));
     s.output = new LiveOutput(
       ff,
-      { dir: s.dir, raw, ladder, segmentSeconds, liveWindowSegments: options.liveWindowSegments ?? 6, preset: options.preset ?? DEFAULT_PRESET, audioKbps, previous, sink },
+      { dir: s.dir, raw, ladder, segmentSeconds, liveWindowSegments: options.liveWindowSegments ?? 6, preset: options.preset ?? DEFAULT_PRESET, audioKbps, previous, sink, warn: (m) => options.warn?.(`stream ${s.config.streamId}: ${m}`) },
       frames,
       (now) => pick(s, now),
       allFeeds,

@@ -29,6 +29,8 @@ export interface OutputOptions {
   previous?: SegmentEntry[][];
   /** Where segments and playlists are published as they are written (segments first). */
   sink?: HlsSink | null;
+  /** Told once when publishing starts failing (storage down), and once when it works again. */
+  warn?: (message: string) => void;
 }
 
 /** What feeds the encoder at each frame: a feed, or a slate. */
@@ -63,6 +65,8 @@ export class LiveOutput {
   private lastRaw: string[];
   private markers: LiveMarker[] = [];
   private polling: Promise<void> = Promise.resolve();
+  /** Publishing failed at the last look: viewers see the stream stall until storage answers. */
+  private publishFailing = false;
   private stderr: () => string = () => '';
   private lastFailure: string | null = null;
   private ended = false;
@@ -247,7 +251,19 @@ export class LiveOutput {
 
   /** Publishes ffmpeg's playlists with the markers, and keeps the recording playlists. */
   private poll(force: boolean): Promise<void> {
-    this.polling = this.polling.then(() => this.pollOnce(force)).catch(() => {});
+    this.polling = this.polling
+      .then(() => this.pollOnce(force))
+      .then(
+        () => {
+          if (this.publishFailing) this.opts.warn?.('live output published again');
+          this.publishFailing = false;
+        },
+        (err: unknown) => {
+          // Tried again at the next look (the segments wait on disk); said once, not every 250 ms.
+          if (!this.publishFailing) this.opts.warn?.(`live output not published, tried again: ${err instanceof Error ? err.message : String(err)}`);
+          this.publishFailing = true;
+        },
+      );
     return this.polling;
   }
 
