@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveControl, LiveHealth, LiveMarker, LiveOutputState, LiveStreamConfig, OpenIngest } from '../src/ott/live-control';
 import { startTestInstances, TEST_DB, type TestServer } from './support/test-server';
@@ -69,13 +70,16 @@ class RecordingEngine implements LiveControl {
 }
 
 const LEASE_MS = 1500;
+// The secret of before a rotation (UMPIRE_JWT_PREVIOUS_SECRETS): control calls keyed with it still pass.
+const OLD_SECRET = 'the-secret-of-before-the-rotation-0123456789';
+const controlKey = (secret: string) => createHmac('sha256', new TextEncoder().encode(secret)).update('umpire ott live control v1').digest('base64url');
 let cluster: { instances: TestServer[]; close(): Promise<void> };
 let a: TestServer;
 let b: TestServer;
 const engines = [new RecordingEngine('10.0.0.1'), new RecordingEngine('10.0.0.2')];
 
 beforeAll(async () => {
-  cluster = await startTestInstances(2, { OTT_LIVE_LEASE_MS: String(LEASE_MS) }, (i) => ({ liveControl: engines[i] }));
+  cluster = await startTestInstances(2, { OTT_LIVE_LEASE_MS: String(LEASE_MS), UMPIRE_JWT_PREVIOUS_SECRETS: OLD_SECRET }, (i) => ({ liveControl: engines[i] }));
   [a, b] = cluster.instances;
 });
 afterAll(async () => {
@@ -127,6 +131,22 @@ describe(`live stream ownership between two instances on ${TEST_DB}`, () => {
     expect((await action(b, id, 'pause')).status).toBe(200);
     expect((await a.get(`/api/v3/ott/streams/${id}`)).body.meta.output_state).toBe('paused');
     expect(engines[1].of(n)).toEqual([]);
+  });
+
+  it("takes other instances' control calls only with the instances' key, of the current secret or a previous one", async () => {
+    const { id, n } = await liveStream();
+    await a.get(`/api/v3/ott/streams/${id}`);
+    const config = { streamId: n, clientId: 1, protocol: 'rtmp', encryption: 'none', primaryKey: 'k1', backupKey: 'k2', passphrase: null };
+    const call = (via: TestServer, key: string | null) =>
+      fetch(`${via.url}/internal/ott/live/${id}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(key ? { 'x-umpire-live-control': key } : {}) }, body: JSON.stringify({ op: 'markers', config }) });
+    expect((await call(a, null)).status).toBe(403);
+    expect((await call(a, controlKey('a-guess-at-the-secret-0123456789abcdef'))).status).toBe(403);
+    // With a key of the current or the previous secret: the owner acts, the other says it is not the owner.
+    expect((await call(a, controlKey(new TextDecoder().decode(a.server.config.jwtSecret)))).status).toBe(200);
+    expect((await call(a, controlKey(OLD_SECRET))).status).toBe(200);
+    const elsewhere = await call(b, controlKey(OLD_SECRET));
+    expect(elsewhere.status).toBe(409);
+    expect(await elsewhere.json()).toEqual({ code: 'not_owner' });
   });
 
   it('an owner whose lease was taken stops its engine; a lapsed lease is taken over by one instance, which resumes the stream', async () => {

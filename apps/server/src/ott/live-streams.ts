@@ -28,6 +28,8 @@ export interface LiveStreamsDeps {
   store: LiveHlsStore;
   /** The JWT secret, shared by every instance: the control key is derived from it. */
   secret: Uint8Array;
+  /** Secrets of before a rotation: their keys are accepted and tried too, so a rolling restart keeps control working. */
+  previousSecrets?: Uint8Array[];
   leaseMs: number;
   log: { info(o: object, m: string): void; warn(o: object, m: string): void };
 }
@@ -56,7 +58,8 @@ export class LiveStreams {
   /** This process; a restarted instance is a new owner, and takes its streams back by claiming them. */
   readonly instance = randomUUID();
   private readonly owners: LiveOwners;
-  private readonly key: string;
+  /** This instance's control key first, then those of the previous secrets. */
+  private readonly keys: string[];
   private controlUrl: string | null = null;
   /** Streams this instance runs, and until when it may (its last renewal, less a safety margin). */
   private readonly owned = new Map<number, { clientId: number; validUntil: number; announced: AnnouncedIngest | null }>();
@@ -67,7 +70,8 @@ export class LiveStreams {
 
   constructor(private readonly deps: LiveStreamsDeps) {
     this.owners = new LiveOwners(deps.database);
-    this.key = createHmac('sha256', deps.secret).update('umpire ott live control v1').digest('base64url');
+    const keyOf = (secret: Uint8Array) => createHmac('sha256', secret).update('umpire ott live control v1').digest('base64url');
+    this.keys = [deps.secret, ...(deps.previousSecrets ?? [])].map(keyOf);
   }
 
   private get tickMs() {
@@ -91,8 +95,10 @@ export class LiveStreams {
   /** Whether a call's header carries the instances' control key. */
   authorised(header: unknown): boolean {
     const got = Buffer.from(typeof header === 'string' ? header : '');
-    const want = Buffer.from(this.key);
-    return got.length === want.length && timingSafeEqual(got, want);
+    return this.keys.some((key) => {
+      const want = Buffer.from(key);
+      return got.length === want.length && timingSafeEqual(got, want);
+    });
   }
 
   // ---- what the routes ask ---------------------------------------------------------------------
@@ -244,12 +250,7 @@ export class LiveStreams {
       }
       let res: Response;
       try {
-        res = await fetch(`${owner.controlUrl}${CONTROL_PATH}/${config.streamId}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', [CONTROL_HEADER]: this.key },
-          body: JSON.stringify({ op, config, useBackup } satisfies ControlCall),
-          signal: AbortSignal.timeout(30_000),
-        });
+        res = await this.post(owner.controlUrl, config, op, useBackup);
       } catch {
         throw new LiveUnavailable(
           `the server running this stream does not answer; another takes the stream over within ${Math.ceil(this.deps.leaseMs / 1000) + 5} s`,
@@ -262,6 +263,22 @@ export class LiveStreams {
       throw new Error(body.detail ?? `the server running this stream answered ${res.status}`);
     }
     throw new LiveUnavailable(`stream ${config.streamId}: its owner changed while it was being called`);
+  }
+
+  /** The call to the owner, with this instance's key, else (refused, as in a rolling secret rotation) a previous one. */
+  private async post(controlUrl: string, config: LiveStreamConfig, op: LiveOp, useBackup: boolean): Promise<Response> {
+    let res: Response | null = null;
+    for (const key of this.keys) {
+      res = await fetch(`${controlUrl}${CONTROL_PATH}/${config.streamId}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [CONTROL_HEADER]: key },
+        body: JSON.stringify({ op, config, useBackup } satisfies ControlCall),
+        signal: AbortSignal.timeout(30_000),
+      });
+      if (res.status !== 403) return res;
+      await res.arrayBuffer().catch(() => undefined);
+    }
+    return res!;
   }
 
   /** Does `op` with this instance's engine (it owns the stream) and tells the others what changed. */

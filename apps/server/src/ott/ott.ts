@@ -32,7 +32,7 @@ export function registerOtt(app: FastifyInstance, deps: OttCapabilityDeps): JobW
   const liveStore = new LiveHlsStore(deps.storage);
   // The streams this instance's engine runs, and the way to those other instances run.
   const live = liveControl
-    ? new LiveStreams({ database, engine: liveControl, store: liveStore, secret: config.jwtSecret, leaseMs: config.live.leaseMs, log: app.log })
+    ? new LiveStreams({ database, engine: liveControl, store: liveStore, secret: config.jwtSecret, previousSecrets: config.jwtPreviousSecrets, leaseMs: config.live.leaseMs, log: app.log })
     : undefined;
   registerOttRoutes(app, { ...deps, live });
   registerPlaybackRoutes(app, { ...deps, liveStore });
