@@ -1,5 +1,5 @@
 import * as ActionCable from '@rails/actioncable';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,7 @@ import WebSocket from 'ws';
 import { REPO_ROOT } from '../src/config';
 import { makeClip } from './support/clip';
 import { createMatch, incidentBody, type MatchFixture } from './support/fixtures';
+import { contributions } from './support/contribution';
 import { multipart } from './support/multipart';
 import { startPushService, type BrowserSubscription, type PushService } from './support/push-service';
 import { startS3Proxy, type S3Proxy } from './support/s3-proxy';
@@ -553,19 +554,9 @@ describe.skipIf(!ON_POSTGRES)('a cluster of two instances behind HAProxy', () =>
   });
 
   describe('live streams', () => {
-    const contributors: ChildProcess[] = [];
-    afterAll(() => {
-      for (const c of contributors) c.kill('SIGKILL');
-    });
-
-    /** A camera crew's encoder: a test pattern and a tone over RTMP for `seconds`. */
-    function contribute(url: string, seconds: number): ChildProcess {
-      const child = spawn('nice', ['-n', '10', 'ffmpeg', '-hide_banner', '-nostdin', '-loglevel', 'error', '-re',
-        '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-t', String(seconds),
-        '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '25', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '64k', '-f', 'flv', url], { stdio: 'ignore' });
-      contributors.push(child);
-      return child;
-    }
+    const crews = contributions();
+    const { contribute } = crews;
+    afterAll(() => crews.stopAll());
 
     /** ffmpeg processes started by an instance's server (ingest listeners and encoders). */
     function ffmpegOf(instance: Instance): number[] {
@@ -585,12 +576,6 @@ describe.skipIf(!ON_POSTGRES)('a cluster of two instances behind HAProxy', () =>
 
     const segmentNumbers = (text: string) => [...text.matchAll(/seg_(\d+)\.ts/g)].map((m) => Number(m[1]));
     const body = (stream: string) => ({ data: { id: stream, type: 'ott_stream', attributes: { use_backup: false } } });
-    async function stopProcess(child: ChildProcess): Promise<void> {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGKILL');
-      await exited;
-    }
 
     it('one owner runs a stream, every instance gives its addresses and takes its control, viewers play it through any instance, and another instance takes it over when the owner is killed', async () => {
       const created = await lb.post('/api/v3/ott/streams', { data: { type: 'ott_streams', attributes: { protocol: 'rtmp', encryption: 'none' } } });
@@ -653,7 +638,7 @@ describe.skipIf(!ON_POSTGRES)('a cluster of two instances behind HAProxy', () =>
       expect((await fetch(`${cluster.url}${hls}/r0/index.m3u8`)).headers.get('cache-control')).toBe('public, max-age=1');
 
       // 4. The owner is killed: another instance takes the stream within the lease and a heartbeat.
-      await stopProcess(pushing);
+      await crews.stop(pushing);
       const recordingBefore = (await lb.get(`${hls}/r0/recording.m3u8`, { token: null })).text;
       const last = Math.max(...segmentNumbers(recordingBefore));
       await owner.kill('SIGKILL');
@@ -690,7 +675,7 @@ describe.skipIf(!ON_POSTGRES)('a cluster of two instances behind HAProxy', () =>
         expect(ffmpegOf(owner)).toEqual([]);
 
         // Stopped through the balancer: the recording is closed and its MP4 holds both owners' parts.
-        await stopProcess(pushing);
+        await crews.stop(pushing);
         const stopped = await lb.patch(`/api/v3/ott/streams/${id}/stop`, body(id));
         expect(stopped.status, stopped.text).toBe(200);
         const closed = (await lb.get(`${hls}/r0/recording.m3u8`, { token: null })).text;

@@ -1,9 +1,10 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnServer, type ChildServer } from './support/child-server';
+import { contributions } from './support/contribution';
 import { apiClient, cancelDemoTranscodings, freshDatabase, TEST_DB, type ApiClient } from './support/test-server';
 import { waitFor } from './support/wait';
 
@@ -18,7 +19,8 @@ import { waitFor } from './support/wait';
 let db: Awaited<ReturnType<typeof freshDatabase>>;
 /** Every server this file started, and every ffmpeg: all are stopped at the end. */
 const servers: ChildServer[] = [];
-const contributors: ChildProcess[] = [];
+const crews = contributions();
+const { contribute } = crews;
 
 const env = () => ({
   ...db.env,
@@ -44,7 +46,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const c of contributors) c.kill('SIGKILL');
+  crews.stopAll();
   for (const s of servers) {
     s.process.kill('SIGKILL');
     await s.exited;
@@ -58,21 +60,6 @@ afterAll(async () => {
   }
   await db?.drop();
 });
-
-function contribute(url: string, seconds: number): ChildProcess {
-  const child = spawn('nice', ['-n', '10', 'ffmpeg', '-hide_banner', '-nostdin', '-loglevel', 'error', '-re',
-    '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-t', String(seconds),
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '25', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '64k', '-f', 'flv', url], { stdio: 'ignore' });
-  contributors.push(child);
-  return child;
-}
-
-async function stopContribution(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-}
 
 /** Segment numbers of a media playlist, and whether a discontinuity comes right before `first`. */
 function segmentsOf(text: string): { numbers: number[]; sequence: number; discontinuityBefore: (n: number) => boolean; ended: boolean } {
@@ -141,7 +128,7 @@ describe.skipIf(TEST_DB === 'postgres')(`a live stream across server restarts on
     let last = -1;
     const pushes: number[] = [];
     for (const [signal, label] of [['SIGTERM', 'a deploy'], ['SIGKILL', 'a crash']] as const) {
-      await stopContribution(pushing);
+      await crews.stop(pushing);
       const before = segmentsOf(await recording(api));
       const beforeLive = segmentsOf(await media(api));
       expect(before.numbers.length, label).toBeGreaterThanOrEqual(3);
@@ -187,7 +174,7 @@ describe.skipIf(TEST_DB === 'postgres')(`a live stream across server restarts on
     }
 
     // Stopped: one recording of the three parts, as an MP4.
-    await stopContribution(pushing);
+    await crews.stop(pushing);
     const operatorNow = await api.token('operator');
     const stopped = await api.patch(`/api/v3/ott/streams/${stream.id}/stop`, { data: { id: stream.id, type: 'ott_stream', attributes: { use_backup: false } } }, { token: operatorNow });
     expect(stopped.status, stopped.text).toBe(200);
