@@ -45,22 +45,20 @@ export class LiveHlsStore {
     return (await this.storage.head(`${liveOutputPrefix(clientId, streamId)}/${file}`))?.size ?? null;
   }
 
-  /** The recording so far, per rendition (`r0/recording.m3u8` …): what the next owner continues. */
-  async recording(clientId: number, streamId: number, renditions: number): Promise<SegmentEntry[][]> {
-    const out: SegmentEntry[][] = [];
-    for (let i = 0; i < renditions; i++) out.push(parseMediaPlaylist(await this.text(clientId, streamId, `${renditionDir(i)}/recording.m3u8`)).segments);
-    return out;
-  }
-
-  /** Whether the recording was closed (a stopped stream): it is never continued. */
-  async ended(clientId: number, streamId: number): Promise<boolean> {
-    return parseMediaPlaylist(await this.text(clientId, streamId, `${renditionDir(0)}/recording.m3u8`)).ended;
+  /**
+   * The recording so far, per rendition (`r0/recording.m3u8` …): what the next owner continues;
+   * `ended` when it was closed (a stopped stream), never to be continued.
+   */
+  async recording(clientId: number, streamId: number, renditions: number): Promise<{ segments: SegmentEntry[][]; ended: boolean }> {
+    const playlists = [];
+    for (let i = 0; i < renditions; i++) playlists.push(parseMediaPlaylist(await this.text(clientId, streamId, `${renditionDir(i)}/recording.m3u8`)));
+    return { segments: playlists.map((p) => p.segments), ended: playlists[0]?.ended ?? false };
   }
 
   /** The top rendition's recording joined into one MP4 at `out`, read segment by segment from storage. */
   async recordingToMp4(clientId: number, streamId: number, ff: FfmpegOptions, out: string, onProgress?: (percent: number) => void): Promise<string> {
     const prefix = liveOutputPrefix(clientId, streamId);
-    const [segments] = await this.recording(clientId, streamId, 1);
+    const [segments] = (await this.recording(clientId, streamId, 1)).segments;
     const sources: SegmentSource[] = [];
     for (const s of segments) {
       const key = `${prefix}/${renditionDir(0)}/${s.uri}`;

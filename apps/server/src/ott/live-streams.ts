@@ -62,7 +62,7 @@ export class LiveStreams {
   private readonly keys: string[];
   private controlUrl: string | null = null;
   /** Streams this instance runs, and until when it may (its last renewal, less a safety margin). */
-  private readonly owned = new Map<number, { clientId: number; validUntil: number; announced: AnnouncedIngest | null }>();
+  private readonly owned = new Map<number, { clientId: number; generation: number; validUntil: number; announced: AnnouncedIngest | null }>();
   private readonly adopting = new Map<number, Promise<void>>();
   private timer: NodeJS.Timeout | null = null;
   private beating: Promise<void> = Promise.resolve();
@@ -135,9 +135,10 @@ export class LiveStreams {
    */
   async status(streamId: number): Promise<{ state: LiveOutputState; health: LiveHealth | null; generation: number | null }> {
     await this.adopting.get(streamId)?.catch(() => {});
+    const mine = this.owned.get(streamId);
+    if (mine) return { state: this.deps.engine.state(streamId), health: this.deps.engine.health(streamId), generation: mine.generation };
     const row = await this.owners.find(streamId);
     const generation = row && row.leaseUntil > Date.now() ? row.generation : null;
-    if (this.owned.has(streamId)) return { state: this.deps.engine.state(streamId), health: this.deps.engine.health(streamId), generation };
     // Health of a few seconds ago at most: an owner that died says nothing until the next one does.
     const fresh = row?.health && row.leaseUntil > Date.now() && Date.parse(row.health.at) > Date.now() - 3 * this.tickMs;
     return { state: row?.outputState ?? 'idle', health: fresh ? row.health : null, generation };
@@ -183,15 +184,16 @@ export class LiveStreams {
   private async adopt(config: LiveStreamConfig, claimed: OwnerRow, claimedAt: number): Promise<void> {
     const { engine, database, store } = this.deps;
     const id = config.streamId;
-    this.owned.set(id, { clientId: config.clientId, validUntil: this.validFrom(claimedAt), announced: null });
+    this.owned.set(id, { clientId: config.clientId, generation: claimed.generation, validUntil: this.validFrom(claimedAt), announced: null });
     const run = (async () => {
       try {
         const stream = await database.db.selectFrom('ott_streams').select(['status', 'use_backup']).where('id', '=', id).executeTakeFirst();
         const before = claimed.ingest;
         const ports = before?.ports ?? null;
+        const recording = await store.recording(config.clientId, id, engine.renditions);
         // A stopped stream is never run again (the database may not say so yet: the stop's own
         // transaction commits after the owner closed the recording).
-        if (!stream || stream.status === 'ended' || (await store.ended(config.clientId, id))) throw new LiveUnavailable(`stream ${id} has ended`);
+        if (!stream || stream.status === 'ended' || recording.ended) throw new LiveUnavailable(`stream ${id} has ended`);
         let open: OpenIngest;
         if (stream.status === 'live' || stream.status === 'paused') {
           open = await engine.resume(config, {
@@ -199,7 +201,7 @@ export class LiveStreams {
             useBackup: fromDb('boolean', stream.use_backup) === true,
             markers: await markersOf(database, id),
             ports,
-            recording: await store.recording(config.clientId, id, engine.renditions),
+            recording: recording.segments,
           });
           this.deps.log.info({ streamId: id, generation: claimed.generation }, 'ott: live stream taken over, output continued');
         } else open = await engine.ensureIngest(config, ports);
