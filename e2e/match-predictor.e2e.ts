@@ -99,8 +99,10 @@ test('a ranking changes after a match_ended incident: round and season tables, p
   await page.getByRole('option', { name: t('pl', 'predictor.season') }).click();
   await expect(page).not.toHaveURL(/round=/);
   await expect(page.getByRole('heading', { name: t('pl', 'predictor.season') })).toBeVisible();
+  // The season's rows replace the round's once they load: wait for them (a count read once can
+  // still see the round's two fans).
+  await expect.poll(() => table.getByRole('row').count()).toBeGreaterThan(10);
   await expect(table.getByRole('row').nth(1).getByRole('cell').first()).toHaveText('1');
-  expect(await table.getByRole('row').count()).toBeGreaterThan(10);
 });
 
 // Each feature's own screens in one language (the features take turns): the sweep of
