@@ -27,6 +27,7 @@ import { registerUsageRoutes } from './jsonapi/usages';
 import { registerContentRoutes } from './content/routes';
 import { registerArticleRoutes } from './articles/articles';
 import { registerFanApi } from './fan-api/fans';
+import { registerDeliveryKeyRoutes } from './delivery-keys/routes';
 import { registerSurveyRoutes } from './surveys/routes';
 import { registerCommentRoutes } from './comments/routes';
 import { registerMatchPredictorRoutes } from './match-predictor/routes';
@@ -115,6 +116,7 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
   await registerMediaFileRoutes(app, { config, database, bus, storage });
   await registerUploadRoutes(app, { config, database, storage });
   const fans = registerFanApi(app, { config, database, clock });
+  registerDeliveryKeyRoutes(app, { config, database, bus, clock });
   registerArticleRoutes(app, { config, database, clock, fans });
   registerSurveyRoutes(app, { config, database, bus, clock, fans });
   registerCommentRoutes(app, { config, database, bus, fans });

@@ -11,3 +11,4 @@ import './match-predictor/rules';
 import './quizzes/rules';
 import './quizzes/ranking';
 import './ott/rules';
+import './delivery-keys/rules';

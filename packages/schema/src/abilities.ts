@@ -42,6 +42,13 @@ export const STREAMING_SUBJECTS = [
   'files',
 ];
 
+/**
+ * Keys of the delivery API (websites' and apps' reads of /public/v1): only admins make, change,
+ * revoke and delete them (through `manage all`); other roles read their names, prefixes and last
+ * use, never a secret.
+ */
+export const DELIVERY_SUBJECTS = ['delivery_keys'];
+
 export const ROLE_RULES: Record<Role, RawRule[]> = {
   admin: [{ action: 'manage', subject: 'all' }],
   editor: [

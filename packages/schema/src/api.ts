@@ -80,5 +80,7 @@ export const API_ERROR_KEYS = [
   'quizWindowOrder', 'prizeRankOrder', 'quizClosed', 'quizForeignAnswer', 'quizImpossibleTime', 'quizAttemptLimit',
   // OTT: stream actions, encodings and playback.
   'streamTransition', 'streamLocked', 'streamKeysOnAir', 'liveEngineUnavailable', 'liveEngineFailed', 'ottNoVideo', 'ottNoStream', 'ottEncodingFailed', 'transcodingEnded', 'playbackSignatureRequired', 'playbackCountryNotAllowed',
+  // Delivery keys: reads of /public/v1 by websites and apps.
+  'invalidDeliveryKey', 'deliveryKeyRequired',
 ] as const;
 export type ApiErrorKey = (typeof API_ERROR_KEYS)[number];

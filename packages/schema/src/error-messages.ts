@@ -276,6 +276,11 @@ export const ERROR_MESSAGES = {
     en: 'The picture has {pixels} pixels; the image service renders pictures of at most {max}.',
     pl: 'Obraz ma {pixels} pikseli; usługa obrazów przetwarza obrazy mające najwyżej {max}.',
   },
+  'tooManyRequests.deliveryKey': {
+    values: ['limit'],
+    en: 'This delivery key may make {limit, plural, one {# request} other {# requests}} a minute; try again after the time in Retry-After.',
+    pl: 'Ten klucz dostępu pozwala na {limit, plural, one {# żądanie} few {# żądania} many {# żądań} other {# żądania}} na minutę; spróbuj ponownie po czasie z nagłówka Retry-After.',
+  },
   'tooManyRequests.imageRenders': {
     values: [],
     en: 'The image service is busy; try again in a moment.',
@@ -608,6 +613,26 @@ export const ERROR_MESSAGES = {
     values: [],
     en: 'Name the league with the client parameter (its slug).',
     pl: 'Wskaż ligę parametrem client (jej identyfikator).',
+  },
+  'badRequest.deliveryKeyClient': {
+    values: [],
+    en: 'The delivery key belongs to another league than the client parameter names; leave the parameter out.',
+    pl: 'Klucz dostępu należy do innej ligi niż wskazana parametrem client; pomiń ten parametr.',
+  },
+  invalidDeliveryKey: {
+    values: [],
+    en: 'This delivery key (X-Delivery-Key) is not valid.',
+    pl: 'Ten klucz dostępu (X-Delivery-Key) jest nieprawidłowy.',
+  },
+  'invalidDeliveryKey.revoked': {
+    values: [],
+    en: 'This delivery key (X-Delivery-Key) was revoked; ask the league for a new one.',
+    pl: 'Ten klucz dostępu (X-Delivery-Key) został unieważniony; poproś ligę o nowy.',
+  },
+  deliveryKeyRequired: {
+    values: [],
+    en: 'This league is read with a delivery key: send it in the X-Delivery-Key header.',
+    pl: 'Treści tej ligi są dostępne tylko z kluczem dostępu: wyślij go w nagłówku X-Delivery-Key.',
   },
   previewExpired: {
     values: [],

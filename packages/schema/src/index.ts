@@ -17,3 +17,4 @@ export * from './engagement/push';
 export * from './engagement/match-predictor/match-predictor.resource';
 export * from './engagement/quizzes';
 export * from './ott';
+export * from './delivery';

@@ -41,6 +41,7 @@ import { pushNotifications } from './engagement/push/push-notifications.resource
 import { matchPredictorRankings, matchPredictorUserResults } from './engagement/match-predictor/match-predictor.resource';
 import { formatTags, formats, markers, ottEventTags, ottEvents, ottStreams, playlistEvents, playlistTags, playlists, segments, transcodingJobs } from './ott';
 import { quizAnswers, quizPrizes, quizQuestions, quizRankings, quizUserAttempts, quizzes } from './engagement/quizzes/quizzes.resource';
+import { deliveryKeys } from './delivery/delivery-keys.resource';
 
 /** Every resource of the umpire API, in one explicit list. */
 export const RESOURCES = [
@@ -108,6 +109,7 @@ export const RESOURCES = [
   playlistTags,
   playlistEvents,
   transcodingJobs,
+  deliveryKeys,
 ] as const;
 
 export type ResourceType = (typeof RESOURCES)[number]['type'];

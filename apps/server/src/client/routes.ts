@@ -1,4 +1,4 @@
-import { COMMENT_MODERATION_MODES, DEFAULT_COMMENT_MODERATION, INTERFACE_LANGUAGES, pointerSegment, sameJson, type ClientConfiguration, type InterfaceLanguage } from '@umpire/schema';
+import { COMMENT_MODERATION_MODES, DEFAULT_COMMENT_MODERATION, DEFAULT_PUBLIC_ANONYMOUS_READS, INTERFACE_LANGUAGES, pointerSegment, sameJson, type ClientConfiguration, type InterfaceLanguage } from '@umpire/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { recordAudit } from '../audit/audit';
@@ -27,6 +27,8 @@ const settingsSchema = z.object({
   external_api_keys: z.record(z.string().max(60), z.string().max(500)),
   /** When fans see each other's comments: once approved (pre) or until hidden (post). */
   comment_moderation: z.enum(COMMENT_MODERATION_MODES, { error: 'invalidEnum' }),
+  /** Whether websites and apps may read the delivery API with `?client=` alone; false: only with a delivery key. */
+  public_anonymous_reads: z.boolean({ error: 'invalidType' }),
 });
 type LanguageSettings = Pick<z.infer<typeof settingsSchema>, 'interface_languages' | 'default_language'>;
 /** A client's languages are its own only once set; until then the installation's apply. */
@@ -38,6 +40,7 @@ export const DEFAULT_SETTINGS: ClientSettings = {
   analytics_id: null,
   external_api_keys: {},
   comment_moderation: DEFAULT_COMMENT_MODERATION,
+  public_anonymous_reads: DEFAULT_PUBLIC_ANONYMOUS_READS,
 };
 
 /**

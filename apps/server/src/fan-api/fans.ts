@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { email as emailSchema, pointerSegment, text } from '@umpire/schema';
+import { DELIVERY_KEY_HEADER, email as emailSchema, pointerSegment, text } from '@umpire/schema';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
 import type { Config, SignInLimit } from '../config';
 import type { Database } from '../db/database';
+import { anonymousReadsAllowed, registerDeliveryKeyAccess } from '../delivery-keys/access';
 import type { Clock } from '../jobs/clock';
 import { ApiError, apiError } from '../jsonapi/errors';
 import { fieldError } from '../jsonapi/messages';
@@ -31,7 +32,10 @@ export interface Fan {
 }
 
 export interface FanAccess {
-  /** The client a public read names (`?client=` slug). */
+  /**
+   * The client of a public request: its delivery key's (X-Delivery-Key), else the one `?client=`
+   * names (its slug), for reads only where the client allows reads without a key.
+   */
   publicClient(request: FastifyRequest): Promise<{ clientId: number; clientSlug: string }>;
   /** The fan of the request's token (401 without one); `write` also counts the fan's limit and refuses a banned fan. */
   requireFan(request: FastifyRequest, reply: FastifyReply, opts?: { write?: boolean }): Promise<Fan>;
@@ -86,11 +90,23 @@ export function registerFanApi(app: FastifyInstance, deps: { config: Config; dat
     await limit(reply, `address:${request.ip}`, config.fanLimits.address);
   });
 
+  // A request with a delivery key (X-Delivery-Key) reads as the key's client, within the key's limit.
+  registerDeliveryKeyAccess(app, { database, clock, limiter, prefix: PUBLIC_PREFIX });
+
   async function publicClient(request: FastifyRequest) {
     const raw = request.query as RawQuery;
     const slug = typeof raw.client === 'string' ? raw.client : '';
-    const client = slug ? await db.selectFrom('clients').select('id').where('slug', '=', slug).executeTakeFirst() : undefined;
+    // A key names its client; a `?client=` beside it may only repeat that.
+    const key = request.deliveryKey;
+    if (key) {
+      if (slug && slug !== key.clientSlug) throw apiError(400, 'badRequest.deliveryKeyClient', { source: { parameter: 'client' } });
+      return { clientId: key.clientId, clientSlug: key.clientSlug };
+    }
+    const client = slug ? await db.selectFrom('clients').select(['id', 'settings']).where('slug', '=', slug).executeTakeFirst() : undefined;
     if (!client) throw apiError(400, 'badRequest.publicClient', { source: { parameter: 'client' } });
+    // Reads without a key only where the client allows them; fans' writes keep their fan tokens and limits.
+    if ((request.method === 'GET' || request.method === 'HEAD') && !anonymousReadsAllowed(client.settings))
+      throw apiError(401, 'deliveryKeyRequired', { source: { header: DELIVERY_KEY_HEADER } });
     return { clientId: Number(client.id), clientSlug: slug };
   }
 
