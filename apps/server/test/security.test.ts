@@ -48,6 +48,7 @@ const ROUTE_NEEDS: Record<string, Need> = {
   'PATCH /api/v3/ott/streams/{id}/stop': { action: 'update', subject: 'ott_streams' },
   'POST /api/v3/ott/streams/{id}/download': { action: 'update', subject: 'ott_streams' },
   'POST /api/v3/ott/streams/{id}/rotate_keys': { action: 'update', subject: 'ott_streams' },
+  'POST /api/v3/delivery_keys/{id}/revoke': { action: 'update', subject: 'delivery_keys' },
   'POST /api/v3/ott/transcoding_jobs/{id}/cancel': { action: 'update', subject: 'transcoding_jobs' },
   'PUT /media/v1/file_uploads/{id}/parts/{part}': { action: 'create', subject: 'file_uploads' },
   'POST /media/v1/file_uploads/{id}/complete': { action: 'create', subject: 'file_uploads' },

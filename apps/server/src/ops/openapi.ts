@@ -108,6 +108,9 @@ export function openApiDocument() {
     ['get', '/api/v3/current_client', 'The signed-in user, roles, abilities and client', 'settings'],
     ['get', '/api/v3/settings/configurations', 'Configuration for the admin (?resource=client&product=umpire)', 'settings'],
     ['get', '/api/v3/settings/external_api_keys', 'External API keys of the client', 'settings'],
+    // Delivery keys (issue 24, point 2): list, fetch, update (name, rate_limit_per_minute) and delete are the generated routes.
+    ['post', '/api/v3/delivery_keys', 'Make a delivery key for a website or app: {data:{type:"delivery_keys",attributes:{name, rate_limit_per_minute? (1–100000, default 600)}}} → 201 with the secret in meta.secret, shown this once (only its SHA-256 is kept; a retry with the same Idempotency-Key answers the key with meta.secret null). Websites and apps send it as X-Delivery-Key on /public/v1: an unknown or revoked key is a 401 invalidDeliveryKey, more than its limit a minute a 429 with Retry-After', 'settings'],
+    ['post', '/api/v3/delivery_keys/{id}/revoke', 'Empty body: revoke a delivery key (final; the key stays listed with status revoked and revoked_at; its next read is refused on every instance) → 200; again on a revoked key nothing changes', 'settings', [idParam]],
     ['post', '/api/v3/ott/file_uploads', 'Start a multipart upload: {data:{type:"file_upload",attributes:{file_name,number_of_parts,path?}}} → part URLs, complete, abort', 'media'],
     // OTT (issue 11): events, streams, transcoding jobs and HLS playback.
     ['get', '/api/v3/ott/events/allowed_country', 'The country list of allowed_country (spec §3): ISO codes under their official names, Kosovo as XKX, the home nations GB-ENG, GB-SCT, GB-WLS, GB-NIR (?locale=pl|en)', 'video'],
