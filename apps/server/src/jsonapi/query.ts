@@ -3,6 +3,7 @@ import { SEARCH_COLUMN } from '../db/columns';
 import { foldForSearch } from '../text/collation';
 import { badParameter } from './errors';
 import { findModel, modelOf, type Model } from './model';
+import { rulesOf, type CustomFilter } from './rules';
 
 export interface IncludeTree {
   [relationship: string]: IncludeTree;
@@ -17,7 +18,9 @@ export type Filter =
   /** Records with a translation in one of these locales, or whose translations' search text holds every word. */
   | { kind: 'translation'; table: string; parentKey: string; locales?: string[]; words?: string[] }
   /** Records linked (manyToMany) to any of these ids, e.g. articles with one of some tags. */
-  | { kind: 'linked'; through: string; fromFk: string; toFk: string; ids: number[] };
+  | { kind: 'linked'; through: string; fromFk: string; toFk: string; ids: number[] }
+  /** A filter of the resource's rules (ResourceRules.filters). */
+  | { kind: 'custom'; filter: CustomFilter };
 
 export interface SortKey {
   /** The stored column: a text attribute sorts by its collation key. */
@@ -154,6 +157,11 @@ export function parseFilters(model: Model, raw: RawQuery): Filter[] {
       const words = [...new Set(foldForSearch(value).split(' ').filter(Boolean))];
       if (words.length > MAX_SEARCH_WORDS) throw badParameter(key, 'invalidFilterValue.tooManyWords', { parameter: key, max: MAX_SEARCH_WORDS });
       if (words.length) filters.push({ kind: 'search', column: SEARCH_COLUMN, words });
+      continue;
+    }
+    const custom = op ? undefined : rulesOf(model.type).filters?.[name];
+    if (custom) {
+      filters.push({ kind: 'custom', filter: custom(value, key) });
       continue;
     }
     let column: string;

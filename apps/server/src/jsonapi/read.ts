@@ -39,8 +39,11 @@ export function applyFilters<Q extends DynamicSelect<unknown>>(q: Q, filters: Fi
   // SQLite stores booleans as 0/1 and its driver cannot bind true/false.
   const bind = (v: unknown) => (typeof v === 'boolean' && dialect === 'sqlite' ? Number(v) : v);
   for (const f of filters) {
-    const col = f.kind === 'search' || f.kind === 'translation' || f.kind === 'linked' ? '' : `${table}.${f.column}`;
+    const col = f.kind === 'search' || f.kind === 'translation' || f.kind === 'linked' || f.kind === 'custom' ? '' : `${table}.${f.column}`;
     switch (f.kind) {
+      case 'custom':
+        q = q.where(f.filter.where(table, dialect)) as Q;
+        break;
       case 'in':
         q = q.where(col, f.values.length === 1 ? '=' : 'in', f.values.length === 1 ? bind(f.values[0]) : f.values.map(bind)) as Q;
         break;

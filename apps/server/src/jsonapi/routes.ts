@@ -124,7 +124,13 @@ export function registerResourceRoutes(
         const auth = authorize(request, model, 'read', query.include);
         const ctx = ctxOf(request, auth);
         reply.type(JSONAPI_MEDIA_TYPE);
-        return cachedResponse(cache, request, reply, auth.clientId, responseKey(ctx, request), () => listDocument(ctx, model, query, selfUrl(request, config)));
+        const build = () => listDocument(ctx, model, query, selfUrl(request, config));
+        // A filter that moves with the time (entitlements active now) is answered afresh every time.
+        if (query.filters.some((f) => f.kind === 'custom' && f.filter.volatile)) {
+          reply.header('cache-control', 'private, no-store');
+          return build();
+        }
+        return cachedResponse(cache, request, reply, auth.clientId, responseKey(ctx, request), build);
       }),
     );
 

@@ -1,3 +1,5 @@
+import type { Expression, SqlBool } from 'kysely';
+import type { Dialect } from '../db/database';
 import type { ErrorSpec } from './errors';
 import type { ReadContext, Row } from './read';
 import type { ParsedQuery } from './query';
@@ -42,6 +44,18 @@ export interface ResourceRules {
    * them; null leaves the query to the generic read.
    */
   listPage?(ctx: ReadContext, query: ParsedQuery): Promise<{ total: number; rows: Row[] } | null>;
+  /**
+   * Filters beyond the declared attributes, by name (`filter[active]` of entitlements: a rule
+   * over several columns and the time): the value of the parameter turns into a condition, or a
+   * 400 (badParameter). A list using a `volatile` one is read afresh each time, never cached.
+   */
+  filters?: Record<string, (value: string, parameter: string) => CustomFilter>;
+}
+
+/** A filter of a resource's rules: a condition on the row of `table`, and whether it changes with the time. */
+export interface CustomFilter {
+  volatile: boolean;
+  where(table: string, dialect: Dialect): Expression<SqlBool>;
 }
 
 const RULES = new Map<string, ResourceRules>();
