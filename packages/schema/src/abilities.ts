@@ -38,6 +38,8 @@ export const MODERATION_SUBJECTS = [
 export const STREAMING_SUBJECTS = [
   'ott_events', 'ott_streams', 'playlists', 'formats', 'segments', 'markers', 'file_uploads', 'images', 'videos',
   'ott_event_tags', 'playlist_tags', 'playlist_events', 'format_tags', 'transcoding_jobs',
+  // Who may watch paid events: granted and revoked by the operators who run them.
+  'ott_entitlements',
   // The media library: operators upload the video files and artwork their streams use.
   'files',
 ];

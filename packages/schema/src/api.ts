@@ -80,6 +80,8 @@ export const API_ERROR_KEYS = [
   'quizWindowOrder', 'prizeRankOrder', 'quizClosed', 'quizForeignAnswer', 'quizImpossibleTime', 'quizAttemptLimit',
   // OTT: stream actions, encodings and playback.
   'streamTransition', 'streamLocked', 'streamKeysOnAir', 'liveEngineUnavailable', 'liveEngineFailed', 'ottNoVideo', 'ottNoStream', 'ottEncodingFailed', 'transcodingEnded', 'playbackSignatureRequired', 'playbackCountryNotAllowed',
+  // OTT entitlements: paid playback for fans and the payment provider's webhook.
+  'entitlementRequired', 'entitlementSubscriptionEvent', 'entitlementWindowOrder', 'webhookNotConfigured', 'webhookSignatureInvalid', 'webhookTimestampStale',
   // Delivery keys: reads of /public/v1 by websites and apps.
   'invalidDeliveryKey', 'deliveryKeyRequired',
 ] as const;

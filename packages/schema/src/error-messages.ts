@@ -540,6 +540,36 @@ export const ERROR_MESSAGES = {
     en: 'This event cannot be watched in your country.',
     pl: 'Tego wydarzenia nie można oglądać w Twoim kraju.',
   },
+  entitlementRequired: {
+    values: [],
+    en: 'This event is paid: the fan needs an active entitlement (a ticket or a subscription) to watch it.',
+    pl: 'To wydarzenie jest płatne: kibic potrzebuje aktywnego uprawnienia (biletu lub subskrypcji), aby je obejrzeć.',
+  },
+  entitlementSubscriptionEvent: {
+    values: ['field'],
+    en: 'A subscription opens every subscription event: it names no single event ({field}).',
+    pl: 'Subskrypcja otwiera wszystkie wydarzenia subskrypcyjne: nie wskazuje pojedynczego wydarzenia ({field}).',
+  },
+  entitlementWindowOrder: {
+    values: ['field'],
+    en: '{field} must come after the start of the entitlement.',
+    pl: 'Pole „{field}” musi wskazywać czas po początku uprawnienia.',
+  },
+  webhookNotConfigured: {
+    values: [],
+    en: 'This client has no payment webhook secret yet: staff set one in the admin (Video → Entitlements).',
+    pl: 'Ten klient nie ma jeszcze sekretu webhooka płatności: ustawia go personel w panelu (Wideo → Uprawnienia).',
+  },
+  webhookSignatureInvalid: {
+    values: [],
+    en: 'The X-Umpire-Signature header is missing or does not match the body.',
+    pl: 'Brak nagłówka X-Umpire-Signature lub nie zgadza się on z treścią.',
+  },
+  webhookTimestampStale: {
+    values: ['seconds'],
+    en: 'The signature\'s timestamp is more than {seconds} seconds away from the server\'s clock: a replayed or delayed delivery.',
+    pl: 'Znacznik czasu podpisu różni się od zegara serwera o więcej niż {seconds} s: powtórzone lub opóźnione doręczenie.',
+  },
   predictionClosed: {
     values: [],
     en: 'Predictions for this match are closed: it has kicked off.',

@@ -40,6 +40,8 @@ import { pushNotificationTargets } from './engagement/push/push-notification-tar
 import { pushNotifications } from './engagement/push/push-notifications.resource';
 import { matchPredictorRankings, matchPredictorUserResults } from './engagement/match-predictor/match-predictor.resource';
 import { formatTags, formats, markers, ottEventTags, ottEvents, ottStreams, playlistEvents, playlistTags, playlists, segments, transcodingJobs } from './ott';
+import { ottEntitlements } from './ott/entitlements.resource';
+import { fans } from './engagement/fans/fans.resource';
 import { quizAnswers, quizPrizes, quizQuestions, quizRankings, quizUserAttempts, quizzes } from './engagement/quizzes/quizzes.resource';
 import { deliveryKeys } from './delivery/delivery-keys.resource';
 
@@ -109,6 +111,8 @@ export const RESOURCES = [
   playlistTags,
   playlistEvents,
   transcodingJobs,
+  fans,
+  ottEntitlements,
   deliveryKeys,
 ] as const;
 

@@ -23,6 +23,7 @@ import * as quizRankingBuckets from './migrations/0019-quiz-ranking-buckets';
 import * as rateLimitHits from './migrations/0022-rate-limit-hits';
 import * as uploadWriters from './migrations/0023-upload-writers';
 import * as ottLiveOwners from './migrations/0024-ott-live-owners';
+import * as ottEntitlements from './migrations/0026-ott-entitlements';
 import * as deliveryKeys from './migrations/0025-delivery-keys';
 import { refreshShadows } from '../jsonapi/shadow';
 import { cascadesOf } from './data-versions';
@@ -52,6 +53,7 @@ const MIGRATIONS = {
   '0022-rate-limit-hits': rateLimitHits,
   '0023-upload-writers': uploadWriters,
   '0024-ott-live-owners': ottLiveOwners,
+  '0026-ott-entitlements': ottEntitlements,
   '0025-delivery-keys': deliveryKeys,
 };
 

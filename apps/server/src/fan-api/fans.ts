@@ -10,6 +10,7 @@ import { ApiError, apiError } from '../jsonapi/errors';
 import { fieldError } from '../jsonapi/messages';
 import type { RawQuery } from '../jsonapi/query';
 import { JSONAPI_MEDIA_TYPE } from '../jsonapi/routes';
+import { clientCollation, withShadows } from '../jsonapi/shadow';
 import { fromDb, toDb } from '../jsonapi/values';
 import { readFanToken, signFanToken } from './fan-tokens';
 import { rateLimiterFor } from './rate-limit';
@@ -110,6 +111,9 @@ export function registerFanApi(app: FastifyInstance, deps: { config: Config; dat
     return { clientId: Number(client.id), clientSlug: slug };
   }
 
+  // Staff find fans by name or e-mail (the `fans` resource's filter[q]): a new fan's row carries its search text.
+  const searchable = async (clientId: number, values: Record<string, unknown>) => withShadows('fans', values, await clientCollation({ db, dialect: database.dialect, clientId }));
+
   const fanOfRow = (row: Record<string, unknown>): Fan => ({
     id: Number(row.id),
     clientId: Number(row.client_id),
@@ -162,7 +166,7 @@ export function registerFanApi(app: FastifyInstance, deps: { config: Config; dat
       await limit(reply, `register:${request.ip}`, config.fanLimits.register);
       const row = await db
         .insertInto('fans')
-        .values({ client_id: clientId, kind: 'device', device_id: input.device_id, display_name: input.display_name?.trim() || null, is_banned: toDb(database.dialect, 'boolean', false), created_at: now, updated_at: now })
+        .values(await searchable(clientId, { client_id: clientId, kind: 'device', device_id: input.device_id, display_name: input.display_name?.trim() || null, is_banned: toDb(database.dialect, 'boolean', false), created_at: now, updated_at: now }))
         .onConflict((oc) => oc.columns(['client_id', 'device_id']).doNothing())
         .returningAll()
         .executeTakeFirst();
@@ -174,7 +178,7 @@ export function registerFanApi(app: FastifyInstance, deps: { config: Config; dat
     const email = input.email.trim().toLowerCase();
     const row = await db
       .insertInto('fans')
-      .values({ client_id: clientId, kind: 'account', email, password_hash: await hashPassword(input.password), display_name: input.display_name.trim(), is_banned: toDb(database.dialect, 'boolean', false), created_at: now, updated_at: now })
+      .values(await searchable(clientId, { client_id: clientId, kind: 'account', email, password_hash: await hashPassword(input.password), display_name: input.display_name.trim(), is_banned: toDb(database.dialect, 'boolean', false), created_at: now, updated_at: now }))
       .onConflict((oc) => oc.columns(['client_id', 'email']).doNothing())
       .returningAll()
       .executeTakeFirst();

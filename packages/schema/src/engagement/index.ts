@@ -1,2 +1,3 @@
 export * from './surveys';
 export * from './comments';
+export * from './fans';

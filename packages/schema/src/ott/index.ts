@@ -6,4 +6,5 @@ export * from './formats.resource';
 export * from './segments.resource';
 export * from './markers.resource';
 export * from './transcoding-jobs.resource';
+export * from './entitlements.resource';
 export * from './live-health';
