@@ -123,7 +123,7 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
   registerPushRoutes(app, { config, database, clock, fans });
   registerMatchPredictorRoutes(app, { config, database, bus, cache, clock, fans });
   registerQuizRoutes(app, { config, database, clock, bus, fans });
-  const ottJobs = registerOtt(app, { config, database, bus, storage, clock, liveControl });
+  const ottJobs = registerOtt(app, { config, database, bus, storage, clock, liveControl, fans });
   app.decorate('ottJobs', ottJobs);
   registerOpenApi(app);
   await registerAdminApp(app, config);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import type { FanAccess } from '../fan-api/fans';
 import type { Database } from '../db/database';
 import type { Clock } from '../jobs/clock';
 import { JobWorker } from '../jobs/worker';
@@ -9,6 +10,8 @@ import { hostname } from 'node:os';
 import type { LiveControl } from './live-control';
 import { LiveHlsStore } from './live-store';
 import { CONTROL_HEADER, CONTROL_PATH, configOf, LiveStreams, type ControlCall } from './live-streams';
+import { registerEntitlementRoutes } from './entitlements';
+import { registerFanPlaybackRoutes } from './fan-playback';
 import { registerPlaybackRoutes } from './playback-routes';
 import { registerOttRoutes } from './routes';
 import { OTT_JOB_PREFIX, registerTranscodingHandlers } from './transcoding';
@@ -20,6 +23,8 @@ export interface OttCapabilityDeps {
   storage: Storage;
   clock: Clock;
   liveControl?: LiveControl;
+  /** The fan API's identities: fans watch paid events with their entitlements. */
+  fans: FanAccess;
 }
 
 /**
@@ -36,6 +41,8 @@ export function registerOtt(app: FastifyInstance, deps: OttCapabilityDeps): JobW
     : undefined;
   registerOttRoutes(app, { ...deps, live });
   registerPlaybackRoutes(app, { ...deps, liveStore });
+  registerEntitlementRoutes(app, deps);
+  registerFanPlaybackRoutes(app, { ...deps, liveStore });
   const worker = config.jobs.worker && config.jobs.ottWorker
     ? new JobWorker(database, clock, {
         pollMs: config.jobs.pollMs,

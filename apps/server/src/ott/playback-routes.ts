@@ -140,58 +140,90 @@ export function registerPlaybackRoutes(app: FastifyInstance, deps: PlaybackDeps)
     return reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`).header('content-length', String(end - start + 1)).send(object.body);
   }
 
-  // Where an event plays now: its live output while the stream runs, else its newest finished HLS
-  // transcoding, else its stream's recording as HLS VOD after the stop; and where its newest
-  // live-to-VOD MP4 downloads. Signed and expiring for pay_per_view and subscription events.
+  // The staff's read of where an event plays (with the recording's download), whatever its access
+  // and country: staff check what fans will get. Fans ask /public/v1 (entitlements.ts).
   app.get<{ Params: { id: string } }>(`${API_PREFIX}/ott/events/:id/playback`, async (request, reply) => {
     const auth = requireAbility(request, 'read', 'ott_events');
     const ctx = { db: database.db, dialect: database.dialect, clientId: auth.clientId, apiBase: '' };
     const event = await findRow(ctx, modelOf('ott_events'), request.params.id);
-    const finished = (source: 'vod' | 'recording') =>
-      database.db
-        .selectFrom('ott_transcoding_jobs')
-        .select(['id', 'output_url'])
-        .where('client_id', '=', auth.clientId)
-        .where('event_id', '=', Number(event.id))
-        .where('source', '=', source)
-        .where('state', '=', 'FINISHED')
-        .orderBy('id', 'desc')
-        .executeTakeFirst();
-    const fileOf = (outputUrl: unknown, fallback: string) => String(outputUrl ?? '').split('/').pop() || fallback;
-
-    let play: { kind: PlaybackKind; path: PlaybackKind; id: number; file: string } | null = null;
-    const stream = event.stream_id == null ? undefined : await database.db.selectFrom('ott_streams').select(['id', 'status']).where('id', '=', Number(event.stream_id)).executeTakeFirst();
-    if (stream && (stream.status === 'live' || stream.status === 'paused')) play = { kind: 'live', path: 'live', id: Number(stream.id), file: 'master.m3u8' };
-    const vod = play ? undefined : await finished('vod');
-    if (vod) play = { kind: 'vod', path: 'vod', id: Number(vod.id), file: fileOf(vod.output_url, 'master.m3u8') };
-    // The recording's HLS (every segment, vod.m3u8) stays in the stream's directory after the stop.
-    else if (!play && stream?.status === 'ended' && (await liveStore.size(auth.clientId, Number(stream.id), 'vod.m3u8')) !== null)
-      play = { kind: 'vod', path: 'live', id: Number(stream.id), file: 'vod.m3u8' };
-    const mp4 = await finished('recording');
-
-    const origin = requestOrigin(request, config);
-    const paid = event.access !== 'free';
-    const expires = paid && (play || mp4) ? nowSeconds() + config.ott.playbackTtlSeconds : null;
-    const secret = expires !== null ? await playbackSecret(database, auth.clientId) : null;
-    const urlOf = (path: PlaybackKind, id: number, file: string) =>
-      `${origin}${HLS_PREFIX}/${path}/${id}/${secret && expires !== null ? `${signPlayback(secret, path, id, expires)}/` : ''}${file}`;
-    const url = play ? urlOf(play.path, play.id, play.file) : null;
-    const downloadUrl = mp4 ? urlOf('vod', Number(mp4.id), fileOf(mp4.output_url, 'recording.mp4')) : null;
+    const playback = await resolvePlayback(deps, auth.clientId, event, requestOrigin(request, config), { download: true });
     reply.type(JSONAPI_MEDIA_TYPE).header('cache-control', 'private, no-store');
     return {
       data: {
         type: 'ott_playbacks',
         id: String(event.id),
         attributes: {
-          kind: play?.kind ?? null,
-          url,
-          download_url: downloadUrl,
-          download_job_id: mp4 ? String(mp4.id) : null,
-          expires_at: expires === null ? null : new Date(expires * 1000).toISOString(),
+          kind: playback.kind,
+          url: playback.url,
+          download_url: playback.downloadUrl,
+          download_job_id: playback.downloadJobId,
+          expires_at: playback.expiresAt,
           access: event.access,
           allowed_country: fromDb('json', event.allowed_country) ?? [],
         },
       },
     };
   });
+}
+
+/** Where an event plays now, as the staff's and the fans' playback reads answer it. */
+export interface ResolvedPlayback {
+  kind: PlaybackKind | null;
+  url: string | null;
+  /** The newest live-to-VOD MP4 (staff only: `download`). */
+  downloadUrl: string | null;
+  downloadJobId: string | null;
+  /** When the signed URLs stop working (paid events), else null. */
+  expiresAt: string | null;
+}
+
+/**
+ * Where an event plays now: its live output while the stream runs, else its newest finished HLS
+ * transcoding, else its stream's recording as HLS VOD after the stop; with `download`, where its
+ * newest live-to-VOD MP4 downloads. Signed and expiring for pay_per_view and subscription events.
+ * Who may ask is the caller's business (staff abilities, fans' entitlements).
+ */
+export async function resolvePlayback(
+  deps: Pick<PlaybackDeps, 'config' | 'database' | 'clock' | 'liveStore'>,
+  clientId: number,
+  event: Record<string, unknown>,
+  origin: string,
+  opts: { download: boolean },
+): Promise<ResolvedPlayback> {
+  const { config, database, clock, liveStore } = deps;
+  const eventId = Number(event.id);
+  const finished = (source: 'vod' | 'recording') =>
+    database.db
+      .selectFrom('ott_transcoding_jobs')
+      .select(['id', 'output_url'])
+      .where('client_id', '=', clientId)
+      .where('event_id', '=', eventId)
+      .where('source', '=', source)
+      .where('state', '=', 'FINISHED')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+  const fileOf = (outputUrl: unknown, fallback: string) => String(outputUrl ?? '').split('/').pop() || fallback;
+
+  let play: { kind: PlaybackKind; path: PlaybackKind; id: number; file: string } | null = null;
+  const stream = event.stream_id == null ? undefined : await database.db.selectFrom('ott_streams').select(['id', 'status']).where('id', '=', Number(event.stream_id)).executeTakeFirst();
+  if (stream && (stream.status === 'live' || stream.status === 'paused')) play = { kind: 'live', path: 'live', id: Number(stream.id), file: 'master.m3u8' };
+  const vod = play ? undefined : await finished('vod');
+  if (vod) play = { kind: 'vod', path: 'vod', id: Number(vod.id), file: fileOf(vod.output_url, 'master.m3u8') };
+  // The recording's HLS (every segment, vod.m3u8) stays in the stream's directory after the stop.
+  else if (!play && stream?.status === 'ended' && (await liveStore.size(clientId, Number(stream.id), 'vod.m3u8')) !== null)
+    play = { kind: 'vod', path: 'live', id: Number(stream.id), file: 'vod.m3u8' };
+  const mp4 = opts.download ? await finished('recording') : undefined;
+
+  const paid = event.access !== 'free';
+  const expires = paid && (play || mp4) ? Math.floor(clock.now().getTime() / 1000) + config.ott.playbackTtlSeconds : null;
+  const secret = expires !== null ? await playbackSecret(database, clientId) : null;
+  const urlOf = (path: PlaybackKind, id: number, file: string) =>
+    `${origin}${HLS_PREFIX}/${path}/${id}/${secret && expires !== null ? `${signPlayback(secret, path, id, expires)}/` : ''}${file}`;
+  return {
+    kind: play?.kind ?? null,
+    url: play ? urlOf(play.path, play.id, play.file) : null,
+    downloadUrl: mp4 ? urlOf('vod', Number(mp4.id), fileOf(mp4.output_url, 'recording.mp4')) : null,
+    downloadJobId: mp4 ? String(mp4.id) : null,
+    expiresAt: expires === null ? null : new Date(expires * 1000).toISOString(),
+  };
 }
