@@ -7,6 +7,19 @@ import { INTERFACE_LANGUAGES, isInterfaceLanguage, type InterfaceLanguage } from
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
+/** How long browsers and CDNs keep delivery API answers, and whom to tell when content changes. */
+export interface DeliveryConfig {
+  /** Cache-Control max-age (browsers; 0: they ask again, with the ETag). */
+  maxAge: number;
+  /** s-maxage (CDNs): safe to be long when the purge hook is set, since changes purge at once. */
+  sharedMaxAge: number;
+  staleWhileRevalidate: number;
+  /** POSTed `{"surrogate_keys":[…]}` after each commit that changed what public answers show. */
+  purgeUrl: string | null;
+  /** Sent as `Authorization: Bearer …` to the purge URL. */
+  purgeToken: string | null;
+}
+
 /** At most `max` failed sign-ins within `windowSeconds` (a sliding window). */
 export interface SignInLimit {
   max: number;
@@ -143,6 +156,8 @@ export interface Config {
   /** Public origin when behind a proxy; otherwise derived from each request. */
   publicUrl: string | null;
   cdnId: string;
+  /** The delivery API's caching by browsers and CDNs (delivery/delivery.ts). */
+  delivery: DeliveryConfig;
   /** Where library files are kept (STORAGE_DRIVER; the local directory is UPLOADS_DIR, default data/uploads). */
   storage: StorageConfig;
   /** The interface languages this installation offers, in order (INTERFACE_LANGUAGES). */
@@ -308,6 +323,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: env.TRUST_PROXY === 'true',
     publicUrl: env.PUBLIC_URL || null,
     cdnId: env.CDN_ID ?? 'umpire',
+    delivery: {
+      maxAge: Number(env.DELIVERY_MAX_AGE ?? 0),
+      sharedMaxAge: Number(env.DELIVERY_S_MAXAGE ?? 60),
+      staleWhileRevalidate: Number(env.DELIVERY_STALE_WHILE_REVALIDATE ?? 30),
+      purgeUrl: env.DELIVERY_PURGE_URL?.trim() || null,
+      purgeToken: env.DELIVERY_PURGE_TOKEN?.trim() || null,
+    },
     storage: parseStorage(env, dataDir),
     ...languages,
     bodyLimit: Number(env.BODY_LIMIT ?? 1024 * 1024),

@@ -121,6 +121,27 @@ export interface ResourceDef<
   links?: LinksDef;
   /** Attributes kept per locale (see TranslationsDef). */
   translations?: TranslationsDef;
+  /** What websites and apps may read of it through the delivery API (absent: nothing). */
+  public?: PublicDef<keyof A & string, keyof R & string>;
+}
+
+/**
+ * The public side of a resource (`/public/v1`): a projection of the same declaration. Only the
+ * attributes and relationships named here ever leave the server on the public side, in its own
+ * documents and wherever another public document includes a record of this type.
+ */
+export interface PublicDef<A extends string = string, R extends string = string> {
+  /** Attributes fans may read; a translated resource names its translated attributes here too. */
+  attributes: readonly (A | string)[];
+  /** Relationships (and component links) fans may follow; each target must be public too. */
+  relationships?: readonly (R | string)[];
+  /** Only rows whose attribute holds one of these values are public (a published quiz, a visible page). */
+  where?: Readonly<Record<string, readonly (string | number | boolean)[]>>;
+  /**
+   * `false`: a capability serves this type's public routes itself (articles in one locale, quizzes
+   * without their correct answers); the projection still applies wherever the type is included.
+   */
+  routes?: boolean;
 }
 
 export interface LinksDef {

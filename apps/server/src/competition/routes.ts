@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAbility, type AuthContext } from '../auth/context';
 import { requestOrigin } from '../auth/routes';
 import type { Config } from '../config';
+import { declarePublicComputedType } from '../delivery/public-models';
+import type { Delivery } from '../delivery/delivery';
 import type { Database } from '../db/database';
 import { ApiError, apiError, badParameter } from '../jsonapi/errors';
 import { modelOf } from '../jsonapi/model';
@@ -16,23 +18,41 @@ import { loadStatsMatches } from './loaders';
 import { includedSquads, seasonPlayerStatistics, squadWithCrest, standingsDocument } from './documents';
 import { computeMatchStatistics, computePlayerStatistics, ratingOf, STATISTIC_TYPES, type PlayerStatistics, type StatisticType } from './statistics';
 
+// Computed for readers: the public side shows them as they are.
+declarePublicComputedType('standings', 'statistics', 'match_stats', 'squad_stats');
+
 const link = (type: string, id: string | number | null) => ({ data: id == null ? null : { type, id: String(id) } });
 
 /** The competition's computed views: standings, statistics, ratings and its squads. */
-export function registerCompetitionRoutes(app: FastifyInstance, config: Config, database: Database, bus: ChangeBus, cache: ComputedCache) {
+export function registerCompetitionRoutes(app: FastifyInstance, config: Config, database: Database, bus: ChangeBus, cache: ComputedCache, delivery: Delivery) {
   const ctxOf = (request: FastifyRequest, auth: AuthContext): ReadContext => ({
     db: database.db,
     dialect: database.dialect,
     clientId: auth.clientId,
     apiBase: requestOrigin(request, config) + API_PREFIX,
   });
+  /** A read of staff (with the ability to read `subject`); the same builder serves the public side. */
+  const staffRead = <P>(path: string, subject: string, build: (ctx: ReadContext, request: FastifyRequest<{ Params: P }>) => Promise<unknown>) =>
+    app.get<{ Params: P }>(`${API_PREFIX}${path}`, (request, reply) =>
+      withQueryStats(reply, async () => {
+        const ctx = ctxOf(request, requireAbility(request, 'read', subject));
+        reply.type(JSONAPI_MEDIA_TYPE);
+        return build(ctx, request);
+      }),
+    );
+  const roundOf = (request: FastifyRequest) => {
+    const q = request.query as RawQuery;
+    const round = q.round === undefined ? undefined : Number(q.round);
+    if (round !== undefined && (!Number.isInteger(round) || round < 0)) throw badParameter('round', 'invalidFilterValue.round', { parameter: 'round' });
+    return round;
+  };
+  // The delivery API keeps its own copy per address, with the headers a CDN needs.
+  delivery.get<{ id: string }>('/groups/:id/standings', async (ctx, request) => standingsDocument(ctx, await findRow(ctx, modelOf('groups'), request.params.id), roundOf(request)));
   app.get<{ Params: { id: string } }>(`${API_PREFIX}/groups/:id/standings`, async (request, reply) =>
     withQueryStats(reply, async () => {
       const auth = requireAbility(request, 'read', 'groups');
       const ctx = ctxOf(request, auth);
-      const q = request.query as RawQuery;
-      const round = q.round === undefined ? undefined : Number(q.round);
-      if (round !== undefined && (!Number.isInteger(round) || round < 0)) throw badParameter('round', 'invalidFilterValue.round', { parameter: 'round' });
+      const round = roundOf(request);
       const group = await findRow(ctx, modelOf('groups'), request.params.id);
       reply.type(JSONAPI_MEDIA_TYPE);
       // Reads outnumber match events by far: the table is kept until the client's data changes.
@@ -43,60 +63,54 @@ export function registerCompetitionRoutes(app: FastifyInstance, config: Config, 
     }),
   );
 
-  app.get<{ Params: { id: string } }>(`${API_PREFIX}/matches/:id/stats`, async (request, reply) =>
-    withQueryStats(reply, async () => {
-      const auth = requireAbility(request, 'read', 'matches');
-      const ctx = ctxOf(request, auth);
-      const match = await findRow(ctx, modelOf('matches'), request.params.id);
-      const [m] = await loadStatsMatches(ctx, [match]);
-      const stats = computeMatchStatistics(m);
-      const players = computePlayerStatistics([m]).filter((p) => p.minutes_played || p.goals || p.assists || p.yellow_cards || p.red_cards);
-      reply.type(JSONAPI_MEDIA_TYPE);
-      return {
-        data: { type: 'match_stats', id: String(match.id), attributes: { ...stats, players }, relationships: { match: link('matches', match.id as number) } },
-        included: await includedSquads(ctx, [stats.squads.home, stats.squads.away]),
-      };
-    }),
-  );
+  const matchStats = async (ctx: ReadContext, request: FastifyRequest<{ Params: { id: string } }>) => {
+    const match = await findRow(ctx, modelOf('matches'), request.params.id);
+    const [m] = await loadStatsMatches(ctx, [match]);
+    const stats = computeMatchStatistics(m);
+    const players = computePlayerStatistics([m]).filter((p) => p.minutes_played || p.goals || p.assists || p.yellow_cards || p.red_cards);
+    return {
+      data: { type: 'match_stats', id: String(match.id), attributes: { ...stats, players }, relationships: { match: link('matches', match.id as number) } },
+      included: await includedSquads(ctx, [stats.squads.home, stats.squads.away]),
+    };
+  };
+  staffRead('/matches/:id/stats', 'matches', matchStats);
+  delivery.get('/matches/:id/stats', matchStats);
 
-  app.get<{ Params: { id: string } }>(`${API_PREFIX}/squads/:id/stats`, async (request, reply) =>
-    withQueryStats(reply, async () => {
-      const auth = requireAbility(request, 'read', 'squads');
-      const ctx = ctxOf(request, auth);
-      const squad = await findRow(ctx, modelOf('squads'), request.params.id);
-      const sid = squad.id as number;
-      const matches = await ctx.db
-        .selectFrom('matches')
-        .selectAll()
-        .where('client_id', '=', ctx.clientId)
-        .where((eb) => eb.or([eb('home_squad_id', '=', sid), eb('away_squad_id', '=', sid)]))
-        .where('status', '!=', 'not_started')
-        .execute();
-      const loaded = await loadStatsMatches(ctx, matches);
-      const totals = { played: 0, won: 0, drawn: 0, lost: 0, goals_for: 0, goals_against: 0, clean_sheets: 0, yellow_cards: 0, red_cards: 0 };
-      for (const m of loaded) {
-        if (m.status !== 'finished') continue;
-        const home = m.home === String(sid);
-        const [gf, ga] = home ? [m.home_score, m.away_score] : [m.away_score, m.home_score];
-        totals.played++;
-        totals.goals_for += gf;
-        totals.goals_against += ga;
-        if (gf > ga) totals.won++;
-        else if (gf === ga) totals.drawn++;
-        else totals.lost++;
-        if (ga === 0) totals.clean_sheets++;
-      }
-      // The same matches as the totals: finished ones.
-      const players = computePlayerStatistics(loaded.filter((m) => m.status === 'finished')).filter((p) => p.squad === String(sid));
-      for (const p of players) {
-        totals.yellow_cards += p.yellow_cards;
-        totals.red_cards += p.red_cards;
-      }
-      players.sort((a, b) => b.goals - a.goals || b.assists - a.assists || b.minutes_played - a.minutes_played);
-      reply.type(JSONAPI_MEDIA_TYPE);
-      return { data: { type: 'squad_stats', id: String(sid), attributes: { ...totals, players }, relationships: { squad: link('squads', sid) } } };
-    }),
-  );
+  const squadStats = async (ctx: ReadContext, request: FastifyRequest<{ Params: { id: string } }>) => {
+    const squad = await findRow(ctx, modelOf('squads'), request.params.id);
+    const sid = squad.id as number;
+    const matches = await ctx.db
+      .selectFrom('matches')
+      .selectAll()
+      .where('client_id', '=', ctx.clientId)
+      .where((eb) => eb.or([eb('home_squad_id', '=', sid), eb('away_squad_id', '=', sid)]))
+      .where('status', '!=', 'not_started')
+      .execute();
+    const loaded = await loadStatsMatches(ctx, matches);
+    const totals = { played: 0, won: 0, drawn: 0, lost: 0, goals_for: 0, goals_against: 0, clean_sheets: 0, yellow_cards: 0, red_cards: 0 };
+    for (const m of loaded) {
+      if (m.status !== 'finished') continue;
+      const home = m.home === String(sid);
+      const [gf, ga] = home ? [m.home_score, m.away_score] : [m.away_score, m.home_score];
+      totals.played++;
+      totals.goals_for += gf;
+      totals.goals_against += ga;
+      if (gf > ga) totals.won++;
+      else if (gf === ga) totals.drawn++;
+      else totals.lost++;
+      if (ga === 0) totals.clean_sheets++;
+    }
+    // The same matches as the totals: finished ones.
+    const players = computePlayerStatistics(loaded.filter((m) => m.status === 'finished')).filter((p) => p.squad === String(sid));
+    for (const p of players) {
+      totals.yellow_cards += p.yellow_cards;
+      totals.red_cards += p.red_cards;
+    }
+    players.sort((a, b) => b.goals - a.goals || b.assists - a.assists || b.minutes_played - a.minutes_played);
+    return { data: { type: 'squad_stats', id: String(sid), attributes: { ...totals, players }, relationships: { squad: link('squads', sid) } } };
+  };
+  staffRead('/squads/:id/stats', 'squads', squadStats);
+  delivery.get('/squads/:id/stats', squadStats);
 
   /** Player statistics of one competition season (the current one when none is named). */
   async function seasonStatistics(ctx: ReadContext, q: RawQuery): Promise<{ rows: PlayerStatistics[]; competitionSeason: number }> {
@@ -131,44 +145,41 @@ export function registerCompetitionRoutes(app: FastifyInstance, config: Config, 
     return { data: STATISTIC_TYPES.map((t) => ({ type: 'statistic_types', id: t.id, attributes: { unit: t.unit } })) };
   });
 
-  app.get(`${API_PREFIX}/statistics`, async (request, reply) =>
-    withQueryStats(reply, async () => {
-      const auth = requireAbility(request, 'read', 'matches');
-      const ctx = ctxOf(request, auth);
-      const q = request.query as RawQuery;
-      const { rows: cached, competitionSeason } = await seasonStatistics(ctx, q);
-      const rows = [...cached];
-      const sortSpec = typeof q.sort === 'string' ? q.sort : '-goals';
-      const keys = sortSpec.split(',').map((s) => ({ desc: s.startsWith('-'), name: s.replace(/^-/, '') as StatisticType | 'rating' }));
-      const sortable = [...STATISTIC_TYPES.map((t) => t.id), 'rating'];
-      for (const k of keys) if (!sortable.includes(k.name)) throw badParameter('sort', 'unknownSort.statistics', { names: sortable });
-      const valueOf = (r: PlayerStatistics, name: StatisticType | 'rating') => (name === 'rating' ? (ratingOf(r) ?? -1) : r[name]);
-      rows.sort((a, b) => {
-        for (const k of keys) {
-          const [x, y] = [valueOf(a, k.name), valueOf(b, k.name)];
-          if (x !== y) return k.desc ? y - x : x - y;
-        }
-        return Number(a.player) - Number(b.player);
-      });
-      const page = parsePage(q);
-      const slice = rows.slice((page.number - 1) * page.size, page.number * page.size);
-      const players = slice.length
-        ? await ctx.db.selectFrom('players').selectAll().where('client_id', '=', ctx.clientId).where('id', 'in', slice.map((r) => Number(r.player))).execute()
-        : [];
-      const playerDoc = await buildDocument(ctx, modelOf('players'), players, { include: {}, fields: new Map() }, false);
-      reply.type(JSONAPI_MEDIA_TYPE);
-      return {
-        data: slice.map((r) => ({
-          type: 'statistics',
-          id: `${competitionSeason}-${r.squad}-${r.player}`,
-          attributes: { ...r, player: undefined, squad: undefined, rating: ratingOf(r) },
-          relationships: { player: link('players', r.player), squad: link('squads', r.squad), competition_season: link('competition_seasons', competitionSeason) },
-        })),
-        included: [...(playerDoc.data as ResourceObject[]), ...(await includedSquads(ctx, [...new Set(slice.map((r) => r.squad))]))],
-        meta: { total: rows.length, pages: Math.max(1, Math.ceil(rows.length / page.size)), page: page.number, size: page.size, competition_season: String(competitionSeason) },
-      };
-    }),
-  );
+  const statistics = async (ctx: ReadContext, request: FastifyRequest) => {
+    const q = request.query as RawQuery;
+    const { rows: cached, competitionSeason } = await seasonStatistics(ctx, q);
+    const rows = [...cached];
+    const sortSpec = typeof q.sort === 'string' ? q.sort : '-goals';
+    const keys = sortSpec.split(',').map((s) => ({ desc: s.startsWith('-'), name: s.replace(/^-/, '') as StatisticType | 'rating' }));
+    const sortable = [...STATISTIC_TYPES.map((t) => t.id), 'rating'];
+    for (const k of keys) if (!sortable.includes(k.name)) throw badParameter('sort', 'unknownSort.statistics', { names: sortable });
+    const valueOf = (r: PlayerStatistics, name: StatisticType | 'rating') => (name === 'rating' ? (ratingOf(r) ?? -1) : r[name]);
+    rows.sort((a, b) => {
+      for (const k of keys) {
+        const [x, y] = [valueOf(a, k.name), valueOf(b, k.name)];
+        if (x !== y) return k.desc ? y - x : x - y;
+      }
+      return Number(a.player) - Number(b.player);
+    });
+    const page = parsePage(q);
+    const slice = rows.slice((page.number - 1) * page.size, page.number * page.size);
+    const players = slice.length
+      ? await ctx.db.selectFrom('players').selectAll().where('client_id', '=', ctx.clientId).where('id', 'in', slice.map((r) => Number(r.player))).execute()
+      : [];
+    const playerDoc = await buildDocument(ctx, modelOf('players'), players, { include: {}, fields: new Map() }, false);
+    return {
+      data: slice.map((r) => ({
+        type: 'statistics',
+        id: `${competitionSeason}-${r.squad}-${r.player}`,
+        attributes: { ...r, player: undefined, squad: undefined, rating: ratingOf(r) },
+        relationships: { player: link('players', r.player), squad: link('squads', r.squad), competition_season: link('competition_seasons', competitionSeason) },
+      })),
+      included: [...(playerDoc.data as ResourceObject[]), ...(await includedSquads(ctx, [...new Set(slice.map((r) => r.squad))]))],
+      meta: { total: rows.length, pages: Math.max(1, Math.ceil(rows.length / page.size)), page: page.number, size: page.size, competition_season: String(competitionSeason) },
+    };
+  };
+  staffRead('/statistics', 'matches', statistics);
+  delivery.get('/statistics', statistics);
 
   app.get(`${API_PREFIX}/squad_players/ratings`, async (request, reply) =>
     withQueryStats(reply, async () => {

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { sameJson } from '@umpire/schema';
 import { recordAudit, recordAudits } from '../audit/audit';
 import type { Config } from '../config';
+import type { Delivery } from '../delivery/delivery';
 import type { Database } from '../db/database';
 import type { ChangeEvent, WriteContext } from '../jsonapi/context';
 import { ApiError, apiError, badParameter, notFound } from '../jsonapi/errors';
@@ -23,10 +24,12 @@ import { parseDraftComponents } from './draft-preview';
 import './usages';
 
 const CURRENT_PAGE_PARAMETERS = ['slug', 'include', 'season_id', 'locale', 'preview'];
+/** `client` names the league on the public side (or its delivery key does). */
+const PUBLIC_CURRENT_PAGE_PARAMETERS = ['slug', 'include', 'season_id', 'locale', 'client'];
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Pages, global page elements and their components beyond the generic routes (issue 9). */
-export function registerContentRoutes(app: FastifyInstance, config: Config, database: Database, bus: ChangeBus, cache: ComputedCache): void {
+export function registerContentRoutes(app: FastifyInstance, config: Config, database: Database, bus: ChangeBus, cache: ComputedCache, delivery: Delivery): void {
   const readCtx = (request: FastifyRequest, auth: AuthContext): ReadContext => ({
     db: database.db,
     dialect: database.dialect,
@@ -34,25 +37,35 @@ export function registerContentRoutes(app: FastifyInstance, config: Config, data
     apiBase: requestOrigin(request, config) + API_PREFIX,
   });
 
+  /** The query of /current_page; `known` are the parameters the route takes (the public one has no preview). */
+  const currentPageQuery = (q: RawQuery, known: string[]) => {
+    for (const name of Object.keys(q))
+      if (!known.includes(name)) throw badParameter(name, 'badRequest.unknownParameter', { parameter: name, names: known });
+    for (const name of known)
+      if (Array.isArray(q[name])) throw badParameter(name, 'badRequest.repeatedParameter', { parameter: name });
+    const slug = typeof q.slug === 'string' ? q.slug.trim().replace(/^\/+|\/+$/g, '') : '';
+    if (!slug) throw badParameter('slug', 'invalidFilterValue', { parameter: 'slug', value: '' });
+    const includeSets = parseIncludeSets(q.include);
+    const seasonRaw = q.season_id;
+    if (seasonRaw !== undefined && !/^[1-9]\d{0,14}$/.test(String(seasonRaw)))
+      throw badParameter('season_id', 'invalidFilterValue.id', { parameter: 'season_id' });
+    const seasonId = seasonRaw === undefined ? null : Number(seasonRaw);
+    return { slug, includeSets, seasonId, locale: parseReaderLocale(q.locale) };
+  };
+
+  // What websites read: only a page published and inside its window, cut to its public part.
+  delivery.get('/current_page', (ctx, request) =>
+    currentPageDocument(ctx, { ...currentPageQuery(request.query as RawQuery, PUBLIC_CURRENT_PAGE_PARAMETERS), preview: false }),
+  );
+
   app.get(`${API_PREFIX}/current_page`, async (request, reply) =>
     withQueryStats(reply, async () => {
       const auth = requireAbility(request, 'read', 'pages');
       const q = request.query as RawQuery;
-      for (const name of Object.keys(q))
-        if (!CURRENT_PAGE_PARAMETERS.includes(name)) throw badParameter(name, 'badRequest.unknownParameter', { parameter: name, names: CURRENT_PAGE_PARAMETERS });
-      for (const name of CURRENT_PAGE_PARAMETERS)
-        if (Array.isArray(q[name])) throw badParameter(name, 'badRequest.repeatedParameter', { parameter: name });
-      const slug = typeof q.slug === 'string' ? q.slug.trim().replace(/^\/+|\/+$/g, '') : '';
-      if (!slug) throw badParameter('slug', 'invalidFilterValue', { parameter: 'slug', value: '' });
-      const includeSets = parseIncludeSets(q.include);
-      const seasonRaw = q.season_id;
-      if (seasonRaw !== undefined && !/^[1-9]\d{0,14}$/.test(String(seasonRaw)))
-        throw badParameter('season_id', 'invalidFilterValue.id', { parameter: 'season_id' });
-      const seasonId = seasonRaw === undefined ? null : Number(seasonRaw);
+      const { slug, includeSets, seasonId, locale } = currentPageQuery(q, CURRENT_PAGE_PARAMETERS);
       if (q.preview !== undefined && q.preview !== 'true' && q.preview !== 'false')
         throw badParameter('preview', 'invalidFilterValue', { parameter: 'preview', value: String(q.preview) });
       const preview = q.preview === 'true';
-      const locale = parseReaderLocale(q.locale);
       // A preview shows drafts: only to someone who may change pages.
       if (preview) requireAbility(request, 'update', 'pages');
       const ctx = readCtx(request, auth);

@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { allModels, type Model } from '../jsonapi/model';
 import { API_PREFIX } from '../jsonapi/routes';
+import { routedPublicModels } from '../delivery/public-models';
 
-function attributeSchema(model: Model) {
+function attributeSchema(model: Model, only?: Set<string>) {
   const properties: Record<string, unknown> = {};
-  for (const [name, def] of model.attributes) {
+  const attributes = [...model.attributes, ...(model.translation?.attributes ?? [])].filter(([name]) => !only || only.has(name));
+  for (const [name, def] of attributes) {
     let schema: Record<string, unknown>;
     try {
       schema = z.toJSONSchema(def.schema, { unrepresentable: 'any', io: 'input' });
@@ -15,9 +17,10 @@ function attributeSchema(model: Model) {
     }
     properties[name] = { ...schema, ...(def.readOnly ? { readOnly: true } : {}), nullable: !def.required };
   }
-  properties.created_at = { type: 'string', format: 'date-time', readOnly: true };
+  if (!only) properties.created_at = { type: 'string', format: 'date-time', readOnly: true };
   properties.updated_at = { type: 'string', format: 'date-time', readOnly: true };
-  return { type: 'object', properties, required: [...model.attributes].filter(([, d]) => d.required).map(([n]) => n) };
+  if (model.translation && (!only || only.has('locale'))) properties.locale = { type: 'string', enum: model.translation.locales, readOnly: true };
+  return { type: 'object', properties, required: attributes.filter(([, d]) => d.required).map(([n]) => n) };
 }
 
 /** OpenAPI 3.1 generated from the resource declarations, the same ones the engine serves. */
@@ -218,6 +221,63 @@ export function openApiDocument() {
   };
 }
 
+/**
+ * The delivery API's own OpenAPI: each public type's list and fetch with only its public
+ * attributes, filters and relationships (the same projection that cuts the answers), the reads
+ * capabilities publish, and the fans' routes.
+ */
+export function publicOpenApiDocument() {
+  const staff = openApiDocument();
+  const paths: Record<string, unknown> = {};
+  const schemas: Record<string, unknown> = { Errors: staff.components.schemas.Errors };
+  const err = { description: 'JSON:API errors', content: { 'application/vnd.api+json': { schema: { $ref: '#/components/schemas/Errors' } } } };
+  const client = { name: 'client', in: 'query', schema: { type: 'string' }, description: 'The league (client slug); not needed with an X-Delivery-Key header' };
+  const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
+  const cdn =
+    'Cache-Control: public with s-maxage and stale-while-revalidate; a strong ETag (If-None-Match → 304); Surrogate-Key and Cache-Tag name the client and the tables the answer read, the keys the purge hook (DELIVERY_PURGE_URL) is called with when they change.';
+  for (const pm of routedPublicModels()) {
+    const m = pm.model;
+    schemas[m.type] = {
+      type: 'object',
+      properties: {
+        type: { const: m.type },
+        id: { type: 'string' },
+        attributes: attributeSchema(m, pm.attributes),
+        relationships: { type: 'object', properties: Object.fromEntries([...pm.relationships].map((r) => [r, { description: m.relationships.get(r)?.type ?? m.links.get(r)?.target }])) },
+      },
+    };
+    const one = { content: { 'application/vnd.api+json': { schema: { type: 'object', properties: { data: { $ref: `#/components/schemas/${m.type}` } } } } } };
+    const filters = [
+      ...[...m.attributes].filter(([a, d]) => d.filter && pm.attributes.has(a)).map(([a, d]) => ({ name: `filter[${a}]`, in: 'query', schema: { type: 'string' }, description: d.filter === 'range' ? 'Equality or comma list; also [gte], [lte], [gt], [lt]' : 'Equality or comma list' })),
+      ...[...m.belongsTo.keys()].filter((r) => pm.relationships.has(r)).map((r) => ({ name: `filter[${r}]`, in: 'query', schema: { type: 'string' }, description: 'Related id(s), or null' })),
+    ];
+    const rows = pm.where.length ? ` Only rows with ${pm.where.map(([a, v]) => `${a} ${[...v].join('|')}`).join(', ')}.` : '';
+    const include = { name: 'include', in: 'query', schema: { type: 'string' }, description: `Relationship paths through public relationships: ${[...pm.relationships].join(', ') || '—'}` };
+    paths[`/public/v1/${m.path}`] = {
+      get: { tags: [m.def.section], summary: `List ${m.type}.${rows} ${cdn}`, parameters: [client, include, ...filters, { name: 'page[number]', in: 'query', schema: { type: 'integer' } }, { name: 'page[size]', in: 'query', schema: { type: 'integer', maximum: 100 } }], responses: { 200: { description: 'A page', ...one }, 304: { description: 'Not modified' }, 400: err } },
+    };
+    paths[`/public/v1/${m.path}/{id}`] = {
+      get: { tags: [m.def.section], summary: `One of ${m.type}.${rows} ${cdn}`, parameters: [client, idParam, include], responses: { 200: { description: 'The record', ...one }, 304: { description: 'Not modified' }, 404: err } },
+    };
+  }
+  const doc = { 200: { description: 'A JSON:API document' }, 304: { description: 'Not modified' }, 400: err, 404: err };
+  const published: [string, string, object[]][] = [
+    ['/public/v1/current_page', `A published page inside its window as websites read it (?slug=, include=, season_id=, locale=): its type, components in order and every record they link to, cut to what is public. ${cdn}`, [client]],
+    ['/public/v1/groups/{id}/standings', `Standings of a group (?round=N: after round N). ${cdn}`, [client, idParam]],
+    ['/public/v1/matches/{id}/stats', `Match statistics. ${cdn}`, [client, idParam]],
+    ['/public/v1/squads/{id}/stats', `Squad statistics. ${cdn}`, [client, idParam]],
+    ['/public/v1/statistics', `Player statistics of a competition season (filter[competition_season|squad|player], sort, page). ${cdn}`, [client]],
+  ];
+  for (const [path, summary, parameters] of published) paths[path] = { get: { tags: ['public'], summary, parameters, responses: doc } };
+  for (const [path, ops] of Object.entries(staff.paths)) if (path.startsWith('/public/v1/') && !paths[path]) paths[path] = ops;
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Umpire delivery API', version: '1', description: 'JSON:API 1.0, read without a staff token: what websites and apps of a league show. Fans write with a fan token (Authorization: Bearer).' },
+    components: { schemas, securitySchemes: { deliveryKey: { type: 'apiKey', in: 'header', name: 'X-Delivery-Key' }, fan: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    paths,
+  };
+}
+
 const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** /api/docs: a readable reference page without scripts; /api/docs/openapi.json for tools. */
@@ -225,6 +285,11 @@ export function registerOpenApi(app: FastifyInstance) {
   let cached: ReturnType<typeof openApiDocument> | null = null;
   const doc = () => (cached ??= openApiDocument());
   app.get('/api/docs/openapi.json', async () => doc());
+  let publicDoc: ReturnType<typeof publicOpenApiDocument> | null = null;
+  app.get('/public/v1/openapi.json', async (_request, reply) => {
+    reply.header('access-control-allow-origin', '*');
+    return (publicDoc ??= publicOpenApiDocument());
+  });
   app.get('/api/docs', async (_request, reply) => {
     const d = doc();
     const rows = Object.entries(d.paths as Record<string, Record<string, { summary: string; parameters?: { name: string; description?: string }[] }>>)

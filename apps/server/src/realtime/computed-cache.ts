@@ -143,16 +143,21 @@ export class ComputedCache {
 
   /**
    * A response body, serialized and encoded once, with an entity tag of its content (so a client
-   * that already holds it gets 304); `hit` tells whether it came from memory.
+   * that already holds it gets 304); `hit` tells whether it came from memory, `tables` what its
+   * computation read (null when no longer known: it was dropped meanwhile).
    */
-  async text(clientId: number, key: string, compute: () => Promise<unknown>): Promise<{ body: Buffer; etag: string; hit: boolean }> {
+  async text(
+    clientId: number,
+    key: string,
+    compute: () => Promise<unknown>,
+  ): Promise<{ body: Buffer; etag: string; hit: boolean; tables: ReadonlySet<string> | null }> {
     let computed = false;
     const { body, etag } = await this.value(clientId, key, async () => {
       computed = true;
       const body = Buffer.from(JSON.stringify(await compute()));
       return { body, etag: entityTag(body) };
     });
-    return { body, etag, hit: !computed };
+    return { body, etag, hit: !computed, tables: this.byClient.get(clientId)?.get(key)?.tables ?? null };
   }
 }
 

@@ -20,6 +20,7 @@ export const articles = defineResource({
   section: 'document',
   defaultSort: '-updated_at',
   newestFirst: true,
+  public: { attributes: ['title', 'lead', 'slug', 'body', 'publish_from', 'publish_until'], relationships: ['image', 'publication_category', 'venue', 'tags'], where: { visible: [true] }, routes: false },
   attributes: {
     status: { type: 'string', schema: oneOf(PUBLICATION_STATUSES), default: 'draft', filter: true, sort: true, list: true, example: 'draft' },
   },

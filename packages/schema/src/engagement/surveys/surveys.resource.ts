@@ -18,6 +18,7 @@ export const surveys = defineResource({
   titleAttribute: 'title',
   defaultSort: '-created_at',
   newestFirst: true,
+  public: { attributes: ['title', 'description', 'status', 'opens_at', 'closes_at'], relationships: ['questions'], where: { status: ['published', 'closed'] }, routes: false },
   attributes: {
     title: { type: 'string', schema: text(200), required: true, search: true, sort: true, list: true, example: 'Piłkarz sezonu' },
     description: { type: 'text', schema: text(2000), search: true, example: 'Wybierz najlepszego zawodnika sezonu.' },
@@ -41,6 +42,7 @@ export const surveyQuestions = defineResource({
   section: 'award',
   titleAttribute: 'prompt',
   defaultSort: 'position',
+  public: { attributes: ['prompt', 'kind', 'required', 'position'], relationships: ['survey', 'answers'], routes: false },
   attributes: {
     prompt: { type: 'string', schema: text(300), required: true, search: true, list: true, example: 'Kto był najlepszy w sezonie?' },
     kind: { type: 'string', schema: oneOf(SURVEY_QUESTION_KINDS), default: 'single', filter: true, list: true, example: 'single' },
@@ -61,6 +63,7 @@ export const surveyAnswers = defineResource({
   section: 'award',
   titleAttribute: 'text',
   defaultSort: 'position',
+  public: { attributes: ['text', 'position'], relationships: ['question'], routes: false },
   attributes: {
     text: { type: 'string', schema: text(200), required: true, search: true, list: true, example: 'Jan Kowalski' },
     position: { type: 'integer', schema: integer(0, 999), default: 0, sort: true, list: true, example: 1 },
