@@ -12,6 +12,7 @@ import type { RawQuery } from '../jsonapi/query';
 import { JSONAPI_MEDIA_TYPE } from '../jsonapi/routes';
 import { clientCollation, withShadows } from '../jsonapi/shadow';
 import { fromDb, toDb } from '../jsonapi/values';
+import { PUBLIC_PREFIX } from '../delivery/delivery';
 import { readFanToken, signFanToken } from './fan-tokens';
 import { rateLimiterFor } from './rate-limit';
 
@@ -22,7 +23,8 @@ import { rateLimiterFor } from './rate-limit';
  * password) to get a fan token for writing. Writes are limited per fan and per address; a banned
  * fan reads but cannot write. Nothing staff-only is reachable from here.
  */
-export const PUBLIC_PREFIX = '/public/v1';
+// One prefix for the whole public side: the delivery API's (the fans' routes live beside its reads).
+export { PUBLIC_PREFIX };
 
 export interface Fan {
   id: number;
