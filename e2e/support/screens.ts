@@ -17,8 +17,8 @@ const BUILD_INFO = resolve(import.meta.dirname, '../../apps/admin/dist/build-inf
 const buildInfo = () => JSON.parse(readFileSync(BUILD_INFO, 'utf8')) as { types: string[]; paths?: Record<string, string>; readOnly?: string[] };
 export const RESOURCE_TYPES = (): string[] => buildInfo().types;
 const READ_ONLY = new Set(['audit_events', 'match_predictor_user_results', 'quiz_rankings']);
-// Records only the server creates (fans' quiz attempts): no creation form.
-const SERVER_CREATED = new Set(['quiz_user_attempts']);
+// Records only the server creates (fans' quiz attempts; delivery keys, made in their list's dialog): no creation form.
+const SERVER_CREATED = new Set(['quiz_user_attempts', 'delivery_keys']);
 
 /** Waits until nothing on the screen is loading: no progress bar or skeleton for a moment. */
 export async function settled(page: Page): Promise<void> {

@@ -26,6 +26,7 @@ import { ottEventScreens } from '../resources/video/ott-events';
 import { transcodingJobScreens } from '../resources/video/transcoding-jobs';
 import { playlistScreens } from '../resources/video/playlists';
 import { formatScreens } from '../resources/video/formats';
+import { deliveryKeyScreens } from '../resources/settings/delivery-keys';
 
 /**
  * The screens of every sidebar entry: those of a resource's own folder where it needs more than
@@ -58,6 +59,7 @@ const SCREENS: Record<string, ResourceScreens> = {
   transcoding_jobs: transcodingJobScreens,
   playlists: playlistScreens,
   formats: formatScreens,
+  delivery_keys: deliveryKeyScreens,
   statistics: { list: lazyScreen(() => import('../features/statistics').then((m) => ({ default: m.StatisticsPage }))) },
   files: { list: lazyScreen(() => import('../features/media-library').then((m) => ({ default: m.MediaLibraryPage }))) },
 };

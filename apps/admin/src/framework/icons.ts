@@ -51,6 +51,7 @@ import PermMedia from '@mui/icons-material/PermMedia';
 import Poll from '@mui/icons-material/Poll';
 import RadioButtonChecked from '@mui/icons-material/RadioButtonChecked';
 import Forum from '@mui/icons-material/Forum';
+import VpnKey from '@mui/icons-material/VpnKey';
 import type { SectionName } from '@umpire/schema/resource';
 
 /** Spec §2: the sidebar's section icons. */
@@ -115,4 +116,5 @@ export const RESOURCE_ICONS: Record<string, SvgIconComponent> = {
   comments: Forum,
   match_predictor_rankings: MilitaryTech,
   match_predictor_user_results: FactCheck,
+  delivery_keys: VpnKey,
 };
