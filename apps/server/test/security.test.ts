@@ -49,6 +49,11 @@ const ROUTE_NEEDS: Record<string, Need> = {
   'POST /api/v3/ott/streams/{id}/download': { action: 'update', subject: 'ott_streams' },
   'POST /api/v3/ott/streams/{id}/rotate_keys': { action: 'update', subject: 'ott_streams' },
   'POST /api/v3/delivery_keys/{id}/revoke': { action: 'update', subject: 'delivery_keys' },
+  'POST /api/v3/ott/entitlements': { action: 'create', subject: 'ott_entitlements' },
+  'POST /api/v3/ott/entitlements/{id}/revoke': { action: 'update', subject: 'ott_entitlements' },
+  'POST /api/v3/ott/payment_webhook/rotate_secret': { action: 'update', subject: 'client' },
+  // The payment provider's call: no token, its signature over the body (test/ott-entitlements.test.ts).
+  'POST /public/v1/ott/payments/webhook': 'public',
   'POST /api/v3/ott/transcoding_jobs/{id}/cancel': { action: 'update', subject: 'transcoding_jobs' },
   'PUT /media/v1/file_uploads/{id}/parts/{part}': { action: 'create', subject: 'file_uploads' },
   'POST /media/v1/file_uploads/{id}/complete': { action: 'create', subject: 'file_uploads' },

@@ -130,6 +130,14 @@ export function openApiDocument() {
     ['post', '/api/v3/ott/transcoding_jobs/{id}/cancel', 'Cancel a waiting or running job (ffmpeg is stopped within a second); 409 transcodingEnded once it ended', 'video', [idParam]],
     ['get', '/api/v3/ott/playlists/{id}/events', 'A playlist’s events in their order (position), with include=, fields[], locale= as an event read', 'video', [idParam]],
     ['get', '/ott/hls/{kind}/{id}/{file}', 'HLS output for players (CORS *): kind live (a stream id) or vod (a finished job id); paid events only under …/{id}/s/{expires}/{signature}/…; allowed_country checked against the OTT_COUNTRY_HEADER header (default CF-IPCountry)', 'video', [{ name: 'kind', in: 'path', required: true, schema: { enum: ['live', 'vod'] } }, idParam, { name: 'file', in: 'path', required: true, schema: { type: 'string' } }]],
+    // Entitlements (issue 24, point 5): list and fetch are the generated routes (filter[fan], filter[event], filter[kind], filter[source], filter[external_ref], filter[active]=true|false).
+    ['post', '/api/v3/ott/entitlements', 'Grant a fan an entitlement: {data:{type:"ott_entitlements",attributes:{kind: event|subscription, valid_from? (default now), valid_until? (null: open-ended), external_ref? (the payment\'s id, unique per client)},relationships:{fan:{data:{type:"fans",id}}, event?:{data:{type:"ott_events",id}}}}} → 201 (source staff). An event entitlement names its event (it opens that event, pay_per_view or subscription); a subscription names none and opens every subscription event, not pay_per_view ones. 422 required / entitlementSubscriptionEvent / entitlementWindowOrder / notFound (a fan or event of another client) / unique (external_ref)', 'video'],
+    ['post', '/api/v3/ott/entitlements/{id}/revoke', 'Empty body: revoke an entitlement (revoked_at, revoked_by; final, playback is refused from the next request) → 200; again on a revoked one nothing changes. Entitlements are never edited nor deleted', 'video', [idParam]],
+    ['get', '/api/v3/fans', 'The fans of the client\'s websites and apps, read only (kind, display_name, email, is_banned, last_seen_at): filter[q] finds by name or e-mail, filter[kind], filter[email], filter[is_banned]; never device ids nor password hashes', 'settings'],
+    ['get', '/api/v3/ott/payment_webhook', 'Where the payment provider calls (url, with ?client=) and whether a secret is set: configured, secret_hint (its last characters), rotated_at, rotated_by; never the secret', 'video'],
+    ['post', '/api/v3/ott/payment_webhook/rotate_secret', 'Admins: a new webhook secret (whsec_…), in meta.secret of this answer only; calls signed with the previous one are refused from now on', 'video'],
+    ['get', '/public/v1/ott/events/{id}/playback', 'Fan-facing: where an event plays now (?client=): kind live|vod|null, url (null until there is something to play: a pending event), expires_at, access, status. Free events for anyone; pay_per_view and subscription events only with a fan token (Authorization: Bearer) of a fan of this client holding an active entitlement (401 unauthorized without one, 403 entitlementRequired without an entitlement), as signed URLs expiring after OTT_PLAYBACK_TTL_SECONDS. allowed_country is checked first, for everyone, against the OTT_COUNTRY_HEADER header (403 playbackCountryNotAllowed). 404 for an event of another client. Cache-Control: private, no-store', 'public', [idParam]],
+    ['post', '/public/v1/ott/payments/webhook', 'The payment provider\'s call (?client=): header X-Umpire-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")> (several v1 may be sent); body {"id": delivery id, "type": "entitlement.granted"|"entitlement.revoked", "data": {"fan_id" or "fan_email" (an account fan), "kind": "event"|"subscription", "event_id"?, "valid_from"?, "valid_until"? (ISO 8601; null or absent: open-ended), "external_ref": the payment\'s id}} (a revoke needs only data.external_ref). → 200 with the entitlement and meta {delivery_id, duplicate}; a delivery id seen before is answered 200 (duplicate: true) and changes nothing, and a payment (external_ref) grants once. 401 webhookSignatureInvalid, 401 webhookTimestampStale (more than 300 s from the server\'s clock), 401 webhookNotConfigured, 400 malformedJson, 422 with a pointer into the body (/id, /type, /data/kind, /data/fan_id, /data/fan_email, /data/event_id, /data/external_ref …) for a malformed payload or an unknown fan, event or payment; a refused delivery is not remembered', 'public'],
     ['get', '/media/v1/file_uploads/{id}', 'A multipart upload and the parts stored so far (to resume)', 'media', [idParam]],
     ['put', '/media/v1/file_uploads/{id}/parts/{part}', 'One part of a multipart upload on the local driver (raw bytes; answers its ETag)', 'media', [idParam]],
     ['post', '/media/v1/file_uploads/{id}/complete', 'Join the parts into a library file (optionally {data:{attributes:{parts:[{part_number,etag}]}}})', 'media', [idParam]],
@@ -192,6 +200,37 @@ export function openApiDocument() {
   ];
   for (const [method, path, summary, tag, parameters] of custom)
     paths[path] = { ...(paths[path] as object), [method]: { tags: [tag], summary, ...(parameters ? { parameters } : {}), responses: doc } };
+  // The payment webhook's body, as a schema tools can check against.
+  Object.assign((paths['/public/v1/ott/payments/webhook'] as { post: object }).post, {
+    security: [],
+    parameters: [
+      { name: 'client', in: 'query', required: true, schema: { type: 'string' } },
+      { name: 'X-Umpire-Signature', in: 'header', required: true, schema: { type: 'string', example: 't=1767225600,v1=5f2b…' } },
+    ],
+    requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/PaymentWebhook' } } } },
+  });
+  schemas.PaymentWebhook = {
+    type: 'object',
+    required: ['id', 'type', 'data'],
+    properties: {
+      id: { type: 'string', maxLength: 200, description: 'The delivery\'s id: handled once' },
+      type: { enum: ['entitlement.granted', 'entitlement.revoked'] },
+      data: {
+        type: 'object',
+        required: ['external_ref'],
+        additionalProperties: false,
+        properties: {
+          fan_id: { type: 'string', description: 'The fan (or fan_email)' },
+          fan_email: { type: 'string', description: 'An account fan\'s e-mail (or fan_id)' },
+          kind: { enum: ['event', 'subscription'], description: 'Required to grant' },
+          event_id: { type: 'string', description: 'The event of a kind event grant' },
+          valid_from: { type: 'string', format: 'date-time' },
+          valid_until: { type: ['string', 'null'], format: 'date-time' },
+          external_ref: { type: 'string', maxLength: 200, description: 'The payment provider\'s id of the purchase: unique per client' },
+        },
+      },
+    },
+  };
 
   schemas.Errors = {
     type: 'object',
@@ -229,7 +268,7 @@ export function openApiDocument() {
 export function publicOpenApiDocument() {
   const staff = openApiDocument();
   const paths: Record<string, unknown> = {};
-  const schemas: Record<string, unknown> = { Errors: staff.components.schemas.Errors };
+  const schemas: Record<string, unknown> = { Errors: staff.components.schemas.Errors, PaymentWebhook: staff.components.schemas.PaymentWebhook };
   const err = { description: 'JSON:API errors', content: { 'application/vnd.api+json': { schema: { $ref: '#/components/schemas/Errors' } } } };
   const client = { name: 'client', in: 'query', schema: { type: 'string' }, description: 'The league (client slug); not needed with an X-Delivery-Key header' };
   const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
