@@ -18,6 +18,9 @@ const ADMIN = 'apps/admin/src';
  */
 const ELEMENTS = [
   { type: 'schema', pattern: 'packages/schema/src/**', mode: 'full' },
+  // The page renderers (packages/render): React and the schema only, so the website and the admin can both take them.
+  { type: 'render-test', pattern: ['packages/render/src/**/*.test.{ts,tsx}', 'packages/render/test/**', 'packages/render/vitest.config.ts'], mode: 'full' },
+  { type: 'render', pattern: 'packages/render/**', mode: 'full' },
   // A stand-in of an outside service (the local push service that decrypts Web Push), shared by the
   // API tests, the browser tests and the benchmarks; it imports nothing of the project.
   { type: 'test-double', pattern: 'apps/server/test/support/push-service.ts', mode: 'full' },
@@ -42,6 +45,8 @@ const ELEMENTS = [
 const LAYERS = [
   // The shared package imports no app.
   { from: 'schema', allow: ['schema'] },
+  { from: 'render', allow: ['render', 'schema'] },
+  { from: 'render-test', allow: ['render-test', 'render', 'schema'] },
   { from: 'test-double', allow: [] },
   { from: 'server', allow: ['server', 'schema', 'test-double'] },
   // The admin never imports server code. lib/ and providers/ know no screen.
@@ -52,7 +57,7 @@ const LAYERS = [
   // A feature uses the layers below it and its own files, never another feature.
   {
     from: 'admin-feature',
-    allow: ['admin-framework', 'admin-providers', 'admin-lib', 'schema', ['admin-feature', { name: '${from.name}' }]],
+    allow: ['admin-framework', 'admin-providers', 'admin-lib', 'schema', 'render', ['admin-feature', { name: '${from.name}' }]],
   },
   // A resource folder composes features (through their index.ts, see entry-point) and its own files.
   {
@@ -71,7 +76,7 @@ const LAYERS = [
   { from: 'admin-test-support', allow: ['admin-lib', 'schema'] },
   {
     from: 'admin-test',
-    allow: ['admin-test-support', 'admin-app', 'admin-resource', 'admin-feature', 'admin-framework', 'admin-providers', 'admin-lib', 'schema'],
+    allow: ['admin-test-support', 'admin-app', 'admin-resource', 'admin-feature', 'admin-framework', 'admin-providers', 'admin-lib', 'schema', 'render'],
   },
   { from: 'admin-public', allow: [] },
   { from: 'admin-build', allow: ['admin-build', 'schema'] },
@@ -143,6 +148,17 @@ export default tseslint.config(
       'import-x/no-self-import': 'error',
       'import-x/no-duplicates': 'error',
       'boundaries/element-types': ['error', { default: 'disallow', rules: LAYERS }],
+      // Outside packages: the renderers take React and nothing else (not even react-dom: hosts render them).
+      'boundaries/external': [
+        'error',
+        {
+          default: 'allow',
+          rules: [
+            { from: 'render', disallow: ['**'] },
+            { from: 'render', allow: ['react'] },
+          ],
+        },
+      ],
       'boundaries/no-unknown-files': 'error',
     },
   },
@@ -179,7 +195,7 @@ export default tseslint.config(
 
   // ---- the admin app: React ---------------------------------------------------------------
   {
-    files: ['apps/admin/src/**/*.{ts,tsx}'],
+    files: ['apps/admin/src/**/*.{ts,tsx}', 'packages/render/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     languageOptions: { globals: { ...globals.browser } },
     rules: {
@@ -196,7 +212,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    files: ['apps/server/test/**/*.ts', 'e2e/**/*.ts', '**/*.test.{ts,tsx}'],
+    files: ['apps/server/test/**/*.ts', 'e2e/**/*.ts', 'packages/render/test/**/*.ts', '**/*.test.{ts,tsx}'],
     // Tests read JSON documents and records as they come (`any`): the assertions check the values,
     // and every API document is validated against the JSON:API schema.
     rules: {

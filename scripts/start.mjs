@@ -41,7 +41,7 @@ function buildAdmin() {
   }
   // Skip a build that is newer than every source it comes from: a second `npm start` is then instant.
   const built = fs.existsSync(abs('apps/admin/dist/index.html')) ? fs.statSync(abs('apps/admin/dist/index.html')).mtimeMs : 0;
-  const sources = newestMtime([abs('apps/admin'), abs('packages/schema'), abs('package-lock.json')]);
+  const sources = newestMtime([abs('apps/admin'), abs('packages/schema'), abs('packages/render'), abs('package-lock.json')]);
   if (built > sources && process.env.UMPIRE_FORCE_BUILD !== '1') {
     log('admin build is up to date (UMPIRE_FORCE_BUILD=1 rebuilds it)');
     return;

@@ -182,6 +182,7 @@ const abs = (p) => path.join(repoRoot, p);
 async function typecheck() {
   const projects = [
     ['schema', 'packages/schema'],
+    ['render', 'packages/render'],
     ['server', 'apps/server'],
     ['admin', 'apps/admin'],
     ['e2e', 'e2e'],
@@ -348,6 +349,7 @@ const firstLine = (text) => {
 async function unit() {
   const projects = [
     ['unit:schema', 'packages/schema', null],
+    ['unit:render', 'packages/render', null],
     ['unit:admin', 'apps/admin', null],
     // Unit tests sit next to the code; apps/server/test holds the API tests, run separately.
     // (vitest picks up each workspace's own vitest.config.ts through --root.)

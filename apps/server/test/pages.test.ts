@@ -700,6 +700,34 @@ describe('demo content', () => {
     expect((await api.get('/api/v3/component_types?filter[kind]=page_type')).body.meta.total).toBeGreaterThan(10);
   });
 
+  it('includes what a reader sees beside the linked records: the sides of a match, the players of line-ups, incidents and squads, and the pictures', async () => {
+    const match = await api.get('/api/v3/current_page?slug=mecze/mecz-dnia&include=incidents,lineups');
+    expect(match.status, match.text).toBe(200);
+    const has = (doc: any, type: string, id: string | undefined) => doc.included.some((i: any) => i.type === type && i.id === id);
+    const m = match.body.included.find((i: any) => i.type === 'matches');
+    for (const side of ['home_squad', 'away_squad']) {
+      const squad = match.body.included.find((i: any) => i.type === 'squads' && i.id === m.relationships[side].data.id);
+      expect(squad, side).toBeDefined();
+      expect(has(match.body, 'teams', squad.relationships.team.data.id), `${side} team`).toBe(true);
+    }
+    for (const r of match.body.included.filter((i: any) => i.type === 'lineups' || (i.type === 'incidents' && i.relationships.player.data)))
+      expect(has(match.body, 'players', r.relationships.player.data.id), `${r.type} ${r.id}`).toBe(true);
+    // Every picture an included record points at is included too (crests, portraits, the video's poster).
+    for (const r of match.body.included)
+      for (const rel of Object.values<any>(r.relationships ?? {}))
+        for (const ref of [rel.data].flat().filter((d: any) => d?.type === 'images')) expect(has(match.body, 'images', ref.id), `${r.type} ${r.id}`).toBe(true);
+    // A squad component brings its players.
+    const pages = (await api.get('/api/v3/pages?page[size]=100&filter[status]=published')).body.data.map((p: any) => p.attributes.slug);
+    const club = await api.get(`/api/v3/current_page?slug=${encodeURIComponent(pages.find((s: string) => s.startsWith('kluby/')))}`);
+    const squadComponent = club.body.included.find((i: any) => i.type === 'components' && i.attributes.kind === 'squad');
+    const members = club.body.included.filter((i: any) => i.type === 'squad_players');
+    expect(members.length).toBeGreaterThan(10);
+    for (const member of members) {
+      expect(member.relationships.squad.data.id).toBe(squadComponent.relationships.squad.data.id);
+      expect(has(club.body, 'players', member.relationships.player.data.id)).toBe(true);
+    }
+  });
+
   it('links the video page to OTT playlists, formats and events, included with their titles', async () => {
     const res = await api.get('/api/v3/pages?filter[slug]=wideo&include=components.playlist,components.playlists,components.formats,components.events');
     expect(res.status, res.text).toBe(200);

@@ -297,7 +297,34 @@ export async function resolveComponents(
     included.push(...extra.included);
     Object.assign(related, extra.related);
   }
+  // A linked match is shown with its two sides (team and crest).
+  for (const id of matchIds) {
+    const match = byType.get('matches')!.get(String(id))!;
+    for (const side of [match.home_squad_id, match.away_squad_id]) if (side != null) squadsShown.push(String(side));
+  }
   if (squadsShown.length) included.push(...(await includedSquads(ctx, [...new Set(squadsShown)])));
+  // A squad a component links to is shown with its players (in shirt-number order).
+  const squadIds = [...(used.get('squads') ?? [])].map(Number);
+  if (squadIds.length) {
+    const m = modelOf('squad_players');
+    await addRows(m, await scoped(ctx, m).where('squad_id', 'in', squadIds).orderBy('shirt_number').orderBy('id').execute());
+  }
+  // What the included records point at and a reader sees beside them: the players of lineups,
+  // incidents and squads, then the pictures of every included record (a club's crest, a video's poster, a
+  // product's photo, a player's portrait). One statement per type, whatever their number.
+  const present = new Set(included.map((r) => `${r.type}:${r.id}`));
+  const missing = (type: string, from: ResourceObject[]) => {
+    const ids = new Set<number>();
+    for (const r of from)
+      for (const rel of Object.values(r.relationships ?? {}))
+        for (const ref of [rel.data].flat())
+          if (ref && ref.type === type && !present.has(`${type}:${ref.id}`)) ids.add(Number(ref.id));
+    return [...ids].sort((x, y) => x - y);
+  };
+  const playerIds = missing('players', included.filter((r) => r.type === 'lineups' || r.type === 'incidents' || r.type === 'squad_players'));
+  if (playerIds.length) await addRows(modelOf('players'), await recordsById(ctx, modelOf('players'), playerIds));
+  const imageIds = missing('images', [...components, ...included]);
+  if (imageIds.length) await addRows(modelOf('images'), await recordsById(ctx, modelOf('images'), imageIds));
   // A record reached twice (a squad in a table and in a match list) is included once.
   const seen = new Set<string>();
   const unique = included.filter((r) => {

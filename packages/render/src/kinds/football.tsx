@@ -1,0 +1,549 @@
+import { attr, num, settingsOf, text, type ResourceObject } from '../document';
+import { safeHref, type RenderContext } from '../context';
+import {
+  EmptyNote, Heading, isLive, layoutClass, limitOf, MatchList, matchesFor, Picture, playerName, sideOf, SideName, titleOf, type RendererProps,
+} from '../parts';
+
+/**
+ * Football kinds: a club, a list of clubs, a squad, a match with its events and line-ups, lists
+ * of matches (a round, a schedule, a match list), a group's table, a season's leading players and
+ * the match predictor's ranking. Tables have a caption and headers for every column and row.
+ */
+
+/** A column header: the short form on screen, the full word for screen readers. */
+function Th({ full, short }: { full: string; short?: string }) {
+  return (
+    <th scope="col">
+      {short && short !== full ? (
+        <abbr title={full}>
+          <span aria-hidden="true">{short}</span>
+          <span className="u-visually-hidden">{full}</span>
+        </abbr>
+      ) : (
+        full
+      )}
+    </th>
+  );
+}
+
+export function Club({ component, ctx }: RendererProps) {
+  const club = ctx.resolve.one(component, 'club');
+  if (!club) return null;
+  const crest = ctx.resolve.one(component, 'club_image') ?? ctx.resolve.one(club, 'image');
+  const background = ctx.resolve.one(component, 'background_photo');
+  const website = safeHref(attr(club, 'website'));
+  const founded = num(club, 'founded');
+  const name = text(club, 'name');
+  return (
+    <div className={`${layoutClass(component, 'u-club')}${background ? ' u-hero--photo' : ''}`}>
+      <Picture ctx={ctx} image={background} width={1280} decorative className="u-hero-bg" />
+      <Picture ctx={ctx} image={crest} width={160} height={160} decorative className="u-club-crest" />
+      <div className="u-club-text">
+        <Heading>{titleOf(component, name)}</Heading>
+        {titleOf(component) && titleOf(component) !== name && <p className="u-engage-name">{name}</p>}
+        <dl className="u-facts">
+          {text(club, 'city') && (
+            <div>
+              <dt>{ctx.t.city}</dt>
+              <dd>{text(club, 'city')}</dd>
+            </div>
+          )}
+          {founded !== null && (
+            <div>
+              <dt>{ctx.t.founded}</dt>
+              <dd>{founded}</dd>
+            </div>
+          )}
+          {website && /^https?:/i.test(website) && (
+            <div>
+              <dt>{ctx.t.website}</dt>
+              <dd>
+                <a href={website} rel="noopener">
+                  {website.replace(/^https?:\/\//i, '').replace(/\/$/, '')}
+                </a>
+              </dd>
+            </div>
+          )}
+        </dl>
+      </div>
+    </div>
+  );
+}
+
+export function ClubList({ component, ctx }: RendererProps) {
+  const clubs = ctx.resolve.many(component, 'clubs').concat(ctx.feed(component).filter((r) => r.type === 'clubs'));
+  const seen = new Set<string>();
+  const unique = clubs.filter((c) => !seen.has(c.id) && seen.add(c.id));
+  return (
+    <>
+      <Heading>{titleOf(component, ctx.t.clubs)}</Heading>
+      {unique.length === 0 ? (
+        <EmptyNote>{ctx.t.noItems}</EmptyNote>
+      ) : (
+        <ul className={layoutClass(component, 'u-clubs')}>
+          {unique.map((club) => {
+            const href = ctx.hrefs.club(club);
+            const body = (
+              <>
+                <Picture ctx={ctx} image={ctx.resolve.one(club, 'image')} width={80} height={80} decorative className="u-crest" />
+                <span>{text(club, 'name')}</span>
+              </>
+            );
+            return <li key={club.id}>{href ? <a href={href}>{body}</a> : body}</li>;
+          })}
+        </ul>
+      )}
+    </>
+  );
+}
+
+const POSITIONS = ['goalkeeper', 'defender', 'midfielder', 'forward'];
+
+export function Squad({ component, ctx }: RendererProps) {
+  const squad = ctx.resolve.one(component, 'squad');
+  if (!squad) return null;
+  const side = sideOf(ctx, squad);
+  const members = ctx.resolve
+    .pointingAt('squad_players', 'squad', squad)
+    .filter((m) => !text(m, 'left_on'))
+    .map((m) => ({ member: m, player: ctx.resolve.one(m, 'player') }))
+    .filter((m) => m.player);
+  const groups = [...POSITIONS, 'other']
+    .map((position) => ({
+      position,
+      members: members
+        .filter((m) => (POSITIONS.includes(text(m.member, 'position')) ? text(m.member, 'position') : text(m.player, 'position') || 'other') === position)
+        .sort((a, b) => (num(a.member, 'shirt_number') ?? 100) - (num(b.member, 'shirt_number') ?? 100)),
+    }))
+    .filter((g) => g.members.length);
+  return (
+    <>
+      <Heading>{titleOf(component, text(squad, 'name'))}</Heading>
+      {side && (
+        <p className="u-squad-team">
+          <SideName ctx={ctx} side={side} size={48} />
+        </p>
+      )}
+      {groups.length === 0 ? (
+        <EmptyNote>{ctx.t.noItems}</EmptyNote>
+      ) : (
+        groups.map((g) => (
+          <section key={g.position} className="u-squad-group">
+            <h3>{ctx.t.playerPositions[g.position]}</h3>
+            <ul className={layoutClass(component, 'u-players')}>
+              {g.members.map(({ member, player }) => (
+                <li key={member.id}>
+                  <Picture ctx={ctx} image={ctx.resolve.one(player, 'image')} width={160} height={160} decorative className="u-portrait" />
+                  <span className="u-shirt">
+                    <span className="u-visually-hidden">{ctx.t.shirtNumber} </span>
+                    {num(member, 'shirt_number') ?? ''}
+                  </span>
+                  <span className="u-player-name">{playerName(player)}</span>
+                  {member.attributes?.is_captain === true && <span className="u-meta"> ({ctx.t.captain})</span>}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))
+      )}
+    </>
+  );
+}
+
+function minuteOf(incident: ResourceObject): string {
+  const minute = num(incident, 'occurrence_minute');
+  const stoppage = num(incident, 'stoppage_minute');
+  if (minute === null) return '';
+  return stoppage ? `${minute}+${stoppage}′` : `${minute}′`;
+}
+
+function Incidents({ ctx, match }: { ctx: RenderContext; match: ResourceObject }) {
+  const incidents = ctx.resolve
+    .pointingAt('incidents', 'match', match)
+    .filter((i) => text(i, 'incident_type') !== 'component')
+    .sort((a, b) => (num(a, 'sort_key') ?? 0) - (num(b, 'sort_key') ?? 0) || Number(a.id) - Number(b.id));
+  if (!incidents.length) return null;
+  return (
+    <section className="u-incidents">
+      <h3>{ctx.t.incidents}</h3>
+      <ol>
+        {incidents.map((i) => {
+          const type = text(i, 'incident_type');
+          const side = sideOf(ctx, ctx.resolve.one(i, 'squad'));
+          const player = playerName(ctx.resolve.one(i, 'player'));
+          const related = playerName(ctx.resolve.one(i, 'related_player'));
+          const home = attr(i, 'home_squad');
+          return (
+            <li key={i.id} data-incident={type} data-side={home === true ? 'home' : home === false ? 'away' : undefined}>
+              <span className="u-minute">{minuteOf(i)}</span> <strong>{ctx.t.incidentTypes[type] ?? type}</strong>
+              {player && <span>: {player}</span>}
+              {related && <span> ({related})</span>}
+              {side && <span className="u-meta"> – {side.shortName}</span>}
+              {text(i, 'description') && <span> – {text(i, 'description')}</span>}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+function Lineups({ ctx, match }: { ctx: RenderContext; match: ResourceObject }) {
+  const lineups = ctx.resolve.pointingAt('lineups', 'match', match);
+  if (!lineups.length) return null;
+  const sides = (['home_squad', 'away_squad'] as const)
+    .map((name) => ({ name, squad: ctx.resolve.one(match, name) }))
+    .map(({ name, squad }) => ({
+      name,
+      side: sideOf(ctx, squad),
+      players: lineups
+        .filter((l) => squad && ctx.resolve.one(l, 'squad')?.id === squad.id)
+        .sort((a, b) => (num(a, 'formation_place') ?? 99) - (num(b, 'formation_place') ?? 99) || (num(a, 'shirt_number') ?? 99) - (num(b, 'shirt_number') ?? 99)),
+    }))
+    .filter((s) => s.players.length);
+  if (!sides.length) return null;
+  const row = (l: ResourceObject) => (
+    <li key={l.id}>
+      <span className="u-shirt">{num(l, 'shirt_number') ?? ''}</span> {playerName(ctx.resolve.one(l, 'player'))}
+      {l.attributes?.is_captain === true && <span className="u-meta"> ({ctx.t.captain})</span>}
+      {text(l, 'position') && <span className="u-meta"> {text(l, 'position')}</span>}
+    </li>
+  );
+  return (
+    <section className="u-lineups">
+      <h3>{ctx.t.lineups}</h3>
+      <div className="u-lineups-sides">
+        {sides.map((s) => (
+          <section key={s.name}>
+            <h4>{s.side?.name ?? (s.name === 'home_squad' ? ctx.t.home_side : ctx.t.away_side)}</h4>
+            <p className="u-meta">{text(match, s.name === 'home_squad' ? 'home_formation' : 'away_formation')}</p>
+            <h5>{ctx.t.starting}</h5>
+            <ol className="u-lineup">{s.players.filter((l) => l.attributes?.is_starting === true).map(row)}</ol>
+            {s.players.some((l) => l.attributes?.is_starting !== true) && (
+              <>
+                <h5>{ctx.t.substitutes}</h5>
+                <ul className="u-lineup">{s.players.filter((l) => l.attributes?.is_starting !== true).map(row)}</ul>
+              </>
+            )}
+          </section>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+export function Match({ component, ctx }: RendererProps) {
+  const s = settingsOf(component);
+  const match = ctx.resolve.one(component, 'match');
+  if (!match) return null;
+  const home = sideOf(ctx, ctx.resolve.one(match, 'home_squad'));
+  const away = sideOf(ctx, ctx.resolve.one(match, 'away_squad'));
+  const status = text(match, 'status');
+  const kickoff = attr(match, 'kickoff_at');
+  const scored = status !== '' && status !== 'not_started';
+  const image = status === 'not_started' ? ctx.resolve.one(component, 'match_pending_image') : isLive(match) ? ctx.resolve.one(component, 'match_live_image') : undefined;
+  const halfTime = [num(match, 'home_half_time_score'), num(match, 'away_half_time_score')];
+  const attendance = num(match, 'attendance');
+  return (
+    <div className="u-match-card" data-match-id={match.id} data-status={status || undefined} data-live={isLive(match) || undefined}>
+      <Heading>{titleOf(component, home && away ? `${home.name} – ${away.name}` : '')}</Heading>
+      <Picture ctx={ctx} image={image} width={1280} decorative className="u-hero-bg" />
+      <div className="u-scoreboard">
+        <div className="u-scoreboard-side">{home && <SideName ctx={ctx} side={home} size={80} />}</div>
+        <div className="u-scoreboard-score">
+          {scored && num(match, 'home_score') !== null ? (
+            <p className="u-big-score" aria-label={`${ctx.t.score}: ${num(match, 'home_score')}:${num(match, 'away_score')}`}>
+              <span data-score="home">{num(match, 'home_score')}</span>
+              <span aria-hidden="true"> : </span>
+              <span data-score="away">{num(match, 'away_score')}</span>
+            </p>
+          ) : (
+            <p className="u-big-score u-score--time">{ctx.format.time(kickoff) || '–'}</p>
+          )}
+          <p className="u-match-state">{isLive(match) ? <strong className="u-live">{ctx.t.live}</strong> : null} {ctx.t.matchStatus[status] ?? ''}</p>
+          {scored && halfTime[0] !== null && halfTime[1] !== null && (
+            <p className="u-meta">
+              {ctx.t.halfTime}: {halfTime[0]}:{halfTime[1]}
+            </p>
+          )}
+        </div>
+        <div className="u-scoreboard-side">{away && <SideName ctx={ctx} side={away} size={80} />}</div>
+      </div>
+      <dl className="u-facts">
+        {ctx.format.dateTime(kickoff) && (
+          <div>
+            <dt>{ctx.t.kickoff}</dt>
+            <dd>
+              <time dateTime={ctx.format.iso(kickoff)}>{ctx.format.date(kickoff)}, {ctx.format.time(kickoff)}</time>
+            </dd>
+          </div>
+        )}
+        {text(ctx.resolve.one(match, 'venue'), 'name') && (
+          <div>
+            <dt>{ctx.t.venue}</dt>
+            <dd>{text(ctx.resolve.one(match, 'venue'), 'name')}</dd>
+          </div>
+        )}
+        {text(match, 'referee') && (
+          <div>
+            <dt>{ctx.t.referee}</dt>
+            <dd>{text(match, 'referee')}</dd>
+          </div>
+        )}
+        {attendance !== null && (
+          <div>
+            <dt>{ctx.t.attendance}</dt>
+            <dd>{ctx.format.number(attendance)}</dd>
+          </div>
+        )}
+      </dl>
+      {s.show_incidents !== false && <Incidents ctx={ctx} match={match} />}
+      {s.show_lineups !== false && <Lineups ctx={ctx} match={match} />}
+    </div>
+  );
+}
+
+/** The matches a list component was given (fetched beside the page), narrowed by its links. */
+function listedMatches(component: ResourceObject, ctx: RenderContext): ResourceObject[] {
+  const round = ctx.resolve.one(component, 'round');
+  const group = ctx.resolve.one(component, 'group');
+  const club = ctx.resolve.one(component, 'club');
+  return ctx.feed(component).filter((m) => {
+    if (m.type !== 'matches') return false;
+    if (round && ctx.resolve.one(m, 'round')?.id !== round.id) return false;
+    if (group && ctx.resolve.one(m, 'group')?.id !== group.id) return false;
+    if (club) {
+      const clubs = ['home_squad', 'away_squad'].map((n) => sideOf(ctx, ctx.resolve.one(m, n))?.club?.id);
+      if (!clubs.includes(club.id)) return false;
+    }
+    return true;
+  });
+}
+
+export function MatchListBlock({ component, ctx }: RendererProps) {
+  const s = settingsOf(component);
+  const season = ctx.resolve.one(component, 'competition_season');
+  return (
+    <>
+      <Heading>{titleOf(component, ctx.t.matches)}</Heading>
+      {season && <p className="u-meta">{text(season, 'name')}</p>}
+      <MatchList ctx={ctx} matches={matchesFor(listedMatches(component, ctx), s.match_list, limitOf(component, 10))} />
+    </>
+  );
+}
+
+export function Schedule({ component, ctx }: RendererProps) {
+  const s = settingsOf(component);
+  const season = ctx.resolve.one(component, 'competition_season');
+  return (
+    <>
+      <Heading>{titleOf(component, ctx.t.schedule)}</Heading>
+      {season && <p className="u-meta">{text(season, 'name')}</p>}
+      <MatchList ctx={ctx} matches={matchesFor(listedMatches(component, ctx), s.match_list, limitOf(component, 10))} />
+    </>
+  );
+}
+
+export function Round({ component, ctx }: RendererProps) {
+  const round = ctx.resolve.one(component, 'round');
+  if (!round) return null;
+  const number = num(round, 'number');
+  const start = attr(round, 'start_date');
+  const end = attr(round, 'end_date');
+  return (
+    <>
+      <Heading>{titleOf(component, text(round, 'name') || (number !== null ? ctx.t.round(number) : ''))}</Heading>
+      {titleOf(component) && text(round, 'name') && <p className="u-engage-name">{text(round, 'name')}</p>}
+      {ctx.format.date(start) && (
+        <p className="u-meta">
+          <time dateTime={ctx.format.iso(start)}>{ctx.format.date(start)}</time>
+          {ctx.format.date(end) && end !== start && (
+            <>
+              {' – '}
+              <time dateTime={ctx.format.iso(end)}>{ctx.format.date(end)}</time>
+            </>
+          )}
+        </p>
+      )}
+      <MatchList ctx={ctx} matches={matchesFor(listedMatches(component, ctx), 'all', 50)} />
+    </>
+  );
+}
+
+const FORM = new Set(['W', 'D', 'L']);
+
+export function Group({ component, ctx }: RendererProps) {
+  const s = settingsOf(component);
+  const group = ctx.resolve.one(component, 'group');
+  if (!group) return null;
+  const title = titleOf(component, text(group, 'name') || ctx.t.standings);
+  const rows = ctx.resolve.pointingAt('standings', 'group', group).sort((a, b) => (num(a, 'position') ?? 99) - (num(b, 'position') ?? 99));
+  const promotion = num(group, 'promotion_places') ?? 0;
+  const relegation = num(group, 'relegation_places') ?? 0;
+  return (
+    <>
+      <Heading>{title}</Heading>
+      {s.show_standings === false ? null : rows.length === 0 ? (
+        <EmptyNote>{ctx.t.noItems}</EmptyNote>
+      ) : (
+        <div className="u-table-wrap">
+          <table className="u-table u-standings">
+            <caption className="u-visually-hidden">{`${ctx.t.standings}: ${text(group, 'name') || title}`}</caption>
+            <thead>
+              <tr>
+                <Th full={ctx.t.position} short={ctx.t.positionShort} />
+                <Th full={ctx.t.club} />
+                <Th full={ctx.t.played} short={ctx.t.playedShort} />
+                <Th full={ctx.t.won} short={ctx.t.wonShort} />
+                <Th full={ctx.t.drawn} short={ctx.t.drawnShort} />
+                <Th full={ctx.t.lost} short={ctx.t.lostShort} />
+                <Th full={ctx.t.goals} short={ctx.t.goalsShort} />
+                <Th full={ctx.t.goalDifference} short={ctx.t.goalDifferenceShort} />
+                <Th full={ctx.t.points} short={ctx.t.pointsShort} />
+                <Th full={ctx.t.form} />
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => {
+                const position = num(r, 'position') ?? 0;
+                const side = sideOf(ctx, ctx.resolve.one(r, 'squad'));
+                const zone = position > 0 && position <= promotion ? 'promotion' : position > rows.length - relegation ? 'relegation' : undefined;
+                const form = (Array.isArray(attr(r, 'form')) ? (attr(r, 'form') as unknown[]) : []).map(String).filter((f) => FORM.has(f));
+                const gd = num(r, 'goal_difference') ?? 0;
+                return (
+                  <tr key={r.id} data-zone={zone}>
+                    <td>
+                      {position}
+                      {zone && <span className="u-visually-hidden"> ({ctx.t[zone]})</span>}
+                    </td>
+                    <th scope="row">{side ? <SideName ctx={ctx} side={side} size={24} /> : null}</th>
+                    <td>{num(r, 'played') ?? 0}</td>
+                    <td>{num(r, 'won') ?? 0}</td>
+                    <td>{num(r, 'drawn') ?? 0}</td>
+                    <td>{num(r, 'lost') ?? 0}</td>
+                    <td>
+                      {num(r, 'goals_for') ?? 0}:{num(r, 'goals_against') ?? 0}
+                    </td>
+                    <td>{gd > 0 ? `+${gd}` : gd}</td>
+                    <td>
+                      <strong>{num(r, 'points') ?? 0}</strong>
+                    </td>
+                    <td>
+                      <span className="u-form">
+                        {form.map((f, i) => (
+                          <abbr key={i} title={ctx.t.formResult[f]} data-result={f}>
+                            <span aria-hidden="true">{ctx.t.formResult[f]?.[0]?.toUpperCase()}</span>
+                            <span className="u-visually-hidden">{ctx.t.formResult[f]}</span>
+                          </abbr>
+                        ))}
+                      </span>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
+
+export function CompetitionSeasonStatistics({ component, ctx }: RendererProps) {
+  const season = ctx.resolve.one(component, 'competition_season');
+  if (!season) return null;
+  const rows = ctx.resolve
+    .pointingAt('statistics', 'competition_season', season)
+    .sort((a, b) => (num(b, 'goals') ?? 0) - (num(a, 'goals') ?? 0) || (num(b, 'assists') ?? 0) - (num(a, 'assists') ?? 0))
+    .slice(0, limitOf(component, 10));
+  const title = titleOf(component, ctx.t.statistics);
+  return (
+    <>
+      <Heading>{title}</Heading>
+      <p className="u-meta">{text(season, 'name')}</p>
+      {rows.length === 0 ? (
+        <EmptyNote>{ctx.t.noItems}</EmptyNote>
+      ) : (
+        <div className="u-table-wrap">
+          <table className="u-table">
+            <caption className="u-visually-hidden">{`${title}: ${text(season, 'name')}`}</caption>
+            <thead>
+              <tr>
+                <Th full={ctx.t.position} short={ctx.t.positionShort} />
+                <Th full={ctx.t.player} />
+                <Th full={ctx.t.club} />
+                <Th full={ctx.t.goals} />
+                <Th full={ctx.t.assists} />
+                <Th full={ctx.t.appearances} />
+                <Th full={ctx.t.minutes} />
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r, i) => {
+                const player = ctx.resolve.one(r, 'player');
+                const side = sideOf(ctx, ctx.resolve.one(r, 'squad'));
+                return (
+                  <tr key={r.id}>
+                    <td>{i + 1}</td>
+                    <th scope="row">{playerName(player)}</th>
+                    <td>{side ? <SideName ctx={ctx} side={side} size={24} /> : null}</td>
+                    <td>{num(r, 'goals') ?? 0}</td>
+                    <td>{num(r, 'assists') ?? 0}</td>
+                    <td>{num(r, 'appearances') ?? 0}</td>
+                    <td>{ctx.format.number(num(r, 'minutes_played') ?? 0)}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
+
+export function MatchPredictorRanking({ component, ctx }: RendererProps) {
+  const ranking = ctx.resolve.one(component, 'match_predictor_ranking');
+  if (!ranking) return null;
+  const rows = ctx.resolve
+    .pointingAt('match_predictor_standings', 'ranking', ranking)
+    .sort((a, b) => (num(a, 'position') ?? 99) - (num(b, 'position') ?? 99))
+    .slice(0, limitOf(component, 10));
+  const title = titleOf(component, text(ranking, 'name') || ctx.t.ranking);
+  return (
+    <>
+      <Heading>{title}</Heading>
+      {rows.length === 0 ? (
+        <EmptyNote>{ctx.t.noItems}</EmptyNote>
+      ) : (
+        <div className="u-table-wrap">
+          <table className="u-table">
+            <caption className="u-visually-hidden">{text(ranking, 'name') || title}</caption>
+            <thead>
+              <tr>
+                <Th full={ctx.t.position} short={ctx.t.positionShort} />
+                <Th full={ctx.t.fan} />
+                <Th full={ctx.t.points} short={ctx.t.pointsShort} />
+                <Th full={ctx.t.exact} />
+                <Th full={ctx.t.outcome} />
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.id}>
+                  <td>{num(r, 'position')}</td>
+                  <th scope="row">{text(r, 'fan_name')}</th>
+                  <td>
+                    <strong>{num(r, 'points') ?? 0}</strong>
+                  </td>
+                  <td>{num(r, 'exact') ?? 0}</td>
+                  <td>{num(r, 'outcome') ?? 0}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}

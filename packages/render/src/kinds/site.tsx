@@ -1,0 +1,88 @@
+import { settingsOf, text } from '../document';
+import { Cta, Picture, titleOf, type RendererProps } from '../parts';
+
+/**
+ * The kinds of the global page elements: the header (the site's name and logo leading home, a
+ * search form that works without JavaScript), the footer, and the branding (logo, name, colours:
+ * the page applies its colours to the whole site).
+ */
+export function PageHeader({ component, ctx }: RendererProps) {
+  const s = settingsOf(component);
+  const background = ctx.resolve.one(component, 'background_photo');
+  const title = titleOf(component);
+  return (
+    <div className={`u-page-header${background ? ' u-hero--photo' : ''}`}>
+      <Picture ctx={ctx} image={background} width={1280} decorative className="u-hero-bg" />
+      <a className="u-brand" href={ctx.hrefs.home()}>
+        <Picture ctx={ctx} image={ctx.resolve.one(component, 'image')} width={64} height={64} decorative className="u-brand-logo" eager />
+        <span className="u-brand-name">{title || ctx.t.home}</span>
+      </a>
+      {s.show_search !== false && (
+        <form className="u-search" role="search" action={ctx.hrefs.search()} method="get">
+          <label className="u-visually-hidden" htmlFor={`u-search-${component.id}`}>
+            {ctx.t.searchLabel}
+          </label>
+          <input id={`u-search-${component.id}`} type="search" name="q" autoComplete="off" />
+          <button type="submit" className="u-button">
+            {ctx.t.search}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
+
+export function PageFooter({ component, ctx }: RendererProps) {
+  const s = settingsOf(component);
+  const image = ctx.resolve.one(component, 'image');
+  return (
+    <div className="u-page-footer">
+      <Picture ctx={ctx} image={image} width={64} height={64} className="u-brand-logo" />
+      <Cta component={component} ctx={ctx} className="u-link" />
+      {text(s, 'copyright') && <p className="u-copyright">{text(s, 'copyright')}</p>}
+    </div>
+  );
+}
+
+const COLOUR = /^#[0-9a-f]{6}$/i;
+
+/** WCAG's relative luminance of a `#rrggbb` colour. */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** Black or white, whichever reads better on a colour (the contrast a brand colour leaves its text). */
+export function textOn(hex: string): string {
+  const l = luminance(hex);
+  return (l + 0.05) / 0.05 > 1.05 / (l + 0.05) ? '#000000' : '#ffffff';
+}
+
+/**
+ * The branding's colours as CSS custom properties of the site (invalid values are left out), each
+ * with the text colour that reads on it, whatever colours a league picks.
+ */
+export function brandColours(settings: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [field, name] of [['primary_color', 'primary'], ['secondary_color', 'secondary']] as const) {
+    const value = settings[field];
+    if (typeof value !== 'string' || !COLOUR.test(value)) continue;
+    out[`--u-${name}`] = value;
+    out[`--u-on-${name}`] = textOn(value);
+  }
+  return out;
+}
+
+/** The brand's logo and name leading home; its colours are applied to the whole site by the page. */
+export function Branding({ component, ctx }: RendererProps) {
+  const s = settingsOf(component);
+  const name = text(s, 'name');
+  return (
+    <div className="u-branding" style={brandColours(s)}>
+      <a className="u-brand" href={ctx.hrefs.home()}>
+        <Picture ctx={ctx} image={ctx.resolve.one(component, 'image')} width={64} height={64} decorative className="u-brand-logo" eager />
+        <span className="u-brand-name">{name || ctx.t.home}</span>
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,199 @@
+import type { ReactNode } from 'react';
+import { attr, num, settingsOf, text, type ResourceObject } from './document';
+import type { RenderContext } from './context';
+
+/**
+ * Pieces several renderers share: headings, pictures, calls to action, a match line, the side of
+ * a match (team name and crest), an empty list's note.
+ */
+export interface RendererProps {
+  component: ResourceObject;
+  ctx: RenderContext;
+}
+
+/** A component's heading (h2 on a page); nothing without a title. */
+export function Heading({ children, level = 2, className }: { children: ReactNode; level?: 2 | 3 | 4; className?: string }) {
+  if (children === '' || children === null || children === undefined) return null;
+  const Tag = `h${level}` as 'h2';
+  return <Tag className={className ?? 'u-heading'}>{children}</Tag>;
+}
+
+/** A picture from an image record; `decorative` pictures (beside a name that says the same) get an empty alt. */
+export function Picture({
+  ctx,
+  image,
+  width,
+  height,
+  alt,
+  decorative = false,
+  className,
+  eager = false,
+}: {
+  ctx: RenderContext;
+  image: ResourceObject | undefined;
+  width: number;
+  height?: number;
+  alt?: string;
+  decorative?: boolean;
+  className?: string;
+  eager?: boolean;
+}) {
+  const source = ctx.image(image, width, height);
+  if (!source) return null;
+  return (
+    <img
+      className={className}
+      src={source.src}
+      srcSet={source.srcSet}
+      width={source.width}
+      height={source.height}
+      alt={decorative ? '' : (alt ?? source.alt)}
+      loading={eager ? undefined : 'lazy'}
+      decoding="async"
+    />
+  );
+}
+
+/** A component's call to action (its `link_*` fields): nothing when it leads nowhere a reader may go. */
+export function Cta({ component, ctx, className = 'u-button' }: RendererProps & { className?: string }) {
+  const s = settingsOf(component);
+  const href = ctx.hrefs.cta(s);
+  if (!href) return null;
+  const label = typeof s.link_label === 'string' && s.link_label.trim() ? s.link_label.trim() : ctx.t.readMore;
+  const external = /^https?:/i.test(href);
+  return (
+    <a className={className} href={href} rel={external ? 'noopener' : undefined}>
+      {label}
+    </a>
+  );
+}
+
+export function EmptyNote({ children }: { children: ReactNode }) {
+  return <p className="u-empty">{children}</p>;
+}
+
+/** A component's own title, else the fallback (a linked record's name). */
+export function titleOf(component: ResourceObject, fallback = ''): string {
+  const s = settingsOf(component);
+  return (typeof s.title === 'string' && s.title.trim()) || fallback;
+}
+
+/** The number a component's `limit` field asks for, or the default. */
+export function limitOf(component: ResourceObject, def: number): number {
+  const n = num(settingsOf(component), 'limit');
+  return n !== null && n >= 1 ? Math.floor(n) : def;
+}
+
+export interface Side {
+  name: string;
+  shortName: string;
+  crest: ResourceObject | undefined;
+  club: ResourceObject | undefined;
+}
+
+/** A squad as a match or a table names it: its team's name and the crest (the squad's, the team's or the club's). */
+export function sideOf(ctx: RenderContext, squad: ResourceObject | undefined): Side | undefined {
+  if (!squad) return undefined;
+  const team = ctx.resolve.one(squad, 'team');
+  const club = ctx.resolve.one(team, 'club');
+  const name = text(team, 'name') || text(club, 'name') || text(squad, 'name');
+  if (!name) return undefined;
+  return {
+    name,
+    shortName: text(team, 'short_name') || text(club, 'short_name') || name,
+    crest: ctx.resolve.one(squad, 'image') ?? ctx.resolve.one(team, 'image') ?? ctx.resolve.one(club, 'image'),
+    club,
+  };
+}
+
+export function SideName({ ctx, side, size = 32 }: { ctx: RenderContext; side: Side; size?: number }) {
+  return (
+    <span className="u-side">
+      <Picture ctx={ctx} image={side.crest} width={size} height={size} decorative className="u-crest" />
+      <span className="u-side-name">{side.name}</span>
+    </span>
+  );
+}
+
+/** A player's name as a sheet writes it. */
+export function playerName(player: ResourceObject | undefined): string {
+  if (!player) return '';
+  const nick = text(player, 'nickname');
+  const full = [text(player, 'first_name'), text(player, 'last_name')].filter(Boolean).join(' ');
+  return nick || full || text(player, 'name');
+}
+
+const LIVE = new Set(['first_half', 'half_time', 'second_half']);
+export const isLive = (match: ResourceObject) => LIVE.has(text(match, 'status'));
+
+/** Matches of a list mode (finished: latest first; upcoming: soonest first; all: in date order), at most `limit`. */
+export function matchesFor(matches: ResourceObject[], mode: unknown, limit: number): ResourceObject[] {
+  const at = (m: ResourceObject) => Date.parse(text(m, 'kickoff_at')) || 0;
+  const finished = (m: ResourceObject) => text(m, 'status') === 'finished';
+  const sorted = [...matches].sort((a, b) => at(a) - at(b));
+  if (mode === 'finished') return sorted.filter(finished).reverse().slice(0, limit);
+  if (mode === 'upcoming') return sorted.filter((m) => !finished(m)).slice(0, limit);
+  return sorted.slice(0, limit);
+}
+
+/** One match on a line: when, the two sides, the score (or the kick-off time); live ones are marked for updates. */
+export function MatchLine({ ctx, match }: { ctx: RenderContext; match: ResourceObject }) {
+  const home = sideOf(ctx, ctx.resolve.one(match, 'home_squad'));
+  const away = sideOf(ctx, ctx.resolve.one(match, 'away_squad'));
+  const status = text(match, 'status');
+  const kickoff = attr(match, 'kickoff_at');
+  const scored = status !== 'not_started' && status !== '' && num(match, 'home_score') !== null && num(match, 'away_score') !== null;
+  const href = ctx.hrefs.match(match);
+  const score = scored ? (
+    <span className="u-score">
+      <span>{num(match, 'home_score')}</span>
+      <span aria-hidden="true">:</span>
+      <span className="u-visually-hidden"> {ctx.t.versus} </span>
+      <span>{num(match, 'away_score')}</span>
+    </span>
+  ) : (
+    <span className="u-score u-score--time">{ctx.format.time(kickoff) || '–'}</span>
+  );
+  return (
+    <div className="u-match" data-match-id={match.id} data-status={status || undefined} data-live={isLive(match) || undefined}>
+      <time className="u-match-date" dateTime={ctx.format.iso(kickoff)}>
+        {ctx.format.shortDate(kickoff)}
+      </time>
+      <span className="u-match-home">{home ? <SideName ctx={ctx} side={home} size={24} /> : null}</span>
+      {href ? (
+        <a className="u-match-score" href={href}>
+          {score}
+        </a>
+      ) : (
+        <span className="u-match-score">{score}</span>
+      )}
+      <span className="u-match-away">{away ? <SideName ctx={ctx} side={away} size={24} /> : null}</span>
+      <span className="u-match-status">{isLive(match) ? <strong className="u-live">{ctx.t.live}</strong> : status === 'finished' ? ctx.t.matchStatus.finished : null}</span>
+    </div>
+  );
+}
+
+export function MatchList({ ctx, matches }: { ctx: RenderContext; matches: ResourceObject[] }) {
+  if (!matches.length) return <EmptyNote>{ctx.t.noMatches}</EmptyNote>;
+  return (
+    <ul className="u-matches">
+      {matches.map((m) => (
+        <li key={m.id}>
+          <MatchLine ctx={ctx} match={m} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A grid of cards (`layout` of a component: default a grid, horizontal a row that scrolls, vertical a column). */
+export function layoutClass(component: ResourceObject, base: string): string {
+  const layout = settingsOf(component).layout;
+  return `${base} ${base}--${layout === 'horizontal' || layout === 'vertical' ? layout : 'default'}`;
+}
+
+/** `lang` for a record whose texts came in another language than the page's (a translation fallback). */
+export function langOf(ctx: RenderContext, record: ResourceObject | undefined): string | undefined {
+  const locale = text(record, 'locale');
+  return locale && locale !== ctx.locale ? locale : undefined;
+}

@@ -1,0 +1,327 @@
+/**
+ * The words the renderers write themselves (headers of tables, "Read more", empty lists), in
+ * Polish and English, and the formats of dates, times and prices per locale. Dates are written in
+ * the league's time zone, not the reader's machine's, so a page rendered on the server and
+ * hydrated in a browser says the same.
+ */
+export const SITE_LOCALES = ['pl', 'en'] as const;
+export type SiteLocale = (typeof SITE_LOCALES)[number];
+
+const pl = {
+  skipToContent: 'Przejdź do treści',
+  siteHeader: 'Nagłówek serwisu',
+  belowContent: 'Pod treścią',
+  home: 'Strona główna',
+  search: 'Szukaj',
+  searchLabel: 'Szukaj w serwisie',
+  readMore: 'Czytaj więcej',
+  seeAll: 'Zobacz wszystkie',
+  advertisement: 'Reklama',
+  noArticles: 'Nie ma jeszcze artykułów do pokazania.',
+  noMatches: 'Nie ma meczów do pokazania.',
+  noEvents: 'Nie ma transmisji do pokazania.',
+  noItems: 'Nie ma nic do pokazania.',
+  emptyPage: 'Ta strona nie ma jeszcze komponentów.',
+  pageContentHere: 'Tu pojawi się treść strony.',
+  statistics: 'Statystyki',
+  standings: 'Tabela',
+  schedule: 'Terminarz',
+  matches: 'Mecze',
+  clubs: 'Kluby',
+  squad: 'Kadra',
+  gallery: 'Galeria',
+  products: 'Produkty',
+  followUs: 'Obserwuj nas',
+  ranking: 'Ranking typera',
+  embedded: 'Treść osadzona',
+  video: 'Wideo',
+  videoUnsupported: 'Twoja przeglądarka nie odtworzy tego wideo.',
+  // Table headers: full words for screen readers (abbr), short ones on screen.
+  position: 'Pozycja',
+  positionShort: 'Poz.',
+  club: 'Klub',
+  player: 'Zawodnik',
+  played: 'Mecze',
+  playedShort: 'M',
+  won: 'Zwycięstwa',
+  wonShort: 'Z',
+  drawn: 'Remisy',
+  drawnShort: 'R',
+  lost: 'Porażki',
+  lostShort: 'P',
+  goals: 'Bramki',
+  goalsShort: 'Br.',
+  goalDifference: 'Różnica bramek',
+  goalDifferenceShort: '+/−',
+  points: 'Punkty',
+  pointsShort: 'Pkt',
+  form: 'Forma',
+  assists: 'Asysty',
+  appearances: 'Występy',
+  minutes: 'Minuty',
+  fan: 'Kibic',
+  exact: 'Dokładne wyniki',
+  outcome: 'Trafione rozstrzygnięcia',
+  shirtNumber: 'Numer',
+  captain: 'kapitan',
+  promotion: 'awans',
+  relegation: 'spadek',
+  formResult: { W: 'zwycięstwo', D: 'remis', L: 'porażka' } as Record<string, string>,
+  home_side: 'Gospodarze',
+  away_side: 'Goście',
+  versus: 'przeciw',
+  score: 'Wynik',
+  halfTime: 'Do przerwy',
+  kickoff: 'Początek',
+  venue: 'Stadion',
+  referee: 'Sędzia',
+  attendance: 'Widzów',
+  lineups: 'Składy',
+  starting: 'Wyjściowa jedenastka',
+  substitutes: 'Rezerwowi',
+  incidents: 'Przebieg meczu',
+  matchStatus: {
+    not_started: 'Przed meczem',
+    first_half: 'Pierwsza połowa',
+    half_time: 'Przerwa',
+    second_half: 'Druga połowa',
+    finished: 'Koniec meczu',
+  } as Record<string, string>,
+  live: 'Na żywo',
+  incidentTypes: {
+    substitution: 'Zmiana',
+    assist: 'Asysta',
+    goal: 'Gol',
+    own_goal: 'Gol samobójczy',
+    yellow_card: 'Żółta kartka',
+    second_yellow_card: 'Druga żółta kartka',
+    red_card: 'Czerwona kartka',
+    penalty: 'Rzut karny',
+    missed_penalty: 'Niewykorzystany rzut karny',
+    match_started: 'Początek meczu',
+    kick_off: 'Początek meczu',
+    match_ended: 'Koniec meczu',
+    second_half_started: 'Początek drugiej połowy',
+    half_time: 'Przerwa',
+    component: 'Zdarzenie',
+  } as Record<string, string>,
+  playerPositions: { goalkeeper: 'Bramkarze', defender: 'Obrońcy', midfielder: 'Pomocnicy', forward: 'Napastnicy', other: 'Pozostali' } as Record<string, string>,
+  founded: 'Rok założenia',
+  city: 'Miasto',
+  website: 'Strona klubu',
+  quiz: 'Quiz',
+  startQuiz: 'Rozwiąż quiz',
+  timeLimit: 'Czas na odpowiedzi',
+  openUntil: 'Otwarte do',
+  survey: 'Ankieta',
+  takeSurvey: 'Weź udział',
+  respondents: 'Odpowiedzi',
+  watch: 'Oglądaj',
+  open: 'Otwórz',
+  free: 'Bezpłatnie',
+  payPerView: 'Płatny dostęp',
+  subscription: 'W abonamencie',
+  eventStatus: { pending: 'Wkrótce', live: 'Na żywo', ended: 'Zakończona' } as Record<string, string>,
+  buy: 'Kup',
+  productKinds: { ticket: 'Bilet', season_ticket: 'Karnet', merchandise: 'Gadżet', subscription: 'Abonament', pay_per_view: 'Transmisja' } as Record<string, string>,
+  networks: { facebook: 'Facebook', instagram: 'Instagram', x: 'X', youtube: 'YouTube', tiktok: 'TikTok', linkedin: 'LinkedIn', threads: 'Threads' } as Record<string, string>,
+  brandColours: 'Kolory marki',
+  opensInNewTab: '(otwiera się w nowej karcie)',
+  duration: 'Czas trwania',
+  minutesShort: (n: number) => `${n} min`,
+  secondsShort: (n: number) => `${n} s`,
+  round: (n: number) => `${n}. kolejka`,
+};
+
+export type Texts = typeof pl;
+
+const en: Texts = {
+  skipToContent: 'Skip to content',
+  siteHeader: 'Site header',
+  belowContent: 'Below the content',
+  home: 'Home',
+  search: 'Search',
+  searchLabel: 'Search the site',
+  readMore: 'Read more',
+  seeAll: 'See all',
+  advertisement: 'Advertisement',
+  noArticles: 'No articles to show yet.',
+  noMatches: 'No matches to show.',
+  noEvents: 'No broadcasts to show.',
+  noItems: 'Nothing to show.',
+  emptyPage: 'This page has no components yet.',
+  pageContentHere: 'The page content appears here.',
+  statistics: 'Statistics',
+  standings: 'Table',
+  schedule: 'Fixtures',
+  matches: 'Matches',
+  clubs: 'Clubs',
+  squad: 'Squad',
+  gallery: 'Gallery',
+  products: 'Products',
+  followUs: 'Follow us',
+  ranking: 'Predictor ranking',
+  embedded: 'Embedded content',
+  video: 'Video',
+  videoUnsupported: 'Your browser cannot play this video.',
+  position: 'Position',
+  positionShort: 'Pos',
+  club: 'Club',
+  player: 'Player',
+  played: 'Played',
+  playedShort: 'P',
+  won: 'Won',
+  wonShort: 'W',
+  drawn: 'Drawn',
+  drawnShort: 'D',
+  lost: 'Lost',
+  lostShort: 'L',
+  goals: 'Goals',
+  goalsShort: 'G',
+  goalDifference: 'Goal difference',
+  goalDifferenceShort: 'GD',
+  points: 'Points',
+  pointsShort: 'Pts',
+  form: 'Form',
+  assists: 'Assists',
+  appearances: 'Appearances',
+  minutes: 'Minutes',
+  fan: 'Fan',
+  exact: 'Exact scores',
+  outcome: 'Right outcomes',
+  shirtNumber: 'Number',
+  captain: 'captain',
+  promotion: 'promotion',
+  relegation: 'relegation',
+  formResult: { W: 'win', D: 'draw', L: 'loss' },
+  home_side: 'Home',
+  away_side: 'Away',
+  versus: 'versus',
+  score: 'Score',
+  halfTime: 'Half time',
+  kickoff: 'Kick-off',
+  venue: 'Venue',
+  referee: 'Referee',
+  attendance: 'Attendance',
+  lineups: 'Line-ups',
+  starting: 'Starting eleven',
+  substitutes: 'Substitutes',
+  incidents: 'Match events',
+  matchStatus: { not_started: 'Not started', first_half: 'First half', half_time: 'Half time', second_half: 'Second half', finished: 'Full time' },
+  live: 'Live',
+  incidentTypes: {
+    substitution: 'Substitution',
+    assist: 'Assist',
+    goal: 'Goal',
+    own_goal: 'Own goal',
+    yellow_card: 'Yellow card',
+    second_yellow_card: 'Second yellow card',
+    red_card: 'Red card',
+    penalty: 'Penalty',
+    missed_penalty: 'Missed penalty',
+    match_started: 'Kick-off',
+    kick_off: 'Kick-off',
+    match_ended: 'Full time',
+    second_half_started: 'Second half starts',
+    half_time: 'Half time',
+    component: 'Event',
+  },
+  playerPositions: { goalkeeper: 'Goalkeepers', defender: 'Defenders', midfielder: 'Midfielders', forward: 'Forwards', other: 'Others' },
+  founded: 'Founded',
+  city: 'City',
+  website: 'Club website',
+  quiz: 'Quiz',
+  startQuiz: 'Take the quiz',
+  timeLimit: 'Time to answer',
+  openUntil: 'Open until',
+  survey: 'Survey',
+  takeSurvey: 'Take part',
+  respondents: 'Answers',
+  watch: 'Watch',
+  open: 'Open',
+  free: 'Free',
+  payPerView: 'Pay-per-view',
+  subscription: 'With a subscription',
+  eventStatus: { pending: 'Coming up', live: 'Live', ended: 'Ended' },
+  buy: 'Buy',
+  productKinds: { ticket: 'Ticket', season_ticket: 'Season ticket', merchandise: 'Merchandise', subscription: 'Subscription', pay_per_view: 'Pay-per-view' },
+  networks: { facebook: 'Facebook', instagram: 'Instagram', x: 'X', youtube: 'YouTube', tiktok: 'TikTok', linkedin: 'LinkedIn', threads: 'Threads' },
+  brandColours: 'Brand colours',
+  opensInNewTab: '(opens in a new tab)',
+  duration: 'Duration',
+  minutesShort: (n: number) => `${n} min`,
+  secondsShort: (n: number) => `${n} s`,
+  round: (n: number) => `Round ${n}`,
+};
+
+const TEXTS: Record<SiteLocale, Texts> = { pl, en };
+
+/** The site locale for a requested one (`pl-PL` → `pl`); English for any other language. */
+export function siteLocale(locale: string | undefined): SiteLocale {
+  const lang = (locale ?? '').toLowerCase().split(/[-_]/)[0];
+  return (SITE_LOCALES as readonly string[]).includes(lang) ? (lang as SiteLocale) : 'en';
+}
+
+export const textsFor = (locale: string | undefined): Texts => TEXTS[siteLocale(locale)];
+
+/** The league's time zone: match times are said as the stadium's clock shows them. */
+export const DEFAULT_TIME_ZONE = 'Europe/Warsaw';
+
+export interface Formats {
+  /** `sobota, 19 lipca 2026` / `Saturday, 19 July 2026`. */
+  date(value: unknown): string;
+  /** `19.07.2026, 15:00` / `19 Jul 2026, 15:00`. */
+  dateTime(value: unknown): string;
+  /** `15:00`. */
+  time(value: unknown): string;
+  /** A short day: `sob., 19 lip` / `Sat, 19 Jul`. */
+  shortDate(value: unknown): string;
+  /** A machine-readable date for `<time dateTime>`. */
+  iso(value: unknown): string | undefined;
+  number(value: number): string;
+  price(value: number, currency: string): string;
+}
+
+function toDate(value: unknown): Date | null {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  if (typeof value !== 'string' || !value) return null;
+  // A calendar date (2026-07-17) is that day wherever it is read: noon UTC keeps it in any zone.
+  const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00:00Z` : value);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+export function formatsFor(locale: string | undefined, timeZone = DEFAULT_TIME_ZONE): Formats {
+  const tag = siteLocale(locale) === 'pl' ? 'pl-PL' : 'en-GB';
+  const zone = (() => {
+    try {
+      new Intl.DateTimeFormat(tag, { timeZone });
+      return timeZone;
+    } catch {
+      return DEFAULT_TIME_ZONE;
+    }
+  })();
+  const date = new Intl.DateTimeFormat(tag, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: zone });
+  const dateTime = new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: zone });
+  const time = new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', timeZone: zone });
+  const shortDate = new Intl.DateTimeFormat(tag, { weekday: 'short', day: 'numeric', month: 'short', timeZone: zone });
+  const number = new Intl.NumberFormat(tag);
+  const writer = (f: Intl.DateTimeFormat) => (value: unknown) => {
+    const d = toDate(value);
+    return d ? f.format(d) : '';
+  };
+  return {
+    date: writer(date),
+    dateTime: writer(dateTime),
+    time: writer(time),
+    shortDate: writer(shortDate),
+    iso: (value) => (typeof value === 'string' && toDate(value) ? value : undefined),
+    number: (value) => number.format(value),
+    price: (value, currency) => {
+      try {
+        return new Intl.NumberFormat(tag, { style: 'currency', currency }).format(value);
+      } catch {
+        return `${number.format(value)} ${currency}`;
+      }
+    },
+  };
+}
