@@ -158,6 +158,8 @@ export interface Config {
   cdnId: string;
   /** The delivery API's caching by browsers and CDNs (delivery/delivery.ts). */
   delivery: DeliveryConfig;
+  /** Fans' live connections to /cable (no token) one address may hold at once. */
+  cablePublicConnectionsPerAddress: number;
   /** Where library files are kept (STORAGE_DRIVER; the local directory is UPLOADS_DIR, default data/uploads). */
   storage: StorageConfig;
   /** The interface languages this installation offers, in order (INTERFACE_LANGUAGES). */
@@ -323,6 +325,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: env.TRUST_PROXY === 'true',
     publicUrl: env.PUBLIC_URL || null,
     cdnId: env.CDN_ID ?? 'umpire',
+    cablePublicConnectionsPerAddress: Number(env.CABLE_PUBLIC_CONNECTIONS_PER_ADDRESS ?? 50),
     delivery: {
       maxAge: Number(env.DELIVERY_MAX_AGE ?? 0),
       sharedMaxAge: Number(env.DELIVERY_S_MAXAGE ?? 60),

@@ -157,6 +157,11 @@ export function projectDocument<D extends Partial<Document> & Record<string, unk
   return out as D;
 }
 
+/** One record as the public may see it, or null when it may not see it at all. */
+export function publicObject(obj: ResourceObject, bases: Bases): ResourceObject | null {
+  return projectDocument({ data: obj }, bases)?.data as ResourceObject | null;
+}
+
 /**
  * Refuses what a public query may not name: includes through a relationship that is not public,
  * filters, sorts and sparse fieldsets on attributes that are not (a filter on a hidden attribute

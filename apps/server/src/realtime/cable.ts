@@ -6,7 +6,9 @@ import { authenticateToken, SESSION_COOKIE } from '../auth/authenticate';
 import type { AuthContext } from '../auth/context';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { modelOf } from '../jsonapi/model';
+import { modelOf, type Model } from '../jsonapi/model';
+import { PUBLIC_PREFIX } from '../delivery/delivery';
+import { publicObject } from '../delivery/public-models';
 import { toResourceObject, type Row } from '../jsonapi/read';
 import type { BusEvent, ChangeBus, PresenceMessage } from './change-bus';
 import { CONTENT_CHANNEL, isContentType } from './content-types';
@@ -19,6 +21,12 @@ export const CABLE_PROTOCOL = 'actioncable-v1-json';
 const PING_INTERVAL_MS = 3000;
 const PRESENCE_TTL_MS = 30_000;
 const CHANNELS = { incidents: 'API::V3::IncidentsChannel', match: 'API::V3::MatchChannel' } as const;
+/**
+ * Fans' live scores (issue 24, point 4): a match's incidents and score, or a round's matches, for
+ * anyone, without a token (`/cable?client=<slug>`); what they carry is cut by the delivery API's
+ * projection, and staff presence is never sent on them.
+ */
+const PUBLIC_CHANNELS = { match: 'Public::MatchChannel', round: 'Public::RoundChannel' } as const;
 
 interface Subscription {
   connection: Connection;
@@ -30,7 +38,11 @@ interface Subscription {
 interface Connection {
   id: number;
   ws: WebSocket;
-  auth: AuthContext;
+  /** Staff: their token's context; a fan's public connection has none. */
+  auth: AuthContext | null;
+  clientId: number;
+  /** The address a public connection counts against. */
+  address: string | null;
   subscriptions: Map<string, Subscription>;
   /** Subscribes being checked, so a repeat does not subscribe twice. */
   pending: Set<string>;
@@ -56,6 +68,10 @@ export class Cable {
   /** Viewers of each match on other instances: key → instance → viewers. */
   private readonly remotePresence = new Map<string, Map<string, { viewers: PresenceMessage['viewers']; at: number }>>();
   private nextId = 1;
+  /** Public round subscriptions per client: only then does an incident look up its match's round. */
+  private readonly publicRounds = new Map<number, number>();
+  /** Open public connections per address (CABLE_PUBLIC_CONNECTIONS_PER_ADDRESS). */
+  private readonly publicByAddress = new Map<string, number>();
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly unsubscribe: (() => void)[] = [];
 
@@ -88,9 +104,12 @@ export class Cable {
   private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== '/cable') return refuseUpgrade(socket, 404, 'Not Found');
+    const header = req.headers.authorization?.replace(/^Bearer\s+/i, '');
+    // A league's website, on its own origin, with no token: a public connection (no cookie is read).
+    const slug = url.searchParams.get('client');
+    if (slug !== null && !url.searchParams.has('token') && !header) return this.upgradePublic(req, socket, head, slug);
     if (!this.originAllowed(req)) return refuseUpgrade(socket, 403, 'Forbidden');
     // Browsers cannot set headers on a WebSocket: the token comes in the query or the gateway's cookie.
-    const header = req.headers.authorization?.replace(/^Bearer\s+/i, '');
     const token = url.searchParams.get('token') ?? header ?? parseCookies(req.headers.cookie)[SESSION_COOKIE];
     const auth = token ? await authenticateToken(token, 'query', this.config, this.database) : { error: 'unauthorized' as const };
     this.wss.handleUpgrade(req, socket, head, (ws) => {
@@ -100,23 +119,55 @@ export class Cable {
         ws.close(4401, 'unauthorized');
         return;
       }
-      const proto = (req.headers['x-forwarded-proto'] as string | undefined) === 'https' ? 'https' : 'http';
-      const apiBase = `${this.config.publicUrl ?? `${proto}://${req.headers.host}`}/api/v3`;
-      this.open({ id: this.nextId++, ws, auth, subscriptions: new Map(), pending: new Set(), apiBase });
+      this.open({ id: this.nextId++, ws, auth, clientId: auth.clientId, address: null, subscriptions: new Map(), pending: new Set(), apiBase: this.apiBaseOf(req) });
+    });
+  }
+
+  private apiBaseOf(req: IncomingMessage): string {
+    const proto = (req.headers['x-forwarded-proto'] as string | undefined) === 'https' ? 'https' : 'http';
+    return `${this.config.publicUrl ?? `${proto}://${req.headers.host}`}/api/v3`;
+  }
+
+  /** The client's address: the socket's, or the first forwarded one behind a trusted proxy. */
+  private addressOf(req: IncomingMessage): string {
+    const forwarded = this.config.trustProxy ? (req.headers['x-forwarded-for'] as string | undefined)?.split(',')[0]?.trim() : undefined;
+    return forwarded || req.socket.remoteAddress || 'unknown';
+  }
+
+  private async upgradePublic(req: IncomingMessage, socket: Duplex, head: Buffer, slug: string) {
+    const address = this.addressOf(req);
+    const open = this.publicByAddress.get(address) ?? 0;
+    // One address (a stadium's Wi-Fi, a carrier's NAT) holds many fans, but not without end.
+    if (open >= this.config.cablePublicConnectionsPerAddress) return refuseUpgrade(socket, 429, 'Too Many Requests');
+    const client = /^[a-z0-9-]{1,80}$/.test(slug) ? await this.database.db.selectFrom('clients').select('id').where('slug', '=', slug).executeTakeFirst() : undefined;
+    if (!client) return refuseUpgrade(socket, 404, 'Not Found');
+    this.publicByAddress.set(address, open + 1);
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
+      const conn: Connection = { id: this.nextId++, ws, auth: null, clientId: Number(client.id), address, subscriptions: new Map(), pending: new Set(), apiBase: this.apiBaseOf(req) };
+      this.open(conn);
     });
   }
 
   private open(conn: Connection) {
     this.connections.add(conn);
     conn.ws.send(JSON.stringify({ type: 'welcome' }));
-    const expiry = setTimeout(() => {
-      conn.ws.send(JSON.stringify({ type: 'disconnect', reason: 'unauthorized', reconnect: false }));
-      conn.ws.close(4401, 'token expired');
-    }, Math.max(0, Math.min(conn.auth.expiresAt - Date.now(), 2 ** 31 - 1)));
+    const expiresAt = conn.auth?.expiresAt;
+    const expiry =
+      expiresAt === undefined
+        ? undefined
+        : setTimeout(() => {
+            conn.ws.send(JSON.stringify({ type: 'disconnect', reason: 'unauthorized', reconnect: false }));
+            conn.ws.close(4401, 'token expired');
+          }, Math.max(0, Math.min(expiresAt - Date.now(), 2 ** 31 - 1)));
     conn.ws.on('message', (data) => void this.onMessage(conn, data.toString()).catch(() => {}));
     conn.ws.on('close', () => {
       clearTimeout(expiry);
       this.connections.delete(conn);
+      if (conn.address !== null) {
+        const left = (this.publicByAddress.get(conn.address) ?? 1) - 1;
+        if (left > 0) this.publicByAddress.set(conn.address, left);
+        else this.publicByAddress.delete(conn.address);
+      }
       for (const sub of conn.subscriptions.values()) this.removeSubscription(sub);
     });
     conn.ws.on('error', () => conn.ws.terminate());
@@ -157,17 +208,21 @@ export class Cable {
 
   private async confirmSubscription(conn: Connection, identifier: string) {
     const reject = () => this.send(conn, { identifier, type: 'reject_subscription' });
-    let params: { channel?: string; match_id?: unknown; type?: unknown };
+    let params: { channel?: string; match_id?: unknown; round_id?: unknown; type?: unknown };
     try {
       params = JSON.parse(identifier) as typeof params;
     } catch {
       return reject();
     }
+    if (params.channel === PUBLIC_CHANNELS.match || params.channel === PUBLIC_CHANNELS.round) return this.confirmPublic(conn, identifier, params);
+    // Everything else is the staff's.
+    const auth = conn.auth;
+    if (!auth) return reject();
     if (params.channel === CONTENT_CHANNEL) {
       // Published content of the client (articles, pages): who may read the type hears its changes.
       const type = typeof params.type === 'string' ? params.type : 'articles';
-      if (!isContentType(type) || !conn.auth.ability.can('read', type)) return reject();
-      const key = `content:${conn.auth.clientId}:${type}`;
+      if (!isContentType(type) || !auth.ability.can('read', type)) return reject();
+      const key = `content:${auth.clientId}:${type}`;
       const sub: Subscription = { connection: conn, identifier, key };
       conn.subscriptions.set(identifier, sub);
       let set = this.streams.get(key);
@@ -179,16 +234,16 @@ export class Cable {
     const matchId = Number(params.match_id);
     const kind = params.channel === CHANNELS.incidents ? 'incidents' : params.channel === CHANNELS.match ? 'match' : null;
     const subject = kind === 'incidents' ? 'incidents' : 'matches';
-    if (!kind || !Number.isInteger(matchId) || matchId < 1 || !conn.auth.ability.can('read', subject)) return reject();
+    if (!kind || !Number.isInteger(matchId) || matchId < 1 || !auth.ability.can('read', subject)) return reject();
     // Another client's match looks exactly like one that does not exist.
     const match = await this.database.db
       .selectFrom('matches')
       .selectAll()
       .where('id', '=', matchId)
-      .where('client_id', '=', conn.auth.clientId)
+      .where('client_id', '=', auth.clientId)
       .executeTakeFirst();
     if (!match) return reject();
-    const key = streamKey(kind, conn.auth.clientId, matchId);
+    const key = streamKey(kind, auth.clientId, matchId);
     const sub: Subscription = { connection: conn, identifier, key };
     conn.subscriptions.set(identifier, sub);
     let set = this.streams.get(key);
@@ -200,7 +255,7 @@ export class Cable {
       const rows = await this.database.db
         .selectFrom('incidents')
         .selectAll()
-        .where('client_id', '=', conn.auth.clientId)
+        .where('client_id', '=', auth.clientId)
         .where('match_id', '=', matchId)
         .orderBy('sort_key')
         .orderBy('stoppage_minute')
@@ -210,11 +265,72 @@ export class Cable {
       this.send(conn, { identifier, message: { action: 'snapshot', incidents: rows.map((r) => toResourceObject(model, r, conn.apiBase)) } });
     } else {
       this.send(conn, { identifier, message: { action: 'snapshot', match: toResourceObject(modelOf('matches'), match, conn.apiBase) } });
-      this.presenceChanged(conn.auth.clientId, matchId, true);
+      this.presenceChanged(auth.clientId, matchId, true);
     }
   }
 
+  /** A fan's subscription: a match (its score and incidents) or a round (its matches), public fields only. */
+  private async confirmPublic(conn: Connection, identifier: string, params: { channel?: string; match_id?: unknown; round_id?: unknown }) {
+    const round = params.channel === PUBLIC_CHANNELS.round;
+    const id = Number(round ? params.round_id : params.match_id);
+    const reject = () => this.send(conn, { identifier, type: 'reject_subscription' });
+    if (!Number.isInteger(id) || id < 1) return reject();
+    const db = this.database.db;
+    const matches = modelOf('matches');
+    if (round) {
+      if (!(await db.selectFrom('rounds').select('id').where('id', '=', id).where('client_id', '=', conn.clientId).executeTakeFirst())) return reject();
+      this.addSubscription(conn, identifier, publicKey('round', conn.clientId, id));
+      this.send(conn, { identifier, type: 'confirm_subscription' });
+      const rows = await db.selectFrom('matches').selectAll().where('client_id', '=', conn.clientId).where('round_id', '=', id).orderBy('kickoff_at').orderBy('id').execute();
+      this.send(conn, { identifier, message: { action: 'snapshot', matches: rows.map((r) => publicResource(matches, r, conn.apiBase)) } });
+      return;
+    }
+    const match = await db.selectFrom('matches').selectAll().where('id', '=', id).where('client_id', '=', conn.clientId).executeTakeFirst();
+    if (!match) return reject();
+    this.addSubscription(conn, identifier, publicKey('match', conn.clientId, id));
+    this.send(conn, { identifier, type: 'confirm_subscription' });
+    const incidents = await db.selectFrom('incidents').selectAll().where('client_id', '=', conn.clientId).where('match_id', '=', id).orderBy('sort_key').orderBy('stoppage_minute').orderBy('id').execute();
+    this.send(conn, {
+      identifier,
+      message: { action: 'snapshot', match: publicResource(matches, match, conn.apiBase), incidents: incidents.map((r) => publicResource(modelOf('incidents'), r, conn.apiBase)) },
+    });
+  }
+
+  private addSubscription(conn: Connection, identifier: string, key: string) {
+    const sub: Subscription = { connection: conn, identifier, key };
+    conn.subscriptions.set(identifier, sub);
+    let set = this.streams.get(key);
+    if (!set) this.streams.set(key, (set = new Set()));
+    set.add(sub);
+    if (key.startsWith('public-round:')) this.publicRounds.set(conn.clientId, (this.publicRounds.get(conn.clientId) ?? 0) + 1);
+  }
+
+  /** A change of a match or an incident, to the fans of that match and of its round. */
+  private async broadcastPublic(event: BusEvent, row: Row | null, matchId: number) {
+    if (event.type === 'lineups') return;
+    const action = event.action === 'create' ? 'created' : event.action === 'update' ? 'updated' : 'deleted';
+    const name = event.type === 'incidents' ? 'incident' : 'match';
+    const message = (apiBase: string) => ({ action, [name]: row ? publicResource(modelOf(event.type), row, apiBase) : { type: event.type, id: event.id }, id: event.id, match_id: String(matchId) });
+    const matchKey = publicKey('match', event.clientId, matchId);
+    const first = (key: string) => this.streams.get(key)?.values().next().value;
+    const onMatch = first(matchKey);
+    if (onMatch) this.broadcast(matchKey, message(onMatch.connection.apiBase));
+    if (!this.publicRounds.get(event.clientId)) return;
+    const roundId =
+      event.type === 'matches'
+        ? Number(row?.round_id ?? 0)
+        : Number((await this.database.db.selectFrom('matches').select('round_id').where('id', '=', matchId).where('client_id', '=', event.clientId).executeTakeFirst())?.round_id ?? 0);
+    const roundKey = publicKey('round', event.clientId, roundId);
+    const onRound = first(roundKey);
+    if (onRound) this.broadcast(roundKey, message(onRound.connection.apiBase));
+  }
+
   private removeSubscription(sub: Subscription) {
+    if (sub.key.startsWith('public-round:')) {
+      const left = (this.publicRounds.get(sub.connection.clientId) ?? 1) - 1;
+      if (left > 0) this.publicRounds.set(sub.connection.clientId, left);
+      else this.publicRounds.delete(sub.connection.clientId);
+    }
     const set = this.streams.get(sub.key);
     set?.delete(sub);
     if (set && !set.size) this.streams.delete(sub.key);
@@ -249,6 +365,7 @@ export class Cable {
     const row = await this.rowOf(event);
     const matchId = event.type === 'matches' ? Number(event.id) : Number(row?.match_id ?? 0);
     const kind = event.type === 'incidents' ? 'incidents' : 'match';
+    await this.broadcastPublic(event, row, matchId);
     const key = streamKey(kind, event.clientId, matchId);
     const set = this.streams.get(key);
     if (!set?.size) return;
@@ -275,7 +392,7 @@ export class Cable {
 
   private localViewers(clientId: number, matchId: number) {
     const set = this.streams.get(streamKey('match', clientId, matchId));
-    return [...(set ?? [])].map((s) => ({ username: s.connection.auth.username, since: new Date().toISOString() }));
+    return [...(set ?? [])].flatMap((s) => (s.connection.auth ? [{ username: s.connection.auth.username, since: new Date().toISOString() }] : []));
   }
 
   private presenceChanged(clientId: number, matchId: number, announce: boolean) {
@@ -323,6 +440,15 @@ export class Cable {
     for (const conn of this.connections) conn.ws.close(1001, 'server shutting down');
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }
+}
+
+function publicKey(kind: 'match' | 'round', clientId: number, id: number) {
+  return `public-${kind}:${clientId}:${id}`;
+}
+
+/** A record as fans may see it: the delivery API's projection, links under /public/v1. */
+function publicResource(model: Model, row: Row, apiBase: string) {
+  return publicObject(toResourceObject(model, row, apiBase), { from: apiBase, to: apiBase.replace(/\/api\/v3$/, PUBLIC_PREFIX) });
 }
 
 function streamKey(kind: 'incidents' | 'match', clientId: number, matchId: number) {
