@@ -26,6 +26,7 @@ import { ottEventScreens } from '../resources/video/ott-events';
 import { transcodingJobScreens } from '../resources/video/transcoding-jobs';
 import { playlistScreens } from '../resources/video/playlists';
 import { formatScreens } from '../resources/video/formats';
+import { ottEntitlementScreens } from '../resources/video/ott-entitlements';
 import { deliveryKeyScreens } from '../resources/settings/delivery-keys';
 
 /**
@@ -59,6 +60,7 @@ const SCREENS: Record<string, ResourceScreens> = {
   transcoding_jobs: transcodingJobScreens,
   playlists: playlistScreens,
   formats: formatScreens,
+  ott_entitlements: ottEntitlementScreens,
   delivery_keys: deliveryKeyScreens,
   statistics: { list: lazyScreen(() => import('../features/statistics').then((m) => ({ default: m.StatisticsPage }))) },
   files: { list: lazyScreen(() => import('../features/media-library').then((m) => ({ default: m.MediaLibraryPage }))) },
