@@ -115,9 +115,8 @@ export function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; o
               {translate('deliveryKeys.secretWarning')}
             </Alert>
             <SecretField label={translate('deliveryKeys.secretLabel', { name: created.name })} secret={created.secret} />
-            <DialogContentText sx={{ color: 'text.primary' }}>
-              {translate('deliveryKeys.usage')} <code>{`${DELIVERY_KEY_HEADER}: ${created.prefix}…`}</code>
-            </DialogContentText>
+            <DialogContentText sx={{ color: 'text.primary' }}>{translate('deliveryKeys.usage')}</DialogContentText>
+            <Typography component="code" sx={{ display: 'block', fontFamily: 'monospace', fontSize: '0.85rem', mt: 0.5 }}>{`${DELIVERY_KEY_HEADER}: ${created.prefix}…`}</Typography>
           </DialogContent>
           <DialogActions>
             <Button variant="contained" onClick={onClose}>
