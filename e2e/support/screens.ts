@@ -16,7 +16,8 @@ export const LANGS: Lang[] = ['pl', 'en'];
 const BUILD_INFO = resolve(import.meta.dirname, '../../apps/admin/dist/build-info.json');
 const buildInfo = () => JSON.parse(readFileSync(BUILD_INFO, 'utf8')) as { types: string[]; paths?: Record<string, string>; readOnly?: string[] };
 export const RESOURCE_TYPES = (): string[] => buildInfo().types;
-const READ_ONLY = new Set(['audit_events', 'match_predictor_user_results', 'quiz_rankings']);
+// Read-only resources (declared so: the build lists them) have no creation form nor edit form.
+const readOnly = () => new Set([...(buildInfo().readOnly ?? []), 'audit_events', 'match_predictor_user_results', 'quiz_rankings']);
 // Records only the server creates (fans' quiz attempts; delivery keys, made in their list's dialog): no creation form.
 const SERVER_CREATED = new Set(['quiz_user_attempts', 'delivery_keys']);
 
@@ -55,6 +56,7 @@ export async function firstId(request: APIRequestContext, token: string, type: s
 /** Each resource's list, creation form, form and page (of its first record), as [name, path]. */
 export async function resourceScreens(request: APIRequestContext, token: string, types: string[]): Promise<[name: string, path: string][]> {
   const screens: [string, string][] = [];
+  const READ_ONLY = readOnly();
   for (const type of types) {
     screens.push([`${type} list`, `/${type}`]);
     if (!READ_ONLY.has(type) && !SERVER_CREATED.has(type)) screens.push([`${type} create`, `/${type}/create`]);
