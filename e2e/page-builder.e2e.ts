@@ -4,7 +4,7 @@ import { appReady, openAs, t, tokenFor } from './support/app';
 /**
  * The page builder as an editor uses it: a page's components added from the palette, filled in
  * (fields and a link), reordered with the keyboard, saved and still in that order after a reload,
- * seen in the live preview before saving and at full size at 768 px; a global element edited in Polish with the unsaved-changes prompt; and a
+ * seen in the live preview (drawn by the website's renderers) before saving and at full size at 768 px; a global element edited in Polish with the unsaved-changes prompt; and a
  * save over someone else's reorder refused with a reload that brings their order.
  */
 const JSON_API = 'application/vnd.api+json';
@@ -65,10 +65,13 @@ test('build a page: add from the palette, fill in, reorder with the keyboard, sa
   const clubName = (await option.textContent())!.trim();
   await option.click();
   await expect(chooser).toHaveValue(clubName);
-  // The live preview beside the editor shows the unsaved card with its club, before any save.
+  // The live preview beside the editor draws the page as the website does (in a frame of its own),
+  // the unsaved club card with its title and its club's name, before any save.
   const live = page.getByTestId('live-preview');
-  await expect(live.getByTestId('preview-component').nth(2)).toContainText('Klub tygodnia');
-  await expect(live.getByTestId('preview-component').nth(2).getByTestId('preview-link')).toContainText(clubName);
+  const liveSite = live.getByTestId('preview-frame').contentFrame();
+  await expect(liveSite.locator('main [data-component-id]').nth(2)).toHaveAttribute('data-kind', 'club');
+  await expect(liveSite.locator('main [data-component-id]').nth(2).getByRole('heading', { level: 2 })).toHaveText('Klub tygodnia');
+  await expect(liveSite.locator('main [data-component-id]').nth(2)).toContainText(clubName);
   await expect(live.getByTestId('live-preview-status')).toHaveAttribute('data-updating', 'false');
 
   // An embedded page with an address that is no web address: the shared validator says so, nothing is sent.
@@ -135,11 +138,14 @@ test('build a page: add from the palette, fill in, reorder with the keyboard, sa
   const frame = preview.getByTestId('preview-frame');
   await expect(frame).toHaveAttribute('data-width', '768');
   expect((await frame.boundingBox())!.width).toBeCloseTo(768, 0);
-  const shown = preview.getByTestId('preview-component');
+  // Inside the frame: the page's own document, its title as h1, the components in order.
+  const site = frame.contentFrame();
+  await expect(site.getByRole('heading', { level: 1 })).toHaveText(`E2E Strona ${serial}`);
+  const shown = site.locator('main [data-component-id]');
   await expect(shown).toHaveCount(3);
   await expect(shown.nth(0)).toHaveAttribute('data-kind', 'club');
   await expect(shown.nth(0)).toContainText('Klub tygodnia');
-  await expect(shown.nth(0).getByTestId('preview-link')).toContainText(clubName);
+  await expect(shown.nth(0)).toContainText(clubName);
   await expect(shown.nth(1)).toContainText('Pierwszy akapit');
   await preview.getByRole('button', { name: t('pl', 'ra.action.close') }).click();
   await expect(preview).toHaveCount(0);

@@ -7,6 +7,8 @@ export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify('test') },
   test: {
     environment: 'jsdom',
+    // The site's stylesheet is read as text (`?inline`) by the page builder's preview: process it as the build does.
+    css: { include: [/packages\/render\/src\/site\.css/] },
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,

@@ -70,6 +70,17 @@ export interface ImageUrlOptions {
   webp?: boolean;
 }
 
+/**
+ * The image service's address up to `/img` (`{protocol}//{cdn_id}.{cdn_host}`), where thumbor-style
+ * paths follow: what the site's renderers build their image addresses on. The server's own `/img`
+ * when the CDN is not configured.
+ */
+export function imageServiceBase(cdn: CdnSettings): string {
+  if (!cdn.cdnId || !cdn.cdnHost) return '/img';
+  const protocol = cdn.protocol ?? (typeof window === 'undefined' ? 'https:' : window.location.protocol);
+  return `${protocol}//${cdn.cdnId}.${cdn.cdnHost.replace(/^[a-z]+:\/\//i, '').replace(/\/+$/, '')}`;
+}
+
 export function imageUrl(path: string, cdn: CdnSettings, options: ImageUrlOptions = {}): string {
   if (!cdn.cdnId) throw new Error(MISSING_CDN_ID);
   if (!cdn.cdnHost) throw new Error('Image variants require a configured CDN host (cdn_host)');

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { attr, num, settingsOf, text, type ResourceObject } from '../document';
 import { safeHref, type RenderContext } from '../context';
 import {
@@ -9,6 +10,19 @@ import {
  * of matches (a round, a schedule, a match list), a group's table, a season's leading players and
  * the match predictor's ranking. Tables have a caption and headers for every column and row.
  */
+
+/**
+ * A table that scrolls sideways on a narrow screen: a named region that takes focus, so keyboard
+ * users can scroll it too.
+ */
+function TableWrap({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus to be scrolled without a mouse (axe: scrollable-region-focusable)
+    <div className="u-table-wrap" role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}
 
 /** A column header: the short form on screen, the full word for screen readers. */
 function Th({ full, short }: { full: string; short?: string }) {
@@ -386,7 +400,7 @@ export function Group({ component, ctx }: RendererProps) {
       {s.show_standings === false ? null : rows.length === 0 ? (
         <EmptyNote>{ctx.t.noItems}</EmptyNote>
       ) : (
-        <div className="u-table-wrap">
+        <TableWrap label={`${ctx.t.standings}: ${text(group, 'name') || title}`}>
           <table className="u-table u-standings">
             <caption className="u-visually-hidden">{`${ctx.t.standings}: ${text(group, 'name') || title}`}</caption>
             <thead>
@@ -443,7 +457,7 @@ export function Group({ component, ctx }: RendererProps) {
               })}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
     </>
   );
@@ -464,7 +478,7 @@ export function CompetitionSeasonStatistics({ component, ctx }: RendererProps) {
       {rows.length === 0 ? (
         <EmptyNote>{ctx.t.noItems}</EmptyNote>
       ) : (
-        <div className="u-table-wrap">
+        <TableWrap label={`${title}: ${text(season, 'name')}`}>
           <table className="u-table">
             <caption className="u-visually-hidden">{`${title}: ${text(season, 'name')}`}</caption>
             <thead>
@@ -496,7 +510,7 @@ export function CompetitionSeasonStatistics({ component, ctx }: RendererProps) {
               })}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
     </>
   );
@@ -516,7 +530,7 @@ export function MatchPredictorRanking({ component, ctx }: RendererProps) {
       {rows.length === 0 ? (
         <EmptyNote>{ctx.t.noItems}</EmptyNote>
       ) : (
-        <div className="u-table-wrap">
+        <TableWrap label={text(ranking, 'name') || title}>
           <table className="u-table">
             <caption className="u-visually-hidden">{text(ranking, 'name') || title}</caption>
             <thead>
@@ -542,7 +556,7 @@ export function MatchPredictorRanking({ component, ctx }: RendererProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
     </>
   );

@@ -1,4 +1,4 @@
-import { sortByIndex, type PageArea, type PageKind } from '@umpire/schema';
+import { PAGE_KIND_INCLUDE_SETS, sortByIndex, type PageArea, type PageKind } from '@umpire/schema';
 import type { RaRecord } from 'react-admin';
 import { getRuntime } from '../../lib/configuration';
 import { HttpFailure, type HttpClient } from '../../providers/http-client';
@@ -134,16 +134,28 @@ export function createBuilderApi(http: HttpClient, base: () => string) {
 
     /**
      * The owner as readers would get it with these drafts in place of its stored components
-     * (the live preview): nothing is written. `meta.issues` names the unfinished drafts.
+     * (the live preview): nothing is written. `meta.issues` names the unfinished drafts. A page
+     * comes with every include set its kind offers (tables, line-ups, tickets…) and linked records'
+     * texts in `locale`, as the website asks for them.
      */
-    async previewDrafts(owner: Owner, drafts: Draft[], signal?: AbortSignal): Promise<JsonApiDocument> {
+    async previewDrafts(owner: Owner, drafts: Draft[], signal?: AbortSignal, locale?: string): Promise<JsonApiDocument> {
       const data = drafts.map((d) => ({
         type: 'components',
         ...(d.id ? { id: d.id } : { lid: d.key }),
         attributes: { kind: d.kind, settings: cleanSettings(d.settings) },
         relationships: relationshipsOf(d),
       }));
-      return (await http<JsonApiDocument>(url(`/${owner.type}/${owner.id}/preview`), { method: 'POST', body: { data }, signal })).body;
+      const query = new URLSearchParams();
+      if (owner.type === 'pages' && owner.pageKind && PAGE_KIND_INCLUDE_SETS[owner.pageKind].length) query.set('include', PAGE_KIND_INCLUDE_SETS[owner.pageKind].join(','));
+      if (owner.type === 'pages' && locale) query.set('locale', locale);
+      const search = query.toString() ? `?${query.toString()}` : '';
+      return (await http<JsonApiDocument>(url(`/${owner.type}/${owner.id}/preview${search}`), { method: 'POST', body: { data }, signal })).body;
+    },
+
+    /** The client's global page elements (header, footer, branding…), each with its components resolved, as a site draws them around a page. */
+    async globalElements(signal?: AbortSignal): Promise<JsonApiDocument[]> {
+      const { body } = await http<{ data: ResourceObject[] }>(url('/global_page_elements?sort=id&page%5Bsize%5D=100'), { signal });
+      return Promise.all(body.data.map(async (e) => (await http<JsonApiDocument>(url(`/global_page_elements/${encodeURIComponent(e.id)}/preview`), { signal })).body));
     },
   };
 }

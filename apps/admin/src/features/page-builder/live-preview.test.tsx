@@ -8,11 +8,14 @@ import { draftOf, newDraft, type Draft, type Owner } from './model';
 
 const owner: Owner = { type: 'pages', id: '7', pageKind: 'standard' };
 const text = (id: string, body: string) => draftOf({ id, type: 'components', attributes: { kind: 'text', settings: { format: 'plain', body } } });
+let http: ReturnType<typeof vi.fn>;
 const calls: { url: string; body: { data: { id?: string; lid?: string; attributes: { settings: { body?: string } } }[] } }[] = [];
 
 beforeAll(() => {
   setRuntime({ languages: ['pl'], language: 'pl', urls: { umpire: '/api/v3' } } as unknown as Runtime);
-  const http = vi.fn(async (url: string, req?: HttpRequest) => {
+  http = vi.fn(async (url: string, req?: HttpRequest) => {
+    // The global page elements drawn around the page: none here.
+    if (url.includes('/global_page_elements')) return { status: 200, headers: new Headers(), url, body: { data: [] } };
     const body = req!.body as (typeof calls)[number]['body'];
     calls.push({ url, body });
     const ids = body.data.map((d) => ({ type: 'components', id: d.id ?? d.lid! }));
@@ -22,8 +25,8 @@ beforeAll(() => {
       url,
       body: { data: { type: 'pages', id: '7', attributes: {}, relationships: { components: { data: ids } } }, included: [], meta: { issues: body.data.length > 2 ? { [ids[2].id]: [{}] } : {} } },
     };
-  }) as unknown as HttpClient;
-  setApiClient(http);
+  });
+  setApiClient(http as unknown as HttpClient);
 });
 afterAll(() => setApiClient(undefined));
 
@@ -34,7 +37,8 @@ describe('live preview', () => {
     expect(result.current.updating).toBe(true);
     await waitFor(() => expect(result.current.updating).toBe(false));
     expect(calls).toHaveLength(1);
-    expect(calls[0].url).toBe('/api/v3/pages/7/preview');
+    // With every include set a standard page offers, and linked records' texts in the editor's language, as the website asks.
+    expect(calls[0].url).toBe('/api/v3/pages/7/preview?include=incidents%2Clineups%2Cstandings%2Cstatistics%2Ctickets_match%2Ctickets_season&locale=pl');
 
     // Typing: three changes in a row are one request, with the last text.
     const added = newDraft('text');
@@ -53,8 +57,11 @@ describe('live preview', () => {
 
   it('asks nothing while it is not shown', async () => {
     const before = calls.length;
+    const asked = http.mock.calls.length;
     renderHook(() => useLivePreview(owner, [text('1', 'Ukryty')], false));
     await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
     expect(calls.length).toBe(before);
+    // Nor the global page elements.
+    expect(http.mock.calls.length).toBe(asked);
   });
 });

@@ -5,7 +5,7 @@ import { useTranslate } from 'react-admin';
 import { HttpFailure } from '../../providers/http-client';
 import { builderApi, type JsonApiDocument } from './api';
 import type { Draft, Owner } from './model';
-import { PreviewFrame, WidthToggle } from './preview-frame';
+import { PreviewFrame, previewLocale, WidthToggle } from './preview-frame';
 
 /** How long the drafts must rest before the preview is asked again (typing is not a request per key). */
 export const PREVIEW_DELAY_MS = 400;
@@ -17,6 +17,27 @@ export interface LivePreview {
   updating: boolean;
   /** Drafts the server named as unfinished: shown anyway, their issues are in their cards. */
   unfinished: number;
+  /** The client's global page elements, drawn around the page as on the website (none until loaded, or when they cannot be). */
+  globals: JsonApiDocument[];
+}
+
+/** The global page elements, read once the preview is first shown. */
+function useGlobalElements(enabled: boolean): JsonApiDocument[] {
+  const [globals, setGlobals] = useState<JsonApiDocument[] | null>(null);
+  const wanted = enabled && globals === null;
+  useEffect(() => {
+    if (!wanted) return;
+    const controller = new AbortController();
+    builderApi()
+      .globalElements(controller.signal)
+      .then(setGlobals)
+      .catch(() => {
+        // The page is drawn without its header and footer rather than not at all.
+        if (!controller.signal.aborted) setGlobals([]);
+      });
+    return () => controller.abort();
+  }, [wanted]);
+  return globals ?? [];
 }
 
 /**
@@ -35,7 +56,7 @@ export function useLivePreview(owner: Owner, drafts: Draft[], enabled: boolean):
       () => {
         first.current = false;
         builderApi()
-          .previewDrafts(owner, drafts, controller.signal)
+          .previewDrafts(owner, drafts, controller.signal, previewLocale())
           .then((doc) => setState({ doc, error: null, answered: drafts }))
           .catch((error: unknown) => {
             if (!controller.signal.aborted) setState((s) => ({ ...s, error, answered: drafts }));
@@ -48,7 +69,10 @@ export function useLivePreview(owner: Owner, drafts: Draft[], enabled: boolean):
       controller.abort();
     };
   }, [owner, drafts, enabled]);
+  // A global element's own drafts replace its stored copy: the page document comes first.
+  const globals = useGlobalElements(enabled);
   return {
+    globals,
     doc: state.doc,
     error: state.error,
     updating: enabled && state.answered !== drafts,
@@ -81,8 +105,9 @@ export function PreviewStatus({ preview }: { preview: LivePreview }) {
 }
 
 /**
- * The preview beside the editor: the page laid out at the chosen width and scaled down to the
- * panel, so 1280 px are seen whole; the dialog shows it at full size.
+ * The preview beside the editor: the page as the website draws it (the same renderers, its header
+ * and footer around it), laid out at the chosen width and scaled down to the panel, so 1280 px are
+ * seen whole; the dialog shows it at full size.
  */
 export function LivePreviewPanel({ preview, title, width, onWidth, onExpand }: { preview: LivePreview; title: string; width: number; onWidth: (width: number) => void; onExpand: () => void }) {
   const translate = useTranslate();
@@ -126,7 +151,7 @@ export function LivePreviewPanel({ preview, title, width, onWidth, onExpand }: {
         {preview.doc ? (
           <Box sx={{ height: box.height * scale || undefined }}>
             <Box ref={inner} data-scale={scale.toFixed(3)} sx={{ width, transform: `scale(${scale})`, transformOrigin: 'top left' }}>
-              <PreviewFrame doc={preview.doc} width={width} title={title} />
+              <PreviewFrame doc={preview.doc} width={width} title={title} globals={preview.globals} />
             </Box>
           </Box>
         ) : (
@@ -158,7 +183,7 @@ export function PreviewDialog({ preview, title, width, onWidth, onClose }: { pre
           <CircularProgress aria-label={translate('pageBuilder.loading')} />
         ) : (
           <Box sx={{ overflowX: 'auto', bgcolor: 'grey.100', p: 2, borderRadius: 1 }}>
-            <PreviewFrame doc={preview.doc} width={width} title={title} />
+            <PreviewFrame doc={preview.doc} width={width} title={title} globals={preview.globals} />
           </Box>
         )}
       </DialogContent>
