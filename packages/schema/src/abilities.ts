@@ -51,11 +51,19 @@ export const STREAMING_SUBJECTS = [
  */
 export const DELIVERY_SUBJECTS = ['delivery_keys'];
 
+/**
+ * Fans' personal data (e-mail addresses, who paid for which event): read by those who act on it
+ * (moderators ban, operators grant, admins), not by every role that reads the rest.
+ */
+export const FAN_DATA_SUBJECTS = ['fans', 'ott_entitlements'];
+const NO_FAN_DATA: RawRule = { action: 'read', subject: FAN_DATA_SUBJECTS, inverted: true, reason: 'fans’ personal data' };
+
 export const ROLE_RULES: Record<Role, RawRule[]> = {
   admin: [{ action: 'manage', subject: 'all' }],
   editor: [
     { action: 'read', subject: 'all' },
     { action: WRITE, subject: [...COMPETITION_SUBJECTS, ...CONTENT_SUBJECTS] },
+    NO_FAN_DATA,
   ],
   moderator: [
     { action: 'read', subject: 'all' },
@@ -65,7 +73,7 @@ export const ROLE_RULES: Record<Role, RawRule[]> = {
     { action: 'read', subject: 'all' },
     { action: WRITE, subject: STREAMING_SUBJECTS },
   ],
-  viewer: [{ action: 'read', subject: 'all' }],
+  viewer: [{ action: 'read', subject: 'all' }, NO_FAN_DATA],
 };
 
 export function rulesForRoles(roles: readonly string[]): RawRule[] {
