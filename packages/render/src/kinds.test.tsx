@@ -147,6 +147,10 @@ const CHECKS: Record<ComponentKind, () => void> = {
     expect(html).toContain(`<span data-score="home">${m.attributes!.home_score}</span>`);
     expect(html).toContain(`<span data-score="away">${m.attributes!.away_score}</span>`);
     expect(html).toContain(`data-match-id="${m.id}"`);
+    // Hooks of the website's live scores: the round, the score's box and the status line.
+    expect(html).toContain(`data-round-id="${(m.relationships!.round!.data as { id: string }).id}"`);
+    expect(html).toMatch(/<p class="u-big-score" data-score-box=""/);
+    expect(html).toContain('<p class="u-match-state" data-status-text="full">');
     // The goals with their scorers, and the line-ups by name.
     const goal = resolve.pointingAt('incidents', 'match', m).find((i) => i.attributes!.incident_type === 'goal')!;
     const scorer = resolve.one(goal, 'player')!;
@@ -245,6 +249,15 @@ const CHECKS: Record<ComponentKind, () => void> = {
     const html = renderToString(<ComponentView component={all} ctx={ctx} />);
     if (settings(all).match_list !== 'upcoming' || match.attributes!.status !== 'finished') expect(visible(html)).toContain(text(homeClub, 'name'));
     else expect(visible(html)).toContain('Nie ma meczów do pokazania.');
+    // Hooks of the website's live scores on each line: the match, its round, the score (or the kick-off time) and the status.
+    const listed = { ...all, attributes: { ...all.attributes, settings: { ...settings(all), match_list: 'all' } } };
+    const line = renderToString(<ComponentView component={listed} ctx={ctx} />);
+    expect(line).toContain(`data-match-id="${match.id}" data-round-id="${(match.relationships!.round!.data as { id: string }).id}" data-status="${text(match, 'status')}"`);
+    expect(line).toMatch(/<span class="u-score" data-score-box=""><span data-score="home">\d+<\/span>.*?<span data-score="away">\d+<\/span><\/span>/);
+    expect(line).toContain('<span class="u-match-status" data-status-text="short">');
+    const upcoming = { ...match, attributes: { ...match.attributes, status: 'not_started' } };
+    const later = createRenderContext({ locale: 'pl', feeds: { [all.id]: { data: [upcoming], included: matchDay.included } } }, FIXTURES['page-strona-glowna.pl']);
+    expect(renderToString(<ComponentView component={listed} ctx={later} />)).toContain('<span class="u-score u-score--time" data-score-box="">');
   },
   survey: () => {
     const { html, text: t, resolve, component } = draw('survey');
@@ -265,6 +278,9 @@ const CHECKS: Record<ComponentKind, () => void> = {
     for (const e of events) {
       expect(t).toContain(text(e, 'title'));
       expect(html).toContain(`<time dateTime="${text(e, 'starts_at')}">`);
+      // The website's player asks for an event's playback from its card.
+      expect(html).toContain(`data-ott-type="ott_events" data-ott-id="${e.id}"`);
+      expect(html).toMatch(new RegExp(`data-ott-id="${e.id}"[^>]*data-status="${text(e, 'status')}" data-access="${text(e, 'access')}"`));
     }
     // The English document's texts, in English.
     const en = createRenderContext({ locale: 'en' }, FIXTURES['page-wideo.en']);

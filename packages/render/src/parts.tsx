@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { attr, num, settingsOf, text, type ResourceObject } from './document';
+import { attr, identifiers, num, settingsOf, text, type ResourceObject } from './document';
 import type { RenderContext } from './context';
 
 /**
@@ -123,6 +123,11 @@ export function playerName(player: ResourceObject | undefined): string {
   return nick || full || text(player, 'name');
 }
 
+/** The id of a match's round, from its relationship (the round need not be included): live scores follow a round's matches together. */
+export function roundIdOf(match: ResourceObject): string | undefined {
+  return identifiers(match.relationships?.round)[0]?.id;
+}
+
 const LIVE = new Set(['first_half', 'half_time', 'second_half']);
 export const isLive = (match: ResourceObject) => LIVE.has(text(match, 'status'));
 
@@ -144,18 +149,28 @@ export function MatchLine({ ctx, match }: { ctx: RenderContext; match: ResourceO
   const kickoff = attr(match, 'kickoff_at');
   const scored = status !== 'not_started' && status !== '' && num(match, 'home_score') !== null && num(match, 'away_score') !== null;
   const href = ctx.hrefs.match(match);
+  // Hooks of the website's live scores (data-score-box, data-score, data-status-text): the browser
+  // writes a new score and status into them, or a score in place of the kick-off time.
   const score = scored ? (
-    <span className="u-score">
-      <span>{num(match, 'home_score')}</span>
+    <span className="u-score" data-score-box="">
+      <span data-score="home">{num(match, 'home_score')}</span>
       <span aria-hidden="true">:</span>
       <span className="u-visually-hidden"> {ctx.t.versus} </span>
-      <span>{num(match, 'away_score')}</span>
+      <span data-score="away">{num(match, 'away_score')}</span>
     </span>
   ) : (
-    <span className="u-score u-score--time">{ctx.format.time(kickoff) || '–'}</span>
+    <span className="u-score u-score--time" data-score-box="">
+      {ctx.format.time(kickoff) || '–'}
+    </span>
   );
   return (
-    <div className="u-match" data-match-id={match.id} data-status={status || undefined} data-live={isLive(match) || undefined}>
+    <div
+      className="u-match"
+      data-match-id={match.id}
+      data-round-id={roundIdOf(match)}
+      data-status={status || undefined}
+      data-live={isLive(match) || undefined}
+    >
       <time className="u-match-date" dateTime={ctx.format.iso(kickoff)}>
         {ctx.format.shortDate(kickoff)}
       </time>
@@ -168,7 +183,9 @@ export function MatchLine({ ctx, match }: { ctx: RenderContext; match: ResourceO
         <span className="u-match-score">{score}</span>
       )}
       <span className="u-match-away">{away ? <SideName ctx={ctx} side={away} size={24} /> : null}</span>
-      <span className="u-match-status">{isLive(match) ? <strong className="u-live">{ctx.t.live}</strong> : status === 'finished' ? ctx.t.matchStatus.finished : null}</span>
+      <span className="u-match-status" data-status-text="short">
+        {isLive(match) ? <strong className="u-live">{ctx.t.live}</strong> : status === 'finished' ? ctx.t.matchStatus.finished : null}
+      </span>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { attr, num, settingsOf, text, type ResourceObject } from '../document';
 import { safeHref, type RenderContext } from '../context';
 import {
-  EmptyNote, Heading, isLive, layoutClass, limitOf, MatchList, matchesFor, Picture, playerName, sideOf, SideName, titleOf, type RendererProps,
+  EmptyNote, Heading, isLive, roundIdOf, layoutClass, limitOf, MatchList, matchesFor, Picture, playerName, sideOf, SideName, titleOf, type RendererProps,
 } from '../parts';
 
 /**
@@ -259,22 +259,26 @@ export function Match({ component, ctx }: RendererProps) {
   const halfTime = [num(match, 'home_half_time_score'), num(match, 'away_half_time_score')];
   const attendance = num(match, 'attendance');
   return (
-    <div className="u-match-card" data-match-id={match.id} data-status={status || undefined} data-live={isLive(match) || undefined}>
+    <div className="u-match-card" data-match-id={match.id} data-round-id={roundIdOf(match)} data-status={status || undefined} data-live={isLive(match) || undefined}>
       <Heading>{titleOf(component, home && away ? `${home.name} – ${away.name}` : '')}</Heading>
       <Picture ctx={ctx} image={image} width={1280} decorative className="u-hero-bg" />
       <div className="u-scoreboard">
         <div className="u-scoreboard-side">{home && <SideName ctx={ctx} side={home} size={80} />}</div>
         <div className="u-scoreboard-score">
           {scored && num(match, 'home_score') !== null ? (
-            <p className="u-big-score" aria-label={`${ctx.t.score}: ${num(match, 'home_score')}:${num(match, 'away_score')}`}>
+            <p className="u-big-score" data-score-box="" aria-label={`${ctx.t.score}: ${num(match, 'home_score')}:${num(match, 'away_score')}`}>
               <span data-score="home">{num(match, 'home_score')}</span>
               <span aria-hidden="true"> : </span>
               <span data-score="away">{num(match, 'away_score')}</span>
             </p>
           ) : (
-            <p className="u-big-score u-score--time">{ctx.format.time(kickoff) || '–'}</p>
+            <p className="u-big-score u-score--time" data-score-box="">
+              {ctx.format.time(kickoff) || '–'}
+            </p>
           )}
-          <p className="u-match-state">{isLive(match) ? <strong className="u-live">{ctx.t.live}</strong> : null} {ctx.t.matchStatus[status] ?? ''}</p>
+          <p className="u-match-state" data-status-text="full">
+            {isLive(match) ? <strong className="u-live">{ctx.t.live}</strong> : null} {ctx.t.matchStatus[status] ?? ''}
+          </p>
           {scored && halfTime[0] !== null && halfTime[1] !== null && (
             <p className="u-meta">
               {ctx.t.halfTime}: {halfTime[0]}:{halfTime[1]}

@@ -17,8 +17,17 @@ function OttCard({ ctx, record, level = 3, image }: { ctx: RenderContext; record
   const starts = attr(record, 'starts_at');
   const status = text(record, 'status');
   const access = text(record, 'access');
+  // An event's status and access are hooks of the website's player (a "Watch" button that asks for its playback).
   return (
-    <article className="u-card" lang={langOf(ctx, record)} data-ott-type={record.type} data-ott-id={record.id} data-live={status === 'live' || undefined}>
+    <article
+      className="u-card"
+      lang={langOf(ctx, record)}
+      data-ott-type={record.type}
+      data-ott-id={record.id}
+      data-live={status === 'live' || undefined}
+      data-status={record.type === 'ott_events' ? status || undefined : undefined}
+      data-access={record.type === 'ott_events' ? access || undefined : undefined}
+    >
       <Picture ctx={ctx} image={image ?? pictureOf(ctx, record)} width={480} height={270} decorative className="u-card-image" />
       <div className="u-card-body">
         {record.type === 'ott_events' && (status || access) && (
