@@ -25,6 +25,10 @@ const ELEMENTS = [
   // API tests, the browser tests and the benchmarks; it imports nothing of the project.
   { type: 'test-double', pattern: 'apps/server/test/support/push-service.ts', mode: 'full' },
   { type: 'server', pattern: 'apps/server/**', mode: 'full' },
+  // The league's website: its server half renders pages from the delivery API with the renderers;
+  // its browser half (src/client) knows only the DOM, the schema and its own files.
+  { type: 'site-client', pattern: 'apps/site/src/client/**', mode: 'full' },
+  { type: 'site', pattern: 'apps/site/**', mode: 'full' },
   // Tests may reach whatever they test; the helpers they share are in src/test/.
   { type: 'admin-test', pattern: `${ADMIN}/**/*.test.{ts,tsx}`, mode: 'full' },
   { type: 'admin-test-support', pattern: `${ADMIN}/test/**`, mode: 'full' },
@@ -48,7 +52,10 @@ const LAYERS = [
   { from: 'render', allow: ['render', 'schema'] },
   { from: 'render-test', allow: ['render-test', 'render', 'schema'] },
   { from: 'test-double', allow: [] },
-  { from: 'server', allow: ['server', 'schema', 'test-double'] },
+  // The server mounts the website (npm start's /site); the website never imports the server.
+  { from: 'server', allow: ['server', 'schema', 'test-double', 'site'] },
+  { from: 'site', allow: ['site', 'render', 'schema'] },
+  { from: 'site-client', allow: ['site-client', 'schema'] },
   // The admin never imports server code. lib/ and providers/ know no screen.
   { from: 'admin-lib', allow: ['admin-lib', 'schema'] },
   { from: 'admin-providers', allow: ['admin-providers', 'admin-lib', 'schema'] },
@@ -81,7 +88,7 @@ const LAYERS = [
   { from: 'admin-public', allow: [] },
   { from: 'admin-build', allow: ['admin-build', 'schema'] },
   { from: 'e2e', allow: ['e2e', 'schema', 'test-double'] },
-  { from: 'tooling', allow: ['tooling', 'schema', 'server', 'test-double'] },
+  { from: 'tooling', allow: ['tooling', 'schema', 'server', 'test-double', 'site', 'render'] },
 ];
 
 const RESOLVER = { project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'], noWarnOnMultipleProjects: true };

@@ -28,12 +28,16 @@ function newest(dir) {
 
 export async function buildServer({ force = process.env.UMPIRE_FORCE_BUILD === '1' } = {}) {
   const built = fs.existsSync(SERVER_MAIN) ? fs.statSync(SERVER_MAIN).mtimeMs : 0;
-  const sources = Math.max(newest(abs('apps/server/src')), newest(abs('packages/schema/src')), fs.statSync(abs('package-lock.json')).mtimeMs);
+  const sources = Math.max(
+    ...['apps/server/src', 'packages/schema/src', 'packages/render/src', 'apps/site/src/server'].map((dir) => newest(abs(dir))),
+    fs.statSync(abs('package-lock.json')).mtimeMs,
+  );
   if (!force && built > sources) return SERVER_MAIN;
   log('compiling the server to apps/server/dist');
   const esbuild = createRequire(import.meta.url)('esbuild');
   const pkg = JSON.parse(fs.readFileSync(abs('apps/server/package.json'), 'utf8'));
-  const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter((name) => name !== '@umpire/schema');
+  // The workspaces' own packages are TypeScript: compiled into the bundle, never loaded at run time.
+  const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter((name) => !name.startsWith('@umpire/'));
   fs.rmSync(SERVER_DIST, { recursive: true, force: true });
   await esbuild.build({
     entryPoints: { main: abs('apps/server/src/main.ts'), cli: abs('apps/server/src/cli.ts') },
@@ -44,6 +48,9 @@ export async function buildServer({ force = process.env.UMPIRE_FORCE_BUILD === '
     target: 'node20',
     sourcemap: true,
     external: [...external, ...external.map((name) => `${name}/*`)],
+    // The website's renderers are React components (apps/site, packages/render).
+    jsx: 'automatic',
+    loader: { '.css': 'empty' },
     logLevel: 'warning',
   });
   return SERVER_MAIN;

@@ -184,6 +184,7 @@ async function typecheck() {
     ['schema', 'packages/schema'],
     ['render', 'packages/render'],
     ['server', 'apps/server'],
+    ['site', 'apps/site'],
     ['admin', 'apps/admin'],
     ['e2e', 'e2e'],
   ];
@@ -350,6 +351,7 @@ async function unit() {
   const projects = [
     ['unit:schema', 'packages/schema', null],
     ['unit:render', 'packages/render', null],
+    ['unit:site', 'apps/site', null],
     ['unit:admin', 'apps/admin', null],
     // Unit tests sit next to the code; apps/server/test holds the API tests, run separately.
     // (vitest picks up each workspace's own vitest.config.ts through --root.)

@@ -11,6 +11,7 @@ import type { Database } from './db/database';
 import type { ChangeBus } from './realtime/change-bus';
 import type { Storage } from './media/storage/storage';
 import { Cable } from './realtime/cable';
+import { mountSite } from '@umpire/site';
 import { registerDelivery } from './delivery/delivery';
 import { ComputedCache } from './realtime/computed-cache';
 import { registerErrorHandling, registerNulGuard } from './errors-handler';
@@ -111,7 +112,7 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
   const fans = registerFanApi(app, { config, database, clock });
   registerDeliveryKeyRoutes(app, { config, database, bus, clock });
   // The public side: every declared public type's reads, and those the capabilities publish below.
-  const delivery = registerDelivery(app, { config, database, cache, resolveClient: fans.publicClient });
+  const delivery = registerDelivery(app, { config, database, cache, resolveClient: (request) => fans.publicClient(request) });
   registerResourceRoutes(app, config, database, bus, cache, storage);
   registerCountRoutes(app, database, cache);
   registerCompetitionRoutes(app, config, database, bus, cache, delivery);
@@ -129,6 +130,8 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
   const ottJobs = registerOtt(app, { config, database, bus, storage, clock, liveControl, fans });
   app.decorate('ottJobs', ottJobs);
   registerOpenApi(app);
+  // The league's website on the delivery API of this process (its own host in production: apps/site).
+  if (config.site.client) mountSite(app, { basePath: config.site.basePath, client: config.site.client });
   await registerAdminApp(app, config);
   const cable = new Cable(config, database, bus);
   cable.attach(app);

@@ -158,6 +158,8 @@ export interface Config {
   cdnId: string;
   /** The delivery API's caching by browsers and CDNs (delivery/delivery.ts). */
   delivery: DeliveryConfig;
+  /** The league's website served by this server (SITE_CLIENT: the league it shows; empty: none), at SITE_BASE_PATH. */
+  site: { client: string | null; basePath: string };
   /** Fans' live connections to /cable (no token) one address may hold at once. */
   cablePublicConnectionsPerAddress: number;
   /** Where library files are kept (STORAGE_DRIVER; the local directory is UPLOADS_DIR, default data/uploads). */
@@ -325,6 +327,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: env.TRUST_PROXY === 'true',
     publicUrl: env.PUBLIC_URL || null,
     cdnId: env.CDN_ID ?? 'umpire',
+    site: { client: env.SITE_CLIENT === undefined ? 'ekstraklasa-demo' : env.SITE_CLIENT.trim() || null, basePath: (env.SITE_BASE_PATH ?? '/site').replace(/\/+$/, '') },
     cablePublicConnectionsPerAddress: Number(env.CABLE_PUBLIC_CONNECTIONS_PER_ADDRESS ?? 50),
     delivery: {
       maxAge: Number(env.DELIVERY_MAX_AGE ?? 0),

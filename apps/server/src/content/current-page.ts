@@ -412,13 +412,15 @@ async function pageDocument(ctx: ReadContext, page: Row, pageType: Row, q: Curre
   };
 }
 
-/** A global page element with its components resolved like a page's (GET /global_page_elements/{id}/preview). */
-export async function globalElementDocument(ctx: ReadContext, element: Row, drafts: DraftComponents | null = null): Promise<Record<string, unknown>> {
+/**
+ * A global page element with its components resolved like a page's (GET /global_page_elements/{id}/preview);
+ * `preview: false` resolves them as readers see them (the delivery API's current_page_elements).
+ */
+export async function globalElementDocument(ctx: ReadContext, element: Row, drafts: DraftComponents | null = null, opts: { preview?: boolean; locale?: string } = {}): Promise<Record<string, unknown>> {
   const elements = modelOf('global_page_elements');
   const rows = drafts ? drafts.rows : await componentsOf(ctx, 'global_page_element_id', Number(element.id));
   const links = drafts ? drafts.links : rows.length ? await linksOf(ctx, 'global_page_element_id', Number(element.id)) : new Map<string, LinkValues>();
-  // Only editors read a global element this way (its preview).
-  const resolved = await resolveComponents(ctx, rows, links, { seasonId: null, includeSets: [], preview: true });
+  const resolved = await resolveComponents(ctx, rows, links, { seasonId: null, includeSets: [], preview: opts.preview ?? true, locale: opts.locale });
   const data = toResourceObject(elements, element, ctx.apiBase);
   (data.relationships ??= {}).components = { data: resolved.components.map((c) => ({ type: c.type, id: c.id })) };
   return { data, included: [...resolved.components, ...resolved.included] };

@@ -58,6 +58,22 @@ export function registerContentRoutes(app: FastifyInstance, config: Config, data
     currentPageDocument(ctx, { ...currentPageQuery(request.query as RawQuery, PUBLIC_CURRENT_PAGE_PARAMETERS), preview: false }),
   );
 
+  // Every global page element (branding, header and footer, what goes below the content) with its
+  // components resolved as readers see them: what a website draws around each page, in one read.
+  delivery.get('/current_page_elements', async (ctx, request) => {
+    const q = request.query as RawQuery;
+    for (const name of Object.keys(q))
+      if (name !== 'client' && name !== 'locale') throw badParameter(name, 'badRequest.unknownParameter', { parameter: name, names: ['client', 'locale'] });
+    const locale = parseReaderLocale(q.locale);
+    const elements = await scoped(ctx, modelOf('global_page_elements')).orderBy('id').execute();
+    const docs = await Promise.all(elements.map((e) => globalElementDocument(ctx, e, null, { preview: false, locale })));
+    const seen = new Set<string>();
+    const included = docs
+      .flatMap((d) => d.included as { type: string; id: string }[])
+      .filter((o) => !seen.has(`${o.type}:${o.id}`) && !!seen.add(`${o.type}:${o.id}`));
+    return { data: docs.map((d) => d.data), included, meta: { locale: locale ?? null } };
+  });
+
   app.get(`${API_PREFIX}/current_page`, async (request, reply) =>
     withQueryStats(reply, async () => {
       const auth = requireAbility(request, 'read', 'pages');

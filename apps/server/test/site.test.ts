@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './support/test-server';
+
+/**
+ * The league's website (issue 24, points 6 and 7) as `npm start` serves it at /site: every
+ * published page in both languages, server-rendered from the delivery API, with its SEO and
+ * sharing tags, a sitemap, and 404s that are pages of the site.
+ */
+let api: TestServer;
+beforeAll(async () => {
+  api = await startTestServer();
+});
+afterAll(() => api?.close());
+
+const html = async (path: string) => {
+  const res = await fetch(api.url + path, { redirect: 'manual' });
+  return { status: res.status, headers: res.headers, text: await res.text() };
+};
+const q = 'client=ekstraklasa-demo';
+
+describe('the website at /site', () => {
+  it('renders every published page in Polish and English, with its title, canonical address, languages and sharing tags', async () => {
+    const pages = (await api.get(`/public/v1/pages?${q}`, { token: null })).body.data as { attributes: { slug: string; title: string; seo_title: string | null } }[];
+    expect(pages.length).toBeGreaterThanOrEqual(4);
+    for (const page of pages)
+      for (const locale of ['pl', 'en']) {
+        const path = page.attributes.slug === 'strona-glowna' ? `/site/${locale}/` : `/site/${locale}/${page.attributes.slug}`;
+        const res = await html(path);
+        expect(res.status, path).toBe(200);
+        expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+        expect(res.text).toMatch(new RegExp(`^<!doctype html><html lang="${locale}"`));
+        expect(res.text).toContain(`<title>${page.attributes.seo_title ?? page.attributes.title}</title>`);
+        expect(res.text).toContain(`<link rel="canonical" href="${api.url}${path}">`);
+        expect(res.text).toContain('hreflang="pl"');
+        expect(res.text).toContain('hreflang="en"');
+        expect(res.text).toContain('<meta property="og:title"');
+        expect(res.text).toMatch(/<main id="u-main"/);
+        // Only what the delivery API shows: no staff field reaches a page.
+        expect(res.text).not.toMatch(/is_correct|external_ids|password|stream_key/);
+        expect(res.headers.get('content-security-policy')).toContain('frame-src https:');
+      }
+  });
+
+  it('draws the demo home page from its components: matches with scores, the table, the header', async () => {
+    const res = await html('/site/pl/');
+    expect(res.text).toContain('data-kind="page_header"');
+    expect(res.text).toContain('data-match-id=');
+    expect(res.text).toMatch(/<table[^>]*>[\s\S]*Pogoń Szczecin/);
+    expect(res.text).toMatch(/<meta property="og:image" content="http[^"]+\/img\//);
+  });
+
+  it('shows an article in both languages where it has them', async () => {
+    const articles = (await api.get(`/public/v1/articles?${q}&locale=pl&page[size]=1`, { token: null })).body.data as { id: string; attributes: { slug: string | null; title: string } }[];
+    const article = articles[0];
+    const res = await html(`/site/pl/articles/${article.attributes.slug ?? article.id}`);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain(`<title>${article.attributes.title}</title>`);
+    expect(res.text).toContain('<meta property="og:type" content="article">');
+  });
+
+  it('answers a page that is not there with the site’s own 404 page, and redirects the bare addresses', async () => {
+    const missing = await html('/site/pl/nie-ma-takiej-strony');
+    expect(missing.status).toBe(404);
+    expect(missing.text).toContain('Nie ma takiej strony');
+    expect(missing.text).toContain('data-kind="page_header"');
+    expect((await html('/site/en/articles/no-such-article')).status).toBe(404);
+    expect((await html('/site/xx/')).status).toBe(404);
+    const bare = await html('/site');
+    expect(bare.status).toBe(302);
+    expect(bare.headers.get('location')).toBe('/site/pl/');
+  });
+
+  it('keeps a draft page off the site and out of the sitemap', async () => {
+    const type = (await api.get('/api/v3/page_types?page[size]=1')).body.data[0].id as string;
+    const slug = `szkic-${Date.now()}`;
+    const made = await api.post('/api/v3/pages', { data: { type: 'pages', attributes: { title: 'Szkic', slug, status: 'draft' }, relationships: { page_type: { data: { type: 'page_types', id: type } } } } });
+    expect(made.status, made.text).toBe(201);
+    expect((await html(`/site/pl/${slug}`)).status).toBe(404);
+    expect((await html('/site/sitemap.xml')).text).not.toContain(slug);
+  });
+
+  it('lists every page in both languages in sitemap.xml, which robots.txt names', async () => {
+    const sitemap = await html('/site/sitemap.xml');
+    expect(sitemap.status).toBe(200);
+    expect(sitemap.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    expect(sitemap.text).toContain(`<loc>${api.url}/site/pl/</loc>`);
+    expect(sitemap.text).toContain(`<loc>${api.url}/site/en/kluby/rcz</loc>`);
+    expect(sitemap.text).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}T/);
+    const robots = await html('/site/robots.txt');
+    expect(robots.text).toContain(`Sitemap: ${api.url}/site/sitemap.xml`);
+  });
+
+  it('serves its stylesheet', async () => {
+    const css = await html('/site/assets/site.css');
+    expect(css.status).toBe(200);
+    expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect(css.text).toContain('.u-site');
+    expect((await html('/site/assets/..%2Fsecret.js')).status).toBe(404);
+  });
+});

@@ -1,0 +1,82 @@
+import { componentsOf, createResolver, kindOf, primaryRecords, settingsOf, type JsonApiDocument, type ResourceObject } from '@umpire/render';
+import type { DeliverySource } from './source';
+
+/** How a match list's matches are asked for: both sides with their club and crest, and the round. */
+const MATCH_INCLUDE = 'home_squad.team.club.image,away_squad.team.club.image,round';
+const HOUR = 3_600_000;
+
+const limitOf = (component: ResourceObject, fallback: number) => {
+  const n = Number(settingsOf(component).limit);
+  return Number.isInteger(n) && n > 0 ? Math.min(n, 50) : fallback;
+};
+const linkId = (component: ResourceObject, name: string) => {
+  const data = component.relationships?.[name]?.data;
+  return data && !Array.isArray(data) ? data.id : undefined;
+};
+const isoHour = (t: number) => new Date(Math.floor(t / HOUR) * HOUR).toISOString();
+
+/**
+ * The lists a page's components show beside what they link to (renderers' `feeds`): the newest
+ * articles of a news block, the matches of a round or of a match list, the events and formats of an
+ * automatic OTT list. Each is one read of the delivery API; times are rounded to the hour, so the
+ * same list is the same address (and the API's cached answer) for everyone within that hour.
+ */
+export async function feedsOf(source: DeliverySource, document: JsonApiDocument, locale: string, now = Date.now()): Promise<Record<string, JsonApiDocument>> {
+  const resolve = createResolver(document);
+  const [page] = primaryRecords(document);
+  const components = componentsOf(page, resolve);
+  const asks: [string, string, (doc: JsonApiDocument) => JsonApiDocument][] = [];
+  const same = (doc: JsonApiDocument) => doc;
+  for (const c of components) {
+    const kind = kindOf(c);
+    const limit = limitOf(c, 10);
+    if (kind === 'news' || kind === 'hero_thematic') {
+      // The newest articles, of the block's category when it names one.
+      const category = resolve.one(c, 'publication_category');
+      const slug = category ? String(category.attributes?.slug ?? '') : '';
+      asks.push([
+        c.id,
+        `/articles?locale=${locale}&page[size]=${category ? 50 : limit}`,
+        (doc) => ({ ...doc, data: primaryRecords(doc).filter((a) => !slug || (a.attributes?.publication_category as { slug?: string } | null)?.slug === slug) }),
+      ]);
+    } else if (kind === 'round' || kind === 'match_list' || kind === 'schedule') {
+      const round = linkId(c, 'round');
+      const group = linkId(c, 'group');
+      const filter = round ? `filter[round]=${round}` : group ? `filter[group]=${group}` : `filter[kickoff_at][gte]=${isoHour(now - 14 * 24 * HOUR)}&filter[kickoff_at][lte]=${isoHour(now + 21 * 24 * HOUR)}`;
+      asks.push([c.id, `/matches?${filter}&sort=kickoff_at&page[size]=${round || group ? 50 : Math.max(limit * 2, 20)}&include=${MATCH_INCLUDE}`, same]);
+    } else if (kind === 'club_list' && !resolve.many(c, 'clubs').length) {
+      asks.push([c.id, '/clubs?page[size]=50&include=image', same]);
+    } else if (kind === 'events' && !resolve.many(c, 'events').length) {
+      asks.push([c.id, `/ott/events?locale=${locale}&page[size]=${limit}&include=image`, same]);
+    } else if (kind === 'ott_format_list' && !resolve.many(c, 'formats').length) {
+      asks.push([c.id, `/ott/formats?locale=${locale}&page[size]=${limit}&include=image`, same]);
+    } else if (kind === 'ott_playlist_list' && !resolve.many(c, 'playlists').length) {
+      asks.push([c.id, `/ott/playlists?locale=${locale}&page[size]=${limit}&include=image`, same]);
+    } else if (kind === 'ott_playlist') {
+      const playlist = linkId(c, 'playlist');
+      // A playlist's events in their order: the renderer takes the events themselves.
+      if (playlist)
+        asks.push([
+          c.id,
+          `/ott/playlist_events?filter[playlist]=${playlist}&sort=position&page[size]=${limit}&include=event.image&locale=${locale}`,
+          (doc) => {
+            const r = createResolver(doc);
+            const events = primaryRecords(doc).flatMap((pe) => {
+              const event = r.one(pe, 'event');
+              return event ? [event] : [];
+            });
+            return { data: events, included: doc.included };
+          },
+        ]);
+    }
+  }
+  const feeds: Record<string, JsonApiDocument> = {};
+  await Promise.all(
+    asks.map(async ([id, path, shape]) => {
+      const answer = await source.get(path);
+      // A list that cannot be read leaves its block empty; the page still renders.
+      if (answer.status === 200) feeds[id] = shape(answer.body as JsonApiDocument);
+    }),
+  );
+  return feeds;
+}

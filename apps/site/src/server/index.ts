@@ -1,0 +1,78 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { createSite, type SiteOptions } from './site';
+import { injectedSource } from './source';
+
+export { createSite, type SiteOptions, type SiteResponse } from './site';
+export { httpSource, injectedSource, type DeliverySource } from './source';
+export { feedsOf } from './feeds';
+
+/** The browser script and stylesheet the client build writes (apps/site/dist/assets). */
+export const ASSETS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist/assets');
+/**
+ * The site's own policy: like the admin's, but a page's iframe component embeds other sites
+ * (https only) and nothing may frame the site but itself.
+ */
+export const SITE_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: http: https:",
+  "media-src 'self' blob: data: http: https:",
+  'frame-src https:',
+  "connect-src 'self' ws: wss: http: https:",
+  "font-src 'self' data:",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+  "base-uri 'self'",
+  "object-src 'none'",
+].join('; ');
+
+const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.map': 'application/json' };
+
+/** A file of the site's assets: the build's, or the renderers' stylesheet as it is when there is no build. */
+export function siteAsset(name: string): { type: string; body: Buffer; immutable: boolean } | null {
+  if (!/^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,120}$/.test(name) || name.includes('..')) return null;
+  const ext = name.slice(name.lastIndexOf('.'));
+  const type = TYPES[ext];
+  if (!type) return null;
+  const built = join(ASSETS_DIR, name);
+  // Chunks carry a hash in their names: a browser may keep them for good.
+  if (existsSync(built)) return { type, body: readFileSync(built), immutable: /-[A-Za-z0-9]{8,}\.js$/.test(name) };
+  if (name === 'site.css') return { type, body: readFileSync(createRequire(import.meta.url).resolve('@umpire/render/site.css')), immutable: false };
+  return null;
+}
+
+/**
+ * Serves the website inside the Umpire server at `basePath` (`npm start`: /site), reading the
+ * delivery API of the same process for the league named `client`.
+ */
+export function mountSite(app: FastifyInstance, opts: { basePath: string; client: string; imageBase?: string } & Partial<Omit<SiteOptions, 'source'>>): void {
+  const site = createSite({
+    source: injectedSource(app, opts.client),
+    apiBase: '/public/v1',
+    cablePath: '/cable',
+    imageBase: '/img',
+    hasClientScript: () => existsSync(join(ASSETS_DIR, 'site.js')),
+    ...opts,
+  });
+  const origin = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
+  app.get(`${opts.basePath}/assets/:name`, async (request, reply) => {
+    const asset = siteAsset((request.params as { name: string }).name);
+    if (!asset) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    return reply
+      .type(asset.type)
+      .header('cache-control', asset.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
+      .send(asset.body);
+  });
+  const serve = async (request: { url: string; protocol: string; host: string }, reply: import('fastify').FastifyReply) => {
+    const path = request.url.slice(opts.basePath.length);
+    const res = await site.handle(path, origin(request));
+    return reply.code(res.status).headers(res.headers).header('content-security-policy', SITE_CSP).send(res.body);
+  };
+  app.get(opts.basePath, serve);
+  app.get(`${opts.basePath}/*`, serve);
+}

@@ -1,0 +1,240 @@
+import { createHash } from 'node:crypto';
+import { renderToString } from 'react-dom/server';
+import { PAGE_KIND_INCLUDE_SETS, type PageKind } from '@umpire/schema';
+import { imageUrlPath, snapImageSize } from '@umpire/schema/image-service';
+import { createResolver, pageMeta, primaryRecords, renderPage, SITE_LOCALES, type Hrefs, type JsonApiDocument, type ResourceObject } from '@umpire/render';
+import { feedsOf } from './feeds';
+import type { DeliverySource } from './source';
+
+/**
+ * The league's website (issue 24, point 6): every published page of the page builder, rendered on
+ * the server with the same renderers as the builder's preview, built only on the delivery API.
+ * Addresses are `{base}/{locale}/{slug}` (Polish and English), articles `{base}/{locale}/articles/{slug}`,
+ * with `sitemap.xml` and `robots.txt`. Pages are readable without JavaScript; the live and
+ * interactive parts are hydrated by the browser script (src/client/).
+ */
+export interface SiteOptions {
+  source: DeliverySource;
+  /** Where the site is mounted: `/site` inside Umpire, `` on its own host. */
+  basePath: string;
+  /** The league's slug, for the browser (`?client=` of its calls). */
+  client: string;
+  /** The delivery API and /cable as the browser reaches them. */
+  apiBase: string;
+  cablePath: string;
+  /** The image service's base (thumbor-style URLs after it). */
+  imageBase: string;
+  /** The slug of the home page (default: `strona-glowna`, `home` or `index`, else the first page). */
+  homeSlug?: string;
+  /** How long a rendered page is served as it is before its content is read again (ms). */
+  cacheMs?: number;
+  /** Whether the browser script exists (a build made it): pages link it only then. */
+  hasClientScript: () => boolean;
+}
+
+export interface SiteResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+const LOCALES: readonly string[] = SITE_LOCALES;
+const HOME_SLUGS = ['strona-glowna', 'home', 'index'];
+const OG_LOCALE: Record<string, string> = { pl: 'pl_PL', en: 'en_GB' };
+
+/** A share picture of a stored image: 1200 wide (or the nearest size the image service makes), cropped to 1.91:1. */
+const sharePath = (path: string) => imageUrlPath({ fitIn: false, width: snapImageSize(1200), height: snapImageSize(630), smart: true, format: null, path });
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+interface PageIndexEntry {
+  slug: string;
+  kind: PageKind;
+  updatedAt: string | null;
+}
+
+export function createSite(options: SiteOptions) {
+  const { source, basePath } = options;
+  const cacheMs = options.cacheMs ?? 1000;
+  const rendered = new Map<string, { at: number; response: SiteResponse }>();
+
+  /** Every published page with its kind (which include sets current_page may take). */
+  async function pageIndex(): Promise<PageIndexEntry[]> {
+    const entries: PageIndexEntry[] = [];
+    for (let n = 1; n <= 50; n++) {
+      const answer = await source.get(`/pages?include=page_type&page[size]=100&page[number]=${n}&sort=id`);
+      if (answer.status !== 200) throw new Error(`the delivery API answered ${answer.status} for the pages`);
+      const doc = answer.body as JsonApiDocument;
+      const resolve = createResolver(doc);
+      for (const page of primaryRecords(doc))
+        entries.push({ slug: String(page.attributes?.slug ?? ''), kind: (resolve.one(page, 'page_type')?.attributes?.kind as PageKind | undefined) ?? 'simple', updatedAt: (page.attributes?.updated_at as string | undefined) ?? null });
+      if (n >= Number((doc.meta as { pages?: number } | undefined)?.pages ?? 1)) break;
+    }
+    return entries;
+  }
+
+  const homeOf = (pages: PageIndexEntry[]) =>
+    pages.find((p) => p.slug === options.homeSlug) ?? pages.find((p) => HOME_SLUGS.includes(p.slug)) ?? pages[0];
+
+  function hrefsFor(locale: string, pages: PageIndexEntry[]): Partial<Hrefs> {
+    const at = (path: string) => `${basePath}/${locale}/${path}`;
+    const slugs = new Set(pages.map((p) => p.slug));
+    const home = homeOf(pages);
+    return {
+      home: () => at(''),
+      page: (slug) => (home && slug.replace(/^\/+/, '') === home.slug ? at('') : at(slug.replace(/^\/+/, ''))),
+      article: (a) => at(`articles/${encodeURIComponent(String(a.attributes?.slug || a.id))}`),
+      category: () => undefined,
+      // A club has its page when the league made one (kluby/<code>).
+      club: (c) => {
+        const code = String(c.attributes?.code ?? '').toLowerCase();
+        return code && slugs.has(`kluby/${code}`) ? at(`kluby/${code}`) : undefined;
+      },
+      match: () => undefined,
+    };
+  }
+
+  function shell(p: { locale: string; path: (locale: string) => string; origin: string; title: string; description: string; image?: string; body: string; type?: string }): string {
+    const url = (locale: string) => `${p.origin}${p.path(locale)}`;
+    const alternates = LOCALES.map((l) => `<link rel="alternate" hreflang="${l}" href="${escapeHtml(url(l))}">`).join('');
+    const script = options.hasClientScript() ? `<script type="module" src="${basePath}/assets/site.js"></script>` : '';
+    const meta = [
+      `<meta property="og:type" content="${p.type ?? 'website'}">`,
+      `<meta property="og:title" content="${escapeHtml(p.title)}">`,
+      p.description ? `<meta name="description" content="${escapeHtml(p.description)}"><meta property="og:description" content="${escapeHtml(p.description)}">` : '',
+      `<meta property="og:url" content="${escapeHtml(url(p.locale))}">`,
+      `<meta property="og:locale" content="${OG_LOCALE[p.locale] ?? p.locale}">`,
+      p.image ? `<meta property="og:image" content="${escapeHtml(p.image)}"><meta name="twitter:card" content="summary_large_image">` : '<meta name="twitter:card" content="summary">',
+    ].join('');
+    return (
+      `<!doctype html><html lang="${p.locale}" data-client="${escapeHtml(options.client)}" data-api="${escapeHtml(options.apiBase)}" data-cable="${escapeHtml(options.cablePath)}" data-site-base="${escapeHtml(basePath)}">` +
+      `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(p.title)}</title>` +
+      `<link rel="canonical" href="${escapeHtml(url(p.locale))}">${alternates}<link rel="alternate" hreflang="x-default" href="${escapeHtml(url(LOCALES[0]))}">${meta}` +
+      `<link rel="stylesheet" href="${basePath}/assets/site.css">${script}</head><body>${p.body}</body></html>`
+    );
+  }
+
+  /** A shareable picture: the page's SEO image, else the first picture it shows, 1200×630. */
+  function ogImage(origin: string, doc: JsonApiDocument): string | undefined {
+    const resolve = createResolver(doc);
+    const [page] = primaryRecords(doc);
+    const image = resolve.one(page, 'seo_image') ?? resolve.all('images')[0];
+    const path = image?.attributes?.path;
+    return typeof path === 'string' && path ? `${origin}${options.imageBase}/${sharePath(path)}` : undefined;
+  }
+
+  function html(status: number, body: string, extra: Record<string, string> = {}): SiteResponse {
+    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+    return {
+      status,
+      headers: {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': status === 200 ? 'public, max-age=0, s-maxage=60, stale-while-revalidate=30' : 'no-store',
+        etag,
+        ...extra,
+      },
+      body,
+    };
+  }
+
+  async function elements(locale: string): Promise<JsonApiDocument | null> {
+    const answer = await source.get(`/current_page_elements?locale=${locale}`);
+    return answer.status === 200 ? (answer.body as JsonApiDocument) : null;
+  }
+
+  async function notFound(locale: string, origin: string, pages: PageIndexEntry[]): Promise<SiteResponse> {
+    const title = locale === 'pl' ? 'Nie ma takiej strony' : 'Page not found';
+    const doc: JsonApiDocument = { data: { type: 'pages', id: '0', attributes: { title }, relationships: { components: { data: [] } } } };
+    const body = renderToString(renderPage(doc, { locale, globals: [await elements(locale)], imageBase: options.imageBase, hrefs: hrefsFor(locale, pages) }));
+    return html(404, shell({ locale, path: (l) => `${basePath}/${l}/`, origin, title, description: '', body }));
+  }
+
+  async function page(locale: string, slug: string, origin: string, pages: PageIndexEntry[]): Promise<SiteResponse> {
+    const entry = pages.find((p) => p.slug === slug);
+    if (!entry) return notFound(locale, origin, pages);
+    const include = (PAGE_KIND_INCLUDE_SETS[entry.kind] ?? []).join(',');
+    const [answer, globals] = await Promise.all([
+      source.get(`/current_page?slug=${encodeURIComponent(slug)}&locale=${locale}${include ? `&include=${include}` : ''}`),
+      elements(locale),
+    ]);
+    if (answer.status === 404) return notFound(locale, origin, pages);
+    if (answer.status !== 200) throw new Error(`the delivery API answered ${answer.status} for the page ${slug}`);
+    const doc = answer.body as JsonApiDocument;
+    const feeds = await feedsOf(source, doc, locale);
+    const body = renderToString(renderPage(doc, { locale, globals: [globals], imageBase: options.imageBase, hrefs: hrefsFor(locale, pages), feeds }));
+    const meta = pageMeta(doc);
+    const home = homeOf(pages);
+    const pathOf = (l: string) => `${basePath}/${l}/${home?.slug === slug ? '' : slug}`;
+    return html(200, shell({ locale, path: pathOf, origin, title: meta.title, description: meta.description, image: ogImage(origin, doc), body }));
+  }
+
+  async function article(locale: string, key: string, origin: string, pages: PageIndexEntry[]): Promise<SiteResponse> {
+    const [answer, globals] = await Promise.all([source.get(`/articles/${encodeURIComponent(key)}?locale=${locale}`), elements(locale)]);
+    if (answer.status === 404) return notFound(locale, origin, pages);
+    if (answer.status !== 200) throw new Error(`the delivery API answered ${answer.status} for the article ${key}`);
+    const art = answer.body.data as ResourceObject;
+    const a = art.attributes ?? {};
+    // The article as a page of one text block: the site's own layout, header and footer around it.
+    const doc: JsonApiDocument = {
+      data: { type: 'pages', id: `article-${art.id}`, attributes: { title: a.title, seo_description: a.lead ?? '' }, relationships: { components: { data: [{ type: 'components', id: `article-${art.id}` }] } } },
+      included: [{ type: 'components', id: `article-${art.id}`, attributes: { kind: 'text', index: 0, settings: { body: a.body } } }, ...((answer.body.included as ResourceObject[] | undefined) ?? [])],
+    };
+    const body = renderToString(renderPage(doc, { locale, globals: [globals], imageBase: options.imageBase, hrefs: hrefsFor(locale, pages) }));
+    const image = typeof a.image_path === 'string' && a.image_path ? `${origin}${options.imageBase}/${sharePath(a.image_path)}` : undefined;
+    return html(200, shell({ locale, path: (l) => `${basePath}/${l}/articles/${encodeURIComponent(key)}`, origin, title: String(a.title ?? ''), description: String(a.lead ?? ''), image, body, type: 'article' }));
+  }
+
+  async function sitemap(origin: string, pages: PageIndexEntry[]): Promise<SiteResponse> {
+    const home = homeOf(pages);
+    const urls = pages.flatMap((p) =>
+      LOCALES.map((l) => {
+        const loc = `${origin}${basePath}/${l}/${p.slug === home?.slug ? '' : p.slug}`;
+        const links = LOCALES.map((other) => `<xhtml:link rel="alternate" hreflang="${other}" href="${escapeHtml(`${origin}${basePath}/${other}/${p.slug === home?.slug ? '' : p.slug}`)}"/>`).join('');
+        return `<url><loc>${escapeHtml(loc)}</loc>${p.updatedAt ? `<lastmod>${p.updatedAt}</lastmod>` : ''}${links}</url>`;
+      }),
+    );
+    const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">${urls.join('')}</urlset>\n`;
+    return { status: 200, headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=0, s-maxage=300' }, body };
+  }
+
+  /** Answers a GET of a path under the site's base (`/pl/`, `/en/kluby/rcz`, `/sitemap.xml`). */
+  async function handle(path: string, origin: string): Promise<SiteResponse> {
+    const clean = path.split('?')[0];
+    const key = `${origin}${clean}`;
+    const kept = rendered.get(key);
+    if (kept && Date.now() - kept.at < cacheMs) return kept.response;
+    const response = await route(clean, origin);
+    if (response.status === 200) {
+      if (rendered.size > 2000) rendered.clear();
+      rendered.set(key, { at: Date.now(), response });
+    }
+    return response;
+  }
+
+  async function route(path: string, origin: string): Promise<SiteResponse> {
+    if (path === '' || path === '/') return { status: 302, headers: { location: `${basePath}/${LOCALES[0]}/` }, body: '' };
+    if (path === '/robots.txt')
+      return { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: `User-agent: *\nAllow: ${basePath}/\nSitemap: ${origin}${basePath}/sitemap.xml\n` };
+    const pages = await pageIndex();
+    if (path === '/sitemap.xml') return sitemap(origin, pages);
+    const m = /^\/([a-z]{2})(?:\/(.*))?$/.exec(path);
+    const locale = m?.[1];
+    if (!m || !locale || !LOCALES.includes(locale)) return notFound(LOCALES[0], origin, pages);
+    if (m[2] === undefined) return { status: 301, headers: { location: `${basePath}/${locale}/` }, body: '' };
+    let rest: string;
+    try {
+      rest = decodeURIComponent(m[2]).replace(/\/+$/, '');
+    } catch {
+      return notFound(locale, origin, pages);
+    }
+    if (rest === '') {
+      const home = homeOf(pages);
+      return home ? page(locale, home.slug, origin, pages) : notFound(locale, origin, pages);
+    }
+    const art = /^articles\/([^/]+)$/.exec(rest);
+    if (art) return article(locale, art[1], origin, pages);
+    return page(locale, rest, origin, pages);
+  }
+
+  return { handle };
+}
