@@ -35,9 +35,13 @@ export async function buildServer({ force = process.env.UMPIRE_FORCE_BUILD === '
   if (!force && built > sources) return SERVER_MAIN;
   log('compiling the server to apps/server/dist');
   const esbuild = createRequire(import.meta.url)('esbuild');
-  const pkg = JSON.parse(fs.readFileSync(abs('apps/server/package.json'), 'utf8'));
-  // The workspaces' own packages are TypeScript: compiled into the bundle, never loaded at run time.
-  const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter((name) => !name.startsWith('@umpire/'));
+  // The workspaces' own packages are TypeScript: compiled into the bundle, never loaded at run time;
+  // what they depend on (React for the website) is loaded from node_modules like the server's own.
+  const deps = ['apps/server', 'apps/site', 'packages/render', 'packages/schema'].flatMap((dir) => {
+    const pkg = JSON.parse(fs.readFileSync(abs(`${dir}/package.json`), 'utf8'));
+    return Object.keys({ ...pkg.dependencies, ...pkg.devDependencies, ...pkg.peerDependencies });
+  });
+  const external = [...new Set(deps)].filter((name) => !name.startsWith('@umpire/'));
   fs.rmSync(SERVER_DIST, { recursive: true, force: true });
   await esbuild.build({
     entryPoints: { main: abs('apps/server/src/main.ts'), cli: abs('apps/server/src/cli.ts') },

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createSite, type SiteOptions } from './site';
 import { injectedSource } from './source';
@@ -11,7 +10,8 @@ export { httpSource, injectedSource, type DeliverySource } from './source';
 export { feedsOf } from './feeds';
 
 /** The browser script and stylesheet the client build writes (apps/site/dist/assets). */
-export const ASSETS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist/assets');
+// Found through the package, so the server's bundle (apps/server/dist) finds them too.
+export const ASSETS_DIR = join(dirname(createRequire(import.meta.url).resolve('@umpire/site/package.json')), 'dist/assets');
 /**
  * The site's own policy: like the admin's, but a page's iframe component embeds other sites
  * (https only) and nothing may frame the site but itself.
