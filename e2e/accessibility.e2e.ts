@@ -9,8 +9,9 @@ import { go, LANGS, openApp, RESOURCE_TYPES, resourceScreens, settled, tabScreen
  * the OTT event page; a page that does not exist; and the gateway's sign-in page. (The match
  * centre's tabs, the standings and the squad page are checked by their own tests, in the same way.)
  * A screen is checked once nothing on it is loading any more. Each screen component is checked in
- * one language, the two taking turns, so both are covered without doing everything twice
- * (e2e/screens.e2e.ts opens the same screens on PostgreSQL).
+ * one language, the two taking turns, so both are covered without doing everything twice. The
+ * resources' screens are checked on the PostgreSQL server when there is one (e2e/screens.e2e.ts
+ * opens the other screens there).
  */
 
 /** The language each group of screens is checked in: they take turns (the sign-in page, short, in both). */
@@ -23,16 +24,25 @@ const CHECKED_IN: Record<'dashboard' | 'tabs' | 'media' | 'articles' | 'builder'
   ott: 'pl',
 };
 
-/** Checks each screen and reports every one with its violations, not only the first. */
-async function checkScreens(page: Page, screens: [name: string, path: string][]): Promise<void> {
-  const found: Record<string, Violation[]> = {};
+/** Checks each screen and reports every one with its violations (or its error page), not only the first. */
+async function checkScreens(page: Page, screens: [name: string, path: string][], lang?: Lang): Promise<void> {
+  const found: Record<string, Violation[] | 'the error page'> = {};
+  const error = lang ? page.getByText(t(lang, 'ra.page.error'), { exact: true }) : null;
   for (const [name, path] of screens) {
     await go(page, path);
+    if (error && (await error.count())) found[name] = 'the error page';
     const violations = await seriousViolations(page);
     if (violations.length) found[name] = violations;
   }
   expect(found).toEqual({});
 }
+
+/**
+ * Where the resource sweep runs: on the PostgreSQL server when `npm test` started one, so the
+ * same walk that checks every screen with axe also shows what that database gives back (jsonb
+ * with keys in its own order, timestamps with their zone, its collations) draws every screen.
+ */
+const SWEEP_BASE_URL = process.env.UMPIRE_E2E_PG_BASE_URL;
 
 test('the check itself finds what a subset of the rules would miss', async ({ page }) => {
   // Experimental (label in name), AAA (7:1 contrast) and best-practice rules must all be on.
@@ -70,10 +80,13 @@ for (const lang of LANGS) {
 
     // Every other type in each language: the two halves run on two workers, and each generic
     // screen is seen in both languages.
-    test(`every resource (${LANGS.indexOf(lang) + 1}/2): list, creation form, form and page`, async ({ page, request }) => {
-      test.setTimeout(480_000);
-      const token = await openApp(page, request, lang);
-      await checkScreens(page, await resourceScreens(request, token, RESOURCE_TYPES().filter((_, i) => i % 2 === LANGS.indexOf(lang))));
+    test.describe(() => {
+      if (SWEEP_BASE_URL) test.use({ baseURL: SWEEP_BASE_URL });
+      test(`every resource (${LANGS.indexOf(lang) + 1}/2): list, creation form, form and page${SWEEP_BASE_URL ? ', on PostgreSQL' : ''}`, async ({ page, request }) => {
+        test.setTimeout(480_000);
+        const token = await openApp(page, request, lang);
+        await checkScreens(page, await resourceScreens(request, token, RESOURCE_TYPES().filter((_, i) => i % 2 === LANGS.indexOf(lang))), lang);
+      });
     });
 
     if (lang === CHECKED_IN.tabs)

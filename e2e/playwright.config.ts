@@ -49,10 +49,12 @@ export default defineConfig({
     // file, and its tests touch no record another of them reads: it runs first, on two workers. The
     // others then run one at a time, as they change records other files read.
     { name: 'a11y', testMatch: 'accessibility.e2e.ts', fullyParallel: true, workers: 2, use: browser },
-    { name: 'chromium', testIgnore: ['accessibility.e2e.ts', ...POSTGRES_ONLY], dependencies: ['a11y'], workers: 1, use: browser },
+    // The flows tagged @postgres run on PostgreSQL alone when there is one (their SQLite side is
+    // held by the API tests), so the two projects share the two workers about evenly.
+    { name: 'chromium', testIgnore: ['accessibility.e2e.ts', ...POSTGRES_ONLY], ...(onPostgres ? { grepInvert: /@postgres/ } : {}), dependencies: ['a11y'], workers: 1, use: browser },
     // The same app on PostgreSQL (its own server and database, so beside `chromium` on the second
-    // worker): the tests tagged @postgres, which open every screen once and run the flows that store
-    // JSON, rich text, dates with their time zone, collated text and translations.
+    // worker): the tests tagged @postgres, which open the screens the sweep does not and run the
+    // flows that store JSON, rich text, dates with their time zone, collated text and translations.
     ...(onPostgres
       ? [
           {
