@@ -55,7 +55,8 @@ const LAYERS = [
   // The server mounts the website (npm start's /site); the website never imports the server.
   { from: 'server', allow: ['server', 'schema', 'test-double', 'site'] },
   { from: 'site', allow: ['site', 'render', 'schema'] },
-  { from: 'site-client', allow: ['site-client', 'schema'] },
+  // The browser half says the renderers' own words (@umpire/render/texts, no React; see the rule below).
+  { from: 'site-client', allow: ['site-client', 'schema', 'render'] },
   // The admin never imports server code. lib/ and providers/ know no screen.
   { from: 'admin-lib', allow: ['admin-lib', 'schema'] },
   { from: 'admin-providers', allow: ['admin-providers', 'admin-lib', 'schema'] },
@@ -183,6 +184,21 @@ export default tseslint.config(
             { group: ['**/features/*/*'], message: "Import a feature through its index.ts ('…/features/<name>')." },
             { group: ['**/resources/*/*/*'], message: "Import a resource folder through its index.ts ('…/resources/<section>/<name>')." },
           ],
+        },
+      ],
+    },
+  },
+
+  // The website's browser half takes only the renderers' words: the renderers themselves would bring React into every page.
+  {
+    files: ['apps/site/src/client/**/*.ts'],
+    ignores: ['apps/site/src/client/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@umpire/render', message: "Import '@umpire/render/texts': the renderers would bring React into the browser's bundle." }],
+          patterns: [{ group: ['react', 'react-dom', 'react-dom/*', '@umpire/render/src/*'], message: 'The browser half draws with the DOM; pages are rendered on the server.' }],
         },
       ],
     },
