@@ -155,6 +155,12 @@ describe(`OTT resources on ${TEST_DB}`, () => {
     }
     const operator = await api.get(`/api/v3/ott/streams/${stream.id}`, { token: await api.token('operator') });
     expect(operator.body.meta.primary_key).toBe(a.primary_key);
+    // Nor does the history of changes, which every role reads.
+    const history = await api.get(`/api/v3/audit_events?filter[resource_type]=ott_streams&filter[resource_id]=${stream.id}`, { token: await api.token('viewer') });
+    expect(history.status, history.text).toBe(200);
+    expect(history.body.data.length).toBeGreaterThan(0);
+    expect(JSON.stringify(history.body)).not.toContain(a.primary_key);
+    expect(JSON.stringify(history.body)).not.toContain(a.passphrase);
     // A body cannot set the secrets.
     const forged = await api.patch(`/api/v3/ott/streams/${stream.id}`, { data: { type: 'ott_streams', id: stream.id, attributes: { primary_key: 'mine' } } });
     expect(forged.status).toBe(422);

@@ -308,13 +308,18 @@ async function writeSets(ctx: WriteContext, model: Model, id: number, sets: Map<
   }
 }
 
-/** Values as the API shows them, for the history of changes. */
+/**
+ * Values as the API shows them, for the history of changes: declared attributes and links only.
+ * Columns a rule derives beyond the declaration (a stream's keys, a delivery key's hash) are
+ * secrets the API never shows, so the history, which every role reads, never holds them either.
+ */
 function apiValues(model: Model, columns: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
+  const foreignKeys = new Set([...model.belongsTo.values()].map((b) => b.fk));
   for (const [col, value] of Object.entries(columns)) {
     const type = model.attributeTypes.get(col);
     if (type) out[col] = fromDb(type, value);
-    else out[col] = value == null ? null : String(value); // foreign keys as string ids
+    else if (foreignKeys.has(col)) out[col] = value == null ? null : String(value); // as string ids
   }
   return out;
 }
