@@ -1,3 +1,4 @@
+import { up as scrubStreamSecrets } from '../src/db/migrations/0027-audit-without-stream-secrets';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -161,6 +162,16 @@ describe(`OTT resources on ${TEST_DB}`, () => {
     expect(history.body.data.length).toBeGreaterThan(0);
     expect(JSON.stringify(history.body)).not.toContain(a.primary_key);
     expect(JSON.stringify(history.body)).not.toContain(a.passphrase);
+    // An installation whose history recorded them before loses them with migration 0027.
+    const db = api.server.database.db;
+    const leaked = { protocol: { before: null, after: 'srt' }, primary_key: { before: null, after: a.primary_key }, passphrase: { before: null, after: a.passphrase } };
+    const at = new Date().toISOString();
+    await db.insertInto('audit_events').values({ client_id: 1, action: 'create', resource_type: 'ott_streams', resource_id: stream.id, actor: 'admin', changes: JSON.stringify(leaked), occurred_at: at, created_at: at, updated_at: at }).execute();
+    await scrubStreamSecrets(db, api.server.database.dialect);
+    const kept = await db.selectFrom('audit_events').select('changes').where('resource_type', '=', 'ott_streams').where('resource_id', '=', stream.id).execute();
+    const text = JSON.stringify(kept);
+    expect(text).not.toContain(a.primary_key);
+    expect(text).toContain('srt');
     // A body cannot set the secrets.
     const forged = await api.patch(`/api/v3/ott/streams/${stream.id}`, { data: { type: 'ott_streams', id: stream.id, attributes: { primary_key: 'mine' } } });
     expect(forged.status).toBe(422);

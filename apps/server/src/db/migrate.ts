@@ -24,6 +24,7 @@ import * as rateLimitHits from './migrations/0022-rate-limit-hits';
 import * as uploadWriters from './migrations/0023-upload-writers';
 import * as ottLiveOwners from './migrations/0024-ott-live-owners';
 import * as ottEntitlements from './migrations/0026-ott-entitlements';
+import * as auditWithoutStreamSecrets from './migrations/0027-audit-without-stream-secrets';
 import * as deliveryKeys from './migrations/0025-delivery-keys';
 import { refreshShadows } from '../jsonapi/shadow';
 import { cascadesOf } from './data-versions';
@@ -54,6 +55,7 @@ const MIGRATIONS = {
   '0023-upload-writers': uploadWriters,
   '0024-ott-live-owners': ottLiveOwners,
   '0026-ott-entitlements': ottEntitlements,
+  '0027-audit-without-stream-secrets': auditWithoutStreamSecrets,
   '0025-delivery-keys': deliveryKeys,
 };
 
