@@ -192,7 +192,7 @@ export default tseslint.config(
   // The website's browser half takes only the renderers' words: the renderers themselves would bring React into every page.
   {
     files: ['apps/site/src/client/**/*.ts'],
-    ignores: ['apps/site/src/client/**/*.test.ts'],
+    ignores: ['apps/site/src/client/**/*.test.ts', 'apps/site/src/client/test/**'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -50,6 +50,36 @@ function pageStorage(): KeyValueStore {
   }
 }
 
+/** A store whose refusals (quota, storage blocked meanwhile) fall back to this page's memory. */
+function resilient(store: KeyValueStore): KeyValueStore {
+  const memory = new Map<string, string>();
+  return {
+    getItem: (k) => {
+      try {
+        return store.getItem(k) ?? memory.get(k) ?? null;
+      } catch {
+        return memory.get(k) ?? null;
+      }
+    },
+    setItem: (k, v) => {
+      memory.set(k, v);
+      try {
+        store.setItem(k, v);
+      } catch {
+        // Kept for this page only.
+      }
+    },
+    removeItem: (k) => {
+      memory.delete(k);
+      try {
+        store.removeItem(k);
+      } catch {
+        // Nothing kept to remove.
+      }
+    },
+  };
+}
+
 /** 32 random hex characters (the API takes 16–128 of A–Z a–z 0–9 _ -); getRandomValues works on plain http too. */
 function newDeviceId(): string {
   const bytes = new Uint8Array(16);
@@ -60,7 +90,8 @@ function newDeviceId(): string {
 /** Seconds of slack before a token's expiry: a call should not start with a token about to lapse. */
 const EXPIRY_MARGIN_MS = 60_000;
 
-export function createFanSession(config: SiteConfig, api: Api, store: KeyValueStore = pageStorage(), now: () => number = Date.now): FanSession {
+export function createFanSession(config: SiteConfig, api: Api, kept: KeyValueStore = pageStorage(), now: () => number = Date.now): FanSession {
+  const store = resilient(kept);
   const fanKey = `umpire:fan:${config.client}`;
   const deviceKey = `umpire:device:${config.client}`;
   let registering: Promise<string> | null = null;
