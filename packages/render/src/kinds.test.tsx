@@ -149,7 +149,7 @@ const CHECKS: Record<ComponentKind, () => void> = {
     expect(html).toContain(`data-match-id="${m.id}"`);
     // Hooks of the website's live scores: the round, the score's box and the status line.
     expect(html).toContain(`data-round-id="${(m.relationships!.round!.data as { id: string }).id}"`);
-    expect(html).toMatch(/<p class="u-big-score" data-score-box=""/);
+    expect(html).toMatch(/<div class="u-big-score" role="group" data-score-box=""/);
     expect(html).toContain('<p class="u-match-state" data-status-text="full">');
     // The goals with their scorers, and the line-ups by name.
     const goal = resolve.pointingAt('incidents', 'match', m).find((i) => i.attributes!.incident_type === 'goal')!;
@@ -315,7 +315,7 @@ const CHECKS: Record<ComponentKind, () => void> = {
   branding: () => {
     const { html, text: t, component } = draw('branding');
     expect(t).toContain(settings(component).name);
-    expect(html).toContain(`--u-primary:${settings(component).primary_color}`);
+    expect(html).toContain(`--u-primary:${String(settings(component).primary_color).toLowerCase()}`);
     expect(html).toContain('--u-on-primary:#ffffff');
   },
   match_predictor_ranking: () => {

@@ -4,6 +4,7 @@ import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { PassThrough } from 'node:stream';
 import { FIXTURES, GLOBALS } from '../test/fixtures';
 import { pageMeta, renderPage } from './page';
+import { readableBackground, textOn } from './kinds/site';
 import type { JsonApiDocument } from './document';
 
 /** Whole demo pages with the global page elements around them, as the website renders them. */
@@ -41,7 +42,7 @@ describe('a page with its global elements', () => {
     expect(part('footer')).toContain('© Ekstraklasa S.A.');
     expect(part('aside')).toContain('data-kind="advertisement"');
     expect(part('main')).not.toContain('data-kind="page_header"');
-    expect(html).toMatch(/<div class="u-site" lang="pl" style="--u-primary:#0B2340;--u-on-primary:#ffffff;--u-secondary:#C8102E;--u-on-secondary:#ffffff"/);
+    expect(html).toMatch(/<div class="u-site" lang="pl" style="--u-primary:#0b2340;--u-on-primary:#ffffff;--u-secondary:#b00c26;--u-on-secondary:#ffffff"/);
     expect(html).toContain('<a class="u-skip" href="#u-main">Przejdź do treści</a>');
     // The home page opens with a hero: its h1 is for screen readers, the hero's title is the one seen.
     expect(html).toContain('<h1 class="u-visually-hidden">Strona główna</h1>');
@@ -105,5 +106,28 @@ describe('a page with its global elements', () => {
       .map((block) => block.split('{')[0].trim())
       .filter((s) => s && !s.startsWith('@') && !/^(from|to|\d+%)$/.test(s));
     for (const selector of selectors.flatMap((s) => s.split(',').map((x) => x.trim()))) expect(selector, selector).toMatch(/^\.u-/);
+  });
+});
+
+describe('brand colours', () => {
+  const luminance = (hex: string) =>
+    [1, 3, 5]
+      .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+      .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
+      .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
+  const contrast = (a: string, b: string) => {
+    const [x, y] = [luminance(a), luminance(b)].sort((m, n) => n - m);
+    return (x + 0.05) / (y + 0.05);
+  };
+
+  it('keeps a colour its text reads on at 7:1, and darkens or lightens one it does not, keeping its hue', () => {
+    expect(readableBackground('#0b2340')).toBe('#0b2340');
+    for (const colour of ['#c8102e', '#e30613', '#ffd200', '#00a650', '#777777', '#1e90ff']) {
+      const readable = readableBackground(colour);
+      expect(contrast(readable, textOn(readable)), `${colour} → ${readable}`).toBeGreaterThanOrEqual(7);
+    }
+    // The league's red stays red: its strongest channel is still red.
+    const red = readableBackground('#c8102e');
+    expect(parseInt(red.slice(1, 3), 16)).toBeGreaterThan(parseInt(red.slice(3, 5), 16) * 4);
   });
 });

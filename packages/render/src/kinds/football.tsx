@@ -266,15 +266,17 @@ export function Match({ component, ctx }: RendererProps) {
         <div className="u-scoreboard-side">{home && <SideName ctx={ctx} side={home} size={80} />}</div>
         <div className="u-scoreboard-score">
           {scored && num(match, 'home_score') !== null ? (
-            <p className="u-big-score" data-score-box="" aria-label={`${ctx.t.score}: ${num(match, 'home_score')}:${num(match, 'away_score')}`}>
+            // A group, not a paragraph: big bold figures are no heading (axe's p-as-heading), and a
+            // group may carry the name that reads the score out.
+            <div className="u-big-score" role="group" data-score-box="" aria-label={`${ctx.t.score}: ${num(match, 'home_score')}:${num(match, 'away_score')}`}>
               <span data-score="home">{num(match, 'home_score')}</span>
               <span aria-hidden="true"> : </span>
               <span data-score="away">{num(match, 'away_score')}</span>
-            </p>
+            </div>
           ) : (
-            <p className="u-big-score u-score--time" data-score-box="">
+            <div className="u-big-score u-score--time" data-score-box="">
               {ctx.format.time(kickoff) || '–'}
-            </p>
+            </div>
           )}
           <p className="u-match-state" data-status-text="full">
             {isLive(match) ? <strong className="u-live">{ctx.t.live}</strong> : null} {ctx.t.matchStatus[status] ?? ''}

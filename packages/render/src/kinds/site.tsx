@@ -58,6 +58,24 @@ export function textOn(hex: string): string {
   return (l + 0.05) / 0.05 > 1.05 / (l + 0.05) ? '#000000' : '#ffffff';
 }
 
+const contrast = (a: string, b: string) => {
+  const [x, y] = [luminance(a), luminance(b)].sort((m, n) => n - m);
+  return (x + 0.05) / (y + 0.05);
+};
+
+/**
+ * The colour itself when its text reads on it at 7:1 (WCAG's enhanced contrast), else the same hue
+ * darkened (under white text) or lightened (under black) until it does: a league's red stays red.
+ */
+export function readableBackground(hex: string): string {
+  const on = textOn(hex);
+  let [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  const colour = () => `#${[r, g, b].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+  for (let i = 0; i < 100 && contrast(colour(), on) < 7; i++)
+    [r, g, b] = on === '#ffffff' ? [r, g, b].map((c) => Math.floor(c * 0.97)) : [r, g, b].map((c) => Math.min(255, Math.ceil(c + (255 - c) * 0.05)));
+  return colour();
+}
+
 /**
  * The branding's colours as CSS custom properties of the site (invalid values are left out), each
  * with the text colour that reads on it, whatever colours a league picks.
@@ -67,8 +85,9 @@ export function brandColours(settings: Record<string, unknown>): Record<string, 
   for (const [field, name] of [['primary_color', 'primary'], ['secondary_color', 'secondary']] as const) {
     const value = settings[field];
     if (typeof value !== 'string' || !COLOUR.test(value)) continue;
-    out[`--u-${name}`] = value;
-    out[`--u-on-${name}`] = textOn(value);
+    const background = readableBackground(value);
+    out[`--u-${name}`] = background;
+    out[`--u-on-${name}`] = textOn(background);
   }
   return out;
 }
