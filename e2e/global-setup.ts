@@ -127,6 +127,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const build = spawnSync('npm', ['run', 'build', '-w', 'apps/admin'], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('The admin build failed');
   }
+  if (!process.env.UMPIRE_E2E_SKIP_BUILD || !existsSync(join(root, 'apps/site/dist/assets/site.js'))) {
+    const build = spawnSync('npm', ['run', 'build', '-w', 'apps/site'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error("The website's browser script failed to build");
+  }
 
   const outcomes = await Promise.allSettled([
     process.env.UMPIRE_E2E_BASE_URL ? null : startServer('sqlite', ''),

@@ -68,7 +68,19 @@ try {
   log(`could not install ffmpeg (${err.message}); video jobs will fail until it is installed`);
 }
 
+/** The website's browser script (apps/site/dist/assets), built when its sources changed. */
+function buildSite() {
+  const built = fs.existsSync(abs('apps/site/dist/assets/site.js')) ? fs.statSync(abs('apps/site/dist/assets/site.js')).mtimeMs : 0;
+  const sources = newestMtime([abs('apps/site/src/client'), abs('apps/site/scripts'), abs('packages/render/src'), abs('package-lock.json')]);
+  if (built > sources && process.env.UMPIRE_FORCE_BUILD !== '1') return;
+  log('building the website\'s browser script (npm run build -w apps/site)');
+  const r = spawnSync('npm', ['run', 'build', '-w', 'apps/site'], { cwd: repoRoot, stdio: 'inherit' });
+  // The site still reads without it: say so and go on.
+  if (r.status !== 0) log(`the website's browser script failed to build (exit code ${r.status ?? r.signal}); its pages will not be interactive`);
+}
+
 if (fs.existsSync(abs('apps/admin/package.json'))) buildAdmin();
+if (fs.existsSync(abs('apps/site/package.json'))) buildSite();
 
 // Production runs compiled JavaScript (apps/server/dist), never the TypeScript loader.
 let main;
