@@ -102,7 +102,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.js', 'bench/*.mjs', 'bench/support/*', 'scripts/*.mjs'] },
+        projectService: { allowDefaultProject: ['*.js', 'bench/*.mjs', 'bench/support/*.mjs', 'scripts/*.mjs'] },
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },
