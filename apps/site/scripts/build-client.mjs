@@ -22,6 +22,9 @@ const require = createRequire(join(site, 'package.json'));
 const args = new Set(process.argv.slice(2));
 const watch = args.has('--watch');
 const quiet = args.has('--quiet');
+// A one-off build writes beside the served folder and swaps it in at the end, so a running site
+// never serves half a build; watch mode rebuilds in place.
+const dir = watch ? out : join(site, 'dist', `.assets-${process.pid}`);
 
 /** JavaScript a content page without video may load (gzip), issue 24 point 9. */
 export const BUDGET_GZIP_BYTES = 100 * 1024;
@@ -34,7 +37,7 @@ const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
 function writeCss() {
   const css = [readFileSync(require.resolve('@umpire/render/site.css'), 'utf8'), readFileSync(join(site, 'src/client/interactive.css'), 'utf8')].join('\n');
   const { code } = esbuild.transformSync(css, { loader: 'css', minify: true, target: ['chrome100', 'firefox100', 'safari15'] });
-  writeFileSync(join(out, 'site.css'), code);
+  writeFileSync(join(dir, 'site.css'), code);
   return Buffer.byteLength(code);
 }
 
@@ -46,7 +49,7 @@ function nameEntry(metafile) {
   const [file] = Object.entries(metafile.outputs).find(([, o]) => o.entryPoint && o.entryPoint.endsWith('src/client/main.ts')) ?? [];
   if (!file) throw new Error('build-client: the entry point produced no output');
   const from = resolve(process.cwd(), file);
-  const to = join(out, 'site.js');
+  const to = join(dir, 'site.js');
   const code = readFileSync(from, 'utf8').replace(/\/\/# sourceMappingURL=\S+\s*$/, '//# sourceMappingURL=site.js.map\n');
   writeFileSync(to, code);
   rmSync(from);
@@ -105,7 +108,7 @@ async function postBuild(result, started) {
   const ms = Date.now() - started;
   console.log(`build-client: ${relative(process.cwd(), out)} in ${ms} ms (gzip sizes)`);
   for (const [name, bytes] of rows) console.log(`  ${name.padEnd(44)} ${kb(bytes).padStart(9)}`);
-  console.log(`  ${'site.css'.padEnd(44)} ${kb(gz(readFileSync(join(out, 'site.css')))).padStart(9)} (${kb(cssBytes)} raw)`);
+  console.log(`  ${'site.css'.padEnd(44)} ${kb(gz(readFileSync(join(dir, 'site.css')))).padStart(9)} (${kb(cssBytes)} raw)`);
   console.log(`  ${'content page without video, every feature'.padEnd(44)} ${kb(nonVideo).padStart(9)}  budget ${kb(BUDGET_GZIP_BYTES)}`);
   console.log(`  ${'a page with everything (video too)'.padEnd(44)} ${kb(all).padStart(9)}`);
   if (nonVideo > BUDGET_GZIP_BYTES) {
@@ -117,7 +120,7 @@ async function postBuild(result, started) {
 
 const options = {
   entryPoints: [join(site, 'src/client/main.ts')],
-  outdir: out,
+  outdir: dir,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -136,8 +139,21 @@ const options = {
   define: { 'process.env.NODE_ENV': '"production"' },
 };
 
-rmSync(out, { recursive: true, force: true });
-mkdirSync(out, { recursive: true });
+// What a build that died left behind (not another build running now).
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
+};
+for (const f of existsSync(join(site, 'dist')) ? readdirSync(join(site, 'dist')) : []) {
+  const m = /^(?:\.assets-|assets\.old-)(\d+)$/.exec(f);
+  if (m && !alive(Number(m[1]))) rmSync(join(site, 'dist', f), { recursive: true, force: true });
+}
+rmSync(dir, { recursive: true, force: true });
+mkdirSync(dir, { recursive: true });
 
 if (watch) {
   let started = Date.now();
@@ -150,9 +166,11 @@ if (watch) {
           build.onStart(() => {
             started = Date.now();
             // Old chunks go, so the folder holds one build.
-            for (const f of readdirSync(out)) if (/-[A-Z0-9]{8}\.js(\.map)?$/.test(f)) rmSync(join(out, f));
+            for (const f of readdirSync(dir)) if (/-[A-Z0-9]{8}\.js(\.map)?$/.test(f)) rmSync(join(dir, f));
           });
-          build.onEnd((result) => postBuild(result, started).catch((e) => console.error(e)));
+          build.onEnd(async (result) => {
+            await postBuild(result, started).catch((e) => console.error(e));
+          });
         },
       },
     ],
@@ -161,6 +179,19 @@ if (watch) {
   console.log('build-client: watching apps/site/src/client …');
 } else {
   const started = Date.now();
-  const result = await esbuild.build(options);
-  if (!(await postBuild(result, started))) process.exit(1);
+  try {
+    const result = await esbuild.build(options);
+    if (!(await postBuild(result, started))) process.exit(1);
+    const old = `${out}.old-${process.pid}`;
+    if (existsSync(out)) renameSync(out, old);
+    try {
+      renameSync(dir, out);
+    } catch (error) {
+      // Another build of the same sources swapped its folder in meanwhile: that one serves.
+      if (!existsSync(out)) throw error;
+    }
+    rmSync(old, { recursive: true, force: true });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -65,6 +65,8 @@ describe('live scores', () => {
     const big = card('104').querySelector<HTMLElement>('[data-score-box]')!;
     expect(scoreOf(card('104'))).toEqual(['0', '1']);
     expect(big.getAttribute('aria-label')).toBe('Score: 0:1');
+    expect(big.getAttribute('role')).toBe('group');
+    expect(big.classList.contains('u-score--time')).toBe(false);
     expect(words(card('104').querySelector('[data-status-text="full"]'))).toBe('Live Second half');
     expect(said[1]).toBe('Goal! Legia Warszawa 0:1 Lech Poznań');
   });
@@ -75,6 +77,7 @@ describe('live scores', () => {
     const board = createScoreboard(document, 'pl', (t) => said.push(t));
     board.receive({ action: 'snapshot', matches: [match('101', '7', 'second_half', 3, 1), match('102', '7', 'first_half', 0, 0)] });
     board.receive({ action: 'snapshot', match: match('104', '8', 'half_time', 1, 1), incidents: [] });
+    expect(card('104').querySelector('[data-score-box]')!.getAttribute('aria-label')).toBe('Wynik: 1:1');
     expect(scoreOf(line('101'))).toEqual(['3', '1']);
     expect(scoreOf(line('102'))).toEqual(['0', '0']);
     expect(words(card('104').querySelector('[data-status-text]'))).toBe('Na żywo Przerwa');

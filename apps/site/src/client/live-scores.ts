@@ -89,6 +89,8 @@ export function createScoreboard(root: ParentNode, locale: SiteConfig['locale'],
 
   function writeScore(box: HTMLElement, state: MatchState) {
     if (state.home === null || state.away === null) return;
+    // A match card's big score (a named group) or a line's score (with "versus" for screen readers).
+    const big = box.classList.contains('u-big-score');
     const home = box.querySelector<HTMLElement>('[data-score="home"]');
     const away = box.querySelector<HTMLElement>('[data-score="away"]');
     if (home && away) {
@@ -100,15 +102,16 @@ export function createScoreboard(root: ParentNode, locale: SiteConfig['locale'],
       box.replaceChildren();
       const sep = document.createElement('span');
       sep.setAttribute('aria-hidden', 'true');
-      sep.textContent = box.tagName === 'P' ? ' : ' : ':';
+      sep.textContent = big ? ' : ' : ':';
       const homeEl = Object.assign(document.createElement('span'), { textContent: String(state.home) });
       homeEl.dataset.score = 'home';
       const awayEl = Object.assign(document.createElement('span'), { textContent: String(state.away) });
       awayEl.dataset.score = 'away';
       const versus = Object.assign(document.createElement('span'), { className: 'u-visually-hidden', textContent: ` ${texts.versus} ` });
-      box.append(homeEl, sep, ...(box.tagName === 'P' ? [] : [versus]), awayEl);
+      box.append(homeEl, sep, ...(big ? [] : [versus]), awayEl);
+      if (big) box.setAttribute('role', 'group');
     }
-    if (box.hasAttribute('aria-label') || box.tagName === 'P') box.setAttribute('aria-label', `${texts.score}: ${state.home}:${state.away}`);
+    if (big) box.setAttribute('aria-label', `${texts.score}: ${state.home}:${state.away}`);
   }
 
   function writeStatus(line: HTMLElement, status: string) {

@@ -33,9 +33,10 @@ export async function hydratePredictor(section: HTMLElement, config: SiteConfig,
   const headingId = uid('predictions');
   const list = h('ul', { class: 'u-predictions-list' });
   const notice = noticeLine();
+  // A plain block with its heading (not a named region: two rankings on a page would make two landmarks of one name).
   const panel = h(
-    'section',
-    { class: 'u-predictions', 'aria-labelledby': headingId, 'aria-busy': 'true' },
+    'div',
+    { class: 'u-predictions', 'aria-busy': 'true' },
     h('h3', { id: headingId }, words.predictionsTitle),
     h('p', { class: 'u-meta' }, words.predictionsIntro),
     notice.element,
