@@ -1,5 +1,7 @@
+import { createHmac } from 'node:crypto';
 import { expect, test } from './support/test';
 import { seriousViolations } from './support/axe';
+import { tokenFor } from './support/app';
 
 /**
  * The league's website (issue 24, point 8): the demo pages in both languages in Chromium, each
@@ -33,3 +35,95 @@ for (const locale of ['pl', 'en'] as const)
     await live.close();
     expect(found).toEqual({});
   });
+
+test('a live score on the website changes when an incident is posted through the staff API', { tag: '@postgres' }, async ({ page, request }) => {
+  await page.goto('/site/pl/');
+  const live = page.locator('[data-match-id][data-live]').first();
+  await expect(live).toBeVisible();
+  const matchId = await live.getAttribute('data-match-id');
+  const home = live.locator('[data-score="home"]');
+  const before = Number(await home.textContent());
+  // The page holds its live channel before the goal is scored.
+  await expect(page.locator('html')).toHaveAttribute('data-live-scores', 'connected');
+  const token = await tokenFor(request, 'editor');
+  const match = (await (await request.get(`/api/v3/matches/${matchId}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: { relationships: { home_squad: { data: { id: string } } } } };
+  const posted = Date.now();
+  const goal = await request.post('/api/v3/incidents', {
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/vnd.api+json' },
+    data: {
+      data: {
+        type: 'incidents',
+        attributes: { incident_type: 'goal', occurrence_half: 2, occurrence_minute: 77 },
+        relationships: { match: { data: { type: 'matches', id: matchId } }, squad: { data: { type: 'squads', id: match.data.relationships.home_squad.data.id } } },
+      },
+    },
+  });
+  expect(goal.ok(), await goal.text()).toBeTruthy();
+  // The issue's target is 2 s; a shared machine gets more room here, and the time is reported
+  // (bench/site.mjs measures it against the target).
+  await expect(home).toHaveText(String(before + 1), { timeout: 15_000 });
+  test.info().annotations.push({ type: 'score reached the page after', description: `${Date.now() - posted} ms` });
+  // Said to screen readers too, in the page's language.
+  await expect(page.locator('[data-announcer]')).toHaveText(/^Gol! /);
+});
+
+test('a free event plays on the website; a paid one is refused until the payment provider’s webhook grants it', { tag: '@postgres' }, async ({ page, request, problems }) => {
+  test.setTimeout(180_000);
+  problems.expect(/status of 401 .* @ \S+\/public\/v1\/ott\/events\/\d+\/playback\?/, 'the paid event asked for without a fan account');
+  problems.expect(/status of 403 .* @ \S+\/public\/v1\/ott\/events\/\d+\/playback\?/, 'the paid event asked for by a fan without a ticket');
+  const admin = await tokenFor(request, 'admin');
+  const api = async (method: 'get' | 'post' | 'patch', path: string, data?: unknown) => {
+    const res = await request[method](path, { headers: { Authorization: `Bearer ${admin}`, 'Content-Type': 'application/vnd.api+json' }, ...(data ? { data } : {}) });
+    expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBeTruthy();
+    return (await res.json()) as { data: any; meta?: any };
+  };
+  // The demo's free highlights (its VOD is transcoded by the demo data's job), on a page of its own.
+  const events = (await api('get', '/api/v3/ott/events?filter[access]=free&page[size]=50')).data as { id: string; attributes: { title: string } }[];
+  const event = events.find((e) => e.attributes.title.startsWith('Skrót'))!;
+  // A fresh server transcodes it at start: wait until it has something to play.
+  await expect.poll(async () => (await api('get', `/api/v3/ott/events/${event.id}/playback`)).data.attributes.url, { timeout: 90_000 }).toBeTruthy();
+  const n = Date.now();
+  const type = (await api('post', '/api/v3/page_types', { data: { type: 'page_types', attributes: { name: `Wideo ${n}`, kind: 'standard', visibility: ['web'] } } })).data.id;
+  const pageId = (await api('post', '/api/v3/pages', { data: { type: 'pages', attributes: { title: `Transmisje ${n}`, slug: `transmisje-${n}`, status: 'published' }, relationships: { page_type: { data: { type: 'page_types', id: type } } } } })).data.id;
+  await api('post', '/api/v3/components', {
+    data: { type: 'components', attributes: { kind: 'events', index: 0, settings: { title: 'Transmisje' } }, relationships: { page: { data: { type: 'pages', id: pageId } }, events: { data: [{ type: 'ott_events', id: event.id }] } } },
+  });
+
+  // Free: anyone presses Watch and the video plays.
+  await page.goto(`/site/pl/transmisje-${n}`);
+  const card = page.locator(`[data-ott-id="${event.id}"]`);
+  await card.getByRole('button', { name: /^Oglądaj/ }).click();
+  const video = card.locator('video.u-player');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 }).toBeGreaterThan(0);
+
+  // The same event made pay-per-view: without an account a fan is asked to sign in, and an account without a ticket to buy one.
+  await api('patch', `/api/v3/ott/events/${event.id}`, { data: { type: 'ott_events', id: event.id, attributes: { access: 'pay_per_view' } } });
+  try {
+    const email = `widz${n}@example.com`;
+    const fan = await request.post('/public/v1/fans?client=ekstraklasa-demo', {
+      headers: { 'Content-Type': 'application/vnd.api+json' },
+      data: { data: { type: 'fans', attributes: { email, password: 'bardzo-tajne-haslo', display_name: 'Widz' } } },
+    });
+    expect(fan.ok(), await fan.text()).toBeTruthy();
+    await page.reload();
+    await card.getByRole('button', { name: /^Oglądaj/ }).click();
+    await expect(card.getByText('Ta transmisja jest płatna. Zaloguj się na konto kibica, aby ją obejrzeć.')).toBeVisible();
+    await card.getByLabel('E-mail').fill(email);
+    await card.getByLabel('Hasło').fill('bardzo-tajne-haslo');
+    await card.getByRole('button', { name: 'Zaloguj się' }).click();
+    await expect(card.getByText('Ta transmisja jest płatna: kup bilet lub abonament, aby ją obejrzeć.')).toBeVisible();
+    await expect(card.locator('video.u-player')).toHaveCount(0);
+
+    // The payment provider says the fan paid: a signed webhook call grants the ticket.
+    const secret = (await api('post', '/api/v3/ott/payment_webhook/rotate_secret')).meta.secret as string;
+    const body = JSON.stringify({ id: `evt_e2e_${n}`, type: 'entitlement.granted', data: { fan_email: email, kind: 'event', event_id: event.id, external_ref: `pay_e2e_${n}` } });
+    const t = Math.floor(Date.now() / 1000);
+    const signature = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
+    const granted = await request.post('/public/v1/ott/payments/webhook?client=ekstraklasa-demo', { headers: { 'Content-Type': 'application/json', 'X-Umpire-Signature': `t=${t},v1=${signature}` }, data: body });
+    expect(granted.ok(), await granted.text()).toBeTruthy();
+    await card.getByRole('button', { name: /^Oglądaj/ }).click();
+    await expect.poll(() => card.locator('video.u-player').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 }).toBeGreaterThan(0);
+  } finally {
+    await api('patch', `/api/v3/ott/events/${event.id}`, { data: { type: 'ott_events', id: event.id, attributes: { access: 'free' } } });
+  }
+});
