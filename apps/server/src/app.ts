@@ -121,7 +121,7 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
   registerImageRoutes(app, config, database, storage);
   await registerMediaFileRoutes(app, { config, database, bus, storage });
   await registerUploadRoutes(app, { config, database, storage });
-  registerArticleRoutes(app, { config, database, clock, fans });
+  registerArticleRoutes(app, { config, database, clock, fans, delivery });
   registerSurveyRoutes(app, { config, database, bus, clock, fans });
   registerCommentRoutes(app, { config, database, bus, fans });
   registerPushRoutes(app, { config, database, clock, fans });

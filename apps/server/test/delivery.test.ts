@@ -48,7 +48,7 @@ const MAY_SHOW: Record<string, string[]> = {
   components: ['kind', 'index', 'settings'],
   pages: ['title', 'slug', 'published_from', 'published_until', 'seo_title', 'seo_description'],
   global_page_elements: ['name', 'slug', 'area'],
-  articles: ['title', 'lead', 'slug', 'body', 'publish_from', 'publish_until', 'locale'],
+  articles: ['title', 'lead', 'slug', 'body', 'publish_from', 'publish_until', 'locale', 'body_html', 'image_path', 'image_alt_text', 'publication_category', 'tags'],
   surveys: ['title', 'description', 'status', 'opens_at', 'closes_at'],
   survey_questions: ['prompt', 'kind', 'required', 'position'],
   survey_answers: ['text', 'position'],
@@ -242,6 +242,33 @@ describe('drafts and windows', () => {
     expect((await api.patch(`/api/v3/quizzes/${quiz}`, { data: { type: 'quizzes', id: quiz, attributes: { is_published: false } } })).status).toBe(200);
     const hidden = await read();
     expect(hidden.text).not.toContain(`"type":"quizzes","id":"${quiz}"`);
+  });
+});
+
+describe('articles in the delivery API', () => {
+  it('lists them by category and by tag (slug or id), with the headers a CDN needs, and refuses other filters', async () => {
+    const all = (await api.get(`/public/v1/articles?${q}&locale=pl&page[size]=100`, { token: null })).body.data as { id: string; attributes: { publication_category: { slug: string } | null; tags: { slug: string }[] } }[];
+    const category = all.find((a) => a.attributes.publication_category)!.attributes.publication_category!.slug;
+    const byCategory = await api.get(`/public/v1/articles?${q}&locale=pl&page[size]=100&filter[publication_category]=${category}`, { token: null });
+    expect(byCategory.status).toBe(200);
+    expect(byCategory.headers.get('cache-control')).toContain('s-maxage=');
+    expect(byCategory.headers.get('surrogate-key')).toContain('umpire:c1:article_translations');
+    expect(byCategory.body.data.length).toBe(all.filter((a) => a.attributes.publication_category?.slug === category).length);
+    expect(byCategory.body.meta.total).toBe(byCategory.body.data.length);
+    const tag = all.flatMap((a) => a.attributes.tags).map((t) => t.slug)[0];
+    const byTag = await api.get(`/public/v1/articles?${q}&locale=pl&page[size]=100&filter[tag]=${tag}`, { token: null });
+    expect(byTag.body.data.map((a: { id: string }) => a.id).sort()).toEqual(all.filter((a) => a.attributes.tags.some((t) => t.slug === tag)).map((a) => a.id).sort());
+    expect(byTag.body.data.length).toBeGreaterThan(0);
+    const tagId = (await api.get(`/public/v1/tags?${q}&filter[slug]=${tag}`, { token: null })).body.data[0]?.id as string | undefined;
+    if (tagId) expect((await api.get(`/public/v1/articles?${q}&locale=pl&page[size]=100&filter[tag]=${tagId}`, { token: null })).body.data.length).toBe(byTag.body.data.length);
+    const nothing = await api.get(`/public/v1/articles?${q}&locale=pl&filter[tag]=no-such-tag`, { token: null });
+    expect(nothing.body.data).toEqual([]);
+    const bad = await api.get(`/public/v1/articles?${q}&filter[author]=admin`, { token: null });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].source).toEqual({ parameter: 'filter[author]' });
+    // One article: 304 when the reader holds it already.
+    const one = await api.get(`/public/v1/articles/${all[0].id}?${q}&locale=pl`, { token: null });
+    expect((await api.get(`/public/v1/articles/${all[0].id}?${q}&locale=pl`, { token: null, headers: { 'if-none-match': one.headers.get('etag')! } })).status).toBe(304);
   });
 });
 

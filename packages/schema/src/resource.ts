@@ -135,6 +135,11 @@ export interface PublicDef<A extends string = string, R extends string = string>
   attributes: readonly (A | string)[];
   /** Relationships (and component links) fans may follow; each target must be public too. */
   relationships?: readonly (R | string)[];
+  /**
+   * What its capability computes into its public documents beyond the declaration (an article's
+   * text as HTML, its category's name, the components its text embeds): public too.
+   */
+  computed?: { attributes?: readonly string[]; relationships?: readonly string[] };
   /** Only rows whose attribute holds one of these values are public (a published quiz, a visible page). */
   where?: Readonly<Record<string, readonly (string | number | boolean)[]>>;
   /**

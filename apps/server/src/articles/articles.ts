@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { ARTICLE_LOCALES, type RichTextDocument } from '@umpire/schema';
 import { requireAbility } from '../auth/context';
 import { requestOrigin } from '../auth/routes';
@@ -16,6 +17,7 @@ import { embeddedComponents, setEmbedClock } from '../content/article-components
 import { richTextToHtml } from '../content/rich-text-html';
 import { contentVersion, registerPublication } from '../publication/publication';
 import { PUBLIC_PREFIX, type FanAccess } from '../fan-api/fans';
+import type { Delivery } from '../delivery/delivery';
 
 registerPublication({ type: 'articles' });
 
@@ -100,9 +102,8 @@ async function publicDocuments(db: DB, dialect: Dialect, clientId: number, rows:
 
 const articleColumns = ['t.article_id', 't.locale', 't.title', 't.lead', 't.slug', 't.body', 't.publish_from', 't.publish_until', 'a.image_id', 'a.publication_category_id'] as const;
 
-export function registerArticleRoutes(app: FastifyInstance, deps: { config: Config; database: Database; clock: Clock; fans: FanAccess }) {
+export function registerArticleRoutes(app: FastifyInstance, deps: { config: Config; database: Database; clock: Clock; fans: FanAccess; delivery: Delivery }) {
   const { config, database, clock } = deps;
-  const publicClient = (request: FastifyRequest) => deps.fans.publicClient(request);
   const model = modelOf('articles');
   setEmbedClock(clock);
 
@@ -152,45 +153,84 @@ export function registerArticleRoutes(app: FastifyInstance, deps: { config: Conf
       .where('t.locale', '=', locale)
       .where('t.visible', '=', toDb(database.dialect, 'boolean', true) as boolean);
 
-  /** What fans see now: published articles inside their window, per locale, newest first. */
-  app.get(`${PUBLIC_PREFIX}/articles`, async (request, reply) => {
+  const clientSlug = async (db: DB, clientId: number) => String((await db.selectFrom('clients').select('slug').where('id', '=', clientId).executeTakeFirstOrThrow()).slug);
+
+  /**
+   * `filter[publication_category]` and `filter[tag]`: a category's or a tag's slug or id (a comma
+   * list: any of them). Only these filters are taken.
+   */
+  const articleFilters = (raw: RawQuery) => {
+    const out: { categories?: string[]; tags?: string[] } = {};
+    for (const key of Object.keys(raw)) {
+      if (!key.startsWith('filter')) continue;
+      const m = /^filter\[(publication_category|tag)\]$/.exec(key);
+      if (!m) throw badParameter(key, 'unknownFilter.field', { type: 'articles', name: key.replace(/^filter\[|\]$/g, '') });
+      const value = raw[key];
+      if (typeof value !== 'string' || !value.trim()) throw badParameter(key, 'invalidFilterValue', { parameter: key, value: String(value ?? '') });
+      out[m[1] === 'tag' ? 'tags' : 'categories'] = value.split(',').map((v) => v.trim().toLowerCase()).filter(Boolean);
+    }
+    return out;
+  };
+  const byKey = (values: string[]) => ({ ids: values.filter((v) => /^[1-9]\d{0,14}$/.test(v)).map(Number), slugs: values });
+
+  /** The articles fans may see now in one locale, narrowed by category and tag. */
+  const listed = (db: DB, clientId: number, locale: string, f: ReturnType<typeof articleFilters>) => {
+    let q = visible(db, clientId, locale);
+    const orIds = (col: string, ids: number[]) => (ids.length ? sql` or ${sql.ref(col)} in (${sql.join(ids)})` : sql``);
+    if (f.categories) {
+      const { ids, slugs } = byKey(f.categories);
+      q = q.where(
+        sql<boolean>`${sql.ref('a.publication_category_id')} in (select c.id from publication_categories as c where c.client_id = ${clientId} and (c.slug in (${sql.join(slugs)})${orIds('c.id', ids)}))`,
+      );
+    }
+    if (f.tags) {
+      const { ids, slugs } = byKey(f.tags);
+      q = q.where(
+        sql<boolean>`${sql.ref('t.article_id')} in (select j.article_id from article_tags as j inner join tags as g on g.id = j.tag_id where j.client_id = ${clientId} and (g.slug in (${sql.join(slugs)})${orIds('g.id', ids)}))`,
+      );
+    }
+    return q;
+  };
+
+  /**
+   * What fans see now: published articles inside their window, per locale, newest first, through
+   * the delivery API (its projection, cache and CDN headers).
+   */
+  deps.delivery.get('/articles', async (ctx, request) => {
     const raw = request.query as RawQuery;
-    const { clientId, clientSlug } = await publicClient(request);
     const locale = localeParam(request) ?? ARTICLE_LOCALES[0];
+    const filters = articleFilters(raw);
     const page = parsePage(Object.fromEntries(Object.entries(raw).filter(([k]) => k.startsWith('page'))));
-    const total = Number((await visible(database.db, clientId, locale).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
-    const rows = await visible(database.db, clientId, locale)
+    const total = Number((await listed(ctx.db, ctx.clientId, locale, filters).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+    const rows = await listed(ctx.db, ctx.clientId, locale, filters)
       .select([...articleColumns])
       .orderBy('t.publish_from', (ob) => ob.desc().nullsLast())
       .orderBy('t.article_id', 'desc')
       .limit(page.size)
       .offset((page.number - 1) * page.size)
       .execute();
-    const base = `${requestOrigin(request, config)}${PUBLIC_PREFIX}`;
-    reply.type(JSONAPI_MEDIA_TYPE).header('cache-control', 'no-cache');
-    const doc = await publicDocuments(database.db, database.dialect, clientId, rows, base, clientSlug);
+    const base = ctx.apiBase.replace(API_PREFIX, PUBLIC_PREFIX);
+    const doc = await publicDocuments(ctx.db, ctx.dialect, ctx.clientId, rows, base, await clientSlug(ctx.db, ctx.clientId));
     return {
       data: doc.data,
       included: doc.included,
-      meta: { total, page: page.number, size: page.size, locale, content_version: await contentVersion(database.db, clientId) },
+      meta: { total, page: page.number, size: page.size, locale, content_version: await contentVersion(ctx.db, ctx.clientId) },
     };
   });
 
   /** One article as fans see it now, by id or by its slug in that locale; 404 outside its window. */
-  app.get<{ Params: { key: string } }>(`${PUBLIC_PREFIX}/articles/:key`, async (request, reply) => {
-    const { clientId, clientSlug } = await publicClient(request);
+  deps.delivery.get<{ key: string }>('/articles/:key', async (ctx, request) => {
     const locale = localeParam(request) ?? ARTICLE_LOCALES[0];
     const { key } = request.params;
     const byId = /^[1-9]\d{0,14}$/.test(key);
-    const row = await visible(database.db, clientId, locale)
+    const row = await visible(ctx.db, ctx.clientId, locale)
       .select([...articleColumns])
       .where(byId ? 't.article_id' : 't.slug', '=', byId ? Number(key) : key.toLowerCase())
       .executeTakeFirst();
     if (!row) throw apiError(404, 'notFound.article', { values: { value: JSON.stringify(key) } });
-    const base = `${requestOrigin(request, config)}${PUBLIC_PREFIX}`;
-    reply.type(JSONAPI_MEDIA_TYPE).header('cache-control', 'no-cache');
-    const doc = await publicDocuments(database.db, database.dialect, clientId, [row], base, clientSlug);
-    return { data: doc.data[0], included: doc.included, meta: { locale, content_version: await contentVersion(database.db, clientId) } };
+    const base = ctx.apiBase.replace(API_PREFIX, PUBLIC_PREFIX);
+    const doc = await publicDocuments(ctx.db, ctx.dialect, ctx.clientId, [row], base, await clientSlug(ctx.db, ctx.clientId));
+    return { data: doc.data[0], included: doc.included, meta: { locale, content_version: await contentVersion(ctx.db, ctx.clientId) } };
   });
 }
 

@@ -17,6 +17,8 @@ export interface PublicModel {
   def: PublicDef;
   attributes: Set<string>;
   relationships: Set<string>;
+  /** The relationships its documents show: the public ones, and those its capability computes (an article's embedded components), never followed by a query. */
+  shown: Set<string>;
   /** Attribute → allowed values: a row is public only when each holds (see `isPublicObject`). */
   where: [string, Set<unknown>][];
 }
@@ -40,11 +42,12 @@ for (const model of allModels()) {
   if (!def) continue;
   const attributes = new Set([...def.attributes, ...ALWAYS, ...(model.translation ? [LOCALE_ATTRIBUTE] : [])]);
   for (const a of attributes) if (!model.attributeTypes.has(a)) throw new Error(`${model.type}.public names unknown attribute ${a}`);
+  for (const a of def.computed?.attributes ?? []) attributes.add(a);
   const where = Object.entries(def.where ?? {}).map(([a, values]): [string, Set<unknown>] => {
     if (!model.attributeTypes.has(a)) throw new Error(`${model.type}.public.where names unknown attribute ${a}`);
     return [a, new Set(values)];
   });
-  publicModels.set(model.type, { model, def, attributes, relationships: new Set(def.relationships ?? []), where });
+  publicModels.set(model.type, { model, def, attributes, relationships: new Set(def.relationships ?? []), shown: new Set([...(def.relationships ?? []), ...(def.computed?.relationships ?? [])]), where });
 }
 // A public relationship leads to a public type: checked at start, so a typo fails fast.
 for (const pm of publicModels.values())
@@ -103,7 +106,7 @@ function projectObject(obj: ResourceObject, keep: (id: ResourceIdentifier) => bo
   const pm = publicModels.get(obj.type)!;
   const attributes: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(obj.attributes)) if (pm.attributes.has(k)) attributes[k] = v;
-  return relink({ ...obj, attributes }, keep, bases, pm.relationships);
+  return relink({ ...obj, attributes }, keep, bases, pm.shown);
 }
 
 /** Relationships cut to the public ones, with no identifier of a record the public may not see. */
