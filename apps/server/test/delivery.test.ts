@@ -176,6 +176,24 @@ describe('what is public', () => {
     }
   });
 
+  it('lists a club’s fixtures and results, home and away, by round and by date', async () => {
+    const club = (await api.get(`/public/v1/clubs?${q}&page[size]=1&sort=name`, { token: null })).body.data[0].id as string;
+    const res = await api.get(`/public/v1/matches?${q}&filter[club]=${club}&page[size]=100&include=home_squad.team,away_squad.team`, { token: null });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.length).toBeGreaterThan(5);
+    const teams = new Map((res.body.included as { type: string; id: string; relationships?: any }[]).filter((o) => o.type === 'teams').map((t) => [t.id, t.relationships.club.data.id as string]));
+    const squads = new Map((res.body.included as { type: string; id: string; relationships?: any }[]).filter((o) => o.type === 'squads').map((s) => [s.id, teams.get(s.relationships.team.data.id)]));
+    for (const m of res.body.data as { relationships: { home_squad: { data: { id: string } }; away_squad: { data: { id: string } } } }[])
+      expect([squads.get(m.relationships.home_squad.data.id), squads.get(m.relationships.away_squad.data.id)]).toContain(club);
+    const round = res.body.data[0].relationships.round.data.id as string;
+    const inRound = await api.get(`/public/v1/matches?${q}&filter[club]=${club}&filter[round]=${round}`, { token: null });
+    expect(inRound.body.data.length).toBe(1);
+    const from = res.body.data[0].attributes.kickoff_at as string;
+    const dated = await api.get(`/public/v1/matches?${q}&filter[kickoff_at][gte]=${encodeURIComponent(from)}&filter[kickoff_at][lte]=${encodeURIComponent(from)}&filter[club]=${club}`, { token: null });
+    expect(dated.body.data.map((m: { id: string }) => m.id)).toEqual([res.body.data[0].id]);
+    expect((await api.get(`/public/v1/matches?${q}&filter[club]=abc`, { token: null })).status).toBe(400);
+  });
+
   it('needs the league: no client, an unknown one', async () => {
     expect((await api.get('/public/v1/clubs', { token: null })).status).toBe(400);
     expect((await api.get('/public/v1/clubs?client=no-such-league', { token: null })).status).toBe(400);

@@ -140,6 +140,8 @@ export interface PublicDef<A extends string = string, R extends string = string>
    * text as HTML, its category's name, the components its text embeds): public too.
    */
   computed?: { attributes?: readonly string[]; relationships?: readonly string[] };
+  /** Filters of the resource's rules (beyond its attributes) the public may use: a club's matches. */
+  filters?: readonly string[];
   /** Only rows whose attribute holds one of these values are public (a published quiz, a visible page). */
   where?: Readonly<Record<string, readonly (string | number | boolean)[]>>;
   /**

@@ -186,7 +186,8 @@ export function checkPublicQuery(pm: PublicModel, raw: RawQuery): void {
     if (filter) {
       const name = filter[1];
       const searchable = name === 'q' && [...pm.model.searchAttributes, ...(pm.model.translation?.searchAttributes ?? [])].every((a) => pm.attributes.has(a));
-      if (!(name === 'id' || searchable || (name === 'locale' && pm.model.translation) || pm.attributes.has(name) || pm.relationships.has(name) || fkOfPublic(pm, name)))
+      const ruled = pm.def.filters?.includes(name) ?? false;
+      if (!(name === 'id' || searchable || ruled || (name === 'locale' && pm.model.translation) || pm.attributes.has(name) || pm.relationships.has(name) || fkOfPublic(pm, name)))
         throw badParameter(key, 'unknownFilter.field', { type: pm.model.type, name });
     }
     const fields = /^fields\[([a-z0-9_]+)\]$/.exec(key);

@@ -1,4 +1,5 @@
-import { errorSpec, type ErrorSpec } from '../jsonapi/errors';
+import { sql, type SqlBool } from 'kysely';
+import { badParameter, errorSpec, type ErrorSpec } from '../jsonapi/errors';
 import { fieldError } from '../jsonapi/messages';
 import { modelOf } from '../jsonapi/model';
 import { defineRules } from '../jsonapi/rules';
@@ -51,6 +52,20 @@ defineRules('incidents', {
 });
 
 defineRules('matches', {
+  filters: {
+    // `filter[club]=<id>[,<id>]`: the matches a club plays, home or away (a fixture list of one club).
+    club(value, parameter) {
+      const ids = value.split(',').map((v) => v.trim());
+      if (!ids.length || ids.some((v) => !/^[1-9]\d{0,14}$/.test(v))) throw badParameter(parameter, 'invalidFilterValue.id', { parameter });
+      return {
+        volatile: false,
+        where: (table) => {
+          const squads = sql`select s.id from squads as s inner join teams as t on t.id = s.team_id where t.client_id = ${sql.ref(`${table}.client_id`)} and t.club_id in (${sql.join(ids.map(Number))})`;
+          return sql<SqlBool>`(${sql.ref(`${table}.home_squad_id`)} in (${squads}) or ${sql.ref(`${table}.away_squad_id`)} in (${squads}))`;
+        },
+      };
+    },
+  },
   async validate(ctx, { before, row }) {
     const errors: ErrorSpec[] = [];
     if (Number(row.home_squad_id) === Number(row.away_squad_id))

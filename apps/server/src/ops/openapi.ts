@@ -289,6 +289,7 @@ export function publicOpenApiDocument() {
     const filters = [
       ...[...m.attributes].filter(([a, d]) => d.filter && pm.attributes.has(a)).map(([a, d]) => ({ name: `filter[${a}]`, in: 'query', schema: { type: 'string' }, description: d.filter === 'range' ? 'Equality or comma list; also [gte], [lte], [gt], [lt]' : 'Equality or comma list' })),
       ...[...m.belongsTo.keys()].filter((r) => pm.relationships.has(r)).map((r) => ({ name: `filter[${r}]`, in: 'query', schema: { type: 'string' }, description: 'Related id(s), or null' })),
+      ...(pm.def.filters ?? []).map((f) => ({ name: `filter[${f}]`, in: 'query', schema: { type: 'string' }, description: `Id(s) of ${f}: the records of those (e.g. a club's matches, home or away)` })),
     ];
     const rows = pm.where.length ? ` Only rows with ${pm.where.map(([a, v]) => `${a} ${[...v].join('|')}`).join(', ')}.` : '';
     const include = { name: 'include', in: 'query', schema: { type: 'string' }, description: `Relationship paths through public relationships: ${[...pm.relationships].join(', ') || '—'}` };
