@@ -1,8 +1,12 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { resourceManifestPlugin, schemaModuleAlias } from './vite/resource-manifest-plugin.ts';
 
 export default defineConfig({
   resolve: { alias: [schemaModuleAlias] },
+  // The whole repository: the renderers' stylesheet (packages/render) is read from outside this
+  // workspace, and `npm test` runs vitest from the root (--root apps/admin), where Vite would allow less.
+  server: { fs: { allow: [fileURLToPath(new URL('../..', import.meta.url))] } },
   plugins: [resourceManifestPlugin()],
   define: { __BUILD_ID__: JSON.stringify('test') },
   test: {

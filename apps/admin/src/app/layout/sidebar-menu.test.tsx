@@ -49,7 +49,7 @@ describe('sidebar', () => {
     // A section with nothing built yet is not a link.
     const empty = SECTIONS.filter((s) => !ADMIN_RESOURCES.some((r) => r.section === s));
     for (const s of empty) expect(within(nav).queryByRole('button', { name: `Toggle Section ${s}` })).toBeNull();
-  });
+  }, 30_000); // Every section's screens are drawn: more than the default 5 s on a loaded machine.
 
   it('lists only the screens the abilities allow', async () => {
     renderMenu(canAccessOnly((resource) => resource === 'clubs'));

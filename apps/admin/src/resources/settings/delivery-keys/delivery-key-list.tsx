@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, Card, CardContent, Chip, Stack, Tooltip, Typography } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
+import { Box, Card, CardContent, Chip, Stack, Tooltip, Typography } from '@mui/material';
 import BlockIcon from '@mui/icons-material/Block';
 import KeyIcon from '@mui/icons-material/Key';
 import {
@@ -20,6 +19,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { DELIVERY_KEY_STATUSES, type DeliveryKeyStatus } from '@umpire/schema';
 import { RecordLink } from '../../../framework/generic/fields';
 import { RowDeleteButton } from '../../../framework/generic/row-delete-button';
+import { CreateInDialogButton, EmptyListIntro } from '../../../framework/ui/list-intro';
 import { ConfirmRemoveButton, useRowChange } from '../../../framework/ui/row-actions';
 import { formatDateTime, formatNumber, formatRelative } from '../../../lib/locale';
 import { AnonymousReadsSwitch } from './anonymous-reads-switch';
@@ -85,32 +85,6 @@ function RowActions() {
   );
 }
 
-function CreateKeyButton({ onClick }: { onClick: () => void }) {
-  const translate = useTranslate();
-  const { canAccess } = useCanAccess({ action: 'create', resource: 'delivery_keys' });
-  if (!canAccess) return null;
-  return (
-    <Button size="small" startIcon={<AddIcon />} onClick={onClick}>
-      {translate('deliveryKeys.create')}
-    </Button>
-  );
-}
-
-/** No key yet: what keys are for, and the way to make the first. */
-function NoKeys({ onCreate }: { onCreate: () => void }) {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ textAlign: 'center', py: 5, px: 2 }} data-testid="delivery-keys-empty">
-      <KeyIcon sx={{ fontSize: 48, color: 'text.secondary' }} aria-hidden />
-      <Typography variant="h6" component="p" sx={{ mt: 1 }}>
-        {translate('deliveryKeys.empty')}
-      </Typography>
-      <Typography sx={{ mb: 2 }}>{translate('deliveryKeys.emptyText')}</Typography>
-      <CreateKeyButton onClick={onCreate} />
-    </Box>
-  );
-}
-
 /**
  * The delivery keys of the client (Settings): each website's or app's key by name and prefix with
  * its limit, last use and state; made in a dialog that shows the secret once, revoked and deleted
@@ -135,11 +109,19 @@ export default function DeliveryKeyList() {
         filters={filters}
         sort={{ field: 'created_at', order: 'DESC' }}
         perPage={25}
-        empty={<NoKeys onCreate={() => setCreating(true)} />}
+        empty={
+          <EmptyListIntro
+            icon={<KeyIcon />}
+            title={translate('deliveryKeys.empty')}
+            text={translate('deliveryKeys.emptyText')}
+            testId="delivery-keys-empty"
+            action={<CreateInDialogButton resource="delivery_keys" label={translate('deliveryKeys.create')} onClick={() => setCreating(true)} />}
+          />
+        }
         actions={
           <TopToolbar>
             <FilterButton />
-            <CreateKeyButton onClick={() => setCreating(true)} />
+            <CreateInDialogButton resource="delivery_keys" label={translate('deliveryKeys.create')} onClick={() => setCreating(true)} />
             <ExportButton />
           </TopToolbar>
         }

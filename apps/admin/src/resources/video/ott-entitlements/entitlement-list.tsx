@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, Card, CardContent, Chip, Stack, Tooltip, Typography } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
+import { Card, CardContent, Chip, Stack, Tooltip } from '@mui/material';
 import BlockIcon from '@mui/icons-material/Block';
 import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumber';
 import {
@@ -19,6 +18,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { ENTITLEMENT_KINDS, ENTITLEMENT_SOURCES } from '@umpire/schema';
+import { CreateInDialogButton, EmptyListIntro } from '../../../framework/ui/list-intro';
 import { ConfirmRemoveButton, useRowChange } from '../../../framework/ui/row-actions';
 import { formatDateTime, formatRelative } from '../../../lib/locale';
 import { entitlementState, fanLabel, revokeEntitlement, type EntitlementRecord, type EntitlementState } from './entitlement-api';
@@ -67,32 +67,6 @@ function RowActions() {
   );
 }
 
-function GrantButton({ onClick }: { onClick: () => void }) {
-  const translate = useTranslate();
-  const { canAccess } = useCanAccess({ action: 'create', resource: 'ott_entitlements' });
-  if (!canAccess) return null;
-  return (
-    <Button size="small" startIcon={<AddIcon />} onClick={onClick}>
-      {translate('entitlements.grant')}
-    </Button>
-  );
-}
-
-/** No entitlement yet: what they are for, and the way to grant the first. */
-function NoEntitlements({ onGrant }: { onGrant: () => void }) {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ textAlign: 'center', py: 5, px: 2 }} data-testid="entitlements-empty">
-      <ConfirmationNumberIcon sx={{ fontSize: 48, color: 'text.secondary' }} aria-hidden />
-      <Typography variant="h6" component="p" sx={{ mt: 1 }}>
-        {translate('entitlements.empty')}
-      </Typography>
-      <Typography sx={{ mb: 2 }}>{translate('entitlements.emptyText')}</Typography>
-      <GrantButton onClick={onGrant} />
-    </Box>
-  );
-}
-
 /**
  * Who may watch paid events (Video): each fan's tickets to one event and subscriptions, with
  * their window, where they came from (staff or the payment provider) and whether they open
@@ -129,11 +103,19 @@ export default function EntitlementList() {
         sort={{ field: 'created_at', order: 'DESC' }}
         perPage={25}
         queryOptions={{ meta: { include: ['fan', 'event'] } }}
-        empty={<NoEntitlements onGrant={() => setGranting(true)} />}
+        empty={
+          <EmptyListIntro
+            icon={<ConfirmationNumberIcon />}
+            title={translate('entitlements.empty')}
+            text={translate('entitlements.emptyText')}
+            testId="entitlements-empty"
+            action={<CreateInDialogButton resource="ott_entitlements" label={translate('entitlements.grant')} onClick={() => setGranting(true)} />}
+          />
+        }
         actions={
           <TopToolbar>
             <FilterButton />
-            <GrantButton onClick={() => setGranting(true)} />
+            <CreateInDialogButton resource="ott_entitlements" label={translate('entitlements.grant')} onClick={() => setGranting(true)} />
             <ExportButton />
           </TopToolbar>
         }
