@@ -81,6 +81,8 @@ export async function startCluster({ instances: count = 2, env: extraEnv = {}, i
     const lbPort = await freePort();
     const url = `http://127.0.0.1:${lbPort}`;
     const shared = {
+      // The production topology runs production libraries (React's production build for the website).
+      NODE_ENV: 'production',
       ...process.env,
       DATABASE_URL: pg.url,
       ...s3.env,
