@@ -43,6 +43,8 @@ describe('the website at /site', () => {
 
   it('draws the demo home page from its components: matches with scores, the table, the header', async () => {
     const res = await html('/site/pl/');
+    const again = await fetch(`${api.url}/site/pl/`, { headers: { 'if-none-match': res.headers.get('etag')! } });
+    expect(again.status).toBe(304);
     expect(res.text).toContain('data-kind="page_header"');
     expect(res.text).toContain('data-match-id=');
     expect(res.text).toMatch(/<table[^>]*>[\s\S]*Pogoń Szczecin/);

@@ -68,10 +68,14 @@ export function mountSite(app: FastifyInstance, opts: { basePath: string; client
       .header('cache-control', asset.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
       .send(asset.body);
   });
-  const serve = async (request: { url: string; protocol: string; host: string }, reply: import('fastify').FastifyReply) => {
+  const serve = async (request: { url: string; protocol: string; host: string; headers: unknown }, reply: import('fastify').FastifyReply) => {
     const path = request.url.slice(opts.basePath.length);
     const res = await site.handle(path, origin(request));
-    return reply.code(res.status).headers(res.headers).header('content-security-policy', SITE_CSP).send(res.body);
+    reply.code(res.status).headers(res.headers).header('content-security-policy', SITE_CSP);
+    // A reader (or a CDN) that holds this page already gets 304 without it.
+    const wanted = (request.headers as Record<string, string | undefined>)['if-none-match'];
+    if (res.status === 200 && res.headers.etag && wanted?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === res.headers.etag)) return reply.code(304).send();
+    return reply.send(res.body);
   };
   app.get(opts.basePath, serve);
   app.get(`${opts.basePath}/*`, serve);

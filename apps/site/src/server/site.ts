@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { renderToString } from 'react-dom/server';
-import { PAGE_KIND_INCLUDE_SETS, type PageKind } from '@umpire/schema';
+import { componentKindDef, PAGE_KIND_INCLUDE_SETS, type PageKind } from '@umpire/schema';
 import { imageUrlPath, snapImageSize } from '@umpire/schema/image-service';
-import { createResolver, pageMeta, primaryRecords, renderPage, SITE_LOCALES, type Hrefs, type JsonApiDocument, type ResourceObject } from '@umpire/render';
+import { componentsOf, createResolver, kindOf, pageMeta, primaryRecords, renderPage, SITE_LOCALES, type Hrefs, type JsonApiDocument, type ResourceObject } from '@umpire/render';
 import { feedsOf } from './feeds';
 import type { DeliverySource } from './source';
 
@@ -152,14 +152,22 @@ export function createSite(options: SiteOptions) {
   async function page(locale: string, slug: string, origin: string, pages: PageIndexEntry[]): Promise<SiteResponse> {
     const entry = pages.find((p) => p.slug === slug);
     if (!entry) return notFound(locale, origin, pages);
-    const include = (PAGE_KIND_INCLUDE_SETS[entry.kind] ?? []).join(',');
-    const [answer, globals] = await Promise.all([
-      source.get(`/current_page?slug=${encodeURIComponent(slug)}&locale=${locale}${include ? `&include=${include}` : ''}`),
-      elements(locale),
-    ]);
+    const address = `/current_page?slug=${encodeURIComponent(slug)}&locale=${locale}`;
+    const [answer, globals] = await Promise.all([source.get(address), elements(locale)]);
     if (answer.status === 404) return notFound(locale, origin, pages);
     if (answer.status !== 200) throw new Error(`the delivery API answered ${answer.status} for the page ${slug}`);
-    const doc = answer.body as JsonApiDocument;
+    let doc = answer.body as JsonApiDocument;
+    // Only the include sets its components draw (a table's standings, a match's line-ups): the
+    // season's statistics cost more than the rest of the page together, and few pages show them.
+    const allowed: readonly string[] = PAGE_KIND_INCLUDE_SETS[entry.kind] ?? [];
+    const resolve = createResolver(doc);
+    const needed = new Set(componentsOf(primaryRecords(doc)[0], resolve).flatMap((c) => componentKindDef(kindOf(c))?.includeSets ?? []));
+    const include = [...needed].filter((set) => allowed.includes(set));
+    if (include.length) {
+      const full = await source.get(`${address}&include=${include.join(',')}`);
+      if (full.status !== 200) throw new Error(`the delivery API answered ${full.status} for the page ${slug} with ${include.join(',')}`);
+      doc = full.body as JsonApiDocument;
+    }
     const feeds = await feedsOf(source, doc, locale);
     const body = renderToString(renderPage(doc, { locale, globals: [globals], imageBase: options.imageBase, hrefs: hrefsFor(locale, pages), feeds }));
     const meta = pageMeta(doc);
