@@ -3,6 +3,7 @@ import WebSocket from 'ws';
 import { subscribe } from './support/cable-client';
 import { createMatch, incidentBody, type MatchFixture } from './support/fixtures';
 import { startTestServer, type TestServer } from './support/test-server';
+import { waitFor } from './support/wait';
 
 /**
  * Live scores for fans (issue 24, point 4): /cable without a token, for one league, on the public
@@ -82,13 +83,16 @@ describe('the public live channels', () => {
         opened.push(ws);
       });
     const opened: WebSocket[] = [];
+    // The connections of the tests before are closed (a close takes a moment to reach the server).
+    const open = () => api.server.app.cable.stats().connections;
+    await waitFor('the earlier connections to close', async () => open() === 0);
     try {
       expect(await status(fanUrl('no-such-league'))).toBe(404);
       // The limit is 3 here: the fourth from one address waits for one to close.
       for (let i = 0; i < 3; i++) expect(await status(fanUrl())).toBe(101);
       expect(await status(fanUrl())).toBe(429);
       opened[1].close();
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await waitFor('the closed connection to leave', async () => open() === 2);
       expect(await status(fanUrl())).toBe(101);
     } finally {
       for (const ws of opened) ws.close();

@@ -136,13 +136,16 @@ export class Cable {
 
   private async upgradePublic(req: IncomingMessage, socket: Duplex, head: Buffer, slug: string) {
     const address = this.addressOf(req);
-    const open = this.publicByAddress.get(address) ?? 0;
     // One address (a stadium's Wi-Fi, a carrier's NAT) holds many fans, but not without end.
-    if (open >= this.config.cablePublicConnectionsPerAddress) return refuseUpgrade(socket, 429, 'Too Many Requests');
+    const full = () => (this.publicByAddress.get(address) ?? 0) >= this.config.cablePublicConnectionsPerAddress;
+    if (full()) return refuseUpgrade(socket, 429, 'Too Many Requests');
     const client = /^[a-z0-9-]{1,80}$/.test(slug) ? await this.database.db.selectFrom('clients').select('id').where('slug', '=', slug).executeTakeFirst() : undefined;
     if (!client) return refuseUpgrade(socket, 404, 'Not Found');
-    this.publicByAddress.set(address, open + 1);
+    // Others may have come in while the league was looked up.
+    if (full()) return refuseUpgrade(socket, 429, 'Too Many Requests');
     this.wss.handleUpgrade(req, socket, head, (ws) => {
+      // Counted once it is open (a socket gone during the upgrade never is), until it closes.
+      this.publicByAddress.set(address, (this.publicByAddress.get(address) ?? 0) + 1);
       const conn: Connection = { id: this.nextId++, ws, auth: null, clientId: Number(client.id), address, subscriptions: new Map(), pending: new Set(), apiBase: this.apiBaseOf(req) };
       this.open(conn);
     });
