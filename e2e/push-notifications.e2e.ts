@@ -86,7 +86,7 @@ test('schedule a notification for a topic and watch its delivery counts arrive',
   expect(await seriousViolations(page)).toEqual([]);
   await page.evaluate(() => localStorage.setItem('preferredLanguage', 'en'));
   await page.reload();
-  await expect(page.getByText(t('en', 'pushPage.delivery'))).toBeVisible();
+  await expect(page.getByRole('heading', { name: t('en', 'pushPage.delivery'), exact: true })).toBeVisible();
   await expect(page.getByTestId('delivery-counts')).toContainText(t('en', 'pushPage.deliveredOf', { delivered: 2, total: 3 }));
   expect(await seriousViolations(page)).toEqual([]);
   await page.goto('/push_notifications/create');
