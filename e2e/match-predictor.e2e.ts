@@ -73,7 +73,7 @@ async function noViolations(page: Page, what: string) {
   expect(await seriousViolations(page), what).toEqual([]);
 }
 
-test('a ranking changes after a match_ended incident: round and season tables, points chart', async ({ page, request }) => {
+test('a ranking changes after a match_ended incident: round and season tables, points chart', { tag: '@postgres' }, async ({ page, request }) => {
   test.setTimeout(120_000);
   const { ranking, round, roundName, fans, end } = await predictedMatch(request);
   await open(page, request, 'pl', `/match_predictor_rankings/${ranking}/show?round=${round}`);
@@ -108,7 +108,7 @@ test('a ranking changes after a match_ended incident: round and season tables, p
 // Each feature's own screens in one language (the features take turns): the sweep of
 // accessibility.e2e.ts does the same for the generic screens.
 for (const lang of ['pl'] as const)
-  test(`predictor screens pass axe with every rule (${lang})`, async ({ page, request }) => {
+  test(`predictor screens pass axe with every rule (${lang})`, { tag: '@postgres' }, async ({ page, request }) => {
     test.setTimeout(120_000);
     const token = await tokenFor(request, 'admin');
     const ranking = (await call(request, token, 'get', '/api/v3/match_predictors/rankings')).data[0].id as string;

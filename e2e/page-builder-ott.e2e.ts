@@ -29,7 +29,7 @@ async function pick(page: Page, card: Locator, field: string, search: string, na
   await page.getByRole('option', { name, exact: true }).click();
 }
 
-test('OTT components pick a playlist, formats in order and an event; saved, reloaded, changed', async ({ page, request }) => {
+test('OTT components pick a playlist, formats in order and an event; saved, reloaded, changed', { tag: '@postgres' }, async ({ page, request }) => {
   test.setTimeout(180_000);
   const run = `${Date.now().toString(36)}`;
   const operator = await tokenFor(request, 'operator');

@@ -31,7 +31,7 @@ async function currentSquad(request: APIRequestContext, club: string): Promise<{
 }
 
 
-test('a new player joins the squad with a free number, is refused a taken one, changes position and leaves, all without a reload', async ({ page, request, problems }) => {
+test('a new player joins the squad with a free number, is refused a taken one, changes position and leaves, all without a reload', { tag: '@postgres' }, async ({ page, request, problems }) => {
   problems.expect(/status of 422 .* @ \S+\/api\/v3\/squad_players\/\d+\?/, 'a taken shirt number is refused');
   const squad = await currentSquad(request, 'Legia Warszawa');
   const lastName = `Testowy${Date.now() % 100000}`;
@@ -102,7 +102,7 @@ test('a new player joins the squad with a free number, is refused a taken one, c
   expect(squadLoads).toEqual([]);
 });
 
-test('a staff member is added with a role, given another role and removed', async ({ page, request }) => {
+test('a staff member is added with a role, given another role and removed', { tag: '@postgres' }, async ({ page, request }) => {
   const squad = await currentSquad(request, 'Lech Poznań');
   const lastName = `Sztabowy${Date.now() % 100000}`;
   const name = `Olga ${lastName}`;
@@ -137,7 +137,7 @@ test('a staff member is added with a role, given another role and removed', asyn
   await expect(rows).toHaveCount(5);
 });
 
-test('a squad deleted from the list leaves at once and comes back with an error when the server refuses', async ({ page, request, problems }) => {
+test('a squad deleted from the list leaves at once and comes back with an error when the server refuses', { tag: '@postgres' }, async ({ page, request, problems }) => {
   problems.expect(/status of 409 .* @ \S+\/api\/v3\/squads\/\d+$/, 'the server refuses to delete a squad in use');
   const squad = await currentSquad(request, 'Cracovia');
   await openAs(page, request, 'admin', '/squads');
@@ -167,7 +167,7 @@ test('a squad deleted from the list leaves at once and comes back with an error 
   await expect(page.getByTestId('popup-error').first()).toContainText(t('pl', 'apiErrors.stillReferenced'));
 });
 
-test('a player page shows the career and the nationality in the current language, and the career is edited in place', async ({ page, request }) => {
+test('a player page shows the career and the nationality in the current language, and the career is edited in place', { tag: '@postgres' }, async ({ page, request }) => {
   // A foreign player with earlier clubs.
   const careers = await api(request, '/career_clubs?include=player,club&page[size]=100');
   const players = new Map((careers.included ?? []).filter((i) => i.type === 'players').map((p) => [p.id, p]));
@@ -236,7 +236,7 @@ test('a player page shows the career and the nationality in the current language
 // Each feature's own screens in one language (the features take turns): the sweep of
 // accessibility.e2e.ts does the same for the generic screens.
 for (const lang of ['pl'] as const) {
-  test(`the squad page has no serious accessibility problems (${lang})`, async ({ page, request }) => {
+  test(`the squad page has no serious accessibility problems (${lang})`, { tag: '@postgres' }, async ({ page, request }) => {
     const squad = await currentSquad(request, 'Legia Warszawa');
     await page.addInitScript((value) => localStorage.setItem('preferredLanguage', value), lang);
     await openAs(page, request, 'admin', `/squads/${squad.id}`);
