@@ -333,11 +333,21 @@ describe('ready for a CDN', () => {
     await api.patch(`/api/v3/clubs/${club.id}`, { data: { type: 'clubs', id: club.id, attributes: { name: club.attributes.name } } });
   });
 
-  it('answers a browser preflight for the delivery key header', async () => {
+  it('lets a website on another host read with its key and fans write with their token (CORS, no cookies)', async () => {
     const res = await fetch(`${api.url}/public/v1/clubs`, { method: 'OPTIONS', headers: { origin: 'https://www.example.com', 'access-control-request-headers': 'x-delivery-key' } });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-headers')).toContain('X-Delivery-Key');
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    // A fan's write from the website's own host: allowed with the fan's token, and its answer readable there.
+    expect(res.headers.get('access-control-allow-methods')).toContain('POST');
+    expect(res.headers.get('access-control-allow-headers')).toContain('Authorization');
+    const fan = await fetch(`${api.url}/public/v1/fans?${q}`, {
+      method: 'POST',
+      headers: { origin: 'https://www.example.com', 'content-type': 'application/vnd.api+json' },
+      body: JSON.stringify({ data: { type: 'fans', attributes: { device_id: `cors-${Date.now()}-abcdefgh` } } }),
+    });
+    expect(fan.status).toBe(201);
+    expect(fan.headers.get('access-control-allow-origin')).toBe('*');
   });
 });
 

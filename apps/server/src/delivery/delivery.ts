@@ -112,16 +112,22 @@ export function registerDelivery(app: FastifyInstance, deps: { config: Config; d
     },
   };
 
-  // Websites on other origins read with their key in a header: the browser asks first.
+  // A website on a host of its own calls the public side from the browser: reads with its key in a
+  // header, fans' writes with their token. No cookie is ever read here (tokens travel in headers),
+  // so any origin may call, and the browser asks first.
   app.options(`${PUBLIC_PREFIX}/*`, async (_request, reply) =>
     reply
       .code(204)
       .header('access-control-allow-origin', '*')
-      .header('access-control-allow-methods', 'GET, HEAD, OPTIONS')
-      .header('access-control-allow-headers', 'X-Delivery-Key, If-None-Match')
+      .header('access-control-allow-methods', 'GET, HEAD, POST, PATCH, DELETE, OPTIONS')
+      .header('access-control-allow-headers', 'X-Delivery-Key, If-None-Match, Authorization, Content-Type, Idempotency-Key')
       .header('access-control-max-age', '86400')
       .send(),
   );
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith(`${PUBLIC_PREFIX}/`) && !reply.hasHeader('access-control-allow-origin')) reply.header('access-control-allow-origin', '*');
+    return payload;
+  });
   for (const pm of routedPublicModels()) registerGenericReads(delivery, pm, config);
   return delivery;
 }
