@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import {
   Alert,
   AlertTitle,
@@ -31,22 +31,12 @@ import { EmptyState } from '../../framework/ui/page-layout';
 import type { IngestAddress, Job, Marker, StreamInfo } from './event-api';
 import { markerPlacement, maskSecret, maskSecretsIn, sparklinePoints, timelineRange, type HealthSample, type LiveHealth } from './live-state';
 import { JobProgress } from './transcoding-job-list';
+import { useCopy } from '../../lib/clipboard';
 
 /** A value with a copy button; the copied text may differ from what is shown (a masked secret). */
 function CopyField({ label, shown, value }: { label: string; shown: string; value: string }) {
   const translate = useTranslate();
-  const [copied, setCopied] = useState<'ok' | 'failed' | null>(null);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(null), 2500);
-    return () => clearTimeout(timer);
-  }, [copied]);
-  // No clipboard outside a secure context (plain http on another host): say so instead of failing silently.
-  const copy = () =>
-    void (navigator.clipboard ? navigator.clipboard.writeText(value) : Promise.reject(new Error('no clipboard'))).then(
-      () => setCopied('ok'),
-      () => setCopied('failed'),
-    );
+  const { copied, copy } = useCopy(value, 2500);
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
       <Box sx={{ minWidth: 0, flex: 1 }}>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, AlertTitle, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, Tooltip, Typography } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { Form, NumberInput, SaveButton, TextInput, useTranslate } from 'react-admin';
@@ -7,24 +7,14 @@ import { resourceDef } from '../../../framework/definitions';
 import { attributeValidators } from '../../../framework/generic/validation';
 import { submissionErrors } from '../../../framework/ui/server-errors';
 import { createDeliveryKey, type CreatedDeliveryKey, type NewDeliveryKey } from './delivery-key-api';
+import { useCopy } from '../../../lib/clipboard';
 
 const attr = (name: string) => resourceDef('delivery_keys')!.attributes.find((a) => a.name === name)!;
 
 /** The secret with its copy button; the copy's outcome is said aloud (a status region). */
 function SecretField({ label, secret }: { label: string; secret: string }) {
   const translate = useTranslate();
-  const [copied, setCopied] = useState<'ok' | 'failed' | null>(null);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(null), 4000);
-    return () => clearTimeout(timer);
-  }, [copied]);
-  // No clipboard outside a secure context (plain http on another host): say so, the key stays selectable.
-  const copy = () =>
-    void (navigator.clipboard ? navigator.clipboard.writeText(secret) : Promise.reject(new Error('no clipboard'))).then(
-      () => setCopied('ok'),
-      () => setCopied('failed'),
-    );
+  const { copied, copy } = useCopy(secret);
   return (
     <Box sx={{ mt: 2 }}>
       <Typography variant="caption" color="text.secondary" component="div" id="delivery-key-secret-label">

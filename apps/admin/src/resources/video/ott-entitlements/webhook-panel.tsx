@@ -1,25 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, AlertTitle, Box, Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Confirm, useCanAccess, useTranslate } from 'react-admin';
 import { formatDateTime } from '../../../lib/locale';
 import { readPaymentWebhook, rotatePaymentWebhookSecret } from './entitlement-api';
+import { useCopy } from '../../../lib/clipboard';
 
 /** A text to copy (the webhook's address, its new secret), with its button; the outcome is said aloud. */
 function CopyField({ id, label, value, testId }: { id: string; label: string; value: string; testId: string }) {
   const translate = useTranslate();
-  const [copied, setCopied] = useState<'ok' | 'failed' | null>(null);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(null), 4000);
-    return () => clearTimeout(timer);
-  }, [copied]);
-  const copy = () =>
-    void (navigator.clipboard ? navigator.clipboard.writeText(value) : Promise.reject(new Error('no clipboard'))).then(
-      () => setCopied('ok'),
-      () => setCopied('failed'),
-    );
+  const { copied, copy } = useCopy(value);
   return (
     <Box sx={{ mt: 1 }}>
       <Typography variant="caption" component="div" id={`${id}-label`}>
