@@ -1,18 +1,16 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { recordAudit } from '../audit/audit';
-import { requireAbility, type AuthContext } from '../auth/context';
-import { requestOrigin } from '../auth/routes';
+import { requireAbility } from '../auth/context';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { Clock } from '../jobs/clock';
-import type { ChangeEvent, WriteContext } from '../jsonapi/context';
 import { ApiError } from '../jsonapi/errors';
 import { fingerprintOf, findStored, idempotencyKeyOf, lockIdempotencyKey, storeResponse, type StoredResponse } from '../jsonapi/idempotency';
 import { fieldError } from '../jsonapi/messages';
 import { modelOf } from '../jsonapi/model';
 import { parseRecordQuery, type RawQuery } from '../jsonapi/query';
 import { findRow, recordDocument } from '../jsonapi/read';
-import { API_PREFIX, JSONAPI_MEDIA_TYPE, withQueryStats } from '../jsonapi/routes';
+import { API_PREFIX, JSONAPI_MEDIA_TYPE, transactionalWrites, withQueryStats } from '../jsonapi/routes';
 import { nowIso, toDb } from '../jsonapi/values';
 import { createRecord, nextUpdatedAt, publish } from '../jsonapi/write';
 import type { ChangeBus } from '../realtime/change-bus';
@@ -44,21 +42,7 @@ export function registerDeliveryKeyRoutes(app: FastifyInstance, deps: DeliveryKe
   const model = modelOf('delivery_keys');
   const base = `${API_PREFIX}/${model.path}`;
 
-  const ctxOf = (request: FastifyRequest, auth: AuthContext, db = database.db): WriteContext => ({
-    db,
-    dialect: database.dialect,
-    clientId: auth.clientId,
-    actor: auth.username,
-    apiBase: requestOrigin(request, config) + API_PREFIX,
-    events: [],
-  });
-  /** A write in one transaction; caches and realtime subscribers hear of it after the commit. */
-  async function write<T>(request: FastifyRequest, auth: AuthContext, run: (ctx: WriteContext) => Promise<T>): Promise<T> {
-    const events: ChangeEvent[] = [];
-    const result = await database.db.transaction().execute((trx) => run({ ...ctxOf(request, auth, trx), events }));
-    await bus.publish(events);
-    return result;
-  }
+  const write = transactionalWrites({ config, database, bus });
   // Nothing that holds a secret (or says a key's state) may be kept by a cache on the way.
   const send = (reply: FastifyReply, status: number) => reply.code(status).type(JSONAPI_MEDIA_TYPE).header('cache-control', 'no-store');
 

@@ -89,6 +89,23 @@ function bodyLocale(model: Model, body: unknown): string | undefined {
   return model.translation && isLocale(model.translation, locale) ? locale : undefined;
 }
 
+/**
+ * Runs a route's write in one transaction with the request's tenant, actor and link base, and
+ * tells caches and realtime subscribers once it has committed: the engine's writes and the
+ * capabilities' own routes (a stream's controls, a delivery key, an entitlement) share it.
+ */
+export function transactionalWrites(deps: { config: Config; database: Database; bus: ChangeBus; storage?: Storage }) {
+  const { config, database, bus, storage } = deps;
+  return async function write<T>(request: FastifyRequest, auth: AuthContext, run: (ctx: WriteContext) => Promise<T>): Promise<T> {
+    const events: ChangeEvent[] = [];
+    const result = await database.db.transaction().execute((trx) =>
+      run({ db: trx, dialect: database.dialect, clientId: auth.clientId, actor: auth.username, apiBase: requestOrigin(request, config) + API_PREFIX, events, storage }),
+    );
+    await bus.publish(events);
+    return result;
+  };
+}
+
 /** The five routes of every declared resource. */
 export function registerResourceRoutes(
   app: FastifyInstance,
@@ -107,13 +124,7 @@ export function registerResourceRoutes(
     events: [],
     storage,
   });
-  /** Runs a write in a transaction and tells realtime subscribers once it has committed. */
-  async function write<T>(request: FastifyRequest, auth: AuthContext, run: (ctx: WriteContext) => Promise<T>): Promise<T> {
-    const events: ChangeEvent[] = [];
-    const result = await database.db.transaction().execute((trx) => run({ ...ctxOf(request, auth, trx), events }));
-    await bus.publish(events);
-    return result;
-  }
+  const write = transactionalWrites({ config, database, bus, storage });
 
   for (const model of allModels()) {
     const base = `${API_PREFIX}/${model.path}`;

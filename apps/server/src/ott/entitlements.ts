@@ -3,19 +3,19 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
 import type { EntitlementKind } from '@umpire/schema';
 import { recordAudit } from '../audit/audit';
-import { requireAbility, type AuthContext } from '../auth/context';
+import { requireAbility } from '../auth/context';
 import { requestOrigin } from '../auth/routes';
 import type { Config } from '../config';
 import type { DB, Database, Dialect } from '../db/database';
 import type { Clock } from '../jobs/clock';
 import { systemClock } from '../jobs/clock';
-import type { ChangeEvent, WriteContext } from '../jsonapi/context';
+import type { WriteContext } from '../jsonapi/context';
 import { badParameter, errorSpec, type ErrorSpec } from '../jsonapi/errors';
 import { fieldError } from '../jsonapi/messages';
 import { modelOf } from '../jsonapi/model';
 import { includedTypes, parseRecordQuery, type RawQuery } from '../jsonapi/query';
 import { findRow, recordDocument, type Row } from '../jsonapi/read';
-import { API_PREFIX, JSONAPI_MEDIA_TYPE } from '../jsonapi/routes';
+import { API_PREFIX, JSONAPI_MEDIA_TYPE, transactionalWrites } from '../jsonapi/routes';
 import { defineRules } from '../jsonapi/rules';
 import { publish, createRecord } from '../jsonapi/write';
 import { fromDb, nowIso, toDb } from '../jsonapi/values';
@@ -150,14 +150,7 @@ export function registerEntitlementRoutes(app: FastifyInstance, deps: Entitlemen
   const model = modelOf(TYPE);
   const base = `${API_PREFIX}/${model.path}`;
 
-  async function write<T>(request: FastifyRequest, auth: AuthContext, run: (ctx: WriteContext) => Promise<T>): Promise<T> {
-    const events: ChangeEvent[] = [];
-    const result = await database.db.transaction().execute((trx) =>
-      run({ db: trx, dialect: database.dialect, clientId: auth.clientId, actor: auth.username, apiBase: requestOrigin(request, config) + API_PREFIX, events }),
-    );
-    await bus.publish(events);
-    return result;
-  }
+  const write = transactionalWrites({ config, database, bus });
 
   function recordQuery(request: FastifyRequest) {
     const query = parseRecordQuery(model, request.query as RawQuery);

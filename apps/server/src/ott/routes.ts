@@ -4,13 +4,12 @@ import { requestOrigin } from '../auth/routes';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { Clock } from '../jobs/clock';
-import type { ChangeEvent, WriteContext } from '../jsonapi/context';
 import { ApiError, apiError, errorLanguageOf } from '../jsonapi/errors';
 import { fieldError } from '../jsonapi/messages';
 import { modelOf } from '../jsonapi/model';
 import { parseRecordQuery, type RawQuery } from '../jsonapi/query';
 import { buildDocument, findRow, recordDocument, type ReadContext, type Row } from '../jsonapi/read';
-import { API_PREFIX, JSONAPI_MEDIA_TYPE, withQueryStats } from '../jsonapi/routes';
+import { API_PREFIX, JSONAPI_MEDIA_TYPE, transactionalWrites, withQueryStats } from '../jsonapi/routes';
 import { withTranslations } from '../jsonapi/translations';
 import { fromDb, toDb } from '../jsonapi/values';
 import type { ChangeBus } from '../realtime/change-bus';
@@ -90,13 +89,7 @@ export function registerOttRoutes(app: FastifyInstance, deps: OttDeps): void {
     clientId: auth.clientId,
     apiBase: requestOrigin(request, config) + API_PREFIX,
   });
-  /** A write in one transaction; realtime subscribers and caches hear of it after the commit. */
-  async function write<T>(request: FastifyRequest, auth: AuthContext, run: (ctx: WriteContext) => Promise<T>): Promise<T> {
-    const changes: ChangeEvent[] = [];
-    const result = await database.db.transaction().execute((trx) => run({ ...readCtx(request, auth), db: trx, actor: auth.username, events: changes }));
-    await bus.publish(changes);
-    return result;
-  }
+  const write = transactionalWrites({ config, database, bus });
   const send = (reply: FastifyReply, status = 200) => reply.code(status).type(JSONAPI_MEDIA_TYPE).header('cache-control', 'private, no-store');
 
   app.get(`${base}/events/allowed_country`, async (request, reply) => {
