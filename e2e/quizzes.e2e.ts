@@ -67,11 +67,18 @@ test('build a quiz, ban the leading attempt and see the ranking change', { tag: 
   await expect(page.getByTestId('quiz-questions').locator('li').first()).toContainText('Które kluby grają w Krakowie?');
 
   const token = await tokenFor(request, 'admin');
-  const quiz = await request.get(`/api/v3/quizzes/${id}?include=quiz_questions.quiz_answers`, { headers: { Authorization: `Bearer ${token}` } });
   type Res = { id: string; type: string; attributes: Record<string, unknown>; relationships?: Record<string, { data: { id: string }[] }> };
-  const doc = (await quiz.json()) as { included: Res[] };
-  const questions = doc.included.filter((r) => r.type === 'quiz_questions').sort((a, b) => Number(a.attributes.position) - Number(b.attributes.position));
-  expect(questions.map((q) => q.attributes.text)).toEqual(['Które kluby grają w Krakowie?', 'Kto wygrał Ekstraklasę 2023/24?']);
+  let doc: { included: Res[] } = { included: [] };
+  const storedQuestions = () => doc.included.filter((r) => r.type === 'quiz_questions').sort((a, b) => Number(a.attributes.position) - Number(b.attributes.position));
+  // The list moves at once; the new positions are stored a moment later: wait for them.
+  await expect
+    .poll(async () => {
+      const quiz = await request.get(`/api/v3/quizzes/${id}?include=quiz_questions.quiz_answers`, { headers: { Authorization: `Bearer ${token}` } });
+      doc = (await quiz.json()) as { included: Res[] };
+      return storedQuestions().map((q) => q.attributes.text);
+    })
+    .toEqual(['Które kluby grają w Krakowie?', 'Kto wygrał Ekstraklasę 2023/24?']);
+  const questions = storedQuestions();
   const answers = doc.included.filter((r) => r.type === 'quiz_answers');
   const correctOf = (q: Res) => q.relationships!.quiz_answers.data.map((a) => answers.find((x) => x.id === a.id)!).filter((a) => a.attributes.is_correct).map((a) => a.id);
   expect(correctOf(questions[0])).toHaveLength(2);
