@@ -178,7 +178,10 @@ describe('standings', () => {
       for (let i = 0; i < away; i++) await api.post('/api/v3/incidents', incidentBody(f, { incident_type: 'goal', occurrence_half: 2, occurrence_minute: 50 + i }, { squad: f.awaySquad, player: scorer[f.awaySquad] }));
       await api.post('/api/v3/incidents', incidentBody(f, { incident_type: 'match_ended', occurrence_half: 2, occurrence_minute: 90 }));
     };
-    // A beats B 1-0, B beats C 3-0, C beats A 1-0: three teams on 3 points.
+    // A beats B 1-0, B beats C 3-0, C beats A 1-0: three teams on 3 points. A is booked twice and
+    // sent off once on the way: fair play counts 1 per yellow card and 3 per red.
+    for (const minute of [20, 30]) await api.post('/api/v3/incidents', incidentBody(ab, { incident_type: 'yellow_card', occurrence_half: 1, occurrence_minute: minute }, { squad: ab.homeSquad, player: scorer[ab.homeSquad] }));
+    await api.post('/api/v3/incidents', incidentBody(ab, { incident_type: 'red_card', occurrence_half: 1, occurrence_minute: 40 }, { squad: ab.homeSquad, player: scorer[ab.homeSquad] }));
     await play(ab, 1, 0);
     await play(bc, 3, 0);
     await play(ca, 1, 0);
@@ -189,6 +192,7 @@ describe('standings', () => {
     expect(rows.map((r: any) => r.squad)).toEqual([squads[1], squads[0], squads[2]]);
     expect(rows[0]).toMatchObject({ played: 2, won: 1, lost: 1, points: 3, goals_for: 3, goals_against: 1, form: ['L', 'W'].length ? expect.any(Array) : [] });
     expect(rows[0].decided_by.rule).toBe('head_to_head_goal_difference');
+    expect(rows.map((r: any) => r.fair_play_points)).toEqual([0, 5, 0]);
     expect(table.body.included.some((r: any) => r.type === 'squads' && r.id === squads[0])).toBe(true);
     expect(table.body.meta).toMatchObject({ finished_matches: 3, points: { win: 3, draw: 1, loss: 0 } });
 

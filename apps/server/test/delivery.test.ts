@@ -236,6 +236,17 @@ describe('drafts and windows', () => {
     expect((await api.get(`/public/v1/sponsors/${id}?${q}`, { token: null })).status).toBe(200);
   });
 
+  it('keeps public rows public under a sparse fieldset that leaves out their condition (a visible page asked for its slug alone)', async () => {
+    const whole = await api.get(`/public/v1/pages?${q}&page[size]=100&sort=id`, { token: null });
+    const slim = await api.get(`/public/v1/pages?${q}&page[size]=100&sort=id&fields[pages]=slug`, { token: null });
+    expect(slim.status, slim.text).toBe(200);
+    expect(whole.body.data.length).toBeGreaterThan(0);
+    expect(slim.body.data.map((p: { id: string; attributes: object }) => [p.id, Object.keys(p.attributes)])).toEqual(whole.body.data.map((p: { id: string }) => [p.id, ['slug']]));
+    const one = await api.get(`/public/v1/pages/${whole.body.data[0].id}?${q}&fields[pages]=title`, { token: null });
+    expect(one.status, one.text).toBe(200);
+    expect(one.body.data.attributes).toEqual({ title: whole.body.data[0].attributes.title });
+  });
+
   it('delivers a quiz a page links to without its correct answers, and never once unpublished', async () => {
     const link = (type: string, id: string) => ({ data: { type, id } });
     const create = async (type: string, attributes: Record<string, unknown>, relationships: Record<string, unknown> = {}) => {

@@ -524,6 +524,27 @@ describe('GET /current_page', () => {
     expect(await queries(two.attributes.slug)).toBe(await queries(p.attributes.slug));
   });
 
+  it('include=auto adds the sets its components draw, and only those: a table gets its standings, not the statistics', async () => {
+    const group = (await api.get('/api/v3/groups?page[size]=1&sort=id&include=stage')).body;
+    const groupId = group.data[0].id;
+    const competitionSeasonId = group.included.find((i: any) => i.type === 'stages').relationships.competition_season.data.id;
+    const p = await page(standard, { status: 'published', published_from: '2020-01-01T10:00:00Z' });
+    const cs = link('competition_seasons', competitionSeasonId);
+    expect((await component(p.id, 'group', 0, { title: 'Tabela' }, { competition_season: cs, group: link('groups', groupId) })).status).toBe(201);
+    const auto = await api.get(`/api/v3/current_page?slug=${p.attributes.slug}&include=auto`);
+    expect(auto.status, auto.text).toBe(200);
+    expect(auto.body.meta.include).toEqual(['standings']);
+    const named = await api.get(`/api/v3/current_page?slug=${p.attributes.slug}&include=standings`);
+    expect(auto.body.included).toEqual(named.body.included);
+    expect(auto.body.included.some((i: any) => i.type === 'statistics')).toBe(false);
+    // A page of a kind that offers no sets gets none, and `auto` is not mixed with names.
+    const simplePage = await page(simple, { status: 'published' });
+    expect((await api.get(`/api/v3/current_page?slug=${simplePage.attributes.slug}&include=auto`)).body.meta.include).toEqual([]);
+    const mixed = await api.get(`/api/v3/current_page?slug=${p.attributes.slug}&include=auto,standings`);
+    expect(mixed.status).toBe(400);
+    expect(mixed.body.errors[0].source.parameter).toBe('include');
+  });
+
   it('adds the include sets the page kind offers, and follows season_id to the same competition', async () => {
     const p = await publishedPage(3);
     const res = await api.get(`/api/v3/current_page?slug=${p.attributes.slug}&include=tickets_match,standings`);

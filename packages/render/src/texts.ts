@@ -290,8 +290,21 @@ function toDate(value: unknown): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
+// Building Intl formatters costs more than a page's other text work: one set per language and zone.
+const formatsKept = new Map<string, Formats>();
+
 export function formatsFor(locale: string | undefined, timeZone = DEFAULT_TIME_ZONE): Formats {
   const tag = siteLocale(locale) === 'pl' ? 'pl-PL' : 'en-GB';
+  const key = `${tag} ${timeZone}`;
+  let kept = formatsKept.get(key);
+  if (!kept) {
+    if (formatsKept.size > 100) formatsKept.clear();
+    formatsKept.set(key, (kept = buildFormats(tag, timeZone)));
+  }
+  return kept;
+}
+
+function buildFormats(tag: string, timeZone: string): Formats {
   const zone = (() => {
     try {
       new Intl.DateTimeFormat(tag, { timeZone });
@@ -305,6 +318,7 @@ export function formatsFor(locale: string | undefined, timeZone = DEFAULT_TIME_Z
   const time = new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', timeZone: zone });
   const shortDate = new Intl.DateTimeFormat(tag, { weekday: 'short', day: 'numeric', month: 'short', timeZone: zone });
   const number = new Intl.NumberFormat(tag);
+  const prices = new Map<string, Intl.NumberFormat>();
   const writer = (f: Intl.DateTimeFormat) => (value: unknown) => {
     const d = toDate(value);
     return d ? f.format(d) : '';
@@ -318,7 +332,9 @@ export function formatsFor(locale: string | undefined, timeZone = DEFAULT_TIME_Z
     number: (value) => number.format(value),
     price: (value, currency) => {
       try {
-        return new Intl.NumberFormat(tag, { style: 'currency', currency }).format(value);
+        let money = prices.get(currency);
+        if (!money) prices.set(currency, (money = new Intl.NumberFormat(tag, { style: 'currency', currency })));
+        return money.format(value);
       } catch {
         return `${number.format(value)} ${currency}`;
       }

@@ -66,14 +66,16 @@ export async function standingsOfGroups(ctx: ReadContext, groups: Row[], round: 
       .where('matches.group_id', 'in', groupIds)
       .execute(),
     ctx.db.selectFrom('point_deductions').selectAll().where('client_id', '=', ctx.clientId).where('group_id', 'in', groupIds).execute(),
+    // Counted by the database: a season's cards are thousands of rows, their counts a few per squad.
     ctx.db
       .selectFrom('incidents')
       .innerJoin('matches', 'matches.id', 'incidents.match_id')
-      .select(['matches.group_id', 'incidents.squad_id', 'incidents.incident_type'])
+      .select(({ fn }) => ['matches.group_id', 'incidents.squad_id', 'incidents.incident_type', fn.countAll().as('n')])
       .where('incidents.client_id', '=', ctx.clientId)
       .where('matches.group_id', 'in', groupIds)
       .where('matches.status', '=', 'finished')
       .where('incidents.incident_type', 'in', Object.keys(FAIR_PLAY_POINTS))
+      .groupBy(['matches.group_id', 'incidents.squad_id', 'incidents.incident_type'])
       .execute(),
     seasonIds.length
       ? ctx.db.selectFrom('competition_season_squads').select(['competition_season_id', 'squad_id']).where('client_id', '=', ctx.clientId).where('competition_season_id', 'in', seasonIds).execute()
@@ -128,7 +130,7 @@ function tableOf(ctx: ReadContext, group: Row, round: number | undefined, compet
       points,
       tiebreakers,
       deductions: deductions.map((d) => ({ squad: String(d.squad_id), points: Number(d.points), reason: String(d.reason), round: roundOfDecision(d.decided_on) })),
-      fairPlay: cards.map((c) => ({ squad: String(c.squad_id), points: FAIR_PLAY_POINTS[String(c.incident_type)] })),
+      fairPlay: cards.map((c) => ({ squad: String(c.squad_id), points: FAIR_PLAY_POINTS[String(c.incident_type)] * Number(c.n) })),
       // A competition's squads that play in this group are listed before their first match.
       squads: inMatches.size ? [...inMatches] : listed.map((s) => String(s.squad_id)),
       upToRound: round,

@@ -1,4 +1,4 @@
-import { PAGE_INCLUDE_SETS, PAGE_KIND_INCLUDE_SETS, type PageKind } from '@umpire/schema';
+import { componentKindDef, PAGE_INCLUDE_SETS, PAGE_KIND_INCLUDE_SETS, type PageKind } from '@umpire/schema';
 import { CompiledQuery } from 'kysely';
 import type { Dialect } from '../db/database';
 import { apiError, badParameter, notFound } from '../jsonapi/errors';
@@ -143,14 +143,28 @@ function groupLinks(model: Model, rows: Row[]): Map<string, LinkValues> {
 }
 
 /** `include=` of /current_page: include sets (spec §3) the page's kind offers. */
-export function parseIncludeSets(value: unknown): IncludeSet[] {
+/**
+ * `include=auto`: the sets the page's own components draw (a table's standings, a match's
+ * line-ups), as their kinds declare: a website gets what it shows in one read, without first
+ * reading the page to learn its components.
+ */
+export const AUTO_INCLUDE = 'auto';
+
+export function parseIncludeSets(value: unknown): IncludeSet[] | typeof AUTO_INCLUDE {
   if (value === undefined || value === '') return [];
   if (typeof value !== 'string') throw badParameter('include', 'badRequest.repeatedParameter', { parameter: 'include' });
+  if (value.trim() === AUTO_INCLUDE) return AUTO_INCLUDE;
   const sets = [...new Set(value.split(',').map((s) => s.trim()).filter(Boolean))];
   for (const s of sets)
     if (!(PAGE_INCLUDE_SETS as readonly string[]).includes(s))
-      throw badParameter('include', 'badRequest.includeSet', { value: s, values: [...PAGE_INCLUDE_SETS].join(', ') });
+      throw badParameter('include', 'badRequest.includeSet', { value: s, values: [...PAGE_INCLUDE_SETS, AUTO_INCLUDE].join(', ') });
   return sets.sort() as IncludeSet[];
+}
+
+/** The include sets the components' kinds draw, of those the page's kind allows. */
+function setsDrawnBy(rows: Row[], allowed: readonly IncludeSet[]): IncludeSet[] {
+  const drawn = new Set(rows.flatMap((r) => componentKindDef(String(r.kind))?.includeSets ?? []));
+  return allowed.filter((s) => drawn.has(s)).sort();
 }
 
 /** Components (rows, in order) with their links and what they link to, resolved in a fixed number of queries. */
@@ -338,7 +352,7 @@ export async function resolveComponents(
 
 export interface CurrentPageQuery {
   slug: string;
-  includeSets: IncludeSet[];
+  includeSets: IncludeSet[] | typeof AUTO_INCLUDE;
   seasonId: number | null;
   /** Drafts and pages outside their window too (a signed-in editor's preview). */
   preview: boolean;
@@ -395,20 +409,22 @@ export async function draftPageDocument(ctx: ReadContext, pageId: number, q: Omi
 async function pageDocument(ctx: ReadContext, page: Row, pageType: Row, q: CurrentPageQuery, drafts: DraftComponents | null): Promise<Record<string, unknown>> {
   const pages = modelOf('pages');
   const allowed = PAGE_KIND_INCLUDE_SETS[pageType.kind as PageKind] ?? [];
-  for (const s of q.includeSets)
-    if (!allowed.includes(s)) throw badParameter('include', 'badRequest.includeSet', { value: s, values: allowed.join(', ') || '—' });
+  if (q.includeSets !== AUTO_INCLUDE)
+    for (const s of q.includeSets)
+      if (!allowed.includes(s)) throw badParameter('include', 'badRequest.includeSet', { value: s, values: allowed.join(', ') || '—' });
   if (q.seasonId !== null && !(await scoped(ctx, modelOf('seasons')).where('id', '=', q.seasonId).executeTakeFirst()))
     throw badParameter('season_id', 'invalidFilterValue', { parameter: 'season_id', value: String(q.seasonId) });
 
   const rows = drafts ? drafts.rows : await componentsOf(ctx, 'page_id', Number(page.id));
   const links = drafts ? drafts.links : rows.length ? await linksOf(ctx, 'page_id', Number(page.id)) : new Map<string, LinkValues>();
-  const resolved = await resolveComponents(ctx, rows, links, { seasonId: q.seasonId, includeSets: q.includeSets, preview: q.preview, locale: q.locale });
+  const includeSets = q.includeSets === AUTO_INCLUDE ? setsDrawnBy(rows, allowed) : q.includeSets;
+  const resolved = await resolveComponents(ctx, rows, links, { seasonId: q.seasonId, includeSets, preview: q.preview, locale: q.locale });
   const data = toResourceObject(pages, page, ctx.apiBase);
   data.relationships!.components = { data: resolved.components.map((c) => ({ type: c.type, id: c.id })) };
   return {
     data,
     included: [toResourceObject(modelOf('page_types'), pageType, ctx.apiBase), ...resolved.components, ...resolved.included],
-    meta: { include: q.includeSets, season_id: q.seasonId === null ? null : String(q.seasonId), locale: q.locale ?? null, preview: q.preview, related: resolved.related },
+    meta: { include: includeSets, season_id: q.seasonId === null ? null : String(q.seasonId), locale: q.locale ?? null, preview: q.preview, related: resolved.related },
   };
 }
 

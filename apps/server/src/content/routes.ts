@@ -92,7 +92,7 @@ export function registerContentRoutes(app: FastifyInstance, config: Config, data
         const body = Buffer.from(JSON.stringify(await build()));
         return conditional(request, reply, body, entityTag(body));
       }
-      const key = `current_page:${ctx.apiBase}:${slug}:${includeSets.join(',')}:${seasonId ?? ''}:${locale ?? ''}`;
+      const key = `current_page:${ctx.apiBase}:${slug}:${String(includeSets)}:${seasonId ?? ''}:${locale ?? ''}`;
       const { body, etag, hit } = await cache.text(auth.clientId, key, build);
       reply.header('x-cache', hit ? 'hit' : 'miss');
       return conditional(request, reply, body, etag);

@@ -141,16 +141,12 @@ function isPublicRow(pm: PublicModel, row: Record<string, unknown>): boolean {
 function registerGenericReads(delivery: Delivery, pm: PublicModel, config: Config) {
   const { model } = pm;
   delivery.get(`/${model.path}`, async (ctx, request) => {
-    const raw = request.query as RawQuery;
-    checkPublicQuery(pm, raw);
-    const query = parseListQuery(model, raw);
+    const query = parseListQuery(model, checkPublicQuery(pm, request.query as RawQuery));
     query.filters.push(...publicRowFilters(pm));
     return listDocument(ctx, model, query, new URL(request.url, requestOrigin(request, config))) as unknown as Promise<Record<string, unknown>>;
   });
   delivery.get<{ id: string }>(`/${model.path}/:id`, async (ctx, request) => {
-    const raw = request.query as RawQuery;
-    checkPublicQuery(pm, raw);
-    const query = parseRecordQuery(model, raw);
+    const query = parseRecordQuery(model, checkPublicQuery(pm, request.query as RawQuery));
     const row = await findRow(ctx, model, request.params.id);
     if (!isPublicRow(pm, row)) throw notFound(model.type, request.params.id);
     return recordDocument(ctx, model, row, query) as unknown as Promise<Record<string, unknown>>;

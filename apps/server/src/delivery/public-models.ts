@@ -168,9 +168,12 @@ export function publicObject(obj: ResourceObject, bases: Bases): ResourceObject 
 /**
  * Refuses what a public query may not name: includes through a relationship that is not public,
  * filters, sorts and sparse fieldsets on attributes that are not (a filter on a hidden attribute
- * would tell its value one question at a time).
+ * would tell its value one question at a time). Answers the query the engine reads: a sparse
+ * fieldset of a type with row conditions also asks for their attributes, which the projection
+ * needs to tell a public record (a visible page) and then drops.
  */
-export function checkPublicQuery(pm: PublicModel, raw: RawQuery): void {
+export function checkPublicQuery(pm: PublicModel, raw: RawQuery): RawQuery {
+  const engineQuery: RawQuery = { ...raw };
   const include = typeof raw.include === 'string' ? raw.include : '';
   if (include)
     for (const path of include.split(',')) {
@@ -196,6 +199,7 @@ export function checkPublicQuery(pm: PublicModel, raw: RawQuery): void {
       const names = typeof raw[key] === 'string' ? (raw[key]).split(',').map((s) => s.trim()).filter(Boolean) : [];
       if (!target) throw badParameter(key, 'unknownField.type', { type: fields[1] });
       for (const n of names) if (!target.attributes.has(n) && !target.relationships.has(n)) throw badParameter(key, 'unknownField.field', { type: fields[1], name: n });
+      if (target.where.length) engineQuery[key] = [...new Set([...names, ...target.where.map(([a]) => a)])].join(',');
     }
   }
   if (typeof raw.sort === 'string')
@@ -203,6 +207,7 @@ export function checkPublicQuery(pm: PublicModel, raw: RawQuery): void {
       const name = item.trim().replace(/^-/, '');
       if (name !== 'id' && !pm.attributes.has(name)) throw badParameter('sort', 'unknownSort.field', { type: pm.model.type, name });
     }
+  return engineQuery;
 }
 
 const fkOfPublic = (pm: PublicModel, column: string) => [...pm.model.belongsTo].some(([name, b]) => b.fk === column && pm.relationships.has(name));

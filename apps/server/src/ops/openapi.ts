@@ -155,7 +155,7 @@ export function openApiDocument() {
     [
       'get',
       '/api/v3/current_page',
-      'A page as a website or app reads it: ?slug= (required), include= (the include sets its page kind allows), season_id=, locale= (the language of the texts of linked OTT formats, playlists and events), preview=true (editors: drafts and pages outside their window); its type, its components in order and everything they link to, in one document (cached until the client’s content changes; Cache-Control: no-cache bypasses)',
+      'A page as a website or app reads it: ?slug= (required), include= (the include sets its page kind allows, comma-separated, or auto: the sets its own components draw), season_id=, locale= (the language of the texts of linked OTT formats, playlists and events), preview=true (editors: drafts and pages outside their window); its type, its components in order and everything they link to, in one document (cached until the client’s content changes; Cache-Control: no-cache bypasses)',
       'document',
     ],
     ['get', '/api/v3/pages/{id}/relationships/components', 'The components of a page in order, with the page’s updated_at in meta', 'document', [idParam]],

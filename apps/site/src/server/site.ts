@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { renderToString } from 'react-dom/server';
-import { componentKindDef, PAGE_KIND_INCLUDE_SETS, type PageKind } from '@umpire/schema';
 import { imageUrlPath, snapImageSize } from '@umpire/schema/image-service';
-import { componentsOf, createResolver, kindOf, pageMeta, primaryRecords, renderPage, SITE_LOCALES, type Hrefs, type JsonApiDocument, type ResourceObject } from '@umpire/render';
+import { createResolver, pageMeta, primaryRecords, renderPage, SITE_LOCALES, type Hrefs, type JsonApiDocument, type ResourceObject } from '@umpire/render';
 import { feedsOf } from './feeds';
 import type { DeliverySource } from './source';
 
@@ -49,7 +48,6 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 
 interface PageIndexEntry {
   slug: string;
-  kind: PageKind;
   updatedAt: string | null;
 }
 
@@ -58,16 +56,15 @@ export function createSite(options: SiteOptions) {
   const cacheMs = options.cacheMs ?? 1000;
   const rendered = new Map<string, { at: number; response: SiteResponse }>();
 
-  /** Every published page with its kind (which include sets current_page may take). */
+  /** Every published page: its address and when it last changed (for the sitemap). */
   async function pageIndex(): Promise<PageIndexEntry[]> {
     const entries: PageIndexEntry[] = [];
     for (let n = 1; n <= 50; n++) {
-      const answer = await source.get(`/pages?include=page_type&page[size]=100&page[number]=${n}&sort=id`);
+      const answer = await source.get(`/pages?fields[pages]=slug,updated_at&page[size]=100&page[number]=${n}&sort=id`);
       if (answer.status !== 200) throw new Error(`the delivery API answered ${answer.status} for the pages`);
       const doc = answer.body as JsonApiDocument;
-      const resolve = createResolver(doc);
       for (const page of primaryRecords(doc))
-        entries.push({ slug: String(page.attributes?.slug ?? ''), kind: (resolve.one(page, 'page_type')?.attributes?.kind as PageKind | undefined) ?? 'simple', updatedAt: (page.attributes?.updated_at as string | undefined) ?? null });
+        entries.push({ slug: String(page.attributes?.slug ?? ''), updatedAt: (page.attributes?.updated_at as string | undefined) ?? null });
       if (n >= Number((doc.meta as { pages?: number } | undefined)?.pages ?? 1)) break;
     }
     return entries;
@@ -152,22 +149,12 @@ export function createSite(options: SiteOptions) {
   async function page(locale: string, slug: string, origin: string, pages: PageIndexEntry[]): Promise<SiteResponse> {
     const entry = pages.find((p) => p.slug === slug);
     if (!entry) return notFound(locale, origin, pages);
-    const address = `/current_page?slug=${encodeURIComponent(slug)}&locale=${locale}`;
-    const [answer, globals] = await Promise.all([source.get(address), elements(locale)]);
+    // `include=auto`: the page with the include sets its own components draw (a table's standings, a
+    // match's line-ups), in one read; the season's statistics cost more than the rest of a page.
+    const [answer, globals] = await Promise.all([source.get(`/current_page?slug=${encodeURIComponent(slug)}&locale=${locale}&include=auto`), elements(locale)]);
     if (answer.status === 404) return notFound(locale, origin, pages);
     if (answer.status !== 200) throw new Error(`the delivery API answered ${answer.status} for the page ${slug}`);
-    let doc = answer.body as JsonApiDocument;
-    // Only the include sets its components draw (a table's standings, a match's line-ups): the
-    // season's statistics cost more than the rest of the page together, and few pages show them.
-    const allowed: readonly string[] = PAGE_KIND_INCLUDE_SETS[entry.kind] ?? [];
-    const resolve = createResolver(doc);
-    const needed = new Set(componentsOf(primaryRecords(doc)[0], resolve).flatMap((c) => componentKindDef(kindOf(c))?.includeSets ?? []));
-    const include = [...needed].filter((set) => allowed.includes(set));
-    if (include.length) {
-      const full = await source.get(`${address}&include=${include.join(',')}`);
-      if (full.status !== 200) throw new Error(`the delivery API answered ${full.status} for the page ${slug} with ${include.join(',')}`);
-      doc = full.body as JsonApiDocument;
-    }
+    const doc = answer.body as JsonApiDocument;
     const feeds = await feedsOf(source, doc, locale);
     const body = renderToString(renderPage(doc, { locale, globals: [globals], imageBase: options.imageBase, hrefs: hrefsFor(locale, pages), feeds }));
     const meta = pageMeta(doc);
