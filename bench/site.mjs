@@ -273,7 +273,8 @@ async function renders(srv, path, cold) {
 /** React picks its development build unless NODE_ENV is production (react-dom/server's own entry does). */
 const reactBuild = (nodeEnv) => (nodeEnv === 'production' ? 'production' : `development (NODE_ENV ${nodeEnv ? `"${nodeEnv}"` : 'unset'})`);
 
-const server = await startDemo('server', {}, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+// As npm start runs it (scripts/start.mjs): React's production build unless NODE_ENV says otherwise.
+const server = await startDemo('server', { NODE_ENV: process.env.NODE_ENV || 'production' }, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
 const { url } = server;
 
 /**
@@ -353,8 +354,8 @@ try {
   // Where the reading goes: each delivery read the home page makes, computed afresh (Cache-Control:
   // no-cache), one at a time. The addresses are the site's own (apps/site/src/server/site.ts, feeds.ts).
   const reads = [
-    '/pages?include=page_type&page[size]=100&page[number]=1&sort=id',
-    `/current_page?slug=strona-glowna&locale=pl${HOME_INCLUDE ? `&include=${HOME_INCLUDE}` : ''}`,
+    '/pages?fields[pages]=slug,updated_at&page[size]=100&page[number]=1&sort=id',
+    '/current_page?slug=strona-glowna&locale=pl&include=auto',
     '/current_page_elements?locale=pl',
   ];
   const apiPath = (p) => `/public/v1${p}${p.includes('?') ? '&' : '?'}client=${CLIENT}`;
@@ -402,24 +403,12 @@ try {
     log(`     current_page of the home page without include sets: ${fmt(bare.cpu, 2)} ms (${kb(bare.bytes)}); each set alone adds: ${shares.map(([set, ms]) => `${set} +${fmt(ms, 2)} ms`).join(', ')}`);
     costliestSet = shares.sort((a, b) => b[1] - a[1])[0];
   }
-  // npm start (scripts/start.mjs) passes its environment on as it is: without NODE_ENV=production,
-  // react-dom/server loads its development build, which checks and warns as it renders.
-  let prodHome = null;
-  if (server.info.nodeEnv !== 'production') {
-    const prod = await startDemo('production', { NODE_ENV: 'production' });
-    prodHome = { cold: await renders(prod, HOME, true), warm: await renders(prod, HOME, false) };
-    await prod.stop();
-    log(
-      `   the same on a server started with NODE_ENV=production (React's production build): ${fmt(prodHome.cold.cpu, 2)} ms of server CPU per page ` +
-        `(target ≤ ${TARGET_RENDER_CPU_MS} ms: ${met(prodHome.cold.cpu <= TARGET_RENDER_CPU_MS)}), of which the render ${fmt(prodHome.warm.cpu, 2)} ms; latency p50 ${fmt(prodHome.cold.p50, 1)} ms`,
-    );
-  }
   if (coldHome.cpu > TARGET_RENDER_CPU_MS)
     log(
       `   bound by: the server's CPU work per page (${fmt(warmHome.cpu, 1)} ms rendering with React's ${reactBuild(server.info.nodeEnv)} build, ${fmt(coldHome.cpu - warmHome.cpu, 1)} ms reading; ` +
         `the costliest read is ${costliest.p.split('?')[0]} at ${fmt(costliest.cpu, 1)} ms${costliestSet && costliest.p.startsWith('/current_page?') ? `, its costliest include set ${costliestSet[0]} (+${fmt(costliestSet[1], 1)} ms alone)` : ''}), ` +
         `not by waiting: CPU time does not count the time other processes hold the cores, though a shared core (load ${load()} on ${cores} cores) runs each ` +
-        `instruction slower (caches, frequency)${prodHome && prodHome.cold.cpu <= TARGET_RENDER_CPU_MS ? '; with NODE_ENV=production the target is met' : ''}; --profile shows where it goes`,
+        `instruction slower (caches, frequency); --profile shows where it goes`,
     );
 
   // ---- 2. cached pages under load -----------------------------------------------------------------

@@ -60,6 +60,31 @@ describe('include', () => {
     expect(large.headers.get('x-db-queries')).toBe(small.headers.get('x-db-queries'));
   });
 
+  it('reads both sides of a match together when they include the same path, and includes no more than each path asks', async () => {
+    const url = (include: string) => `/api/v3/matches?sort=id&page[size]=10&include=${include}`;
+    const key = (r: { type: string; id: string }) => `${r.type}:${r.id}`;
+    const both = await api.get(url('home_squad.team.club,away_squad.team.club'));
+    const one = await api.get(url('home_squad.team.club'));
+    expect(both.status, both.text).toBe(200);
+    // One query per level for the two sides: as many as for one side.
+    expect(both.headers.get('x-db-queries')).toBe(one.headers.get('x-db-queries'));
+    const clubs = new Set(both.body.included.filter((r: any) => r.type === 'clubs').map(key));
+    const teams = new Map(both.body.included.filter((r: any) => r.type === 'teams').map((r: any) => [r.id, r]));
+    const squads = new Map(both.body.included.filter((r: any) => r.type === 'squads').map((r: any) => [r.id, r]));
+    for (const m of both.body.data)
+      for (const side of ['home_squad', 'away_squad']) {
+        const squad: any = squads.get(m.relationships[side].data.id);
+        const team: any = teams.get(squad.relationships.team.data.id);
+        expect(clubs.has(`clubs:${team.relationships.club.data.id}`), `${m.id} ${side}`).toBe(true);
+      }
+    // Different paths below the two sides: the away squads' teams are not included unless also a home squad's.
+    const mixed = await api.get(url('home_squad.team,away_squad'));
+    const homeTeams = new Set(mixed.body.data.map((m: any) => m.relationships.home_squad.data.id));
+    const squadTeams = new Map(mixed.body.included.filter((r: any) => r.type === 'squads').map((r: any) => [r.id, r.relationships.team.data.id]));
+    const wanted = new Set([...homeTeams].map((id) => `teams:${squadTeams.get(id)}`));
+    expect(new Set(mixed.body.included.filter((r: any) => r.type === 'teams').map(key))).toEqual(wanted);
+  });
+
   it('refuses unknown and too deep paths with source.parameter', async () => {
     for (const include of ['nope', 'season.nope', 'season.squads.season.squads']) {
       const res = await api.get(`/api/v3/competition_seasons?include=${include}`);

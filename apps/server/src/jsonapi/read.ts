@@ -185,7 +185,25 @@ const translated = (ctx: ReadContext, model: Model, rows: Row[], locale: string 
 
 /** One query per relationship and level, whatever the number of rows. */
 async function loadIncludes(ctx: ReadContext, model: Model, rows: Row[], tree: IncludeTree, graph: Graph, locale?: string) {
+  // Relationships to one type with the same include path below them (a match's home and away
+  // squads, each with team.club.image) are read together: one query per level, not one per side.
+  const shared = new Map<string, string[]>();
   for (const [name, sub] of Object.entries(tree)) {
+    const rel = model.relationships.get(name);
+    if (rel?.kind !== 'belongsTo') continue;
+    const key = `${rel.type} ${JSON.stringify(sub)}`;
+    shared.set(key, [...(shared.get(key) ?? []), name]);
+  }
+  const together = new Set<string>();
+  for (const names of shared.values()) {
+    if (names.length < 2) continue;
+    const target = modelOf(model.relationships.get(names[0])!.type);
+    const ids = unique(names.flatMap((name) => rows.map((r) => r[model.belongsTo.get(name)!.fk]).filter((v) => v != null)));
+    await addRelated(ctx, target, ids.length ? await scoped(ctx, target).where('id', 'in', ids).execute() : [], tree[names[0]], graph, locale);
+    for (const name of names) together.add(name);
+  }
+  for (const [name, sub] of Object.entries(tree)) {
+    if (together.has(name)) continue;
     const link = model.links.get(name);
     if (link) {
       // Links were attached with the rows; the linked records of every row in one query.
@@ -245,12 +263,17 @@ async function loadIncludes(ctx: ReadContext, model: Model, rows: Row[], tree: I
       related = [...seen.values()];
       for (const r of rows) setLinkage(graph.get(model.type, r.id), name, byParent.get(r.id) ?? []);
     }
-    related = await translated(ctx, target, related, locale);
-    const fresh = related.filter((r) => !graph.objects.has(`${target.type}:${r.id}`));
-    for (const r of related) graph.add(target, r);
-    await attachLinks(ctx, target, fresh, graph);
-    if (Object.keys(sub).length) await loadIncludes(ctx, target, related, sub, graph, locale);
+    await addRelated(ctx, target, related, sub, graph, locale);
   }
+}
+
+/** Included rows of one type into the document, with their links and what is included below them. */
+async function addRelated(ctx: ReadContext, target: Model, rows: Row[], sub: IncludeTree, graph: Graph, locale?: string) {
+  const related = await translated(ctx, target, rows, locale);
+  const fresh = related.filter((r) => !graph.objects.has(`${target.type}:${r.id}`));
+  for (const r of related) graph.add(target, r);
+  await attachLinks(ctx, target, fresh, graph);
+  if (Object.keys(sub).length) await loadIncludes(ctx, target, related, sub, graph, locale);
 }
 
 function sortOf(model: Model): SortKey[] {
