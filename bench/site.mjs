@@ -16,7 +16,8 @@
 //      reads drops every delivery answer (pages index, current_page, global elements, the match and
 //      article lists) and each is read from the database, projected and serialized again; and each
 //      request carries a Host of its own, so the site's kept copy of a rendered page (cacheMs, 1 s)
-//      is never used: the site parses the answers and runs React's renderToString. The commit costs
+//      is never used: the site revalidates each read with its ETag (an answer computed again but
+//      the same is a 304, and the site reuses what it parsed), and runs React's renderToString. The commit costs
 //      the server nothing (it happens in the bench's process). The same with the delivery answers
 //      cached (only the site's render) splits the figure; the match page is shown too.
 //   2. GET /site/pl/ cached, under --connections concurrent clients on this machine: pages/s
@@ -337,7 +338,7 @@ try {
   // ---- 1. uncached renders ----------------------------------------------------------------------
   log(`\n1. GET ${HOME} rendered uncached, one request at a time (${RENDERS} renders; server CPU from /proc, its idle ${fmt(server.idlePerS, 1)} ms/s taken off)`);
   log('   uncached = the delivery API answers read from the database, projected and serialized again (its cache dropped');
-  log('   by a commit to the SQLite file before each request), then parsed and rendered by the site (renderToString, its');
+  log('   by a commit to the SQLite file before each request), then revalidated (ETag) and rendered by the site (renderToString, its');
   log('   kept page bypassed by a Host of its own); the same server, route and headers as npm start serves');
   const coldHome = await renders(server, HOME, true);
   const warmHome = await renders(server, HOME, false);

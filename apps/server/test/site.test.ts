@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './support/test-server';
+import { waitFor } from './support/wait';
 
 /**
  * The league's website (issue 24, points 6 and 7) as `npm start` serves it at /site: every
@@ -49,6 +50,17 @@ describe('the website at /site', () => {
     expect(res.text).toContain('data-match-id=');
     expect(res.text).toMatch(/<table[^>]*>[\s\S]*Pogoń Szczecin/);
     expect(res.text).toMatch(/<meta property="og:image" content="http[^"]+\/img\//);
+  });
+
+  it('shows a change on the page within its second: the site reads each answer again, reusing what has not changed', async () => {
+    const page = (await api.get(`/public/v1/pages?${q}&filter[slug]=aktualnosci`, { token: null })).body.data[0] as { id: string; attributes: { seo_title: string } };
+    const before = await html('/site/pl/aktualnosci');
+    expect(before.text).toContain(`<title>${page.attributes.seo_title}</title>`);
+    const title = `Aktualności ${Date.now()}`;
+    const changed = await api.patch(`/api/v3/pages/${page.id}`, { data: { type: 'pages', id: page.id, attributes: { seo_title: title } } });
+    expect(changed.status, changed.text).toBe(200);
+    await waitFor('the new title on the site', async () => (await html('/site/pl/aktualnosci')).text.includes(`<title>${title}</title>`), 10_000);
+    await api.patch(`/api/v3/pages/${page.id}`, { data: { type: 'pages', id: page.id, attributes: { seo_title: page.attributes.seo_title } } });
   });
 
   it('shows an article in both languages where it has them', async () => {

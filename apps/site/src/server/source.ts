@@ -22,17 +22,55 @@ export interface DeliverySource {
 
 /** A Fastify instance's inject, as far as the site needs it. */
 export interface Injectable {
-  inject(opts: { method: 'GET'; url: string; headers?: Record<string, string> }): Promise<{ statusCode: number; body: string }>;
+  inject(opts: { method: 'GET'; url: string; headers?: Record<string, string> }): Promise<{ statusCode: number; body: string; headers: Record<string, unknown> }>;
 }
 
 const joinQuery = (path: string, extra: string) => (extra ? `${path}${path.includes('?') ? '&' : '?'}${extra}` : path);
 
+/**
+ * The answers read before, by address, with their entity tags: a read asks with If-None-Match, and
+ * a 304 reuses the answer parsed then (nothing sent, nothing parsed again). Kept answers are
+ * frozen, as every render shares them.
+ */
+function keptAnswers(limit = 1000) {
+  const kept = new Map<string, { etag: string; body: JsonApiAnswer }>();
+  return {
+    headers(url: string): Record<string, string> {
+      const k = kept.get(url);
+      return k ? { 'if-none-match': k.etag } : {};
+    },
+    /** The answer to a read of `url`: the kept one on a 304, else the one given (kept when it has an ETag). */
+    answer(url: string, status: number, etag: unknown, text: string): DeliveryAnswer {
+      if (status === 304) {
+        const k = kept.get(url);
+        if (k) return { status: 200, body: k.body };
+      }
+      const body = text ? (JSON.parse(text) as JsonApiAnswer) : {};
+      if (status === 200 && typeof etag === 'string') {
+        if (kept.size >= limit) kept.clear();
+        kept.set(url, { etag, body: deepFreeze(body) });
+      }
+      return { status, body };
+    },
+  };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
 /** The delivery API of the same process, for the league named by `client`. */
 export function injectedSource(app: Injectable, client: string): DeliverySource {
+  const kept = keptAnswers();
   return {
     async get(path) {
-      const res = await app.inject({ method: 'GET', url: joinQuery(`/public/v1${path}`, `client=${encodeURIComponent(client)}`) });
-      return { status: res.statusCode, body: res.body ? (JSON.parse(res.body) as JsonApiAnswer) : {} };
+      const url = joinQuery(`/public/v1${path}`, `client=${encodeURIComponent(client)}`);
+      const res = await app.inject({ method: 'GET', url, headers: kept.headers(url) });
+      return kept.answer(url, res.statusCode, res.headers.etag, res.body);
     },
   };
 }
@@ -40,12 +78,12 @@ export function injectedSource(app: Injectable, client: string): DeliverySource 
 /** The delivery API over HTTP (the site on its own host): with a delivery key, or `?client=`. */
 export function httpSource(baseUrl: string, auth: { key?: string; client?: string }): DeliverySource {
   const base = baseUrl.replace(/\/+$/, '');
+  const kept = keptAnswers();
   return {
     async get(path) {
       const url = joinQuery(`${base}/public/v1${path}`, auth.key ? '' : `client=${encodeURIComponent(auth.client ?? '')}`);
-      const res = await fetch(url, { headers: { accept: 'application/vnd.api+json', ...(auth.key ? { 'x-delivery-key': auth.key } : {}) } });
-      const text = await res.text();
-      return { status: res.status, body: text ? (JSON.parse(text) as JsonApiAnswer) : {} };
+      const res = await fetch(url, { headers: { accept: 'application/vnd.api+json', ...(auth.key ? { 'x-delivery-key': auth.key } : {}), ...kept.headers(url) } });
+      return kept.answer(url, res.status, res.headers.get('etag'), await res.text());
     },
   };
 }
