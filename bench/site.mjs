@@ -5,6 +5,7 @@
 //   options: --duration 10 --warmup 2 --connections 10 --renders 200 --runs 5
 //            --no-build   measures the browser script already in apps/site/dist (else it is built first)
 //            --profile    writes a CPU profile of the server process and prints its hot spots
+//            --only render  section 1 alone
 //
 // The real server runs in a child process (bench/support/serve-demo.ts: migrations and the demo seed,
 // nothing more; LOG_LEVEL=warn), serving the website at /site/ as `npm start` does: the site calls
@@ -63,8 +64,12 @@ const { values: opts } = parseArgs({
     runs: { type: 'string', default: '5' },
     'no-build': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 });
+// `--only render`: section 1 alone (the uncached render and its reads), to measure it again quickly.
+const RENDER_ONLY = opts.only === 'render';
+if (opts.only !== undefined && !RENDER_ONLY) throw new Error(`--only takes "render", not "${opts.only}"`);
 const DURATION = Number(opts.duration);
 const WARMUP = Number(opts.warmup);
 const CONNECTIONS = Number(opts.connections);
@@ -327,6 +332,8 @@ async function loadTest(path, { headers = {}, target = url, pid = server.pid, ex
   };
 }
 
+/** Ends the run early (--only), through the same clean-up as a full one. */
+const STOP = Symbol('stop');
 try {
   const getOk = server.getOk;
   const homeBytes = server.homeHtml.length;
@@ -413,6 +420,7 @@ try {
     );
 
   // ---- 2. cached pages under load -----------------------------------------------------------------
+  if (RENDER_ONLY) throw STOP;
   await getOk(HOME);
   const cached = await loadTest(HOME);
   const bodyFile = join(dataDir, 'home.html');
@@ -536,6 +544,8 @@ try {
     }
   }
   log(`\nload average at the end: ${load()} on ${cores} cores${loadavg()[0] > cores ? ' (other work competed for the CPU: latencies are high and noisy; CPU per request is the steadier figure)' : ''}`);
+} catch (err) {
+  if (err !== STOP) throw err;
 } finally {
   await stopAll();
 }

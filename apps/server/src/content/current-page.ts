@@ -429,6 +429,29 @@ async function pageDocument(ctx: ReadContext, page: Row, pageType: Row, q: Curre
 }
 
 /**
+ * Every global page element of the client with their components resolved as readers see them
+ * (the delivery API's current_page_elements): all elements' components, links and linked
+ * records read together, in the statements one element would take.
+ */
+export async function globalElementsDocument(ctx: ReadContext, locale?: string): Promise<Record<string, unknown>> {
+  const elements = await scoped(ctx, modelOf('global_page_elements')).orderBy('id').execute();
+  const ids = elements.map((e) => Number(e.id));
+  const rows = ids.length
+    ? await scoped(ctx, COMPONENTS()).where('owner_type', '=', OWNER_TYPES.global_page_element_id).where('owner_id', 'in', ids.map(String)).orderBy('owner_id').orderBy('index').orderBy('id').execute()
+    : [];
+  const links = rows.length ? await componentLinks(ctx, rows.map((r) => Number(r.id))) : new Map<string, LinkValues>();
+  const resolved = await resolveComponents(ctx, rows, links, { seasonId: null, includeSets: [], preview: false, locale });
+  const ownerOf = new Map(rows.map((r) => [String(r.id), String(r.owner_id)]));
+  const data = elements.map((element) => {
+    const object = toResourceObject(modelOf('global_page_elements'), element, ctx.apiBase);
+    const mine = resolved.components.filter((c) => ownerOf.get(c.id) === String(element.id));
+    (object.relationships ??= {}).components = { data: mine.map((c) => ({ type: c.type, id: c.id })) };
+    return object;
+  });
+  return { data, included: [...resolved.components, ...resolved.included], meta: { locale: locale ?? null } };
+}
+
+/**
  * A global page element with its components resolved like a page's (GET /global_page_elements/{id}/preview);
  * `preview: false` resolves them as readers see them (the delivery API's current_page_elements).
  */

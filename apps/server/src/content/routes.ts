@@ -19,7 +19,7 @@ import { nextUpdatedAt, publish } from '../jsonapi/write';
 import type { ChangeBus } from '../realtime/change-bus';
 import { entityTag, type ComputedCache } from '../realtime/computed-cache';
 import { placeOf } from './component-rules';
-import { currentPageDocument, draftPageDocument, globalElementDocument, parseIncludeSets, parseReaderLocale } from './current-page';
+import { currentPageDocument, draftPageDocument, globalElementDocument, globalElementsDocument, parseIncludeSets, parseReaderLocale } from './current-page';
 import { parseDraftComponents } from './draft-preview';
 import './usages';
 
@@ -64,14 +64,7 @@ export function registerContentRoutes(app: FastifyInstance, config: Config, data
     const q = request.query as RawQuery;
     for (const name of Object.keys(q))
       if (name !== 'client' && name !== 'locale') throw badParameter(name, 'badRequest.unknownParameter', { parameter: name, names: ['client', 'locale'] });
-    const locale = parseReaderLocale(q.locale);
-    const elements = await scoped(ctx, modelOf('global_page_elements')).orderBy('id').execute();
-    const docs = await Promise.all(elements.map((e) => globalElementDocument(ctx, e, null, { preview: false, locale })));
-    const seen = new Set<string>();
-    const included = docs
-      .flatMap((d) => d.included as { type: string; id: string }[])
-      .filter((o) => !seen.has(`${o.type}:${o.id}`) && !!seen.add(`${o.type}:${o.id}`));
-    return { data: docs.map((d) => d.data), included, meta: { locale: locale ?? null } };
+    return globalElementsDocument(ctx, parseReaderLocale(q.locale));
   });
 
   app.get(`${API_PREFIX}/current_page`, async (request, reply) =>
