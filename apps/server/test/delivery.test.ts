@@ -363,6 +363,27 @@ describe('ready for a CDN', () => {
 });
 
 describe('published computed reads and the OpenAPI', () => {
+  it('serves every global page element with its components in order and what they link to', async () => {
+    const res = await api.get(`/public/v1/current_page_elements?${q}&locale=en`, { token: null });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.meta.locale).toBe('en');
+    expectOnlyPublic(res.body, 'current_page_elements');
+    const staff = (await api.get('/api/v3/global_page_elements?sort=id&page[size]=100')).body.data as { id: string }[];
+    expect(res.body.data.map((e: { id: string }) => e.id)).toEqual(staff.map((e) => e.id));
+    const keys = new Set(res.body.included.map((r: { type: string; id: string }) => `${r.type}:${r.id}`));
+    for (const element of staff) {
+      const preview = (await api.get(`/api/v3/global_page_elements/${element.id}/preview`)).body;
+      const mine = res.body.data.find((e: { id: string }) => e.id === element.id);
+      expect(mine.relationships.components.data, element.id).toEqual(preview.data.relationships.components.data);
+      // Each linked record of its components is included.
+      for (const c of preview.included.filter((r: { type: string }) => r.type === 'components'))
+        for (const rel of Object.values<{ data: { type: string; id: string } | { type: string; id: string }[] | null }>(c.relationships ?? {}))
+          for (const target of [rel.data ?? []].flat()) if (target.type === 'images') expect(keys.has(`images:${target.id}`), `${c.id} → images:${target.id}`).toBe(true);
+    }
+    expect(res.body.data.some((e: any) => e.relationships.components.data.length > 0)).toBe(true);
+    expect((await api.get(`/public/v1/current_page_elements?${q}&colour=red`, { token: null })).status).toBe(400);
+  });
+
   it('serves standings and statistics to the public', async () => {
     const group = (await api.get(`/public/v1/groups?${q}`, { token: null })).body.data[0].id as string;
     const standings = await api.get(`/public/v1/groups/${group}/standings?${q}`, { token: null });
