@@ -53,16 +53,26 @@ export async function firstId(request: APIRequestContext, token: string, type: s
   return ((await response.json()) as { data: { id: string }[] }).data[0]?.id;
 }
 
-/** Each resource's list, creation form, form and page (of its first record), as [name, path]. */
-export async function resourceScreens(request: APIRequestContext, token: string, types: string[]): Promise<[name: string, path: string][]> {
-  const screens: [string, string][] = [];
+/**
+ * A screen to visit: [name, path], and whether it is a creation form whose edit form is visited
+ * too (a generic one is the same form, empty: the sweep opens it, and runs axe on the edit form).
+ */
+export type Screen = [name: string, path: string, createBesideEdit?: boolean];
+
+/** The class the generic creation form carries (apps/admin/src/framework/generic/resource-create.tsx). */
+export const GENERIC_CREATE_SELECTOR = '.umpire-generic-create';
+
+/** Each resource's list, creation form, form and page (of its first record). */
+export async function resourceScreens(request: APIRequestContext, token: string, types: string[]): Promise<Screen[]> {
+  const screens: Screen[] = [];
   const READ_ONLY = readOnly();
   for (const type of types) {
     screens.push([`${type} list`, `/${type}`]);
-    if (!READ_ONLY.has(type) && !SERVER_CREATED.has(type)) screens.push([`${type} create`, `/${type}/create`]);
     const id = await firstId(request, token, type);
+    const editable = !READ_ONLY.has(type);
+    if (editable && !SERVER_CREATED.has(type)) screens.push([`${type} create`, `/${type}/create`, !!id]);
     if (!id) continue;
-    if (!READ_ONLY.has(type)) screens.push([`${type} edit`, `/${type}/${id}`]);
+    if (editable) screens.push([`${type} edit`, `/${type}/${id}`]);
     screens.push([`${type} show`, `/${type}/${id}/show`]);
   }
   return screens;
