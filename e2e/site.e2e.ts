@@ -127,3 +127,24 @@ test('a free event plays on the website; a paid one is refused until the payment
     await api('patch', `/api/v3/ott/events/${event.id}`, { data: { type: 'ott_events', id: event.id, attributes: { access: 'free' } } });
   }
 });
+
+test('a library video of a page plays from its file, asked for in byte ranges', { tag: '@postgres' }, async ({ page }) => {
+  // The browser asks for a video's file in ranges (Range: bytes=0-, then where it seeks): 206s.
+  const statuses: number[] = [];
+  page.on('response', (r) => {
+    if (/\/public\/v1\/videos\/\d+\/content\?/.test(r.url())) statuses.push(r.status());
+  });
+  await page.goto('/site/pl/mecze/mecz-dnia');
+  const video = page.locator('figure.u-video video');
+  await expect(video.locator('source')).toHaveAttribute('src', /\/public\/v1\/videos\/\d+\/content\?client=ekstraklasa-demo$/);
+  // Muted, as a browser plays a video started by a script only so.
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    void v.play();
+  });
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 }).toBeGreaterThan(0);
+  expect(statuses).toContain(206);
+  // A jump near the end plays from there.
+  await video.evaluate((v: HTMLVideoElement) => (v.currentTime = Math.max(0, v.duration - 1)));
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 }).toBeGreaterThan(0.5);
+});

@@ -6,6 +6,7 @@ import { registerAuthRoutes } from './auth/routes';
 import { registerClientRoutes } from './client/routes';
 import { registerCompetitionRoutes } from './competition/routes';
 import { registerMediaFileRoutes } from './media/files/routes';
+import { registerPublicVideoContent } from './media/videos/public-content';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { ChangeBus } from './realtime/change-bus';
@@ -120,6 +121,7 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
   registerContentRoutes(app, config, database, bus, cache, delivery);
   registerImageRoutes(app, config, database, storage);
   await registerMediaFileRoutes(app, { config, database, bus, storage });
+  registerPublicVideoContent(app, { database, storage, resolveClient: (request) => fans.publicClient(request) });
   await registerUploadRoutes(app, { config, database, storage });
   registerArticleRoutes(app, { config, database, clock, fans, delivery });
   registerSurveyRoutes(app, { config, database, bus, clock, fans });

@@ -43,7 +43,7 @@ const MAY_SHOW: Record<string, string[]> = {
   squad_players: ['shirt_number', 'position', 'is_captain', 'joined_on', 'left_on'],
   squad_staff_members: ['since'],
   point_deductions: ['points', 'reason', 'decided_on'],
-  videos: ['name', 'duration', 'width', 'height'],
+  videos: ['name', 'duration', 'width', 'height', 'content_type'],
   page_types: ['name', 'kind'],
   components: ['kind', 'index', 'settings'],
   pages: ['title', 'slug', 'published_from', 'published_until', 'seo_title', 'seo_description'],

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './support/test-server';
 import { waitFor } from './support/wait';
+import { addLibraryFile, makeVideo } from './support/library';
 
 /**
  * The league's website (issue 24, points 6 and 7) as `npm start` serves it at /site: every
@@ -61,6 +62,35 @@ describe('the website at /site', () => {
     expect(changed.status, changed.text).toBe(200);
     await waitFor('the new title on the site', async () => (await html('/site/pl/aktualnosci')).text.includes(`<title>${title}</title>`), 10_000);
     await api.patch(`/api/v3/pages/${page.id}`, { data: { type: 'pages', id: page.id, attributes: { seo_title: page.attributes.seo_title } } });
+  });
+
+  it('plays a library video of a page: its file streamed to viewers with byte ranges, an AVI refused with a reason', async () => {
+    const res = await html('/site/pl/mecze/mecz-dnia');
+    const source = /<video[^>]*data-video-id="(\d+)"[^>]*>\s*<source src="([^"]+)" type="video\/mp4"/.exec(res.text);
+    expect(source, 'a <source> in the video component').not.toBeNull();
+    const [, id, src] = source!;
+    expect(src).toBe(`/public/v1/videos/${id}/content?client=ekstraklasa-demo`);
+    const whole = await fetch(api.url + src);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-type')).toBe('video/mp4');
+    expect(whole.headers.get('cache-control')).toContain('public');
+    const bytes = Buffer.from(await whole.arrayBuffer());
+    expect(bytes.subarray(4, 8).toString('latin1')).toBe('ftyp');
+    const part = await fetch(api.url + src, { headers: { range: 'bytes=0-99' } });
+    expect(part.status).toBe(206);
+    expect(Buffer.from(await part.arrayBuffer())).toEqual(bytes.subarray(0, 100));
+    expect((await fetch(api.url + src, { headers: { 'if-none-match': whole.headers.get('etag')! } })).status).toBe(304);
+    // Not for a league that is not there, nor a record that is not there.
+    expect((await fetch(`${api.url}/public/v1/videos/${id}/content?client=other-client`)).status).toBe(400);
+    expect((await fetch(`${api.url}/public/v1/videos/999999/content?client=ekstraklasa-demo`)).status).toBe(404);
+
+    // An AVI plays in no browser: 415 with a reason (the site draws no <source> for one: its poster stays).
+    const avi = await addLibraryFile(api.server, { name: 'stary.avi', kind: 'video', bytes: await makeVideo({ format: 'avi', seconds: 1 }), contentType: 'video/x-msvideo' });
+    const made = await api.post('/api/v3/videos', { data: { type: 'videos', attributes: { file_id: avi.id, name: 'Stare nagranie' } } });
+    expect(made.status, made.text).toBe(201);
+    const refused = await fetch(`${api.url}/public/v1/videos/${made.body.data.id}/content?client=ekstraklasa-demo`);
+    expect(refused.status).toBe(415);
+    expect(((await refused.json()) as { errors: { code: string }[] }).errors[0].code).toBe('videoNotPlayableInBrowsers');
   });
 
   it('shows an article in both languages where it has them', async () => {

@@ -81,7 +81,7 @@ export const API_ERROR_KEYS = [
   // OTT: stream actions, encodings and playback.
   'streamTransition', 'streamLocked', 'streamKeysOnAir', 'liveEngineUnavailable', 'liveEngineFailed', 'ottNoVideo', 'ottNoStream', 'ottEncodingFailed', 'transcodingEnded', 'playbackSignatureRequired', 'playbackCountryNotAllowed',
   // OTT entitlements: paid playback for fans and the payment provider's webhook.
-  'entitlementRequired', 'entitlementSubscriptionEvent', 'entitlementWindowOrder', 'webhookNotConfigured', 'webhookSignatureInvalid', 'webhookTimestampStale',
+  'entitlementRequired', 'videoNotPlayableInBrowsers', 'entitlementSubscriptionEvent', 'entitlementWindowOrder', 'webhookNotConfigured', 'webhookSignatureInvalid', 'webhookTimestampStale',
   // Delivery keys: reads of /public/v1 by websites and apps.
   'invalidDeliveryKey', 'deliveryKeyRequired',
 ] as const;

@@ -540,6 +540,11 @@ export const ERROR_MESSAGES = {
     en: 'This event cannot be watched in your country.',
     pl: 'Tego wydarzenia nie można oglądać w Twoim kraju.',
   },
+  videoNotPlayableInBrowsers: {
+    values: ['type'],
+    en: 'This video ({type}) does not play in web browsers: only MP4, WebM and Ogg files are served to viewers.',
+    pl: 'Tego wideo ({type}) nie odtworzy przeglądarka: widzom udostępniane są tylko pliki MP4, WebM i Ogg.',
+  },
   entitlementRequired: {
     values: [],
     en: 'This event is paid: the fan needs an active entitlement (a ticket or a subscription) to watch it.',

@@ -91,6 +91,9 @@ export function isFolderName(name: string): boolean {
 }
 
 /** Spec §9: avi, mp4 and mpg are videos. */
+/** Video types browsers play in `<video>` themselves: what the league's website serves to viewers. */
+export const BROWSER_VIDEO_TYPES: readonly string[] = ['video/mp4', 'video/webm', 'video/ogg'];
+
 export function isVideoName(name: string): boolean {
   return (VIDEO_EXTENSIONS as readonly string[]).includes(extensionOf(name));
 }

@@ -302,13 +302,22 @@ export function publicOpenApiDocument() {
   }
   const doc = { 200: { description: 'A JSON:API document' }, 304: { description: 'Not modified' }, 400: err, 404: err };
   const published: [string, string, object[]][] = [
-    ['/public/v1/current_page', `A published page inside its window as websites read it (?slug=, include=, season_id=, locale=): its type, components in order and every record they link to, cut to what is public. ${cdn}`, [client]],
+    ['/public/v1/current_page', `A published page inside its window as websites read it (?slug=, include= the sets its kind allows or auto: those its components draw, season_id=, locale=): its type, components in order and every record they link to, cut to what is public. ${cdn}`, [client]],
+    ['/public/v1/current_page_elements', `Every global page element (branding, header, footer, below the content) with its components and what they link to (?locale=). ${cdn}`, [client]],
     ['/public/v1/groups/{id}/standings', `Standings of a group (?round=N: after round N). ${cdn}`, [client, idParam]],
     ['/public/v1/matches/{id}/stats', `Match statistics. ${cdn}`, [client, idParam]],
     ['/public/v1/squads/{id}/stats', `Squad statistics. ${cdn}`, [client, idParam]],
     ['/public/v1/statistics', `Player statistics of a competition season (filter[competition_season|squad|player], sort, page). ${cdn}`, [client]],
   ];
   for (const [path, summary, parameters] of published) paths[path] = { get: { tags: ['public'], summary, parameters, responses: doc } };
+  paths['/public/v1/videos/{id}/content'] = {
+    get: {
+      tags: ['public'],
+      summary: 'The file of a library video, for <video src>: MP4, WebM or Ogg, with byte ranges (Range → 206) and its ETag (304); public, max-age=3600. Any other type is a 415 videoNotPlayableInBrowsers',
+      parameters: [client, idParam],
+      responses: { 200: { description: 'The video file' }, 206: { description: 'A byte range of it' }, 304: { description: 'Not modified' }, 404: err, 415: err },
+    },
+  };
   for (const [path, ops] of Object.entries(staff.paths)) if (path.startsWith('/public/v1/') && !paths[path]) paths[path] = ops;
   return {
     openapi: '3.1.0',

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { renderToString } from 'react-dom/server';
 import { imageUrlPath, snapImageSize } from '@umpire/schema/image-service';
+import { BROWSER_VIDEO_TYPES } from '@umpire/schema/media';
 import { createResolver, pageMeta, primaryRecords, renderPage, SITE_LOCALES, type Hrefs, type JsonApiDocument, type ResourceObject } from '@umpire/render';
 import { feedsOf } from './feeds';
 import type { DeliverySource } from './source';
@@ -91,6 +92,24 @@ export function createSite(options: SiteOptions) {
     };
   }
 
+  /**
+   * What every page is drawn with: its language, links, pictures, and the files of library videos
+   * browsers play themselves (the delivery API streams them; others show their poster).
+   */
+  function drawing(locale: string, pages: PageIndexEntry[]) {
+    return {
+      locale,
+      imageBase: options.imageBase,
+      hrefs: hrefsFor(locale, pages),
+      videoSources: (video: ResourceObject) => {
+        const type = video.attributes?.content_type;
+        return typeof type === 'string' && BROWSER_VIDEO_TYPES.includes(type)
+          ? { src: `${options.apiBase}/videos/${encodeURIComponent(video.id)}/content?client=${encodeURIComponent(options.client)}`, type }
+          : undefined;
+      },
+    };
+  }
+
   function shell(p: { locale: string; path: (locale: string) => string; origin: string; title: string; description: string; image?: string; body: string; type?: string }): string {
     const url = (locale: string) => `${p.origin}${p.path(locale)}`;
     const alternates = LOCALES.map((l) => `<link rel="alternate" hreflang="${l}" href="${escapeHtml(url(l))}">`).join('');
@@ -142,7 +161,7 @@ export function createSite(options: SiteOptions) {
   async function notFound(locale: string, origin: string, pages: PageIndexEntry[]): Promise<SiteResponse> {
     const title = locale === 'pl' ? 'Nie ma takiej strony' : 'Page not found';
     const doc: JsonApiDocument = { data: { type: 'pages', id: '0', attributes: { title }, relationships: { components: { data: [] } } } };
-    const body = renderToString(renderPage(doc, { locale, globals: [await elements(locale)], imageBase: options.imageBase, hrefs: hrefsFor(locale, pages) }));
+    const body = renderToString(renderPage(doc, { ...drawing(locale, pages), globals: [await elements(locale)] }));
     return html(404, shell({ locale, path: (l) => `${basePath}/${l}/`, origin, title, description: '', body }));
   }
 
@@ -156,7 +175,7 @@ export function createSite(options: SiteOptions) {
     if (answer.status !== 200) throw new Error(`the delivery API answered ${answer.status} for the page ${slug}`);
     const doc = answer.body as JsonApiDocument;
     const feeds = await feedsOf(source, doc, locale);
-    const body = renderToString(renderPage(doc, { locale, globals: [globals], imageBase: options.imageBase, hrefs: hrefsFor(locale, pages), feeds }));
+    const body = renderToString(renderPage(doc, { ...drawing(locale, pages), globals: [globals], feeds }));
     const meta = pageMeta(doc);
     const home = homeOf(pages);
     const pathOf = (l: string) => `${basePath}/${l}/${home?.slug === slug ? '' : slug}`;
@@ -174,7 +193,7 @@ export function createSite(options: SiteOptions) {
       data: { type: 'pages', id: `article-${art.id}`, attributes: { title: a.title, seo_description: a.lead ?? '' }, relationships: { components: { data: [{ type: 'components', id: `article-${art.id}` }] } } },
       included: [{ type: 'components', id: `article-${art.id}`, attributes: { kind: 'text', index: 0, settings: { body: a.body } } }, ...((answer.body.included as ResourceObject[] | undefined) ?? [])],
     };
-    const body = renderToString(renderPage(doc, { locale, globals: [globals], imageBase: options.imageBase, hrefs: hrefsFor(locale, pages) }));
+    const body = renderToString(renderPage(doc, { ...drawing(locale, pages), globals: [globals] }));
     const image = typeof a.image_path === 'string' && a.image_path ? `${origin}${options.imageBase}/${sharePath(a.image_path)}` : undefined;
     return html(200, shell({ locale, path: (l) => `${basePath}/${l}/articles/${encodeURIComponent(key)}`, origin, title: String(a.title ?? ''), description: String(a.lead ?? ''), image, body, type: 'article' }));
   }

@@ -10,12 +10,12 @@ import type { MediaFileRow } from './repository';
  */
 export const SVG_POLICY = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox";
 
-export async function serveContent(request: FastifyRequest, reply: FastifyReply, storage: Storage, row: MediaFileRow) {
+export async function serveContent(request: FastifyRequest, reply: FastifyReply, storage: Storage, row: MediaFileRow, opts: { cacheControl?: string } = {}) {
   const size = Number(row.size ?? 0);
   const etag = row.sha256 ? `"${row.sha256}"` : null;
   reply.header('x-content-type-options', 'nosniff');
   reply.header('accept-ranges', 'bytes');
-  reply.header('cache-control', 'private, max-age=3600');
+  reply.header('cache-control', opts.cacheControl ?? 'private, max-age=3600');
   if (etag) reply.header('etag', etag);
   reply.header('content-disposition', contentDisposition(row.name, (request.query as { download?: string }).download === 'true'));
   if (row.content_type === 'image/svg+xml') reply.header('content-security-policy', SVG_POLICY);
