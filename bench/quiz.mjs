@@ -6,7 +6,9 @@
 // The real server runs in a child process (bench/support/serve.ts) with the fan limits raised
 // (FAN_LIMITS), so that the benchmark measures the work and not the limiter. It prints:
 //   (a) POST /public/v1/quizzes/{id}/attempts: --attempts attempts of as many fans (registered
-//       first through POST /public/v1/fans), --concurrency at once: requests per second, p50, p99;
+//       first through POST /public/v1/fans, each attempt started through …/attempt_starts and sent
+//       once its fastest possible time has passed), --concurrency at once: requests per second,
+//       p50, p99, and the same for the starts;
 //   (b) GET /api/v3/quiz_rankings?filter[quiz]=…&sort=rank of a quiz with --ranking attempts (the
 //       rest written straight into the database file: the ranking's read is what is measured),
 //       computed on every read (Cache-Control: no-cache), first, middle and last pages, one at a
@@ -109,6 +111,20 @@ try {
     fanTokens[i] = body.meta.token;
   });
   const registerSeconds = (performance.now() - registered) / 1000;
+  // Each fan starts the attempt (the server's clock for it starts), then sends it once the fastest
+  // possible time (a second per question) has passed for every start.
+  const startTokens = new Array(ATTEMPTS);
+  const startCpu0 = cpuMs(server.pid);
+  const startsBegan = performance.now();
+  const startLatencies = await pool(ATTEMPTS, CONCURRENCY, async (i) => {
+    const res = await fetch(`${url}/public/v1/quizzes/${quiz}/attempt_starts`, { method: 'POST', headers: { 'content-type': 'application/vnd.api+json', authorization: `Bearer ${fanTokens[i]}` }, body: '{}' });
+    const body = await res.json();
+    if (res.status !== 201) throw new Error(`start: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+    startTokens[i] = body.meta.token;
+  });
+  const startSeconds = (performance.now() - startsBegan) / 1000;
+  const startCpu = (cpuMs(server.pid) - startCpu0) / ATTEMPTS;
+  await new Promise((r) => setTimeout(r, QUESTIONS * 1000 + 500));
   let refused = 0;
   const attemptCpu0 = cpuMs(server.pid);
   const started = performance.now();
@@ -117,7 +133,7 @@ try {
     const res = await fetch(`${url}/public/v1/quizzes/${quiz}/attempts`, {
       method: 'POST',
       headers: { 'content-type': 'application/vnd.api+json', authorization: `Bearer ${fanTokens[i]}` },
-      body: JSON.stringify({ data: { type: 'quiz_user_attempts', attributes: { answers, time_taken_ms: 15000 + ((i * 7919) % 300000) } } }),
+      body: JSON.stringify({ data: { type: 'quiz_user_attempts', attributes: { answers, start_token: startTokens[i] } } }),
     });
     await res.arrayBuffer();
     if (res.status !== 201) refused++;
@@ -127,6 +143,7 @@ try {
   if (refused) throw new Error(`${refused} attempts were refused`);
   console.log(`\nPOST /public/v1/quizzes/{id}/attempts (${fmt(ATTEMPTS)} fans, ${QUESTIONS} questions, ${CONCURRENCY} at once; ${fmt(ATTEMPTS / registerSeconds)} registrations/s before)`);
   console.log(`  (a) ${fmt(ATTEMPTS / seconds)} attempts/s; latency p50 ${fmt(percentile(latencies, 50), 2)} ms, p99 ${fmt(percentile(latencies, 99), 2)} ms; ${fmt(attemptCpu, 2)} ms of server CPU per attempt`);
+  console.log(`      their starts before (POST …/attempt_starts): ${fmt(ATTEMPTS / startSeconds)} starts/s; latency p50 ${fmt(percentile(startLatencies, 50), 2)} ms, p99 ${fmt(percentile(startLatencies, 99), 2)} ms; ${fmt(startCpu, 2)} ms of server CPU per start`);
 
   // (b) the ranking of RANKING attempts: the rest written straight into the database file.
   const total = Number(opts.ranking);

@@ -83,13 +83,21 @@ test('build a quiz, ban the leading attempt and see the ranking change', { tag: 
   const correctOf = (q: Res) => q.relationships!.quiz_answers.data.map((a) => answers.find((x) => x.id === a.id)!).filter((a) => a.attributes.is_correct).map((a) => a.id);
   expect(correctOf(questions[0])).toHaveLength(2);
 
-  // Two fans: Ala answers all correctly, Bartek one question.
+  // Two fans: Ala answers all correctly, Bartek one question. Each starts the attempt (the server
+  // times it) and sends it once the fastest possible time (a second per question) has passed.
   const all = questions.map((q) => ({ question: q.id, answers: correctOf(q) }));
+  const fans: [string, typeof all, string, string][] = [];
   for (const [name, sent] of [['Ala', all], ['Bartek', all.slice(1)]] as const) {
     const fan = await fanToken(request, name);
+    const started = await request.post(`/public/v1/quizzes/${id}/attempt_starts`, { headers: { ...JSONAPI, Authorization: `Bearer ${fan}` }, data: {} });
+    expect(started.status(), await started.text()).toBe(201);
+    fans.push([name, sent, fan, ((await started.json()) as { meta: { token: string } }).meta.token]);
+  }
+  await page.waitForTimeout(questions.length * 1000 + 200);
+  for (const [, sent, fan, startToken] of fans) {
     const res = await request.post(`/public/v1/quizzes/${id}/attempts`, {
       headers: { ...JSONAPI, Authorization: `Bearer ${fan}` },
-      data: { data: { type: 'quiz_user_attempts', attributes: { answers: sent, time_taken_ms: 12000 } } },
+      data: { data: { type: 'quiz_user_attempts', attributes: { answers: sent, start_token: startToken } } },
     });
     expect(res.status(), await res.text()).toBe(201);
   }

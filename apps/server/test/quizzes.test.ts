@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUIZ_NETWORK_ALLOWANCE_MS, QUIZ_TIME_GRACE_MS } from '@umpire/schema';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /** Quizzes run as competitions (issue 10): staff build them, fans attempt them, the ranking follows. */
@@ -37,8 +38,37 @@ async function fanToken(name = `Kibic ${++serial}`) {
   return res.body.meta.token as string;
 }
 
-const attempt = (quiz: string, answers: { question: string; answers: string[] }[], time: number, token: string | null) =>
-  api.post(`/public/v1/quizzes/${quiz}/attempts`, { data: { type: 'quiz_user_attempts', attributes: { answers, time_taken_ms: time } } }, { token });
+/** Starts a fan's attempt: its token, or the refusal. */
+const start = (quiz: string, token: string | null) => api.post(`/public/v1/quizzes/${quiz}/attempt_starts`, {}, { token });
+
+/**
+ * As if the quiz's open starts had begun `ms` ago: they are moved back, their lifetime kept (the
+ * server times attempts from them). Answers that moment.
+ */
+async function elapse(quiz: string, ms: number): Promise<number> {
+  const at = Date.now() - ms;
+  await api.server.database.db
+    .updateTable('quiz_attempt_starts')
+    .set((eb) => ({ started_at: at, expires_at: eb(eb('expires_at', '-', eb.ref('started_at')), '+', at) }))
+    .where('quiz_id', '=', Number(quiz))
+    .where('used_at', 'is', null)
+    .execute();
+  return at;
+}
+
+/** A time the server measured: what was meant, and the moments the requests took. */
+const near = (value: number, expected: number) => expect(Math.abs(value - expected), `${value} ≈ ${expected}`).toBeLessThan(1000);
+
+const submit = (quiz: string, answers: { question: string; answers: string[] }[], startToken: string, token: string | null, claimed?: number) =>
+  api.post(`/public/v1/quizzes/${quiz}/attempts`, { data: { type: 'quiz_user_attempts', attributes: { answers, start_token: startToken, ...(claimed === undefined ? {} : { time_taken_ms: claimed }) } } }, { token });
+
+/** A whole attempt taking `time` ms: started, that long, sent; the start's refusal when it is refused. */
+async function attempt(quiz: string, answers: { question: string; answers: string[] }[], time: number, token: string | null) {
+  const started = await start(quiz, token);
+  if (started.status !== 201) return started;
+  await elapse(quiz, time);
+  return submit(quiz, answers, started.body.meta.token, token);
+}
 
 describe('building a quiz (staff)', () => {
   it('keeps questions, answers and prizes, and reads them in one include', async () => {
@@ -94,7 +124,8 @@ describe('quizzes for fans (/public/v1)', () => {
     const q = await makeQuiz();
     const res = await attempt(q.quiz, [{ question: q.q1, answers: [q.q1right] }, { question: q.q2, answers: [q.q2b, q.q2a] }], 9000, await fanToken());
     expect(res.status, res.text).toBe(201);
-    expect(res.body.data.attributes).toMatchObject({ score: 2, max_score: 2, time_taken_ms: 9000, rank: 1 });
+    expect(res.body.data.attributes).toMatchObject({ score: 2, max_score: 2, rank: 1 });
+    near(res.body.data.attributes.time_taken_ms, 9000);
     const half = await attempt(q.quiz, [{ question: q.q1, answers: [q.q1right] }, { question: q.q2, answers: [q.q2a] }], 9000, await fanToken());
     expect(half.body.data.attributes).toMatchObject({ score: 1, rank: 2 });
   });
@@ -108,7 +139,8 @@ describe('quizzes for fans (/public/v1)', () => {
       ['another question’s answer', () => attempt(q.quiz, [{ question: q.q1, answers: [q.q2a] }], 9000, fan), 422, 'quizForeignAnswer', '/data/attributes/answers/0/answers/0'],
       ['the same question twice', () => attempt(q.quiz, [{ question: q.q1, answers: [q.q1right] }, { question: q.q1, answers: [q.q1wrong] }], 9000, fan), 422, 'quizForeignAnswer'],
       ['a time shorter than possible', () => attempt(q.quiz, [{ question: q.q1, answers: [q.q1right] }], 500, fan), 422, 'quizImpossibleTime', '/data/attributes/time_taken_ms'],
-      ['a time beyond the limit', () => attempt(q.quiz, [], 600000, fan), 422, 'quizImpossibleTime'],
+      ['a time beyond the limit', () => attempt(q.quiz, [], 66000, fan), 422, 'quizImpossibleTime'],
+      ['sent after its start expired', () => attempt(q.quiz, [], 600000, fan), 422, 'quizStartExpired', '/data/attributes/start_token'],
     ];
     for (const [name, send, status, key, pointer] of cases) {
       const res = await send();
@@ -122,7 +154,7 @@ describe('quizzes for fans (/public/v1)', () => {
     expect(second.status).toBe(409);
     expect(second.body.errors[0]).toMatchObject({ code: 'quizAttemptLimit', meta: { key: 'quizAttemptLimit', params: { count: 1 } } });
     const quiz = await api.get(`/api/v3/quizzes/${q.quiz}`);
-    expect(quiz.body.data.attributes.refused_attempts).toBe(6);
+    expect(quiz.body.data.attributes.refused_attempts).toBe(7);
     const attempts = await api.get(`/api/v3/quiz_user_attempts?filter[quiz]=${q.quiz}`);
     expect(attempts.body.meta.total).toBe(1);
   });
@@ -135,10 +167,13 @@ describe('quizzes for fans (/public/v1)', () => {
     expect(late.body.errors[0].meta.key).toBe('quizClosed');
     const q = await makeQuiz();
     expect((await attempt(q.quiz, [], 9000, null)).status).toBe(401);
+    const token = 'a'.repeat(32);
     const bad: [unknown, string][] = [
-      [{ data: { type: 'quiz_user_attempts', attributes: { answers: [], time_taken_ms: 'soon' } } }, '/data/attributes/time_taken_ms'],
-      [{ data: { type: 'quiz_user_attempts', attributes: { answers: [{ question: 'x', answers: [] }], time_taken_ms: 9000 } } }, '/data/attributes/answers/0/question'],
-      [{ data: { type: 'quiz_user_attempts', attributes: { answers: [], time_taken_ms: 9000, score: 99 } } }, '/data/attributes/score'],
+      [{ data: { type: 'quiz_user_attempts', attributes: { answers: [], start_token: token, time_taken_ms: 'soon' } } }, '/data/attributes/time_taken_ms'],
+      [{ data: { type: 'quiz_user_attempts', attributes: { answers: [{ question: 'x', answers: [] }], start_token: token } } }, '/data/attributes/answers/0/question'],
+      [{ data: { type: 'quiz_user_attempts', attributes: { answers: [], start_token: token, score: 99 } } }, '/data/attributes/score'],
+      [{ data: { type: 'quiz_user_attempts', attributes: { answers: [] } } }, '/data/attributes/start_token'],
+      [{ data: { type: 'quiz_user_attempts', attributes: { answers: [], start_token: 'short' } } }, '/data/attributes/start_token'],
       [{ data: { type: 'fans', attributes: {} } }, '/data/type'],
     ];
     for (const [body, pointer] of bad) {
@@ -146,8 +181,90 @@ describe('quizzes for fans (/public/v1)', () => {
       expect(res.status, pointer).toBe(422);
       expect(res.body.errors[0].source.pointer).toBe(pointer);
     }
-    expect((await api.post(`/public/v1/quizzes/999999/attempts`, { data: { type: 'quiz_user_attempts', attributes: { answers: [], time_taken_ms: 9000 } } }, { token: fan })).status).toBe(404);
+    expect((await api.post(`/public/v1/quizzes/999999/attempts`, { data: { type: 'quiz_user_attempts', attributes: { answers: [], start_token: token } } }, { token: fan })).status).toBe(404);
+    expect((await start('999999', fan)).status).toBe(404);
     expect((await api.get(`/api/v3/quizzes/${closed.quiz}`)).body.data.attributes.refused_attempts).toBe(1);
+  });
+});
+
+describe('attempts timed by the server', () => {
+  it('takes the time from the start: a claim may be lower only by the network allowance, never higher', async () => {
+    const q = await makeQuiz({ attempts_per_fan: 5 });
+    const fan = await fanToken();
+    const both = [{ question: q.q1, answers: [q.q1right] }, { question: q.q2, answers: [q.q2a, q.q2b] }];
+    const timed = async (ms: number, claimed?: number) => {
+      const started = await start(q.quiz, fan);
+      expect(started.status, started.text).toBe(201);
+      expect(started.body.data).toMatchObject({ type: 'quiz_attempt_starts', relationships: { quiz: { data: { type: 'quizzes', id: q.quiz } } } });
+      expect(Date.parse(started.body.data.attributes.expires_at) - Date.parse(started.body.data.attributes.started_at)).toBe(60_000 + QUIZ_TIME_GRACE_MS + QUIZ_NETWORK_ALLOWANCE_MS);
+      await elapse(q.quiz, ms);
+      const res = await submit(q.quiz, both, started.body.meta.token, fan, claimed);
+      expect(res.status, res.text).toBe(201);
+      return res.body.data.attributes.time_taken_ms as number;
+    };
+    // No claim: the server's time.
+    near(await timed(20_000), 20_000);
+    // A script claiming the minimum gets the server's time less the allowance at best.
+    near(await timed(20_000, 2_000), 20_000 - QUIZ_NETWORK_ALLOWANCE_MS);
+    // An honest claim a little under the server's (its answer took a moment to arrive) is believed.
+    near(await timed(20_000, 19_500), 19_500);
+    // A claim longer than the server measured is not.
+    near(await timed(20_000, 50_000), 20_000);
+  });
+
+  it('uses a start once, for its own fan and quiz; starting again keeps the first start’s clock', async () => {
+    const q = await makeQuiz({ attempts_per_fan: 3 });
+    const other = await makeQuiz();
+    const [ala, bartek] = [await fanToken('Ala'), await fanToken('Bartek')];
+    const answers = [{ question: q.q1, answers: [q.q1right] }];
+    const first = await start(q.quiz, ala);
+    const began = await elapse(q.quiz, 10_000);
+    // A reload mid-quiz: a new token, the same clock; the old token is gone.
+    const again = await start(q.quiz, ala);
+    expect(Date.parse(again.body.data.attributes.started_at)).toBe(began);
+    const gone = await submit(q.quiz, answers, first.body.meta.token, ala);
+    expect(gone.status).toBe(422);
+    expect(gone.body.errors[0]).toMatchObject({ code: 'quizStartInvalid', source: { pointer: '/data/attributes/start_token' } });
+    // Another fan's token, or this one for another quiz: not theirs.
+    expect((await submit(q.quiz, answers, again.body.meta.token, bartek)).body.errors[0].code).toBe('quizStartInvalid');
+    expect((await submit(other.quiz, [{ question: other.q1, answers: [other.q1right] }], again.body.meta.token, ala)).body.errors[0].code).toBe('quizStartInvalid');
+    // Used once; the same token again (a replay) is refused.
+    const sent = await submit(q.quiz, answers, again.body.meta.token, ala);
+    expect(sent.status, sent.text).toBe(201);
+    expect(Math.abs(sent.body.data.attributes.time_taken_ms - 10_000)).toBeLessThan(1000);
+    const replay = await submit(q.quiz, answers, again.body.meta.token, ala);
+    expect(replay.status).toBe(409);
+    expect(replay.body.errors[0].code).toBe('quizStartUsed');
+    // A token that was never given.
+    expect((await submit(q.quiz, answers, 'b'.repeat(32), ala)).body.errors[0].code).toBe('quizStartInvalid');
+    expect((await api.get(`/api/v3/quiz_user_attempts?filter[quiz]=${q.quiz}`)).body.meta.total).toBe(1);
+  });
+
+  it('refuses a start when the quiz is closed or the fan has no attempt left, and counts it', async () => {
+    const closed = await makeQuiz({ open_from: '2020-01-01T10:00:00Z', open_until: '2020-02-01T10:00:00Z' });
+    const fan = await fanToken();
+    const late = await start(closed.quiz, fan);
+    expect(late.status).toBe(422);
+    expect(late.body.errors[0].code).toBe('quizClosed');
+    const q = await makeQuiz();
+    expect((await attempt(q.quiz, [{ question: q.q1, answers: [q.q1right] }], 5000, fan)).status).toBe(201);
+    const none = await start(q.quiz, fan);
+    expect(none.status).toBe(409);
+    expect(none.body.errors[0].code).toBe('quizAttemptLimit');
+    expect((await start(q.quiz, null)).status).toBe(401);
+    expect((await api.get(`/api/v3/quizzes/${q.quiz}`)).body.data.attributes.refused_attempts).toBe(1);
+    expect((await api.get(`/api/v3/quizzes/${closed.quiz}`)).body.data.attributes.refused_attempts).toBe(1);
+  });
+
+  it('takes one attempt of two sent at once with the same token', async () => {
+    const q = await makeQuiz({ attempts_per_fan: 2 });
+    const fan = await fanToken();
+    const started = await start(q.quiz, fan);
+    await elapse(q.quiz, 5000);
+    const answers = [{ question: q.q1, answers: [q.q1right] }];
+    const results = await Promise.all([submit(q.quiz, answers, started.body.meta.token, fan), submit(q.quiz, answers, started.body.meta.token, fan)]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect((await api.get(`/api/v3/quiz_user_attempts?filter[quiz]=${q.quiz}`)).body.meta.total).toBe(1);
   });
 });
 
@@ -168,6 +285,8 @@ describe('the ranking', () => {
       expect(res.status, res.text).toBe(201);
       ids[name] = res.body.data.id;
     }
+    // The server timed Celina and Darek to the millisecond it saw; the same time makes the tie the order breaks.
+    await api.server.database.db.updateTable('quiz_user_attempts').set({ time_taken_ms: 10_000 }).where('id', 'in', [Number(ids.Celina), Number(ids.Darek)]).execute();
     const ranking = async () => {
       const res = await api.get(`/api/v3/quiz_rankings?filter[quiz]=${q.quiz}&sort=rank&page[size]=2`);
       expect(res.status, res.text).toBe(200);

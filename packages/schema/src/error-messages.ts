@@ -415,6 +415,21 @@ export const ERROR_MESSAGES = {
     en: 'This quiz does not take attempts now (it is not open yet or has closed).',
     pl: 'Ten quiz nie przyjmuje teraz podejść (jeszcze się nie rozpoczął albo już się zakończył).',
   },
+  quizStartInvalid: {
+    values: [],
+    en: 'This is not a start of this quiz by this fan: start the attempt first (POST …/attempt_starts) and send its token.',
+    pl: 'To nie jest rozpoczęcie tego quizu przez tego kibica: najpierw rozpocznij podejście (POST …/attempt_starts) i wyślij jego token.',
+  },
+  quizStartUsed: {
+    values: [],
+    en: 'This start has already been used for an attempt: each start counts once.',
+    pl: 'To rozpoczęcie zostało już użyte do podejścia: każde liczy się raz.',
+  },
+  quizStartExpired: {
+    values: [],
+    en: 'The time for this attempt ran out before it was sent.',
+    pl: 'Czas na to podejście minął, zanim zostało wysłane.',
+  },
   quizForeignAnswer: {
     values: ['field'],
     en: '{field} names a question or an answer that is not part of this quiz, or names it twice.',

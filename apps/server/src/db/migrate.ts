@@ -26,6 +26,7 @@ import * as ottLiveOwners from './migrations/0024-ott-live-owners';
 import * as ottEntitlements from './migrations/0026-ott-entitlements';
 import * as auditWithoutStreamSecrets from './migrations/0027-audit-without-stream-secrets';
 import * as deliveryKeys from './migrations/0025-delivery-keys';
+import * as quizAttemptStarts from './migrations/0028-quiz-attempt-starts';
 import { refreshShadows } from '../jsonapi/shadow';
 import { cascadesOf } from './data-versions';
 
@@ -57,6 +58,7 @@ const MIGRATIONS = {
   '0026-ott-entitlements': ottEntitlements,
   '0027-audit-without-stream-secrets': auditWithoutStreamSecrets,
   '0025-delivery-keys': deliveryKeys,
+  '0028-quiz-attempt-starts': quizAttemptStarts,
 };
 
 export async function migrate(database: Database): Promise<string[]> {

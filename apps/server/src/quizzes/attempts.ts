@@ -1,16 +1,16 @@
-import { quizAttemptInputSchema, type QuizAttemptInput } from '@umpire/schema';
-import { isUniqueViolation, type Database, type DB } from '../db/database';
+import { QUIZ_NETWORK_ALLOWANCE_MS, quizAttemptInputSchema, type QuizAttemptInput } from '@umpire/schema';
+import { isUniqueViolation, type DB } from '../db/database';
 import type { Fan } from '../fan-api/fans';
-import type { Clock } from '../jobs/clock';
 import type { ChangeEvent } from '../jsonapi/context';
-import { ApiError, apiError, notFound } from '../jsonapi/errors';
+import { ApiError, apiError } from '../jsonapi/errors';
 import { fieldError, keyOfIssue } from '../jsonapi/messages';
 import { modelOf } from '../jsonapi/model';
 import type { Row } from '../jsonapi/read';
 import { writeShadows } from '../jsonapi/shadow';
 import { fromDb, toDb } from '../jsonapi/values';
-import type { ChangeBus } from '../realtime/change-bus';
 import { rankOf } from './ranking';
+import { redeemStart } from './attempt-starts';
+import { attemptsUsed, checkOpen, countRefusal, isCounted, publishedQuiz, type AttemptDeps } from './open-quiz';
 import { attemptProblem, scoreAttempt, type QuizKey } from './scoring';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -55,15 +55,7 @@ async function quizKey(db: DB, quiz: Row): Promise<QuizKey> {
   return { timeLimitSeconds: Number(quiz.time_limit_seconds), questions };
 }
 
-/** A refusal the quiz's staff see counted (duplicate or impossible attempts), as opposed to malformed input. */
-const COUNTED = new Set(['quizClosed', 'quizForeignAnswer', 'quizImpossibleTime', 'quizAttemptLimit']);
 
-export interface AttemptDeps {
-  database: Database;
-  clock: Clock;
-  /** Tells realtime subscribers and drops cached reads; absent while seeding, before the server runs. */
-  bus?: ChangeBus;
-}
 
 export interface SubmittedAttempt {
   row: Row;
@@ -73,46 +65,38 @@ export interface SubmittedAttempt {
 
 /**
  * Checks, scores and stores one fan's attempt at a published quiz: the one way attempts are made
- * (the fan API and the demo seed call it). Attempts outside the open window, beyond the quiz's
- * attempts per fan, naming questions or answers of another quiz, or with an impossible time are
- * refused with a JSON:API error and counted on the quiz (`refused_attempts`).
+ * (the fan API and the demo seed call it). The attempt is timed by the server from its start
+ * (attempt-starts.ts), whose token it must carry, once. Attempts outside the open window, beyond
+ * the quiz's attempts per fan, with a start that is not theirs, used or expired, naming questions or
+ * answers of another quiz, or with an impossible time are refused with a JSON:API error and
+ * counted on the quiz (`refused_attempts`).
  */
 export async function submitQuizAttempt(deps: AttemptDeps, fan: Fan, quizId: string, body: unknown): Promise<SubmittedAttempt> {
   const { database, clock, bus } = deps;
   const { db, dialect } = database;
   const model = modelOf('quiz_user_attempts');
-  if (!/^[1-9]\d{0,14}$/.test(quizId)) throw notFound('quizzes', quizId);
-  const quiz = await db
-    .selectFrom('quizzes')
-    .selectAll()
-    .where('id', '=', Number(quizId))
-    .where('client_id', '=', fan.clientId)
-    .where('is_published', '=', toDb(dialect, 'boolean', true) as never)
-    .executeTakeFirst();
-  if (!quiz) throw notFound('quizzes', quizId);
+  const quiz = await publishedQuiz(database, fan, quizId);
   const input = parseAttemptBody(body);
   const now = clock.now();
   const events: ChangeEvent[] = [];
   try {
     const row = await db.transaction().execute(async (trx) => {
-      const from = fromDb('datetime', quiz.open_from) as string | null;
-      const until = fromDb('datetime', quiz.open_until) as string | null;
-      if ((from && now.getTime() < Date.parse(from)) || (until && now.getTime() >= Date.parse(until))) throw apiError(422, 'quizClosed');
+      checkOpen(quiz, now);
+      const used = await attemptsUsed(trx, quiz, fan);
       const limit = Number(quiz.attempts_per_fan);
-      const done = await trx
-        .selectFrom('quiz_user_attempts')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('quiz_id', '=', quiz.id as number)
-        .where('fan_id', '=', fan.id)
-        .executeTakeFirst();
-      const used = Number((done as { n: number | string } | undefined)?.n ?? 0);
       if (used >= limit) throw apiError(409, 'quizAttemptLimit', { values: { count: limit }, params: { count: limit } });
+      // The server's time from the attempt's start; the fan may say a little less (the network's share), never more.
+      const { startedAt } = await redeemStart(trx, fan, quiz, input.start_token, now.getTime());
+      const measured = Math.max(0, now.getTime() - startedAt);
+      const claimed = input.time_taken_ms;
+      const timeTaken = claimed === undefined ? measured : Math.min(measured, Math.max(claimed, measured - QUIZ_NETWORK_ALLOWANCE_MS));
       const key = await quizKey(trx, quiz);
-      const problem = attemptProblem(key, input);
+      const timed = { answers: input.answers, time_taken_ms: timeTaken };
+      const problem = attemptProblem(key, timed);
       if (problem?.key === 'quizForeignAnswer') throw ApiError.many([fieldError(problem.pointer, problem.pointer.split('/').slice(3).join('.'), 'quizForeignAnswer')]);
       if (problem?.key === 'quizImpossibleTime')
         throw apiError(422, 'quizImpossibleTime', { values: { min: problem.min, max: problem.max }, params: { min: problem.min, max: problem.max }, source: { pointer: '/data/attributes/time_taken_ms' } });
-      const { score, maxScore } = scoreAttempt(key, input);
+      const { score, maxScore } = scoreAttempt(key, timed);
       const stamp = toDb(dialect, 'datetime', now.toISOString());
       const values = {
         client_id: fan.clientId,
@@ -121,7 +105,7 @@ export async function submitQuizAttempt(deps: AttemptDeps, fan: Fan, quizId: str
         fan_name: fan.displayName ?? `#${fan.id}`,
         score,
         max_score: maxScore,
-        time_taken_ms: input.time_taken_ms,
+        time_taken_ms: timeTaken,
         answers: toDb(dialect, 'json', input.answers),
         is_banned: toDb(dialect, 'boolean', false),
         submitted_at: stamp,
@@ -139,18 +123,7 @@ export async function submitQuizAttempt(deps: AttemptDeps, fan: Fan, quizId: str
   } catch (err) {
     // Two attempts sent at once: the second finds the first's number taken.
     const error = isUniqueViolation(err) ? apiError(409, 'quizAttemptLimit', { values: { count: Number(quiz.attempts_per_fan) }, params: { count: Number(quiz.attempts_per_fan) } }) : err;
-    if (error instanceof ApiError && error.errors.some((e) => COUNTED.has(e.id))) await countRefusal(deps, quiz);
+    if (isCounted(error)) await countRefusal(deps, quiz);
     throw error;
   }
-}
-
-/** One more refused attempt on the quiz (its updated_at stays: staff editing it are not made stale). */
-async function countRefusal({ database, bus }: AttemptDeps, quiz: Row): Promise<void> {
-  const after = await database.db
-    .updateTable('quizzes')
-    .set((eb) => ({ refused_attempts: eb('refused_attempts', '+', 1) }))
-    .where('id', '=', quiz.id as number)
-    .returning(modelOf('quizzes').readColumns)
-    .executeTakeFirst();
-  if (after) await bus?.publish([{ clientId: Number(quiz.client_id), type: 'quizzes', id: String(quiz.id), action: 'update', actor: 'fan-api', before: quiz, after }]);
 }

@@ -9,6 +9,7 @@ import type { Row } from '../jsonapi/read';
 import { JSONAPI_MEDIA_TYPE } from '../jsonapi/routes';
 import { fromDb, toDb } from '../jsonapi/values';
 import type { ChangeBus } from '../realtime/change-bus';
+import { startQuizAttempt } from './attempt-starts';
 import { submitQuizAttempt } from './attempts';
 
 type ImageRow = { id: unknown; path: string; alt_text_pl: string | null; alt_text_en: string | null };
@@ -104,7 +105,23 @@ export function registerQuizRoutes(app: FastifyInstance, deps: { config: Config;
     return { data: doc.data[0], included: doc.included };
   });
 
-  // A fan's attempt: answers per question and the time taken; the score and place come back.
+  // A fan starts an attempt: the server's clock starts, and the token the attempt sends back.
+  app.post<{ Params: { id: string } }>(`${PUBLIC_PREFIX}/quizzes/:id/attempt_starts`, async (request, reply) => {
+    const fan = await fans.requireFan(request, reply, { write: true });
+    const started = await startQuizAttempt(deps, fan, request.params.id);
+    reply.code(201).type(JSONAPI_MEDIA_TYPE).header('cache-control', 'no-store');
+    return {
+      data: {
+        type: 'quiz_attempt_starts',
+        id: started.id,
+        attributes: { started_at: new Date(started.startedAt).toISOString(), expires_at: new Date(started.expiresAt).toISOString() },
+        relationships: { quiz: { data: { type: 'quizzes', id: request.params.id } } },
+      },
+      meta: { token: started.token },
+    };
+  });
+
+  // A fan's attempt: answers per question and its start's token; the score, the time (the server's) and place come back.
   app.post<{ Params: { id: string } }>(`${PUBLIC_PREFIX}/quizzes/:id/attempts`, async (request, reply) => {
     const fan = await fans.requireFan(request, reply, { write: true });
     const { row, rank } = await submitQuizAttempt(deps, fan, request.params.id, request.body);

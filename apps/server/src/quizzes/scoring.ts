@@ -6,6 +6,12 @@ export interface QuizKey {
   questions: Map<string, { answers: Set<string>; correct: Set<string> }>;
 }
 
+/** An attempt as it is checked and scored: its answers and the time it took (the server's). */
+export interface TimedAttempt {
+  answers: QuizAttemptInput['answers'];
+  time_taken_ms: number;
+}
+
 export type AttemptProblem =
   | { key: 'quizForeignAnswer'; pointer: string }
   | { key: 'quizImpossibleTime'; min: number; max: number };
@@ -19,7 +25,7 @@ export function timeBounds(key: QuizKey): { min: number; max: number } {
  * What makes an attempt impossible: a question or answer of another quiz (or named twice), or a
  * time outside what the quiz allows. Null when the attempt can be scored.
  */
-export function attemptProblem(key: QuizKey, input: QuizAttemptInput): AttemptProblem | null {
+export function attemptProblem(key: QuizKey, input: TimedAttempt): AttemptProblem | null {
   const seen = new Set<string>();
   for (const [i, item] of input.answers.entries()) {
     const question = key.questions.get(item.question);
@@ -37,7 +43,7 @@ export function attemptProblem(key: QuizKey, input: QuizAttemptInput): AttemptPr
 }
 
 /** One point per question answered with exactly its correct answers (all of them, none other). */
-export function scoreAttempt(key: QuizKey, input: QuizAttemptInput): { score: number; maxScore: number } {
+export function scoreAttempt(key: QuizKey, input: TimedAttempt): { score: number; maxScore: number } {
   let score = 0;
   for (const item of input.answers) {
     const correct = key.questions.get(item.question)?.correct;

@@ -107,8 +107,14 @@ export async function seedFanSeason(input: FanSeasonInput): Promise<void> {
     const scope = { db: database.db, dialect: database.dialect, clientId };
     for (const id of played) await settleMatch(scope, id, now);
 
-    // Quizzes over the last three weeks; the cheat's perfect seven seconds are banned by staff, and
-    // the same fan's second try is refused and counted on the quiz.
+    // Quizzes over the last three weeks, each attempt started, then sent as long after as the fan
+    // took (the server times it); the cheat's perfect seven seconds are banned by staff, and the
+    // same fan's second try is refused.
+    const attempt = async (quizId: number | string, answers: { question: string; answers: string[] }[], ms: number, token: string) => {
+      const start = await call('POST', `/quizzes/${quizId}/attempt_starts`, {}, token);
+      clock.advance(ms);
+      return call('POST', `/quizzes/${quizId}/attempts`, attemptBody(answers, start.meta.token), token);
+    };
     clock.set(now.getTime() - 20 * DAY);
     const published = input.quizzes.filter((q) => q.published);
     for (const quiz of published) {
@@ -121,18 +127,19 @@ export async function seedFanSeason(input: FanSeasonInput): Promise<void> {
           const wrong = q.answers.filter((a) => !a.correct).map((a) => String(a.id));
           return { question: String(q.id), answers: rnd() < 0.35 + skill * 0.6 ? right : [wrong[Math.floor(rnd() * wrong.length)]] };
         });
-        await call('POST', `/quizzes/${quiz.id}/attempts`, attemptBody(answers, Math.round(quiz.questions.length * (3000 + rnd() * 12000))), tokens[fan]);
+        await attempt(quiz.id, answers, Math.round(quiz.questions.length * (3000 + rnd() * 12000)), tokens[fan]);
       }
     }
     const [history] = input.quizzes;
     const perfect = history.questions.map((q) => ({ question: String(q.id), answers: q.answers.filter((a) => a.correct).map((a) => String(a.id)) }));
-    const fast = await call('POST', `/quizzes/${history.id}/attempts`, attemptBody(perfect, 7000), tokens[CHEAT]);
+    const fast = await attempt(history.id, perfect, 7000, tokens[CHEAT]);
     const staff: WriteContext = { db: database.db, dialect: database.dialect, clientId, apiBase: '', actor: 'moderator', events: [] };
     await database.db.transaction().execute((db) =>
       updateRecord({ ...staff, db }, modelOf('quiz_user_attempts'), fast.data.id, { data: { type: 'quiz_user_attempts', id: fast.data.id, attributes: { is_banned: true } } }),
     );
     clock.advance(HOUR);
-    await call('POST', `/quizzes/${history.id}/attempts`, attemptBody(perfect, 9000), tokens[CHEAT], 409);
+    // A second try of the cheat's: refused at its start (one attempt each), and counted on the quiz.
+    await call('POST', `/quizzes/${history.id}/attempt_starts`, {}, tokens[CHEAT], 409);
 
     // Survey answers, while each survey is open.
     for (const survey of input.surveys) {
@@ -280,7 +287,7 @@ function standInPushServices(gone: Set<string>): PushTransport {
   };
 }
 
-const attemptBody = (answers: { question: string; answers: string[] }[], time: number) => ({ data: { type: 'quiz_user_attempts', attributes: { answers, time_taken_ms: time } } });
+const attemptBody = (answers: { question: string; answers: string[] }[], startToken: string) => ({ data: { type: 'quiz_user_attempts', attributes: { answers, start_token: startToken } } });
 
 /** What a browser's PushManager.subscribe() hands over: a push service endpoint, a P-256 key and an auth secret. */
 function browserSubscription(fan: number) {

@@ -59,6 +59,7 @@ describe('a quiz', () => {
     const api = start({
       'GET /quizzes/5': [200, quizDoc()],
       'POST /fans': [201, fanAnswer('77', 'device', 'fan-token-1')],
+      'POST /quizzes/5/attempt_starts': [201, { data: { type: 'quiz_attempt_starts', id: 's1', attributes: {} }, meta: { token: 'start-token-1' } }],
       'POST /quizzes/5/attempts': (call) => {
         attempts.push(call);
         return [201, { data: { type: 'quiz_user_attempts', id: '900', attributes: { score: 1, max_score: 2, time_taken_ms: 12500, rank: 3 } } }];
@@ -79,14 +80,15 @@ describe('a quiz', () => {
     clock = 12_500;
     submit();
     await settle();
-    expect(api.calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual(['GET /public/v1/quizzes/5', 'POST /public/v1/fans', 'POST /public/v1/quizzes/5/attempts']);
+    expect(api.calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual(['GET /public/v1/quizzes/5', 'POST /public/v1/fans', 'POST /public/v1/quizzes/5/attempt_starts', 'POST /public/v1/quizzes/5/attempts']);
     expect(api.calls.every((c) => c.url.searchParams.get('client') === 'ekstraklasa-demo')).toBe(true);
     expect(api.calls[0].headers['accept-language']).toBe('pl');
     const device = (api.calls[1].body as any).data.attributes.device_id as string;
     expect(device).toMatch(/^[A-Za-z0-9_-]{16,128}$/);
     expect(attempts[0].headers.authorization).toBe('Bearer fan-token-1');
+    expect(api.calls[2].headers.authorization).toBe('Bearer fan-token-1');
     expect(attempts[0].body).toEqual({
-      data: { type: 'quiz_user_attempts', attributes: { answers: [{ question: '51', answers: ['511'] }, { question: '52', answers: ['521', '522'] }], time_taken_ms: 12_500 } },
+      data: { type: 'quiz_user_attempts', attributes: { answers: [{ question: '51', answers: ['511'] }, { question: '52', answers: ['521', '522'] }], start_token: 'start-token-1', time_taken_ms: 12_500 } },
     });
     const result = document.querySelector<HTMLElement>('[data-quiz-result]')!;
     expect([...result.querySelectorAll('p')].map(words)).toEqual(['Twój wynik', 'Twój wynik: 1 z 2.', 'Miejsce w rankingu: 3.']);
@@ -102,6 +104,7 @@ describe('a quiz', () => {
     const api = start({
       'GET /quizzes/5': [200, quizDoc()],
       'POST /fans': [201, fanAnswer('77', 'device', 't')],
+      'POST /quizzes/5/attempt_starts': [201, { data: { type: 'quiz_attempt_starts', id: 's1', attributes: {} }, meta: { token: 'start-token-1' } }],
       'POST /quizzes/5/attempts': [201, { data: { type: 'quiz_user_attempts', id: '1', attributes: { score: 0, max_score: 2, rank: 9 } } }],
     });
     button().click();
@@ -114,7 +117,7 @@ describe('a quiz', () => {
     vi.advanceTimersByTime(1000);
     await settle();
     const attempt = api.calls.find((c) => c.url.pathname.endsWith('/attempts'))!;
-    expect((attempt.body as any).data.attributes).toEqual({ answers: [{ question: '51', answers: ['512'] }, { question: '52', answers: [] }], time_taken_ms: 60_000 });
+    expect((attempt.body as any).data.attributes).toEqual({ answers: [{ question: '51', answers: ['512'] }, { question: '52', answers: [] }], start_token: 'start-token-1', time_taken_ms: 60_000 });
     expect(words(document.querySelector('[data-quiz-result]'))).toContain('Twój wynik: 0 z 2.');
   });
 
@@ -127,6 +130,7 @@ describe('a quiz', () => {
       start({
         'GET /quizzes/5': [200, quizDoc()],
         'POST /fans': [201, fanAnswer('77', 'device', 't')],
+        'POST /quizzes/5/attempt_starts': [201, { data: { type: 'quiz_attempt_starts', id: 's1', attributes: {} }, meta: { token: 'start-token-1' } }],
         'POST /quizzes/5/attempts': [409, problem(409, 'quizAttemptLimit', 'server words')],
       });
       button().click();
@@ -145,6 +149,7 @@ describe('a quiz', () => {
     start({
       'GET /quizzes/5': [200, quizDoc()],
       'POST /fans': [201, fanAnswer('77', 'device', 't')],
+      'POST /quizzes/5/attempt_starts': [201, { data: { type: 'quiz_attempt_starts', id: 's1', attributes: {} }, meta: { token: 'start-token-1' } }],
       'POST /quizzes/5/attempts': () => {
         if (fail) throw new TypeError('Failed to fetch');
         return [201, { data: { type: 'quiz_user_attempts', id: '1', attributes: { score: 2, max_score: 2, rank: 1 } } }];
@@ -173,6 +178,7 @@ describe('a quiz', () => {
     const api = start({
       'GET /quizzes/5': [200, quizDoc()],
       'POST /fans': () => [200, fanAnswer('77', 'device', `token-${++tokens}`)],
+      'POST /quizzes/5/attempt_starts': [201, { data: { type: 'quiz_attempt_starts', id: 's1', attributes: {} }, meta: { token: 'start-token-1' } }],
       'POST /quizzes/5/attempts': (call) => {
         seen.push(call.headers.authorization);
         return call.headers.authorization === 'Bearer token-1' ? [401, problem(401, 'unauthorized')] : [201, { data: { type: 'quiz_user_attempts', id: '1', attributes: { score: 1, max_score: 2, rank: 2 } } }];
@@ -188,6 +194,20 @@ describe('a quiz', () => {
     expect(registrations).toHaveLength(2);
     expect(registrations[0]).toBe(registrations[1]);
     expect(words(document.querySelector('[data-quiz-result]'))).toContain('Twój wynik: 1 z 2.');
+  });
+
+  it('says so when the start is refused (no attempt left) and shows no questions', async () => {
+    quizPage('en');
+    start({
+      'GET /quizzes/5': [200, quizDoc()],
+      'POST /fans': [201, fanAnswer('77', 'device', 't')],
+      'POST /quizzes/5/attempt_starts': [409, problem(409, 'quizAttemptLimit', 'server words')],
+    });
+    button().click();
+    await settle();
+    expect(words(document.querySelector('[data-hydrate="quiz"] [role="alert"]'))).toBe('You have used all your attempts at this quiz.');
+    expect(document.querySelector('.u-quiz-form')).toBeNull();
+    expect(button().disabled).toBe(true);
   });
 
   it('says so when the quiz is closed or cannot be loaded, and keeps the start button for another try', async () => {

@@ -8,9 +8,10 @@ import { wordsFor, type Words } from './i18n';
  * A quiz card (`[data-hydrate="quiz"][data-quiz-id]`): its start button loads the published quiz
  * (`GET /public/v1/quizzes/{id}`: questions and answers in order, never which are right), draws
  * one group of choices per question (a question may have several right answers, so each answer is
- * a checkbox) and a countdown of the quiz's time limit, then sends one attempt with the time
- * taken (`POST …/attempts`, with the device fan's token) and shows the score and the place in
- * the ranking. At the time limit the answers go as they are.
+ * a checkbox) and a countdown of the quiz's time limit, starting the attempt as it loads
+ * (`POST …/attempt_starts`: the server times it from there), then sends the answers with the
+ * start's token (`POST …/attempts`, with the device fan's token) and shows the score and the place
+ * in the ranking. At the time limit the answers go as they are.
  */
 export interface QuizDeps {
   api: Api;
@@ -20,7 +21,7 @@ export interface QuizDeps {
 }
 
 /** Refusals after which sending again cannot help: the form stays closed. */
-const FINAL = new Set(['quizClosed', 'quizAttemptLimit', 'fanBanned', 'quizImpossibleTime', 'quizForeignAnswer']);
+const FINAL = new Set(['quizClosed', 'quizAttemptLimit', 'fanBanned', 'quizImpossibleTime', 'quizForeignAnswer', 'quizStartExpired', 'quizStartUsed', 'quizStartInvalid']);
 
 export function hydrateQuiz(card: HTMLElement, words: Words, deps: QuizDeps): void {
   if (card.dataset.hydrated) return;
@@ -36,30 +37,36 @@ export function hydrateQuiz(card: HTMLElement, words: Words, deps: QuizDeps): vo
     start.disabled = true;
     start.setAttribute('aria-busy', 'true');
     notice.show(words.loading);
-    deps.api.get<ApiDocument<ResourceLike>>(`/quizzes/${encodeURIComponent(id)}`).then(
-      (doc) => {
+    const path = `/quizzes/${encodeURIComponent(id)}`;
+    const failed = (error: unknown) => {
+      start.removeAttribute('aria-busy');
+      notice.show(problemText(error, words), 'error');
+      // No attempt left, or the quiz closed: starting again cannot help.
+      start.disabled = error instanceof ApiProblem && FINAL.has(error.code);
+    };
+    deps.api.get<ApiDocument<ResourceLike>>(path).then((doc) => {
+      const quiz = doc.data;
+      const find = includedIndex(doc);
+      const questions = relIds(quiz, 'quiz_questions')
+        .map((q) => find('quiz_questions', q))
+        .filter((q): q is ResourceLike => !!q)
+        .map((q) => ({ question: q, answers: relIds(q, 'quiz_answers').map((a) => find('quiz_answers', a)).filter((a): a is ResourceLike => !!a) }));
+      if (quiz.attributes?.is_open === false) return failed(new ApiProblem(422, 'quizClosed', ''));
+      if (!questions.length) {
         start.removeAttribute('aria-busy');
-        const quiz = doc.data;
-        const find = includedIndex(doc);
-        const questions = relIds(quiz, 'quiz_questions')
-          .map((q) => find('quiz_questions', q))
-          .filter((q): q is ResourceLike => !!q)
-          .map((q) => ({ question: q, answers: relIds(q, 'quiz_answers').map((a) => find('quiz_answers', a)).filter((a): a is ResourceLike => !!a) }));
-        if (quiz.attributes?.is_open === false) return notice.show(words.quizClosed, 'error');
-        if (!questions.length) return notice.show(words.quizNoQuestions);
+        return notice.show(words.quizNoQuestions);
+      }
+      // The attempt's start: the server's clock for it starts as the questions appear.
+      return deps.session.run((token) => deps.api.post<{ meta: { token: string } }>(`${path}/attempt_starts`, {}, { token })).then((started) => {
+        start.removeAttribute('aria-busy');
         notice.clear();
         start.hidden = true;
-        run(questions, attrNumber(quiz, 'time_limit_seconds') ?? 0);
-      },
-      (error: unknown) => {
-        start.disabled = false;
-        start.removeAttribute('aria-busy');
-        notice.show(problemText(error, words), 'error');
-      },
-    );
+        run(questions, attrNumber(quiz, 'time_limit_seconds') ?? 0, started.meta.token);
+      });
+    }).catch(failed);
   });
 
-  function run(questions: { question: ResourceLike; answers: ResourceLike[] }[], limitSeconds: number) {
+  function run(questions: { question: ResourceLike; answers: ResourceLike[] }[], limitSeconds: number, startToken: string) {
     const began = now();
     const timer = h('p', { class: 'u-timer', role: 'timer', 'aria-live': 'off' });
     const hint = h('p', { class: 'u-meta', id: uid('quiz-hint') }, words.chooseAll);
@@ -108,7 +115,8 @@ export function hydrateQuiz(card: HTMLElement, words: Words, deps: QuizDeps): vo
       }));
       fields.disabled = true;
       if (!timeUp) result.show(words.sending);
-      const body = { data: { type: 'quiz_user_attempts', attributes: { answers, time_taken_ms: elapsed } } };
+      // The server times the attempt from its start; this reader's own time only trims the network's share.
+      const body = { data: { type: 'quiz_user_attempts', attributes: { answers, start_token: startToken, time_taken_ms: elapsed } } };
       deps.session.run((token) => deps.api.post<ApiDocument<ResourceLike>>(`/quizzes/${encodeURIComponent(id)}/attempts`, body, { token })).then(
         (doc) => {
           clearInterval(interval);

@@ -6,6 +6,13 @@ import { integer, isoDateTime, text } from '../../validators';
 export const QUIZ_MIN_MS_PER_QUESTION = 1000;
 /** Network and rendering slack on top of a quiz's time limit before an attempt counts as impossible. */
 export const QUIZ_TIME_GRACE_MS = 5000;
+/**
+ * How much less than the server measured (from its start to the submission) an attempt may say it
+ * took: the two trips over the network the fan did not spend answering. No more: the time is the server's.
+ */
+export const QUIZ_NETWORK_ALLOWANCE_MS = 2000;
+/** The token of a started attempt (`POST /public/v1/quizzes/{id}/attempt_starts`): base64url of 24 random bytes. */
+export const QUIZ_START_TOKEN = /^[A-Za-z0-9_-]{32}$/;
 
 const bool = () => z.boolean({ error: 'invalidType' });
 
@@ -151,13 +158,18 @@ export const quizRankings = defineResource({
   },
 });
 
-/** What a fan sends for an attempt: answer ids per question id, and the time taken. */
+/**
+ * What a fan sends for an attempt: answer ids per question id, and the token of the attempt's
+ * start, from which the server times it; the fan's own time may only say a little less
+ * (QUIZ_NETWORK_ALLOWANCE_MS), never more.
+ */
 export const quizAttemptInputSchema = z
   .object({
     answers: z
       .array(z.object({ question: z.string({ error: 'invalidType' }).regex(/^[1-9]\d{0,14}$/, { error: 'pattern' }), answers: z.array(z.string({ error: 'invalidType' }).regex(/^[1-9]\d{0,14}$/, { error: 'pattern' }), { error: 'invalidType' }).max(50, { error: 'maxLength' }) }).strict(), { error: 'invalidType' })
       .max(200, { error: 'maxLength' }),
-    time_taken_ms: integer(0, 24 * 3600 * 1000),
+    start_token: z.string({ error: 'required' }).regex(QUIZ_START_TOKEN, { error: 'pattern' }),
+    time_taken_ms: integer(0, 24 * 3600 * 1000).optional(),
   })
   .strict();
 export type QuizAttemptInput = z.infer<typeof quizAttemptInputSchema>;
