@@ -173,6 +173,12 @@ export interface Config {
   fanLimits: FanLimits;
   /** How long a fan's token lasts (the app registers again, or signs in, after). */
   fanTokenTtlSeconds: number;
+  /**
+   * The proof of work fans' registrations and sign-ins may carry instead of being limited per
+   * address (fan-api/challenge.ts): `FAN_CHALLENGE_COST` PBKDF2 iterations per try and up to
+   * `FAN_CHALLENGE_MAX_COUNTER` tries (on average half: the difficulty), valid `FAN_CHALLENGE_TTL_SECONDS`.
+   */
+  fanChallenge: { cost: number; maxCounter: number; ttlSeconds: number };
   /** How long a browser stays a known device of an account after a successful sign-in. */
   deviceCookieDays: number;
   seedOnEmpty: boolean;
@@ -303,6 +309,17 @@ function loadSecret(env: NodeJS.ProcessEnv, dataDir: string): Uint8Array {
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
 
+/** FAN_CHALLENGE_COST, FAN_CHALLENGE_MAX_COUNTER, FAN_CHALLENGE_TTL_SECONDS: whole numbers of at least 1. */
+function parseFanChallenge(env: NodeJS.ProcessEnv): Config['fanChallenge'] {
+  const read = (name: string, fallback: number) => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    if (!/^[1-9]\d{0,8}$/.test(raw)) throw new Error(`${name}: "${raw}" is not a whole number of at least 1`);
+    return Number(raw);
+  };
+  return { cost: read('FAN_CHALLENGE_COST', 100), maxCounter: read('FAN_CHALLENGE_MAX_COUNTER', 2000), ttlSeconds: read('FAN_CHALLENGE_TTL_SECONDS', 300) };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   // Checked first, so a bad value changes nothing on disk.
   const languages = parseLanguages(env);
@@ -342,6 +359,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     signInLimits: parseSignInLimits(env.SIGN_IN_LIMITS, env.SIGN_IN_LIMIT),
     fanLimits: parseFanLimits(env.FAN_LIMITS),
     fanTokenTtlSeconds: Number(env.FAN_TOKEN_TTL_SECONDS ?? 90 * 24 * 3600),
+    fanChallenge: parseFanChallenge(env),
     deviceCookieDays: Number(env.DEVICE_COOKIE_DAYS ?? 180),
     seedOnEmpty: env.SEED_ON_EMPTY !== 'false',
     logLevel: env.LOG_LEVEL ?? 'info',

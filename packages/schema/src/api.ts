@@ -77,7 +77,7 @@ export const API_ERROR_KEYS = [
   // The match predictor.
   'predictionClosed',
   // Quizzes: their rules and the fan attempts refused as duplicate or impossible.
-  'quizWindowOrder', 'prizeRankOrder', 'quizClosed', 'quizForeignAnswer', 'quizImpossibleTime', 'quizAttemptLimit', 'quizStartInvalid', 'quizStartUsed', 'quizStartExpired',
+  'quizWindowOrder', 'prizeRankOrder', 'quizClosed', 'quizForeignAnswer', 'quizImpossibleTime', 'quizAttemptLimit', 'quizStartInvalid', 'quizStartUsed', 'quizStartExpired', 'fanProofInvalid', 'fanProofExpired', 'fanProofUsed',
   // OTT: stream actions, encodings and playback.
   'streamTransition', 'streamLocked', 'streamKeysOnAir', 'liveEngineUnavailable', 'liveEngineFailed', 'ottNoVideo', 'ottNoStream', 'ottEncodingFailed', 'transcodingEnded', 'playbackSignatureRequired', 'playbackCountryNotAllowed',
   // OTT entitlements: paid playback for fans and the payment provider's webhook.

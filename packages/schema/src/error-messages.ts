@@ -415,6 +415,21 @@ export const ERROR_MESSAGES = {
     en: 'This quiz does not take attempts now (it is not open yet or has closed).',
     pl: 'Ten quiz nie przyjmuje teraz podejść (jeszcze się nie rozpoczął albo już się zakończył).',
   },
+  fanProofInvalid: {
+    values: [],
+    en: 'The proof of work is not a solved challenge of this server: ask for a new one (GET …/fans/challenge) and solve it.',
+    pl: 'Dowód pracy nie jest rozwiązanym wyzwaniem tego serwera: pobierz nowe (GET …/fans/challenge) i je rozwiąż.',
+  },
+  fanProofExpired: {
+    values: [],
+    en: 'The proof of work has expired: ask for a new challenge.',
+    pl: 'Dowód pracy wygasł: pobierz nowe wyzwanie.',
+  },
+  fanProofUsed: {
+    values: [],
+    en: 'This proof of work has already been used: each one counts once.',
+    pl: 'Ten dowód pracy został już użyty: każdy liczy się raz.',
+  },
   quizStartInvalid: {
     values: [],
     en: 'This is not a start of this quiz by this fan: start the attempt first (POST …/attempt_starts) and send its token.',

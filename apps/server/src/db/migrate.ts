@@ -27,6 +27,7 @@ import * as ottEntitlements from './migrations/0026-ott-entitlements';
 import * as auditWithoutStreamSecrets from './migrations/0027-audit-without-stream-secrets';
 import * as deliveryKeys from './migrations/0025-delivery-keys';
 import * as quizAttemptStarts from './migrations/0028-quiz-attempt-starts';
+import * as fanChallenges from './migrations/0029-fan-challenges';
 import { refreshShadows } from '../jsonapi/shadow';
 import { cascadesOf } from './data-versions';
 
@@ -59,6 +60,7 @@ const MIGRATIONS = {
   '0027-audit-without-stream-secrets': auditWithoutStreamSecrets,
   '0025-delivery-keys': deliveryKeys,
   '0028-quiz-attempt-starts': quizAttemptStarts,
+  '0029-fan-challenges': fanChallenges,
 };
 
 export async function migrate(database: Database): Promise<string[]> {

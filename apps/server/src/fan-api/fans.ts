@@ -5,6 +5,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwor
 import type { Config, SignInLimit } from '../config';
 import type { Database } from '../db/database';
 import { anonymousReadsAllowed, registerDeliveryKeyAccess } from '../delivery-keys/access';
+import { newFanChallenge, proofOf, takeFanProof } from './challenge';
 import type { Clock } from '../jobs/clock';
 import { ApiError, apiError } from '../jsonapi/errors';
 import { fieldError } from '../jsonapi/messages';
@@ -156,6 +157,25 @@ export function registerFanApi(app: FastifyInstance, deps: { config: Config; dat
     };
   }
 
+  // A proof-of-work challenge: solved, it lets one registration or sign-in past the limit per address.
+  app.get(`${PUBLIC_PREFIX}/fans/challenge`, async (request, reply) => {
+    await publicClient(request);
+    const challenge = await newFanChallenge(config, clock.now());
+    reply.type(JSONAPI_MEDIA_TYPE).header('cache-control', 'no-store');
+    return { data: { type: 'fan_challenges', id: challenge.parameters.nonce, attributes: challenge } };
+  });
+
+  /**
+   * The limit of registrations and sign-ins per address, unless the request carries a solved
+   * challenge (`meta.proof`): then its own limit (`own`: an e-mail's sign-ins), if any.
+   */
+  const limitUnlessProved = async (request: FastifyRequest, reply: FastifyReply, own?: string) => {
+    const proof = proofOf(request.body);
+    if (proof === undefined) return limit(reply, `register:${request.ip}`, config.fanLimits.register);
+    await takeFanProof(config, database, proof, clock.now());
+    if (own) await limit(reply, own, config.fanLimits.register);
+  };
+
   // Registration: a device identity (again: the same fan, a new token) or a new account.
   app.post(`${PUBLIC_PREFIX}/fans`, async (request, reply) => {
     const { clientId } = await publicClient(request);
@@ -165,7 +185,7 @@ export function registerFanApi(app: FastifyInstance, deps: { config: Config; dat
       const input = attributesOf(request.body, deviceSchema);
       const known = await db.selectFrom('fans').selectAll().where('client_id', '=', clientId).where('device_id', '=', input.device_id).executeTakeFirst();
       if (known) return issue(reply, known, 200);
-      await limit(reply, `register:${request.ip}`, config.fanLimits.register);
+      await limitUnlessProved(request, reply);
       const row = await db
         .insertInto('fans')
         .values(await searchable(clientId, { client_id: clientId, kind: 'device', device_id: input.device_id, display_name: input.display_name?.trim() || null, is_banned: toDb(database.dialect, 'boolean', false), created_at: now, updated_at: now }))
@@ -176,7 +196,7 @@ export function registerFanApi(app: FastifyInstance, deps: { config: Config; dat
       return issue(reply, row ?? (await db.selectFrom('fans').selectAll().where('client_id', '=', clientId).where('device_id', '=', input.device_id).executeTakeFirstOrThrow()), 201);
     }
     const input = attributesOf(request.body, accountSchema);
-    await limit(reply, `register:${request.ip}`, config.fanLimits.register);
+    await limitUnlessProved(request, reply);
     const email = input.email.trim().toLowerCase();
     const row = await db
       .insertInto('fans')
@@ -191,8 +211,8 @@ export function registerFanApi(app: FastifyInstance, deps: { config: Config; dat
   app.post(`${PUBLIC_PREFIX}/fans/sign_in`, async (request, reply) => {
     const { clientId } = await publicClient(request);
     const input = attributesOf(request.body, signInSchema);
-    // Guessing is limited like registering: per address.
-    await limit(reply, `register:${request.ip}`, config.fanLimits.register);
+    // Guessing is limited like registering: per address, or with a proof of work per e-mail.
+    await limitUnlessProved(request, reply, `sign-in:${input.email.trim().toLowerCase()}`);
     const row = await db.selectFrom('fans').selectAll().where('client_id', '=', clientId).where('email', '=', input.email.trim().toLowerCase()).executeTakeFirst();
     // The same work whether the account exists or not, so timing tells nothing.
     const ok = await verifyPassword(input.password, (row?.password_hash as string | undefined) ?? (await dummyPasswordHash()));

@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+import { createChallenge, verifySolution, type Solution } from 'altcha-lib';
+import { deriveKey as nodeDeriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiProblem, createApi, problemText } from './api';
 import { readConfig } from './config';
@@ -31,6 +33,31 @@ describe('the page’s configuration', () => {
 });
 
 describe('the fan of this browser', () => {
+  it('behind an address at its limit (a stadium’s Wi-Fi), solves a proof-of-work challenge and registers with it', async () => {
+    const secret = 'test-secret';
+    const challenge = await createChallenge({ algorithm: 'PBKDF2/SHA-256', cost: 10, counter: 25, deriveKey: nodeDeriveKey, hmacSignatureSecret: secret, hmacKeySignatureSecret: `${secret}:key` });
+    const api = fakeApi({
+      'GET /fans/challenge': [200, { data: { type: 'fan_challenges', id: 'n', attributes: challenge } }],
+      'POST /fans': (call) => ((call.body as { meta?: unknown }).meta ? [201, fanAnswer('8', 'device', 'token-8')] : [429, problem(429, 'tooManyRequests')]),
+    });
+    const config = readConfig();
+    const session = createFanSession(config, createApi(config, api.fetch), memoryStore());
+    expect(await session.token()).toBe('token-8');
+    expect(api.calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual(['POST /public/v1/fans', 'GET /public/v1/fans/challenge', 'POST /public/v1/fans']);
+    // The proof the browser found is one the server accepts.
+    const { proof } = (api.calls[2].body as { meta: { proof: { challenge: typeof challenge; solution: Solution } } }).meta;
+    expect(proof.challenge).toEqual(challenge);
+    const checked = await verifySolution({ challenge: proof.challenge, solution: proof.solution, deriveKey: nodeDeriveKey, hmacSignatureSecret: secret, hmacKeySignatureSecret: `${secret}:key` });
+    expect(checked.verified).toBe(true);
+  });
+
+  it('says the limit was reached when no proof can be had', async () => {
+    const api = fakeApi({ 'GET /fans/challenge': [503, problem(503, 'unavailable')], 'POST /fans': [429, problem(429, 'tooManyRequests')] });
+    const config = readConfig();
+    const session = createFanSession(config, createApi(config, api.fetch), memoryStore());
+    await expect(session.token()).rejects.toMatchObject({ status: 429, code: 'tooManyRequests' });
+  });
+
   it('registers one device however many forms ask at once, and keeps its token and device id per league', async () => {
     const api = fakeApi({ 'POST /fans': [201, fanAnswer('7', 'device', 'token-7')] });
     const config = readConfig();

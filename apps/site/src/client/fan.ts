@@ -90,7 +90,10 @@ function newDeviceId(): string {
 /** Seconds of slack before a token's expiry: a call should not start with a token about to lapse. */
 const EXPIRY_MARGIN_MS = 60_000;
 
-export function createFanSession(config: SiteConfig, api: Api, kept: KeyValueStore = pageStorage(), now: () => number = Date.now): FanSession {
+/** Finds a solved proof of work (proof.ts); tests give their own. */
+export type Prover = (api: Api) => Promise<unknown>;
+
+export function createFanSession(config: SiteConfig, api: Api, kept: KeyValueStore = pageStorage(), now: () => number = Date.now, prove?: Prover): FanSession {
   const store = resilient(kept);
   const fanKey = `umpire:fan:${config.client}`;
   const deviceKey = `umpire:device:${config.client}`;
@@ -121,6 +124,22 @@ export function createFanSession(config: SiteConfig, api: Api, kept: KeyValueSto
     return fan;
   };
 
+  /**
+   * Sends a registration or sign-in; when the limit per address refuses it (a stadium's Wi-Fi, a
+   * carrier's shared address: 429), solves a proof-of-work challenge and sends it again with the
+   * proof in its `meta`, which the limit lets through. A second at most, and the fan sees nothing.
+   */
+  const provedIfLimited = async <T>(send: (extra: { meta?: { proof: unknown } }) => Promise<T>): Promise<T> => {
+    try {
+      return await send({});
+    } catch (error) {
+      if (!(error instanceof ApiProblem) || error.status !== 429) throw error;
+      const proof = await (prove ?? (async (a: Api) => (await import('./proof')).solvedProof(a)))(api).catch(() => null);
+      if (!proof) throw error;
+      return send({ meta: { proof } });
+    }
+  };
+
   const registerDevice = (): Promise<string> => {
     registering ??= (async () => {
       let device = store.getItem(deviceKey);
@@ -128,7 +147,7 @@ export function createFanSession(config: SiteConfig, api: Api, kept: KeyValueSto
         device = newDeviceId();
         store.setItem(deviceKey, device);
       }
-      const doc = await api.post<ApiDocument<ResourceLike>>('/fans', { data: { type: 'fans', attributes: { device_id: device } } });
+      const doc = await provedIfLimited((extra) => api.post<ApiDocument<ResourceLike>>('/fans', { data: { type: 'fans', attributes: { device_id: device } }, ...extra }));
       return keep(doc).token;
     })().finally(() => {
       registering = null;
@@ -142,7 +161,7 @@ export function createFanSession(config: SiteConfig, api: Api, kept: KeyValueSto
       return read()?.token ?? registerDevice();
     },
     async signIn(email, password) {
-      const doc = await api.post<ApiDocument<ResourceLike>>('/fans/sign_in', { data: { type: 'fans', attributes: { email, password } } });
+      const doc = await provedIfLimited((extra) => api.post<ApiDocument<ResourceLike>>('/fans/sign_in', { data: { type: 'fans', attributes: { email, password } }, ...extra }));
       return keep(doc);
     },
     async run(call) {

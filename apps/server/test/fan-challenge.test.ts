@@ -1,0 +1,111 @@
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './support/test-server';
+
+/**
+ * Fair registration (issue 25, point 4): a registration or sign-in carrying a solved proof-of-work
+ * challenge passes the limit per address (a stadium's Wi-Fi, a carrier's shared address); one
+ * without stays limited. A proof is the server's, solved, used once and before it expires; the
+ * difficulty is a setting.
+ */
+const CLIENT = 'ekstraklasa-demo';
+let api: TestServer;
+let quick: TestServer;
+
+beforeAll(async () => {
+  const fanLimits = { fan: { max: 100, windowSeconds: 60 }, address: { max: 10_000, windowSeconds: 60 }, register: { max: 3, windowSeconds: 3600 } };
+  api = await startTestServer({ fanLimits, fanChallenge: { cost: 10, maxCounter: 40, ttlSeconds: 300 } });
+  // Another installation (its own secret), whose challenges live a second.
+  quick = await startTestServer({ fanLimits, fanChallenge: { cost: 10, maxCounter: 40, ttlSeconds: 1 }, jwtSecret: new TextEncoder().encode(`another-installation-${Date.now()}-secret`) });
+});
+afterAll(async () => {
+  await api?.close();
+  await quick?.close();
+});
+
+let serial = 0;
+const device = () => `challenge-device-${Date.now().toString(36)}-${++serial}`;
+
+async function challengeOf(server: TestServer): Promise<Challenge> {
+  const res = await server.get(`/public/v1/fans/challenge?client=${CLIENT}`, { token: null });
+  expect(res.status, res.text).toBe(200);
+  expect(res.headers.get('cache-control')).toBe('no-store');
+  expect(res.body.data.type).toBe('fan_challenges');
+  return res.body.data.attributes as Challenge;
+}
+
+async function proofFrom(server: TestServer) {
+  const challenge = await challengeOf(server);
+  const solution = await solveChallenge({ challenge, deriveKey });
+  expect(solution).not.toBeNull();
+  return { challenge, solution: solution! };
+}
+
+const register = (server: TestServer, proof?: unknown) =>
+  server.post(`/public/v1/fans?client=${CLIENT}`, { data: { type: 'fans', attributes: { device_id: device() } }, ...(proof === undefined ? {} : { meta: { proof } }) }, { token: null });
+
+describe('registration with a proof of work', () => {
+  it('lets every fan behind one address in with a solved challenge, while those without one stay limited', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await register(api)).status);
+    expect(statuses).toEqual([201, 201, 201, 429]);
+    for (let i = 0; i < 8; i++) {
+      const res = await register(api, await proofFrom(api));
+      expect(res.status, res.text).toBe(201);
+    }
+    expect((await register(api)).status).toBe(429);
+  });
+
+  it('sets the difficulty from the settings: the cost and the most tries a solution needs', async () => {
+    for (let i = 0; i < 5; i++) {
+      const { challenge, solution } = await proofFrom(api);
+      expect(challenge.parameters).toMatchObject({ algorithm: 'PBKDF2/SHA-256', cost: 10 });
+      expect(solution.counter).toBeLessThanOrEqual(40);
+    }
+  });
+
+  it('refuses a proof that is not solved, not the server’s, used before or expired, with JSON:API errors', async () => {
+    const { challenge, solution } = await proofFrom(api);
+    const cases: [string, unknown, number, string][] = [
+      ['a wrong answer', { challenge, solution: { ...solution, derivedKey: `${solution.derivedKey[0] === '0' ? '1' : '0'}${solution.derivedKey.slice(1)}` } }, 422, 'fanProofInvalid'],
+      ['a made-easier challenge', { challenge: { ...challenge, parameters: { ...challenge.parameters, cost: 1 } }, solution }, 422, 'fanProofInvalid'],
+      ['no solution', { challenge }, 422, 'fanProofInvalid'],
+      ['not an object', 'solved!', 422, 'fanProofInvalid'],
+      ['another server’s challenge', await proofFrom(quick), 422, 'fanProofInvalid'],
+    ];
+    for (const [name, proof, status, code] of cases) {
+      const res = await register(api, proof);
+      expect(res.status, name).toBe(status);
+      expect(res.body.errors[0], name).toMatchObject({ code, source: { pointer: '/meta/proof' } });
+    }
+    // Used once: the same proof again is refused.
+    expect((await register(api, { challenge, solution })).status).toBe(201);
+    const replay = await register(api, { challenge, solution });
+    expect(replay.status).toBe(409);
+    expect(replay.body.errors[0].code).toBe('fanProofUsed');
+    // Expired (this server's challenges live a second).
+    const late = await proofFrom(quick);
+    await new Promise((r) => setTimeout(r, 1200));
+    const expired = await register(quick, late);
+    expect(expired.status).toBe(422);
+    expect(expired.body.errors[0].code).toBe('fanProofExpired');
+  });
+});
+
+describe('sign-in with a proof of work', () => {
+  it('passes the limit per address, and is limited per e-mail instead', async () => {
+    const email = `pow${Date.now()}@example.com`;
+    const made = await api.post(`/public/v1/fans?client=${CLIENT}`, { data: { type: 'fans', attributes: { email, password: 'bardzo-tajne-haslo', display_name: 'Ala' } }, meta: { proof: await proofFrom(api) } }, { token: null });
+    expect(made.status, made.text).toBe(201);
+    const signIn = async (password: string, proof?: unknown) =>
+      api.post(`/public/v1/fans/sign_in?client=${CLIENT}`, { data: { type: 'fans', attributes: { email, password } }, ...(proof === undefined ? {} : { meta: { proof } }) }, { token: null });
+    // The address has used its registrations above: without a proof, refused.
+    expect((await signIn('bardzo-tajne-haslo')).status).toBe(429);
+    expect((await signIn('bardzo-tajne-haslo', await proofFrom(api))).status).toBe(200);
+    // Guesses with proofs still stop at the e-mail's limit (3 an hour here).
+    const guesses: number[] = [];
+    for (let i = 0; i < 3; i++) guesses.push((await signIn('zle-haslo-123', await proofFrom(api))).status);
+    expect(guesses).toEqual([401, 401, 429]);
+  });
+});
