@@ -58,7 +58,7 @@ async function openStart(database: AttemptDeps['database'], quiz: Row, fan: Fan,
       .where('expires_at', '>', at)
       .orderBy('started_at')
       .executeTakeFirst();
-    // Unused starts are replaced by this one; expired ones go too. Used ones stay: they refuse a replay.
+    // Unused starts are replaced by this one. Used ones stay to refuse a replay, until well past their expiry.
     await mine.where((eb) => eb.or([eb('used_at', 'is', null), eb('expires_at', '<=', at - QUIZ_TIME_GRACE_MS)])).execute();
     const token = randomBytes(24).toString('base64url');
     const hash = hashOf(token);
