@@ -484,13 +484,19 @@ describe('GET /current_page', () => {
     }
   });
 
-  it('includes the table of a linked group and the leading scorers of a linked season, as their own views compute them', async () => {
+  /** A published standard page whose first component is the table of the first group, with that group's competition season. */
+  async function publishedPageWithTable() {
     const group = (await api.get('/api/v3/groups?page[size]=1&sort=id&include=stage')).body;
     const groupId = group.data[0].id;
     const competitionSeasonId = group.included.find((i: any) => i.type === 'stages').relationships.competition_season.data.id;
     const p = await page(standard, { status: 'published', published_from: '2020-01-01T10:00:00Z' });
     const cs = link('competition_seasons', competitionSeasonId);
     expect((await component(p.id, 'group', 0, { title: 'Tabela' }, { competition_season: cs, group: link('groups', groupId) })).status).toBe(201);
+    return { group, groupId, competitionSeasonId, p, cs };
+  }
+
+  it('includes the table of a linked group and the leading scorers of a linked season, as their own views compute them', async () => {
+    const { group, groupId, competitionSeasonId, p, cs } = await publishedPageWithTable();
     expect((await component(p.id, 'competition_season_statistics', 1, { title: 'Strzelcy' }, { competition_season: cs })).status).toBe(201);
     const res = await api.get(`/api/v3/current_page?slug=${p.attributes.slug}&include=standings,statistics`);
     expect(res.status, res.text).toBe(200);
@@ -525,12 +531,7 @@ describe('GET /current_page', () => {
   });
 
   it('include=auto adds the sets its components draw, and only those: a table gets its standings, not the statistics', async () => {
-    const group = (await api.get('/api/v3/groups?page[size]=1&sort=id&include=stage')).body;
-    const groupId = group.data[0].id;
-    const competitionSeasonId = group.included.find((i: any) => i.type === 'stages').relationships.competition_season.data.id;
-    const p = await page(standard, { status: 'published', published_from: '2020-01-01T10:00:00Z' });
-    const cs = link('competition_seasons', competitionSeasonId);
-    expect((await component(p.id, 'group', 0, { title: 'Tabela' }, { competition_season: cs, group: link('groups', groupId) })).status).toBe(201);
+    const { p } = await publishedPageWithTable();
     const auto = await api.get(`/api/v3/current_page?slug=${p.attributes.slug}&include=auto`);
     expect(auto.status, auto.text).toBe(200);
     expect(auto.body.meta.include).toEqual(['standings']);
