@@ -142,7 +142,6 @@ function groupLinks(model: Model, rows: Row[]): Map<string, LinkValues> {
   return out;
 }
 
-/** `include=` of /current_page: include sets (spec §3) the page's kind offers. */
 /**
  * `include=auto`: the sets the page's own components draw (a table's standings, a match's
  * line-ups), as their kinds declare: a website gets what it shows in one read, without first
@@ -150,6 +149,7 @@ function groupLinks(model: Model, rows: Row[]): Map<string, LinkValues> {
  */
 export const AUTO_INCLUDE = 'auto';
 
+/** `include=` of /current_page: include sets (spec §3) the page's kind offers, or `auto`. */
 export function parseIncludeSets(value: unknown): IncludeSet[] | typeof AUTO_INCLUDE {
   if (value === undefined || value === '') return [];
   if (typeof value !== 'string') throw badParameter('include', 'badRequest.repeatedParameter', { parameter: 'include' });
@@ -452,14 +452,14 @@ export async function globalElementsDocument(ctx: ReadContext, locale?: string):
 }
 
 /**
- * A global page element with its components resolved like a page's (GET /global_page_elements/{id}/preview);
- * `preview: false` resolves them as readers see them (the delivery API's current_page_elements).
+ * A global page element with its components resolved like a page's preview, drafts shown
+ * (GET /global_page_elements/{id}/preview, and its live preview with unsaved `drafts`).
  */
-export async function globalElementDocument(ctx: ReadContext, element: Row, drafts: DraftComponents | null = null, opts: { preview?: boolean; locale?: string } = {}): Promise<Record<string, unknown>> {
+export async function globalElementDocument(ctx: ReadContext, element: Row, drafts: DraftComponents | null = null): Promise<Record<string, unknown>> {
   const elements = modelOf('global_page_elements');
   const rows = drafts ? drafts.rows : await componentsOf(ctx, 'global_page_element_id', Number(element.id));
   const links = drafts ? drafts.links : rows.length ? await linksOf(ctx, 'global_page_element_id', Number(element.id)) : new Map<string, LinkValues>();
-  const resolved = await resolveComponents(ctx, rows, links, { seasonId: null, includeSets: [], preview: opts.preview ?? true, locale: opts.locale });
+  const resolved = await resolveComponents(ctx, rows, links, { seasonId: null, includeSets: [], preview: true });
   const data = toResourceObject(elements, element, ctx.apiBase);
   (data.relationships ??= {}).components = { data: resolved.components.map((c) => ({ type: c.type, id: c.id })) };
   return { data, included: [...resolved.components, ...resolved.included] };

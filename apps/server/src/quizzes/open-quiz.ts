@@ -1,4 +1,4 @@
-import type { Database, DB } from '../db/database';
+import type { Database, DB, Dialect } from '../db/database';
 import type { Fan } from '../fan-api/fans';
 import type { Clock } from '../jobs/clock';
 import { ApiError, apiError, notFound } from '../jsonapi/errors';
@@ -16,16 +16,13 @@ export interface AttemptDeps {
   bus?: ChangeBus;
 }
 
+/** Published quizzes of a client (what fans may read and attempt). */
+export const publishedQuizzes = (db: DB, dialect: Dialect, clientId: number) =>
+  db.selectFrom('quizzes').where('client_id', '=', clientId).where('is_published', '=', toDb(dialect, 'boolean', true) as never);
+
 /** A published quiz of the fan's client, or a 404. */
 export async function publishedQuiz(database: Database, fan: Fan, quizId: string): Promise<Row> {
-  if (!/^[1-9]\d{0,14}$/.test(quizId)) throw notFound('quizzes', quizId);
-  const quiz = await database.db
-    .selectFrom('quizzes')
-    .selectAll()
-    .where('id', '=', Number(quizId))
-    .where('client_id', '=', fan.clientId)
-    .where('is_published', '=', toDb(database.dialect, 'boolean', true) as never)
-    .executeTakeFirst();
+  const quiz = /^[1-9]\d{0,14}$/.test(quizId) ? await publishedQuizzes(database.db, database.dialect, fan.clientId).selectAll().where('id', '=', Number(quizId)).executeTakeFirst() : undefined;
   if (!quiz) throw notFound('quizzes', quizId);
   return quiz;
 }

@@ -1,26 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
-import type { Database, DB, Dialect } from '../db/database';
+import type { Database, DB } from '../db/database';
 import { PUBLIC_PREFIX, type FanAccess } from '../fan-api/fans';
 import type { Clock } from '../jobs/clock';
 import { notFound } from '../jsonapi/errors';
 import { parsePage, type RawQuery } from '../jsonapi/query';
 import type { Row } from '../jsonapi/read';
 import { JSONAPI_MEDIA_TYPE } from '../jsonapi/routes';
-import { fromDb, toDb } from '../jsonapi/values';
+import { fromDb } from '../jsonapi/values';
 import type { ChangeBus } from '../realtime/change-bus';
 import { startQuizAttempt } from './attempt-starts';
 import { submitQuizAttempt } from './attempts';
+import { publishedQuizzes } from './open-quiz';
 
 type ImageRow = { id: unknown; path: string; alt_text_pl: string | null; alt_text_en: string | null };
 const imageOf = (images: Map<unknown, ImageRow>, id: unknown) => {
   const image = id == null ? undefined : images.get(id);
   return image ? { path: image.path, alt_text_pl: image.alt_text_pl, alt_text_en: image.alt_text_en } : null;
 };
-
-/** Published quizzes of a client, newest first. */
-const published = (db: DB, dialect: Dialect, clientId: number) =>
-  db.selectFrom('quizzes').where('client_id', '=', clientId).where('is_published', '=', toDb(dialect, 'boolean', true) as never);
 
 /**
  * Quizzes as fans read them: the quiz, its questions in order and their answers in order, with
@@ -83,8 +80,8 @@ export function registerQuizRoutes(app: FastifyInstance, deps: { config: Config;
     const { clientId } = await fans.publicClient(request);
     const raw = request.query as RawQuery;
     const page = parsePage(Object.fromEntries(Object.entries(raw).filter(([k]) => k.startsWith('page'))));
-    const total = Number((await published(database.db, database.dialect, clientId).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
-    const rows = await published(database.db, database.dialect, clientId)
+    const total = Number((await publishedQuizzes(database.db, database.dialect, clientId).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+    const rows = await publishedQuizzes(database.db, database.dialect, clientId)
       .select([...columns])
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
@@ -98,7 +95,7 @@ export function registerQuizRoutes(app: FastifyInstance, deps: { config: Config;
   app.get<{ Params: { id: string } }>(`${PUBLIC_PREFIX}/quizzes/:id`, async (request, reply) => {
     const { clientId } = await fans.publicClient(request);
     const { id } = request.params;
-    const row = /^[1-9]\d{0,14}$/.test(id) ? await published(database.db, database.dialect, clientId).select([...columns]).where('id', '=', Number(id)).executeTakeFirst() : undefined;
+    const row = /^[1-9]\d{0,14}$/.test(id) ? await publishedQuizzes(database.db, database.dialect, clientId).select([...columns]).where('id', '=', Number(id)).executeTakeFirst() : undefined;
     if (!row) throw notFound('quizzes', id);
     const doc = await publicQuizDocuments(database.db, clientId, [row], clock.now());
     reply.type(JSONAPI_MEDIA_TYPE).header('cache-control', 'no-cache');
