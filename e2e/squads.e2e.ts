@@ -63,7 +63,11 @@ test('a new player joins the squad with a free number, is refused a taken one, c
   expect(Number(freeNumber)).toBeGreaterThan(0);
   await dialog.getByRole('combobox', { name: t('pl', 'resources.squad_players.fields.position') }).click();
   await page.getByRole('option', { name: t('pl', 'resources.squad_players.choices.position.midfielder') }).click();
+  // The screen changes when the server has answered; on a loaded machine that may take longer
+  // than an expectation waits, so the test waits for the answer itself and then for the screen.
+  const created = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/api/v3/squad_players'));
   await dialog.getByRole('button', { name: t('pl', 'squadEditor.add'), exact: true }).click();
+  expect((await created).status()).toBe(201);
   await expect(dialog).toHaveCount(0);
 
   const row = rows.filter({ hasText: name });
@@ -88,13 +92,17 @@ test('a new player joins the squad with a free number, is refused a taken one, c
   await expect(row.locator('.MuiFormHelperText-root')).toHaveCount(0);
 
   // Another position: the player moves to the forwards.
+  const moved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/api/v3/squad_players/'));
   await row.getByLabel(t('pl', 'squadEditor.positionOf', { name })).selectOption('forward');
+  expect((await moved).status()).toBe(200);
   await expect(page.getByTestId('position-forward')).toContainText(name);
   await expect(page.getByTestId('position-midfielder')).not.toContainText(name);
 
   // Removed after confirming.
   await row.getByRole('button', { name: t('pl', 'squadEditor.removePlayer', { name }) }).click();
+  const removed = page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes('/api/v3/squad_players/'));
   await page.getByRole('dialog').getByRole('button', { name: t('pl', 'ra.action.confirm') }).click();
+  expect((await removed).ok()).toBeTruthy();
   await expect(row).toHaveCount(0);
   await expect(rows).toHaveCount(before);
 

@@ -325,7 +325,12 @@ function playwrightFailures(report) {
       for (const test of spec.tests ?? []) {
         if (test.status !== 'unexpected') continue;
         const last = test.results?.[test.results.length - 1];
-        out.push(`${[...titles, spec.title].filter(Boolean).join(' › ')}: ${firstLine(last?.error?.message ?? last?.errors?.[0]?.message)}`);
+        const error = last?.error ?? last?.errors?.[0];
+        // The line, the project and the locator with what it expected and found: "toHaveCount
+        // failed" alone cannot tell which of a test's steps broke on a CI run.
+        const at = error?.location ? ` (${path.basename(error.location.file)}:${error.location.line}, ${test.projectName})` : ` (${test.projectName})`;
+        const detail = plainLines(error?.message).filter((l) => /^(Locator|Expected|Received|Timeout):/.test(l)).map((l) => l.slice(0, 200));
+        out.push(`${[...titles, spec.title].filter(Boolean).join(' › ')}${at}: ${[firstLine(error?.message), ...detail].join(' | ')}`);
       }
     }
   };
