@@ -35,6 +35,16 @@ export function scoped(ctx: ReadContext, model: Model): DynamicSelect<Row> {
   return ctx.db.selectFrom(model.table).select(model.readColumns).where('client_id', '=', ctx.clientId);
 }
 
+/**
+ * The rows of some parents (a page at most), by their foreign key. SQLite's planner, with
+ * statistics older than the data, prefers walking the client's whole default-sort index (4,800
+ * squads to find 76): the unary plus keeps its client term off indexes, so the key's index is used.
+ */
+function childrenOf(ctx: ReadContext, model: Model, fk: string, ids: unknown[]): DynamicSelect<Row> {
+  const client = ctx.dialect === 'sqlite' ? sql<number>`+${sql.ref(`${model.table}.client_id`)}` : sql.ref(`${model.table}.client_id`);
+  return ctx.db.selectFrom(model.table).select(model.readColumns).where(client, '=', ctx.clientId).where(fk, 'in', ids);
+}
+
 export function applyFilters<Q extends DynamicSelect<unknown>>(q: Q, filters: Filter[], table: string, dialect: Dialect): Q {
   // SQLite stores booleans as 0/1 and its driver cannot bind true/false.
   const bind = (v: unknown) => (typeof v === 'boolean' && dialect === 'sqlite' ? Number(v) : v);
@@ -227,7 +237,7 @@ async function loadIncludes(ctx: ReadContext, model: Model, rows: Row[], tree: I
     } else if (rel.kind === 'hasMany') {
       const fk = target.belongsTo.get(rel.inverse)!.fk;
       const ids = rows.map((r) => r.id);
-      if (ids.length) related = await applySort(scoped(ctx, target).where(fk, 'in', ids), sortOf(target), target.table).execute();
+      if (ids.length) related = await applySort(childrenOf(ctx, target, fk, ids), sortOf(target), target.table).execute();
       const byParent = new Map<unknown, ResourceIdentifier[]>();
       for (const r of related) {
         const list = byParent.get(r[fk]) ?? [];
