@@ -6,30 +6,54 @@ import { recordAudit } from '../audit/audit';
 import type { Config } from '../config';
 import type { Database, DB } from '../db/database';
 import type { Clock } from '../jobs/clock';
-import type { Job } from '../jobs/queue';
+import { enqueue, type Job } from '../jobs/queue';
 import type { JobWorker } from '../jobs/worker';
 import type { ChangeEvent, WriteContext } from '../jsonapi/context';
 import { modelOf } from '../jsonapi/model';
 import { toDb } from '../jsonapi/values';
 import type { ChangeBus } from '../realtime/change-bus';
 import { addContentType } from '../realtime/content-types';
-import { PUSH_SEND_JOB, setPushClock } from './push-rules';
+import { encryptAes128gcm, paddedPayload } from './encrypt';
+import { PUSH_SEND_JOB, pushJobKey, setPushClock } from './push-rules';
 import { postToPushService, type PushTransport } from './push-request';
 import { vapidKeysOf, type VapidKeys } from './vapid';
 
 /**
- * Sends a notification when its job comes (issue 10). First, in one transaction, it becomes
- * `sending` and gets one delivery row per subscription its targets reach (unique per notification ×
- * subscription). Then batches of rows are claimed (pending → claimed) before anything goes out, each
- * is encrypted for its browser (RFC 8291, `web-push`) and posted to its push service, and the
- * outcome is written: delivered (2xx), expired (404/410: the subscription is removed) or failed with
- * the reason. A run that dies leaves its claimed rows claimed; the job's next run counts them as
- * failed (`interrupted`) instead of sending again, so no browser gets a notification twice.
+ * Sends a notification when its job comes (issues 10 and 25).
+ *
+ * The send job prepares, in one transaction: the notification becomes `sending`, its recipients are
+ * resolved in SQL straight into delivery rows (INSERT … SELECT, one per notification × subscription,
+ * unique), so no list of subscriptions is ever held in memory, and RUNNERS runner jobs are queued.
+ * Runners are plain jobs: every instance's worker takes them, so the send spreads over the
+ * instances. A runner claims batches of pending rows (pending → claimed under its run id; FOR UPDATE
+ * SKIP LOCKED on PostgreSQL, serialised writes on SQLite) before anything goes out, so two runners
+ * never hold the same row; it encrypts each message (encrypt.ts), posts it (push-request.ts) and
+ * records the outcomes: delivered (2xx), expired (404/410: the subscription is removed) or failed
+ * with the reason. After a slice of SLICE_MS it queues its own continuation and returns, so that a
+ * worker holding several runners lets another instance take the next slice.
+ *
+ * A runner that dies leaves its rows claimed. Once their lease (the job lease, JOB_LEASE_MS) has
+ * run out, the next runner counts them failed (`interrupted`) instead of sending again: no browser
+ * gets a notification twice. Rows of a runner still inside its lease are left to it.
+ *
+ * Counts are kept cheap: each batch adds its outcomes to the notification's counters in the
+ * transaction that records them (x = x + n); the failure reasons and the exact counts are read
+ * once, by the runner that finds nothing pending and nothing claimed, which finalises the
+ * notification with a guarded UPDATE (status = 'sending'), so exactly once.
  */
 export const PUSH_ACTOR = 'system:push';
-const INSERT_CHUNK = 500;
+export const PUSH_RUN_JOB = 'push.run';
+/** Runner jobs per notification: enough for a few instances to share one send. */
+export const RUNNERS = 4;
+/** How long a runner sends before handing over to its continuation job. */
+const SLICE_MS = 5_000;
+/** Staff watching the list hear the counts at most this often (and at the end). */
+const ANNOUNCE_MS = 1_000;
 /** How long a push service keeps a message for an offline browser. */
 const TTL_SECONDS = 24 * 3600;
+/** VAPID tokens are signed for 12 hours and reused until an hour before they expire. */
+const VAPID_VALID_S = 12 * 3600;
+const VAPID_MARGIN_S = 3600;
 
 export interface SendDeps {
   config: Config;
@@ -40,7 +64,8 @@ export interface SendDeps {
   transport?: PushTransport;
 }
 
-type Outcome = { status: 'delivered' | 'expired' | 'failed'; reason: string | null };
+type Status = 'delivered' | 'expired' | 'failed';
+type Outcome = { status: Status; reason: string | null };
 
 interface Recipient {
   deliveryId: number;
@@ -51,10 +76,11 @@ interface Recipient {
   locale: string;
 }
 
-const iso = (database: Database, at: Date) => toDb(database.dialect, 'datetime', at.toISOString());
+const iso = (database: Database, at: Date) => toDb(database.dialect, 'datetime', at.toISOString()) as string;
+const runnerKey = (id: number, k: number) => `${pushJobKey(id)}:run:${k}`;
 
 /** Subscriptions reached by a notification's targets (platform, segment of fans, topic and club). */
-function recipientsQuery(db: DB, dialect: Database['dialect'], clientId: number, notificationId: number) {
+export function recipientsQuery(db: DB, dialect: Database['dialect'], clientId: number, notificationId: number) {
   return db
     .selectFrom('push_notification_links as l')
     .innerJoin('push_notification_targets as t', (j) => j.onRef('t.id', '=', 'l.target_id').on('t.client_id', '=', clientId))
@@ -87,9 +113,7 @@ function recipientsQuery(db: DB, dialect: Database['dialect'], clientId: number,
             .where('sc.topic', '=', sql<string>`${clubTopic('')} || ${sql.ref('t.club_id')}`),
         ),
       ]),
-    )
-    .select('s.id as subscription_id')
-    .distinct();
+    );
 }
 
 function payloadFor(n: Record<string, unknown>, locale: string, link: PushPayload['link'], image: string | null): string {
@@ -105,43 +129,48 @@ function payloadFor(n: Record<string, unknown>, locale: string, link: PushPayloa
   return JSON.stringify(payload);
 }
 
+
 /**
- * The VAPID Authorization of one push service (origin), signed once per run: signing per message
- * would cost more than the encryption. It is valid for 12 hours, longer than any run.
+ * The VAPID Authorization of one push service (origin) for one key pair, signed once and reused
+ * while it is valid (an hour's margin): signing per message would cost more than the encryption.
+ * Process-wide, so every runner slice of every notification shares it.
  */
-type VapidHeaders = (endpoint: string) => string;
-function vapidSigner(vapid: VapidKeys, subject: string): VapidHeaders {
-  const byOrigin = new Map<string, string>();
-  return (endpoint) => {
-    const origin = new URL(endpoint).origin;
-    let header = byOrigin.get(origin);
-    if (!header) {
-      header = webpush.getVapidHeaders(origin, subject, vapid.publicKey, vapid.privateKey, 'aes128gcm').Authorization;
-      byOrigin.set(origin, header);
-    }
-    return header;
-  };
+const vapidHeaders = new Map<string, { header: string; until: number }>();
+function vapidFor(vapid: VapidKeys, subject: string, endpoint: string): string {
+  const origin = new URL(endpoint).origin;
+  const key = `${vapid.publicKey} ${subject} ${origin}`;
+  const nowS = Math.floor(Date.now() / 1000);
+  const cached = vapidHeaders.get(key);
+  if (cached && cached.until > nowS) return cached.header;
+  // Push services check the token against their own (real) time, never a test's clock.
+  const header = webpush.getVapidHeaders(origin, subject, vapid.publicKey, vapid.privateKey, 'aes128gcm', nowS + VAPID_VALID_S).Authorization;
+  vapidHeaders.set(key, { header, until: nowS + VAPID_VALID_S - VAPID_MARGIN_S });
+  return header;
 }
 
 /** Posts one encrypted message; never throws: every failure is an outcome with its reason. */
-async function deliver(r: Recipient, payload: string, vapid: VapidHeaders, deps: SendDeps): Promise<Outcome> {
-  let details: webpush.RequestDetails;
+async function deliver(r: Recipient, plaintext: Buffer, vapid: VapidKeys, deps: SendDeps): Promise<Outcome> {
+  let body: Buffer;
+  let authorization: string;
   try {
-    details = webpush.generateRequestDetails({ endpoint: r.endpoint, keys: { p256dh: r.p256dh, auth: r.auth } }, payload, {
-      headers: { Authorization: vapid(r.endpoint) },
-      TTL: TTL_SECONDS,
-      contentEncoding: 'aes128gcm',
-    });
+    authorization = vapidFor(vapid, deps.config.push.vapidSubject, r.endpoint);
+    body = encryptAes128gcm(plaintext, Buffer.from(r.p256dh, 'base64url'), Buffer.from(r.auth, 'base64url'));
   } catch (err) {
     return { status: 'failed', reason: `encryption: ${(err as Error).message}`.slice(0, 200) };
   }
   try {
-    // web-push encrypts and signs; the request is ours: keep-alive connections are pooled, and the
-    // address a fan gave is checked where the connection is made (push-request.ts).
-    const res = await (deps.transport ?? postToPushService)(details.endpoint, {
-      method: details.method,
-      headers: details.headers,
-      body: details.body ? new Uint8Array(details.body) : null,
+    // Keep-alive connections are pooled, and the address a fan gave is checked where the
+    // connection is made (push-request.ts).
+    const res = await (deps.transport ?? postToPushService)(r.endpoint, {
+      method: 'POST',
+      headers: {
+        Authorization: authorization,
+        TTL: String(TTL_SECONDS),
+        'Content-Encoding': 'aes128gcm',
+        'Content-Type': 'application/octet-stream',
+        'Content-Length': String(body.length),
+      },
+      body,
       timeoutMs: deps.config.push.timeoutMs,
       allowLoopback: deps.config.push.allowLoopback,
     });
@@ -164,9 +193,251 @@ async function pool<T>(items: T[], limit: number, fn: (item: T) => Promise<void>
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
-/** Counts of the deliveries, written on the notification. */
-async function refreshCounts(deps: SendDeps, clientId: number, id: number, finish: boolean): Promise<Record<string, unknown> | undefined> {
+type Tally = Record<Status, number>;
+const emptyTally = (): Tally => ({ delivered: 0, expired: 0, failed: 0 });
+
+/** Adds outcomes to the notification's counters, in the transaction that wrote them. */
+async function addCounts(trx: DB, id: number, t: Tally, now: string) {
+  const n = t.delivered + t.expired + t.failed;
+  if (!n) return;
+  await trx
+    .updateTable('push_notifications')
+    .set({
+      sent_count: sql`sent_count + ${n}`,
+      delivered_count: sql`delivered_count + ${t.delivered}`,
+      expired_count: sql`expired_count + ${t.expired}`,
+      failed_count: sql`failed_count + ${t.failed}`,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+async function announce(deps: SendDeps, clientId: number, id: number, row: Record<string, unknown> | undefined) {
+  if (!row) return;
+  const event: ChangeEvent = { clientId, type: 'push_notifications', id: String(id), action: 'update', actor: PUSH_ACTOR, before: row, after: row };
+  await deps.bus.publish([event]);
+}
+
+async function readRow(deps: SendDeps, id: number) {
+  return deps.database.db.selectFrom('push_notifications').select(modelOf('push_notifications').readColumns).where('id', '=', id).executeTakeFirst();
+}
+
+// When each notification's counts were last announced by this process.
+const announced = new Map<number, number>();
+async function announceSometimes(deps: SendDeps, clientId: number, id: number) {
+  const now = Date.now();
+  if (now - (announced.get(id) ?? 0) < ANNOUNCE_MS) return;
+  announced.set(id, now);
+  await announce(deps, clientId, id, await readRow(deps, id));
+}
+
+/** Queues the notification's runners (again: a waiting one of the same key is replaced). */
+async function queueRunners(db: DB, deps: SendDeps, clientId: number, id: number, runAt: Date) {
+  for (let k = 0; k < RUNNERS; k++)
+    await enqueue(db, deps.database.dialect, PUSH_RUN_JOB, { clientId, id, runner: k }, { runAt, key: runnerKey(id, k), maxAttempts: 20 }, deps.clock.now());
+}
+
+/**
+ * The send job: makes the notification `sending` with its delivery rows and queues its runners,
+ * in one transaction, once. A notification already `sending` (a job run again after a crash) gets
+ * its runners queued again, which is harmless: runners only take pending rows. Returns whether
+ * there is something to send.
+ */
+export async function sendPushNotification(deps: SendDeps, clientId: number, id: number): Promise<boolean> {
   const { database } = deps;
+  const now = deps.clock.now();
+  const nowDb = iso(database, now);
+  const started = await database.db.transaction().execute(async (trx) => {
+    const n = await trx.selectFrom('push_notifications').select(['status']).where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
+    if (!n || (n.status !== 'scheduled' && n.status !== 'sending')) return false;
+    if (n.status === 'scheduled') {
+      // The guard makes a second send job (another instance) a no-op; on PostgreSQL it also waits for the first.
+      const taken = await trx.updateTable('push_notifications').set({ status: 'sending', started_at: nowDb, updated_at: nowDb }).where('id', '=', id).where('status', '=', 'scheduled').executeTakeFirst();
+      if (!Number(taken.numUpdatedRows)) return false;
+      const recipients = recipientsQuery(trx, database.dialect, clientId, id)
+        .select([sql.lit(clientId).as('client_id'), sql.lit(id).as('notification_id'), 's.id as subscription_id', sql.lit('pending').as('status'), sql<string>`${sql.val(nowDb)}`.as('created_at')])
+        .distinct();
+      const inserted = await trx
+        .insertInto('push_deliveries')
+        .columns(['client_id', 'notification_id', 'subscription_id', 'status', 'created_at'])
+        .expression(database.dialect === 'postgres' ? sql`select client_id, notification_id, subscription_id, status, cast(created_at as timestamptz) from (${recipients}) as r` : recipients)
+        .executeTakeFirst();
+      await trx.updateTable('push_notifications').set({ total_count: Number(inserted.numInsertedOrUpdatedRows ?? 0) }).where('id', '=', id).execute();
+      const ctx: WriteContext = { db: trx, dialect: database.dialect, clientId, actor: PUSH_ACTOR, apiBase: '' };
+      await recordAudit(ctx, 'update', 'push_notifications', String(id), { status: { before: 'scheduled', after: 'sending' } });
+    }
+    await queueRunners(trx, deps, clientId, id, now);
+    return true;
+  });
+  if (started) await announce(deps, clientId, id, await readRow(deps, id));
+  return started;
+}
+
+/** Rows claimed by a runner whose lease ran out (it died) are counted failed, never sent again. */
+async function interruptLapsed(deps: SendDeps, id: number) {
+  const { database } = deps;
+  const now = deps.clock.now();
+  await database.db.transaction().execute(async (trx) => {
+    const res = await trx
+      .updateTable('push_deliveries')
+      .set({ status: 'failed', reason: 'interrupted', finished_at: iso(database, now) })
+      .where('notification_id', '=', id)
+      .where('status', '=', 'claimed')
+      .where('claimed_at', '<', iso(database, new Date(now.getTime() - deps.config.jobs.leaseMs)))
+      .executeTakeFirst();
+    const n = Number(res.numUpdatedRows ?? 0);
+    if (n) await addCounts(trx, id, { ...emptyTally(), failed: n }, iso(database, now));
+  });
+}
+
+export type RunResult =
+  /** The slice ended with rows still pending: run again. */
+  | { state: 'more' }
+  /** Nothing pending; other runners hold rows until `until` (when they are taken for dead). */
+  | { state: 'waiting'; until: Date }
+  /** This runner finalised the notification. */
+  | { state: 'finished' }
+  /** Nothing to do: not sending (yet, or any more), or finalised by another runner. */
+  | { state: 'idle' };
+
+/**
+ * One runner's slice: claims and sends batches until nothing is pending or `sliceMs` has passed,
+ * then finalises the notification if no rows are left claimed. Several may run at once, on one
+ * instance or many.
+ */
+export async function runPushDeliveries(deps: SendDeps, clientId: number, id: number, opts: { sliceMs?: number } = {}): Promise<RunResult> {
+  const { database } = deps;
+  const n = await database.db.selectFrom('push_notifications').selectAll().where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
+  if (!n || n.status !== 'sending') return { state: 'idle' };
+  await interruptLapsed(deps, id);
+  const run = randomUUID();
+  const vapid = await vapidKeysOf(database, clientId, deps.clock.now());
+  const { link, image } = await extrasOf(database.db, id, n.image_id, deps.config.publicUrl);
+  const payloads = new Map<string, Buffer>();
+  const plaintextFor = (locale: string) => {
+    let p = payloads.get(locale);
+    if (!p) payloads.set(locale, (p = paddedPayload(payloadFor(n, locale, link, image))));
+    return p;
+  };
+  const deadline = performance.now() + (opts.sliceMs ?? Infinity);
+  const { concurrency, batch } = deps.config.push;
+  // Two lanes, each claiming its own batch: one sends while the other records and claims.
+  const lanes = concurrency >= 2 ? 2 : 1;
+  let more = false;
+  const lane = async () => {
+    while (performance.now() < deadline) {
+      const claimed = await claim(deps, id, run, batch);
+      if (!claimed.length) return;
+      const recipients: Recipient[] = [];
+      const outcomes = new Map<number, Outcome>();
+      for (const c of claimed) {
+        // Unsubscribed since the rows were made.
+        if (c.endpoint == null) outcomes.set(c.deliveryId, { status: 'failed', reason: 'unsubscribed' });
+        else recipients.push(c as Recipient);
+      }
+      await pool(recipients, Math.ceil(concurrency / lanes), async (r) => {
+        let plaintext: Buffer;
+        try {
+          plaintext = plaintextFor(r.locale);
+        } catch (err) {
+          outcomes.set(r.deliveryId, { status: 'failed', reason: `encryption: ${(err as Error).message}`.slice(0, 200) });
+          return;
+        }
+        outcomes.set(r.deliveryId, await deliver(r, plaintext, vapid, deps));
+      });
+      await record(deps, id, run, recipients, outcomes);
+      await announceSometimes(deps, clientId, id);
+    }
+    more = true;
+  };
+  await Promise.all(Array.from({ length: lanes }, lane));
+  if (more) {
+    const pending = await database.db.selectFrom('push_deliveries').select('id').where('notification_id', '=', id).where('status', '=', 'pending').limit(1).executeTakeFirst();
+    if (pending) return { state: 'more' };
+  }
+  return settle(deps, clientId, id);
+}
+
+/** Claims up to `limit` pending rows for `run` and reads their subscriptions. */
+async function claim(deps: SendDeps, id: number, run: string, limit: number) {
+  const { database } = deps;
+  const pending = database.db.selectFrom('push_deliveries').select('id').where('notification_id', '=', id).where('status', '=', 'pending').orderBy('id').limit(limit);
+  const claimed = await database.db
+    .updateTable('push_deliveries')
+    .set({ status: 'claimed', claimed_by: run, claimed_at: iso(database, deps.clock.now()) })
+    .where('id', 'in', database.dialect === 'postgres' ? pending.forUpdate().skipLocked() : pending)
+    .returning(['id', 'subscription_id'])
+    .execute();
+  if (!claimed.length) return [];
+  const subs = await database.db
+    .selectFrom('push_subscriptions')
+    .select(['id', 'endpoint', 'p256dh', 'auth', 'locale'])
+    .where('id', 'in', claimed.map((c) => Number(c.subscription_id)).filter((v) => v > 0).concat([0]))
+    .execute();
+  const byId = new Map(subs.map((s) => [Number(s.id), s]));
+  return claimed.map((c) => {
+    const s = byId.get(Number(c.subscription_id));
+    return {
+      deliveryId: Number(c.id),
+      subscriptionId: Number(c.subscription_id),
+      endpoint: s ? String(s.endpoint) : null,
+      p256dh: s ? String(s.p256dh) : '',
+      auth: s ? String(s.auth) : '',
+      locale: s ? String(s.locale) : 'pl',
+    };
+  });
+}
+
+/** Writes a batch's outcomes and adds them to the counts, a few statements a batch; removes expired subscriptions. */
+async function record(deps: SendDeps, id: number, run: string, recipients: Recipient[], outcomes: Map<number, Outcome>) {
+  const { database } = deps;
+  const now = iso(database, deps.clock.now());
+  const groups = new Map<string, { o: Outcome; ids: number[] }>();
+  for (const [deliveryId, o] of outcomes) {
+    const key = `${o.status}\n${o.reason ?? ''}`;
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = { o, ids: [] }));
+    g.ids.push(deliveryId);
+  }
+  const expired = recipients.filter((r) => outcomes.get(r.deliveryId)?.status === 'expired').map((r) => r.subscriptionId);
+  await database.db.transaction().execute(async (trx) => {
+    const tally = emptyTally();
+    for (const { o, ids } of groups.values()) {
+      // Only rows this run still holds: rows taken for dead (their lease ran out) were counted already.
+      const res = await trx
+        .updateTable('push_deliveries')
+        .set({ status: o.status, reason: o.reason, finished_at: now })
+        .where('id', 'in', ids)
+        .where('notification_id', '=', id)
+        .where('status', '=', 'claimed')
+        .where('claimed_by', '=', run)
+        .executeTakeFirst();
+      tally[o.status] += Number(res.numUpdatedRows ?? 0);
+    }
+    await addCounts(trx, id, tally, now);
+    if (expired.length) await trx.deleteFrom('push_subscriptions').where('id', 'in', expired).execute();
+  });
+}
+
+/**
+ * Finalises the notification when no row is pending or claimed: exact counts and the failure
+ * reasons, read once, and `sent` (or `failed` when nothing was delivered). The guarded UPDATE lets
+ * exactly one runner do it, however many finish together.
+ */
+async function settle(deps: SendDeps, clientId: number, id: number): Promise<RunResult> {
+  const { database } = deps;
+  const open = await database.db
+    .selectFrom('push_deliveries')
+    .select([(eb) => eb.fn.min('claimed_at').as('first'), (eb) => eb.fn.countAll<string | number>().as('n')])
+    .where('notification_id', '=', id)
+    .where('status', 'in', ['pending', 'claimed'])
+    .executeTakeFirstOrThrow();
+  if (Number(open.n) > 0) {
+    // Another runner's rows: it finalises when it is done, or the lease tells when it is taken for dead.
+    const first = open.first == null ? deps.clock.now() : open.first instanceof Date ? open.first : new Date(String(open.first));
+    return { state: 'waiting', until: new Date(first.getTime() + deps.config.jobs.leaseMs + 1000) };
+  }
   const rows = await database.db
     .selectFrom('push_deliveries')
     .select(['status', 'reason', (eb) => eb.fn.countAll<string | number>().as('n')])
@@ -176,21 +447,20 @@ async function refreshCounts(deps: SendDeps, clientId: number, id: number, finis
   const counts = { total: 0, delivered: 0, expired: 0, failed: 0 };
   const reasons: Record<string, number> = {};
   for (const r of rows) {
-    const n = Number(r.n);
-    counts.total += n;
-    if (r.status === 'delivered') counts.delivered += n;
-    else if (r.status === 'expired') counts.expired += n;
+    const k = Number(r.n);
+    counts.total += k;
+    if (r.status === 'delivered') counts.delivered += k;
+    else if (r.status === 'expired') counts.expired += k;
     else if (r.status === 'failed') {
-      counts.failed += n;
+      counts.failed += k;
       const reason = String(r.reason ?? 'unknown');
-      reasons[reason] = (reasons[reason] ?? 0) + n;
+      reasons[reason] = (reasons[reason] ?? 0) + k;
     }
   }
   const now = iso(database, deps.clock.now());
   const status = counts.total > 0 && counts.delivered === 0 ? 'failed' : 'sent';
-  const model = modelOf('push_notifications');
-  return database.db.transaction().execute(async (trx) => {
-    const after = await trx
+  const after = await database.db.transaction().execute(async (trx) => {
+    const row = await trx
       .updateTable('push_notifications')
       .set({
         total_count: counts.total,
@@ -199,47 +469,43 @@ async function refreshCounts(deps: SendDeps, clientId: number, id: number, finis
         expired_count: counts.expired,
         failed_count: counts.failed,
         failure_reasons: toDb(database.dialect, 'json', reasons),
+        status,
+        finished_at: now,
         updated_at: now,
-        ...(finish ? { status, finished_at: now } : {}),
       })
       .where('id', '=', id)
       .where('client_id', '=', clientId)
-      .returning(model.readColumns)
+      .where('status', '=', 'sending')
+      .returning(modelOf('push_notifications').readColumns)
       .executeTakeFirst();
-    if (finish && after) {
+    if (row) {
       const ctx: WriteContext = { db: trx, dialect: database.dialect, clientId, actor: PUSH_ACTOR, apiBase: '' };
       await recordAudit(ctx, 'update', 'push_notifications', String(id), { status: { before: 'sending', after: status } });
     }
-    return after;
+    return row;
   });
+  if (!after) return { state: 'idle' };
+  announced.delete(id);
+  await announce(deps, clientId, id, after);
+  return { state: 'finished' };
 }
 
-async function announce(deps: SendDeps, clientId: number, id: number, row: Record<string, unknown> | undefined) {
-  if (!row) return;
-  const event: ChangeEvent = { clientId, type: 'push_notifications', id: String(id), action: 'update', actor: PUSH_ACTOR, before: row, after: row };
-  await deps.bus.publish([event]);
-}
-
-/** Makes the notification `sending` with its delivery rows, once; false when there is nothing to send. */
-async function begin(deps: SendDeps, clientId: number, id: number): Promise<boolean> {
-  const { database } = deps;
-  return database.db.transaction().execute(async (trx) => {
-    const n = await trx.selectFrom('push_notifications').select(['status']).where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
-    if (!n) return false;
-    if (n.status === 'sending') return true;
-    if (n.status !== 'scheduled') return false;
-    const now = iso(database, deps.clock.now());
-    const ids = (await recipientsQuery(trx, database.dialect, clientId, id).execute()).map((r) => Number(r.subscription_id));
-    for (let i = 0; i < ids.length; i += INSERT_CHUNK)
-      await trx
-        .insertInto('push_deliveries')
-        .values(ids.slice(i, i + INSERT_CHUNK).map((subscriptionId) => ({ client_id: clientId, notification_id: id, subscription_id: subscriptionId, status: 'pending', created_at: now })))
-        .onConflict((oc) => oc.columns(['notification_id', 'subscription_id']).doNothing())
-        .execute();
-    await trx.updateTable('push_notifications').set({ status: 'sending', started_at: now, updated_at: now }).where('id', '=', id).execute();
-    const ctx: WriteContext = { db: trx, dialect: database.dialect, clientId, actor: PUSH_ACTOR, apiBase: '' };
-    await recordAudit(ctx, 'update', 'push_notifications', String(id), { status: { before: 'scheduled', after: 'sending' } });
-    return true;
+/** Wires the send and runner jobs into a running server. */
+export function startPushSender(deps: SendDeps & { worker: JobWorker | null }): void {
+  setPushClock(deps.clock);
+  // Staff watching the list hear the counts on /cable's ContentChannel.
+  addContentType('push_notifications');
+  deps.worker?.handle(PUSH_SEND_JOB, async (job: Job) => {
+    const p = job.payload as { clientId: number; id: number };
+    await sendPushNotification(deps, p.clientId, p.id);
+  });
+  deps.worker?.handle(PUSH_RUN_JOB, async (job: Job) => {
+    const p = job.payload as { clientId: number; id: number; runner: number };
+    const result = await runPushDeliveries(deps, p.clientId, p.id, { sliceMs: SLICE_MS });
+    // The continuation is a new job of the same key: any instance's worker may take it.
+    const next = result.state === 'more' ? deps.clock.now() : result.state === 'waiting' ? result.until : null;
+    if (next)
+      await enqueue(deps.database.db, deps.database.dialect, PUSH_RUN_JOB, p, { runAt: next, key: runnerKey(p.id, p.runner), maxAttempts: 20 }, deps.clock.now());
   });
 }
 
@@ -251,94 +517,4 @@ async function extrasOf(db: DB, id: number, imageId: unknown, publicUrl: string 
   const image = imageId == null ? null : await db.selectFrom('images').select('path').where('id', '=', Number(imageId)).executeTakeFirst();
   // The image service's variant for notifications; absolute when the public origin is configured.
   return { link, image: image ? `${publicUrl ?? ''}/img/fit-in/720x720/${String(image.path).replace(/^\/+/, '')}` : null };
-}
-
-export async function sendPushNotification(deps: SendDeps, clientId: number, id: number): Promise<void> {
-  const { database } = deps;
-  if (!(await begin(deps, clientId, id))) return;
-  const run = randomUUID();
-  // Rows a dead run claimed may have gone out: counting them as failed is safer than a second copy.
-  await database.db
-    .updateTable('push_deliveries')
-    .set({ status: 'failed', reason: 'interrupted', finished_at: iso(database, deps.clock.now()) })
-    .where('notification_id', '=', id)
-    .where('status', '=', 'claimed')
-    .execute();
-  const n = await database.db.selectFrom('push_notifications').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const vapid = vapidSigner(await vapidKeysOf(database, clientId, deps.clock.now()), deps.config.push.vapidSubject);
-  const { link, image } = await extrasOf(database.db, id, n.image_id, deps.config.publicUrl);
-  await announce(deps, clientId, id, await refreshCounts(deps, clientId, id, false));
-  for (;;) {
-    const claimed = await database.db
-      .updateTable('push_deliveries')
-      .set({ status: 'claimed', claimed_by: run, claimed_at: iso(database, deps.clock.now()) })
-      .where('id', 'in', (() => {
-        const q = database.db.selectFrom('push_deliveries').select('id').where('notification_id', '=', id).where('status', '=', 'pending').orderBy('id').limit(deps.config.push.batch);
-        return database.dialect === 'postgres' ? q.forUpdate().skipLocked() : q;
-      })())
-      .returning(['id', 'subscription_id'])
-      .execute();
-    if (!claimed.length) break;
-    const subs = await database.db
-      .selectFrom('push_subscriptions')
-      .select(['id', 'endpoint', 'p256dh', 'auth', 'locale'])
-      .where('id', 'in', claimed.map((c) => Number(c.subscription_id)).filter((v) => v > 0).concat([0]))
-      .execute();
-    const byId = new Map(subs.map((s) => [Number(s.id), s]));
-    const outcomes = new Map<number, Outcome>();
-    const recipients: Recipient[] = [];
-    for (const c of claimed) {
-      const s = byId.get(Number(c.subscription_id));
-      // Unsubscribed since the rows were made.
-      if (!s) outcomes.set(Number(c.id), { status: 'failed', reason: 'unsubscribed' });
-      else recipients.push({ deliveryId: Number(c.id), subscriptionId: Number(s.id), endpoint: String(s.endpoint), p256dh: String(s.p256dh), auth: String(s.auth), locale: String(s.locale) });
-    }
-    const payloads = new Map<string, string>();
-    await pool(recipients, deps.config.push.concurrency, async (r) => {
-      let payload = payloads.get(r.locale);
-      if (!payload) payloads.set(r.locale, (payload = payloadFor(n, r.locale, link, image)));
-      outcomes.set(r.deliveryId, await deliver(r, payload, vapid, deps));
-    });
-    await record(deps, id, run, recipients, outcomes);
-    await announce(deps, clientId, id, await refreshCounts(deps, clientId, id, false));
-  }
-  await announce(deps, clientId, id, await refreshCounts(deps, clientId, id, true));
-}
-
-/** Writes a batch's outcomes, grouped so that a batch costs a few statements; removes expired subscriptions. */
-async function record(deps: SendDeps, id: number, run: string, recipients: Recipient[], outcomes: Map<number, Outcome>) {
-  const { database } = deps;
-  const now = iso(database, deps.clock.now());
-  const groups = new Map<string, number[]>();
-  for (const [deliveryId, o] of outcomes) {
-    const key = JSON.stringify([o.status, o.reason]);
-    groups.set(key, [...(groups.get(key) ?? []), deliveryId]);
-  }
-  const expired = recipients.filter((r) => outcomes.get(r.deliveryId)?.status === 'expired').map((r) => r.subscriptionId);
-  await database.db.transaction().execute(async (trx) => {
-    for (const [key, ids] of groups) {
-      const [status, reason] = JSON.parse(key) as [string, string | null];
-      // Only rows this run still holds: a run taken for dead (its lease ran out) cannot overwrite what the next one decided.
-      await trx
-        .updateTable('push_deliveries')
-        .set({ status, reason, finished_at: now })
-        .where('id', 'in', ids)
-        .where('notification_id', '=', id)
-        .where('status', '=', 'claimed')
-        .where('claimed_by', '=', run)
-        .execute();
-    }
-    if (expired.length) await trx.deleteFrom('push_subscriptions').where('id', 'in', expired).execute();
-  });
-}
-
-/** Wires the send job into a running server. */
-export function startPushSender(deps: SendDeps & { worker: JobWorker | null }): void {
-  setPushClock(deps.clock);
-  // Staff watching the list hear each batch's counts on /cable's ContentChannel.
-  addContentType('push_notifications');
-  deps.worker?.handle(PUSH_SEND_JOB, async (job: Job) => {
-    const p = job.payload as { clientId: number; id: number };
-    await sendPushNotification(deps, p.clientId, p.id);
-  });
 }
