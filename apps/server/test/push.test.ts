@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { ManualClock } from '../src/jobs/clock';
 import { startServer, type RunningServer } from '../src/server';
-import { sendPushNotification } from '../src/push/sender';
+import { recipientsQuery, runPushDeliveries, sendPushNotification, type SendDeps } from '../src/push/sender';
 import { DEMO_PASSWORD } from '../src/seed/demo-data';
 import { spawnServer } from './support/child-server';
 import { assertJsonApiDocument } from './support/jsonapi-schema';
@@ -384,6 +384,151 @@ describe('notifications and targets (/api/v3)', () => {
     } finally {
       release();
       if (child.process.exitCode === null) child.process.kill('SIGKILL');
+    }
+  });
+});
+
+describe('push at scale (issue 25): topics resolved in SQL, runners sharing a send', () => {
+  const deps = (push: Partial<SendDeps['config']['push']> = {}): SendDeps => ({
+    config: { ...server.config, push: { ...server.config.push, ...push } },
+    database: server.database,
+    bus: server.bus,
+    clock,
+  });
+  const q = () => server.database.db;
+  const fanOf = async (subscriptionId: string) => Number((await q().selectFrom('push_subscriptions').select('fan_id').where('id', '=', Number(subscriptionId)).executeTakeFirstOrThrow()).fan_id);
+
+  /** A draft with these targets, and the subscriptions its targets reach, as the sender resolves them. */
+  async function resolved(targets: string[]): Promise<string[]> {
+    const made = await call('POST', '/api/v3/push_notifications', notificationBody({}, targets));
+    expect(made.status, made.text).toBe(201);
+    const rows = await recipientsQuery(q(), server.database.dialect, 1, Number(made.body.data.id)).select('s.id').distinct().execute();
+    return rows.map((r) => String(r.id)).sort((a, b) => Number(a) - Number(b));
+  }
+
+  /** A notification `sending` with its delivery rows and runner jobs, the worker stopped so that the test runs the runners. */
+  async function prepared(topic: string, browsers: Awaited<ReturnType<typeof subscribed>>[]) {
+    const t = await target({ topic });
+    const made = await call('POST', '/api/v3/push_notifications', notificationBody({}, [t]));
+    const id = Number(made.body.data.id);
+    await server.app.jobs!.stop();
+    // Scheduled without its job: the test is the worker.
+    await q().updateTable('push_notifications').set({ status: 'scheduled' }).where('id', '=', id).execute();
+    expect(await sendPushNotification(deps(), 1, id)).toBe(true);
+    const runners = await q().selectFrom('jobs').select('key').where('key', 'like', `push:${id}:run:%`).where('status', '=', 'not_started').execute();
+    expect(runners).toHaveLength(4);
+    expect((await notification(String(id))).total_count).toBe(browsers.length);
+    return id;
+  }
+  const history = async (id: number) =>
+    (await call('GET', `/api/v3/audit_events?filter[resource_type]=push_notifications&filter[resource_id]=${id}&filter[actor]=system:push&sort=id`)).body.data.map(
+      (e: any) => e.attributes.changes.status,
+    );
+
+  it('resolves a club’s, a match’s and a competition’s followers by platform and segment, never a banned fan', async () => {
+    const club = (await call('GET', '/api/v3/clubs?page[size]=1&sort=-name')).body.data[0].id as string;
+    const match = `match:${700000 + ++serial}`;
+    const competition = `competition:${700000 + ++serial}`;
+    const clubFan = await subscribed([`club:${club}`]);
+    const clubAndMatch = await subscribed([`club:${club}`, match]);
+    const matchFan = await subscribed([match]);
+    const competitionFan = await subscribed([competition]);
+    const competitionAccount = await subscribed([competition]);
+    const clubMobile = await subscribed([`club:${club}`]);
+    const banned = await subscribed([`club:${club}`, match, competition]);
+    await call('PATCH', `/public/v1/push/subscriptions/${clubMobile.id}`, { data: { type: 'push_subscriptions', id: clubMobile.id, attributes: { platform: 'mobile' } } }, clubMobile.token);
+    await q().updateTable('fans').set({ kind: 'account' }).where('id', '=', await fanOf(competitionAccount.id)).execute();
+    await q().updateTable('fans').set({ is_banned: server.database.dialect === 'sqlite' ? 1 : true }).where('id', '=', await fanOf(banned.id)).execute();
+    const ids = (...subs: { id: string }[]) => subs.map((s) => s.id).sort((a, b) => Number(a) - Number(b));
+
+    expect(await resolved([await target({}, club)])).toEqual(ids(clubFan, clubAndMatch, clubMobile));
+    expect(await resolved([await target({ platform: 'web' }, club)])).toEqual(ids(clubFan, clubAndMatch));
+    expect(await resolved([await target({ platform: 'mobile' }, club)])).toEqual(ids(clubMobile));
+    expect(await resolved([await target({ topic: match })])).toEqual(ids(clubAndMatch, matchFan));
+    // A club's target with a topic: both must hold.
+    expect(await resolved([await target({ topic: match }, club)])).toEqual(ids(clubAndMatch));
+    expect(await resolved([await target({ topic: competition })])).toEqual(ids(competitionFan, competitionAccount));
+    expect(await resolved([await target({ topic: competition, segment: 'accounts' })])).toEqual(ids(competitionAccount));
+    expect(await resolved([await target({ topic: competition, segment: 'devices' })])).toEqual(ids(competitionFan));
+    // Two targets reaching the same subscription: one delivery.
+    expect(await resolved([await target({ topic: match }), await target({}, club)])).toEqual(ids(clubFan, clubAndMatch, matchFan, clubMobile));
+  });
+
+  it('lets two runners share a send: each subscription gets one message, a 410 removes its subscription, one runner finalises', async () => {
+    const browsers = [];
+    for (let i = 0; i < 9; i++) browsers.push(await subscribed(['duo']));
+    const gone = await subscribed(['duo'], { answer: 410 });
+    browsers.push(gone);
+    try {
+      const id = await prepared('duo', browsers);
+      // Small batches, so that the two runners take turns.
+      const results = await Promise.all([runPushDeliveries(deps({ batch: 2, concurrency: 2 }), 1, id), runPushDeliveries(deps({ batch: 2, concurrency: 2 }), 1, id)]);
+      expect(results.filter((r) => r.state === 'finished')).toHaveLength(1);
+      expect(browsers.map((b) => b.browser.posts)).toEqual(browsers.map(() => 1));
+      expect(push.rejected).toEqual([]);
+      expect(await notification(String(id))).toMatchObject({ status: 'sent', total_count: 10, sent_count: 10, delivered_count: 9, expired_count: 1, failed_count: 0 });
+      expect((await call('GET', '/public/v1/push/subscriptions', undefined, gone.token)).body.data).toEqual([]);
+      // Run again: nothing to do, nothing sent twice, finalised once.
+      expect(await runPushDeliveries(deps(), 1, id)).toEqual({ state: 'idle' });
+      expect(browsers.map((b) => b.browser.posts)).toEqual(browsers.map(() => 1));
+      expect(await history(id)).toEqual([
+        { before: 'scheduled', after: 'sending' },
+        { before: 'sending', after: 'sent' },
+      ]);
+    } finally {
+      await server.app.jobs!.start();
+    }
+  });
+
+  it('resumes after a runner died with claimed rows: the rest are sent, its rows count as interrupted once its lease ran out, a live runner’s are left to it', async () => {
+    const browsers = [];
+    for (let i = 0; i < 6; i++) browsers.push(await subscribed(['lapse']));
+    try {
+      const id = await prepared('lapse', browsers);
+      const rows = await q().selectFrom('push_deliveries').select(['id', 'subscription_id']).where('notification_id', '=', id).orderBy('id').execute();
+      const lease = server.config.jobs.leaseMs;
+      const at = (ms: number) => {
+        const d = new Date(clock.now().getTime() + ms).toISOString();
+        return server.database.dialect === 'sqlite' ? d : new Date(d);
+      };
+      // A runner that died two batches in, and one alive that has just claimed a row.
+      await q().updateTable('push_deliveries').set({ status: 'claimed', claimed_by: 'dead', claimed_at: at(-lease - MINUTE) }).where('id', 'in', [rows[0].id, rows[1].id]).execute();
+      await q().updateTable('push_deliveries').set({ status: 'claimed', claimed_by: 'alive', claimed_at: at(0) }).where('id', '=', rows[2].id).execute();
+      const first = await runPushDeliveries(deps(), 1, id);
+      expect(first.state).toBe('waiting');
+      expect((first as { until: Date }).until.getTime()).toBeGreaterThan(clock.now().getTime() + lease - 1);
+      // Claimed rows are never sent again; the rest went out once.
+      expect(browsers.map((b) => b.browser.posts)).toEqual([0, 0, 0, 1, 1, 1]);
+      expect(await notification(String(id))).toMatchObject({ status: 'sending', sent_count: 5, delivered_count: 3, failed_count: 2 });
+      // The live runner never answers: once its lease runs out, two runners at once finalise it once.
+      clock.advance(lease + 1000);
+      const last = await Promise.all([runPushDeliveries(deps(), 1, id), runPushDeliveries(deps(), 1, id)]);
+      expect(last.map((r) => r.state).sort()).toEqual(['finished', 'idle']);
+      expect(browsers.map((b) => b.browser.posts)).toEqual([0, 0, 0, 1, 1, 1]);
+      expect(await notification(String(id))).toMatchObject({ status: 'sent', total_count: 6, sent_count: 6, delivered_count: 3, failed_count: 3, failure_reasons: { interrupted: 3 } });
+      expect(await history(id)).toEqual([
+        { before: 'scheduled', after: 'sending' },
+        { before: 'sending', after: 'sent' },
+      ]);
+    } finally {
+      await server.app.jobs!.start();
+    }
+  });
+
+  it('spreads a send over two instances’ workers through the job queue', async () => {
+    // A second instance on the same database: the runner jobs go to whichever worker claims them.
+    const second = await startServer({ port: 0, host: '127.0.0.1' }, { ...db.env, ...ENV }, { clock });
+    try {
+      const browsers = [];
+      for (let i = 0; i < 8; i++) browsers.push(await subscribed(['spread']));
+      const t = await target({ topic: 'spread' });
+      const made = await call('POST', '/api/v3/push_notifications', notificationBody({ status: 'scheduled' }, [t]));
+      expect(made.status, made.text).toBe(201);
+      expect(await finished(made.body.data.id)).toMatchObject({ status: 'sent', total_count: 8, delivered_count: 8 });
+      expect(browsers.map((b) => b.browser.posts)).toEqual(browsers.map(() => 1));
+      expect(await history(Number(made.body.data.id))).toHaveLength(2);
+    } finally {
+      await second.close();
     }
   });
 });
