@@ -54,8 +54,6 @@ const MAY_SHOW: Record<string, string[]> = {
   survey_answers: ['text', 'position'],
   match_predictor_rankings: ['name', 'points_exact', 'points_outcome'],
   quizzes: ['title', 'description', 'time_limit_seconds', 'attempts_per_fan', 'open_from', 'open_until'],
-  quiz_questions: ['text', 'position'],
-  quiz_answers: ['text', 'position'],
   quiz_prizes: ['name', 'description', 'rank_from', 'rank_to'],
   ott_events: ['status', 'access', 'allowed_country', 'starts_at', 'title', 'description', 'locale'],
   formats: ['segments_order', 'title', 'description', 'locale'],

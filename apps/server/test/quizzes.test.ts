@@ -103,7 +103,7 @@ describe('building a quiz (staff)', () => {
 });
 
 describe('quizzes for fans (/public/v1)', () => {
-  it('lists published quizzes with questions and answers, never which answers are correct', async () => {
+  it('lists published quizzes with how many questions they have, not the questions, which come with the start and never say which answers are correct', async () => {
     const q = await makeQuiz();
     const draft = await create('quizzes', { title: 'Szkic', is_published: false });
     const res = await api.get(`/public/v1/quizzes?client=${CLIENT}&page[size]=100`, { token: null });
@@ -114,8 +114,15 @@ describe('quizzes for fans (/public/v1)', () => {
     expect(res.text).not.toContain('is_correct');
     const one = await api.get(`/public/v1/quizzes/${q.quiz}?client=${CLIENT}`, { token: null });
     expect(one.status).toBe(200);
-    expect(one.body.data.relationships.quiz_questions.data.map((r: any) => r.id)).toEqual([q.q1, q.q2]);
-    expect(one.body.data.attributes.is_open).toBe(true);
+    expect(one.body.data.attributes).toMatchObject({ is_open: true, question_count: 2 });
+    // Read before the clock runs, the questions could be answered at leisure: they are not there.
+    expect(one.body.data.relationships).toBeUndefined();
+    expect(JSON.stringify(one.body)).not.toContain('quiz_answers');
+    const started = await start(q.quiz, await fanToken());
+    expect(started.status, started.text).toBe(201);
+    expect(started.body.data.relationships.quiz_questions.data.map((r: any) => r.id)).toEqual([q.q1, q.q2]);
+    expect(started.body.included.filter((r: any) => r.type === 'quiz_answers')).toHaveLength(5);
+    expect(started.text).not.toContain('is_correct');
     expect((await api.get(`/public/v1/quizzes/${draft}?client=${CLIENT}`, { token: null })).status).toBe(404);
     expect((await api.get('/public/v1/quizzes', { token: null })).status).toBe(400);
   });

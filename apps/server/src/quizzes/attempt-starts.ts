@@ -28,13 +28,13 @@ export interface StartedAttempt {
 }
 
 /** Starts (or starts again) a fan's attempt at a published, open quiz with an attempt left. */
-export async function startQuizAttempt(deps: AttemptDeps, fan: Fan, quizId: string): Promise<StartedAttempt> {
+export async function startQuizAttempt(deps: AttemptDeps, fan: Fan, quizId: string): Promise<{ quiz: Row; started: StartedAttempt }> {
   const { database, clock } = deps;
   const quiz = await publishedQuiz(database, fan, quizId);
   const now = clock.now();
   try {
     checkOpen(quiz, now);
-    return await openStart(database, quiz, fan, now);
+    return { quiz, started: await openStart(database, quiz, fan, now) };
   } catch (err) {
     // A start refused (closed, no attempt left) is an attempt refused: staff see it counted.
     if (isCounted(err)) await countRefusal(deps, quiz);

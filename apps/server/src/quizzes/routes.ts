@@ -9,7 +9,7 @@ import type { Row } from '../jsonapi/read';
 import { JSONAPI_MEDIA_TYPE } from '../jsonapi/routes';
 import { fromDb } from '../jsonapi/values';
 import type { ChangeBus } from '../realtime/change-bus';
-import { startQuizAttempt } from './attempt-starts';
+import { startQuizAttempt, type StartedAttempt } from './attempt-starts';
 import { submitQuizAttempt } from './attempts';
 import { publishedQuizzes } from './open-quiz';
 
@@ -19,24 +19,38 @@ const imageOf = (images: Map<unknown, ImageRow>, id: unknown) => {
   return image ? { path: image.path, alt_text_pl: image.alt_text_pl, alt_text_en: image.alt_text_en } : null;
 };
 
-/**
- * Quizzes as fans read them: the quiz, its questions in order and their answers in order, with
- * images; never which answers are correct (that would hand out the key).
- */
-export async function publicQuizDocuments(db: DB, clientId: number, quizzes: Row[], now: Date) {
-  const quizIds = quizzes.map((q) => q.id as number);
-  const questions = quizIds.length
-    ? await db.selectFrom('quiz_questions').select(['id', 'quiz_id', 'text', 'position', 'image_id']).where('client_id', '=', clientId).where('quiz_id', 'in', quizIds).orderBy('position').orderBy('id').execute()
-    : [];
+/** A quiz's questions in order and their answers in order, with images; never which answers are correct. */
+async function questionsOf(db: DB, clientId: number, quizId: number) {
+  const questions = await db.selectFrom('quiz_questions').select(['id', 'text', 'position', 'image_id']).where('client_id', '=', clientId).where('quiz_id', '=', quizId).orderBy('position').orderBy('id').execute();
   const questionIds = questions.map((q) => q.id as number);
   const answers = questionIds.length
     ? await db.selectFrom('quiz_answers').select(['id', 'quiz_question_id', 'text', 'position', 'image_id']).where('client_id', '=', clientId).where('quiz_question_id', 'in', questionIds).orderBy('position').orderBy('id').execute()
     : [];
-  const imageIds = [...new Set([...quizzes, ...questions, ...answers].map((r): unknown => r.image_id).filter((v) => v != null))] as number[];
-  const images = new Map(
-    (imageIds.length ? ((await db.selectFrom('images').select(['id', 'path', 'alt_text_pl', 'alt_text_en']).where('id', 'in', imageIds).execute()) as ImageRow[]) : []).map((r) => [r.id, r]),
+  return { questions, answers };
+}
+
+async function imagesOf(db: DB, rows: Row[]): Promise<Map<unknown, ImageRow>> {
+  const ids = [...new Set(rows.map((r): unknown => r.image_id).filter((v) => v != null))] as number[];
+  const found = ids.length ? ((await db.selectFrom('images').select(['id', 'path', 'alt_text_pl', 'alt_text_en']).where('id', 'in', ids).execute()) as ImageRow[]) : [];
+  return new Map(found.map((r) => [r.id, r]));
+}
+
+const ref = (type: string) => (r: Row) => ({ type, id: String(r.id) });
+
+/**
+ * Quizzes as fans read them before playing: the quiz and how many questions it has. The questions
+ * themselves come with the attempt's start (`startDocument`), when the server's clock runs: read
+ * beforehand, they could be answered at leisure and sent in the fastest time.
+ */
+export async function publicQuizDocuments(db: DB, clientId: number, quizzes: Row[], now: Date) {
+  const quizIds = quizzes.map((q) => q.id as number);
+  const counts = new Map(
+    (quizIds.length
+      ? await db.selectFrom('quiz_questions').select(['quiz_id', (eb) => eb.fn.countAll<number | string>().as('n')]).where('client_id', '=', clientId).where('quiz_id', 'in', quizIds).groupBy('quiz_id').execute()
+      : []
+    ).map((r) => [Number(r.quiz_id), Number(r.n)]),
   );
-  const ref = (type: string) => (r: Row) => ({ type, id: String(r.id) });
+  const images = await imagesOf(db, quizzes);
   const data = quizzes.map((q) => {
     const from = fromDb('datetime', q.open_from) as string | null;
     const until = fromDb('datetime', q.open_until) as string | null;
@@ -52,20 +66,36 @@ export async function publicQuizDocuments(db: DB, clientId: number, quizzes: Row
         open_until: until,
         is_open: (!from || now.getTime() >= Date.parse(from)) && (!until || now.getTime() < Date.parse(until)),
         image: imageOf(images, q.image_id),
+        question_count: counts.get(Number(q.id)) ?? 0,
       },
-      relationships: { quiz_questions: { data: questions.filter((x) => x.quiz_id === q.id).map(ref('quiz_questions')) } },
     };
   });
-  const included = [
-    ...questions.map((x) => ({
-      type: 'quiz_questions',
-      id: String(x.id),
-      attributes: { text: x.text as string, position: Number(x.position), image: imageOf(images, x.image_id) },
-      relationships: { quiz_answers: { data: answers.filter((a) => a.quiz_question_id === x.id).map(ref('quiz_answers')) } },
-    })),
-    ...answers.map((a) => ({ type: 'quiz_answers', id: String(a.id), attributes: { text: a.text as string, position: Number(a.position), image: imageOf(images, a.image_id) } })),
-  ];
-  return { data, included };
+  return data;
+}
+
+/** A started attempt with its quiz's questions and answers, which the fan reads from now on. */
+async function startDocument(db: DB, quiz: Row, started: StartedAttempt) {
+  const clientId = Number(quiz.client_id);
+  const { questions, answers } = await questionsOf(db, clientId, Number(quiz.id));
+  const images = await imagesOf(db, [...questions, ...answers]);
+  return {
+    data: {
+      type: 'quiz_attempt_starts',
+      id: started.id,
+      attributes: { started_at: new Date(started.startedAt).toISOString(), expires_at: new Date(started.expiresAt).toISOString() },
+      relationships: { quiz: { data: { type: 'quizzes', id: String(quiz.id) } }, quiz_questions: { data: questions.map(ref('quiz_questions')) } },
+    },
+    included: [
+      ...questions.map((x) => ({
+        type: 'quiz_questions',
+        id: String(x.id),
+        attributes: { text: x.text as string, position: Number(x.position), image: imageOf(images, x.image_id) },
+        relationships: { quiz_answers: { data: answers.filter((a) => a.quiz_question_id === x.id).map(ref('quiz_answers')) } },
+      })),
+      ...answers.map((a) => ({ type: 'quiz_answers', id: String(a.id), attributes: { text: a.text as string, position: Number(a.position), image: imageOf(images, a.image_id) } })),
+    ],
+    meta: { token: started.token },
+  };
 }
 
 /**
@@ -89,7 +119,7 @@ export function registerQuizRoutes(app: FastifyInstance, deps: { config: Config;
       .offset((page.number - 1) * page.size)
       .execute();
     reply.type(JSONAPI_MEDIA_TYPE).header('cache-control', 'no-cache');
-    return { ...(await publicQuizDocuments(database.db, clientId, rows, clock.now())), meta: { total, page: page.number, size: page.size } };
+    return { data: await publicQuizDocuments(database.db, clientId, rows, clock.now()), meta: { total, page: page.number, size: page.size } };
   });
 
   app.get<{ Params: { id: string } }>(`${PUBLIC_PREFIX}/quizzes/:id`, async (request, reply) => {
@@ -97,25 +127,17 @@ export function registerQuizRoutes(app: FastifyInstance, deps: { config: Config;
     const { id } = request.params;
     const row = /^[1-9]\d{0,14}$/.test(id) ? await publishedQuizzes(database.db, database.dialect, clientId).select([...columns]).where('id', '=', Number(id)).executeTakeFirst() : undefined;
     if (!row) throw notFound('quizzes', id);
-    const doc = await publicQuizDocuments(database.db, clientId, [row], clock.now());
+    const [data] = await publicQuizDocuments(database.db, clientId, [row], clock.now());
     reply.type(JSONAPI_MEDIA_TYPE).header('cache-control', 'no-cache');
-    return { data: doc.data[0], included: doc.included };
+    return { data };
   });
 
   // A fan starts an attempt: the server's clock starts, and the token the attempt sends back.
   app.post<{ Params: { id: string } }>(`${PUBLIC_PREFIX}/quizzes/:id/attempt_starts`, async (request, reply) => {
     const fan = await fans.requireFan(request, reply, { write: true });
-    const started = await startQuizAttempt(deps, fan, request.params.id);
+    const { quiz, started } = await startQuizAttempt(deps, fan, request.params.id);
     reply.code(201).type(JSONAPI_MEDIA_TYPE).header('cache-control', 'no-store');
-    return {
-      data: {
-        type: 'quiz_attempt_starts',
-        id: started.id,
-        attributes: { started_at: new Date(started.startedAt).toISOString(), expires_at: new Date(started.expiresAt).toISOString() },
-        relationships: { quiz: { data: { type: 'quizzes', id: request.params.id } } },
-      },
-      meta: { token: started.token },
-    };
+    return startDocument(database.db, quiz, started);
   });
 
   // A fan's attempt: answers per question and its start's token; the score, the time (the server's) and place come back.

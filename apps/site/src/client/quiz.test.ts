@@ -6,14 +6,14 @@ import { createFanSession } from './fan';
 import { hydrateQuizzes } from './quiz';
 import { component, fakeApi, fanAnswer, problem, ref, renderPage, settle, words, type Call } from './test/page';
 
-/** A published quiz as GET /public/v1/quizzes/{id} answers it: two questions, their answers in order, no key. */
+/** A published quiz as GET /public/v1/quizzes/{id} answers it: open or not, its time limit and how many questions, not the questions. */
 const quizDoc = (open = true) => ({
-  data: {
-    type: 'quizzes',
-    id: '5',
-    attributes: { title: 'Historia ligi', time_limit_seconds: 60, attempts_per_fan: 1, is_open: open },
-    relationships: { quiz_questions: { data: [ref('quiz_questions', '51').data, ref('quiz_questions', '52').data] } },
-  },
+  data: { type: 'quizzes', id: '5', attributes: { title: 'Historia ligi', time_limit_seconds: 60, attempts_per_fan: 1, is_open: open, question_count: 2 } },
+});
+
+/** The attempt's start as POST …/attempt_starts answers it: its token, and the two questions with their answers in order, no key. */
+const startDoc = {
+  data: { type: 'quiz_attempt_starts', id: 's1', attributes: {}, relationships: { quiz_questions: { data: [ref('quiz_questions', '51').data, ref('quiz_questions', '52').data] } } },
   included: [
     { type: 'quiz_questions', id: '51', attributes: { text: 'Kto zdobył najwięcej tytułów?', position: 1 }, relationships: { quiz_answers: { data: [{ type: 'quiz_answers', id: '511' }, { type: 'quiz_answers', id: '512' }] } } },
     { type: 'quiz_questions', id: '52', attributes: { text: 'Które kluby grały w finale?', position: 2 }, relationships: { quiz_answers: { data: [{ type: 'quiz_answers', id: '521' }, { type: 'quiz_answers', id: '522' }] } } },
@@ -22,7 +22,8 @@ const quizDoc = (open = true) => ({
     { type: 'quiz_answers', id: '521', attributes: { text: 'Lech', position: 1 } },
     { type: 'quiz_answers', id: '522', attributes: { text: 'Wisła', position: 2 } },
   ],
-});
+  meta: { token: 'start-token-1' },
+};
 
 function quizPage(locale: 'pl' | 'en' = 'pl') {
   renderPage({ locale, components: [component('c1', 'quiz', { quiz: ref('quizzes', '5') })], included: [{ type: 'quizzes', id: '5', attributes: { title: 'Historia ligi', time_limit_seconds: 60 } }] });
@@ -53,13 +54,13 @@ describe('a quiz', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('draws the questions from the API, registers the device once, and sends the answers with the time taken; shows score and place', async () => {
+  it('draws the questions that come with the start of the attempt, registers the device once, and sends the answers with the time taken; shows score and place', async () => {
     quizPage();
     const attempts: Call[] = [];
     const api = start({
       'GET /quizzes/5': [200, quizDoc()],
       'POST /fans': [201, fanAnswer('77', 'device', 'fan-token-1')],
-      'POST /quizzes/5/attempt_starts': [201, { data: { type: 'quiz_attempt_starts', id: 's1', attributes: {} }, meta: { token: 'start-token-1' } }],
+      'POST /quizzes/5/attempt_starts': [201, startDoc],
       'POST /quizzes/5/attempts': (call) => {
         attempts.push(call);
         return [201, { data: { type: 'quiz_user_attempts', id: '900', attributes: { score: 1, max_score: 2, time_taken_ms: 12500, rank: 3 } } }];
@@ -104,7 +105,7 @@ describe('a quiz', () => {
     const api = start({
       'GET /quizzes/5': [200, quizDoc()],
       'POST /fans': [201, fanAnswer('77', 'device', 't')],
-      'POST /quizzes/5/attempt_starts': [201, { data: { type: 'quiz_attempt_starts', id: 's1', attributes: {} }, meta: { token: 'start-token-1' } }],
+      'POST /quizzes/5/attempt_starts': [201, startDoc],
       'POST /quizzes/5/attempts': [201, { data: { type: 'quiz_user_attempts', id: '1', attributes: { score: 0, max_score: 2, rank: 9 } } }],
     });
     button().click();
@@ -130,7 +131,7 @@ describe('a quiz', () => {
       start({
         'GET /quizzes/5': [200, quizDoc()],
         'POST /fans': [201, fanAnswer('77', 'device', 't')],
-        'POST /quizzes/5/attempt_starts': [201, { data: { type: 'quiz_attempt_starts', id: 's1', attributes: {} }, meta: { token: 'start-token-1' } }],
+        'POST /quizzes/5/attempt_starts': [201, startDoc],
         'POST /quizzes/5/attempts': [409, problem(409, 'quizAttemptLimit', 'server words')],
       });
       button().click();
@@ -149,7 +150,7 @@ describe('a quiz', () => {
     start({
       'GET /quizzes/5': [200, quizDoc()],
       'POST /fans': [201, fanAnswer('77', 'device', 't')],
-      'POST /quizzes/5/attempt_starts': [201, { data: { type: 'quiz_attempt_starts', id: 's1', attributes: {} }, meta: { token: 'start-token-1' } }],
+      'POST /quizzes/5/attempt_starts': [201, startDoc],
       'POST /quizzes/5/attempts': () => {
         if (fail) throw new TypeError('Failed to fetch');
         return [201, { data: { type: 'quiz_user_attempts', id: '1', attributes: { score: 2, max_score: 2, rank: 1 } } }];
@@ -178,7 +179,7 @@ describe('a quiz', () => {
     const api = start({
       'GET /quizzes/5': [200, quizDoc()],
       'POST /fans': () => [200, fanAnswer('77', 'device', `token-${++tokens}`)],
-      'POST /quizzes/5/attempt_starts': [201, { data: { type: 'quiz_attempt_starts', id: 's1', attributes: {} }, meta: { token: 'start-token-1' } }],
+      'POST /quizzes/5/attempt_starts': [201, startDoc],
       'POST /quizzes/5/attempts': (call) => {
         seen.push(call.headers.authorization);
         return call.headers.authorization === 'Bearer token-1' ? [401, problem(401, 'unauthorized')] : [201, { data: { type: 'quiz_user_attempts', id: '1', attributes: { score: 1, max_score: 2, rank: 2 } } }];
@@ -208,6 +209,15 @@ describe('a quiz', () => {
     expect(words(document.querySelector('[data-hydrate="quiz"] [role="alert"]'))).toBe('You have used all your attempts at this quiz.');
     expect(document.querySelector('.u-quiz-form')).toBeNull();
     expect(button().disabled).toBe(true);
+  });
+
+  it('says so when the quiz has no questions yet, without starting an attempt', async () => {
+    quizPage('en');
+    const api = start({ 'GET /quizzes/5': [200, { data: { ...quizDoc().data, attributes: { ...quizDoc().data.attributes, question_count: 0 } } }] });
+    button().click();
+    await settle();
+    expect(words(document.querySelector('[data-hydrate="quiz"] [role="status"], [data-hydrate="quiz"] [role="alert"]'))).toBe('This quiz has no questions yet.');
+    expect(api.calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual(['GET /public/v1/quizzes/5']);
   });
 
   it('says so when the quiz is closed or cannot be loaded, and keeps the start button for another try', async () => {

@@ -6,12 +6,13 @@ import { wordsFor, type Words } from './i18n';
 
 /**
  * A quiz card (`[data-hydrate="quiz"][data-quiz-id]`): its start button loads the published quiz
- * (`GET /public/v1/quizzes/{id}`: questions and answers in order, never which are right), draws
- * one group of choices per question (a question may have several right answers, so each answer is
- * a checkbox) and a countdown of the quiz's time limit, starting the attempt as it loads
- * (`POST …/attempt_starts`: the server times it from there), then sends the answers with the
- * start's token (`POST …/attempts`, with the device fan's token) and shows the score and the place
- * in the ranking. At the time limit the answers go as they are.
+ * (`GET /public/v1/quizzes/{id}`: open or not, its time limit and how many questions), then starts
+ * the attempt (`POST …/attempt_starts`: the server times it from there, and its answer holds the
+ * questions and answers in order, never which are right), draws one group of choices per question
+ * (a question may have several right answers, so each answer is a checkbox) and a countdown of the
+ * quiz's time limit, then sends the answers with the start's token (`POST …/attempts`, with the
+ * device fan's token) and shows the score and the place in the ranking. At the time limit the
+ * answers go as they are.
  */
 export interface QuizDeps {
   api: Api;
@@ -46,18 +47,18 @@ export function hydrateQuiz(card: HTMLElement, words: Words, deps: QuizDeps): vo
     };
     deps.api.get<ApiDocument<ResourceLike>>(path).then((doc) => {
       const quiz = doc.data;
-      const find = includedIndex(doc);
-      const questions = relIds(quiz, 'quiz_questions')
-        .map((q) => find('quiz_questions', q))
-        .filter((q): q is ResourceLike => !!q)
-        .map((q) => ({ question: q, answers: relIds(q, 'quiz_answers').map((a) => find('quiz_answers', a)).filter((a): a is ResourceLike => !!a) }));
       if (quiz.attributes?.is_open === false) return failed(new ApiProblem(422, 'quizClosed', ''));
-      if (!questions.length) {
+      if (!attrNumber(quiz, 'question_count')) {
         start.removeAttribute('aria-busy');
         return notice.show(words.quizNoQuestions);
       }
-      // The attempt's start: the server's clock for it starts as the questions appear.
-      return deps.session.run((token) => deps.api.post<{ meta: { token: string } }>(`${path}/attempt_starts`, {}, { token })).then((started) => {
+      // The attempt's start: the server's clock for it starts, and its answer brings the questions.
+      return deps.session.run((token) => deps.api.post<ApiDocument<ResourceLike> & { meta: { token: string } }>(`${path}/attempt_starts`, {}, { token })).then((started) => {
+        const find = includedIndex(started);
+        const questions = relIds(started.data, 'quiz_questions')
+          .map((q) => find('quiz_questions', q))
+          .filter((q): q is ResourceLike => !!q)
+          .map((q) => ({ question: q, answers: relIds(q, 'quiz_answers').map((a) => find('quiz_answers', a)).filter((a): a is ResourceLike => !!a) }));
         start.removeAttribute('aria-busy');
         notice.clear();
         start.hidden = true;

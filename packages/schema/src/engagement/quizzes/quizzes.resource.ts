@@ -27,8 +27,11 @@ export const quizzes = defineResource({
   titleAttribute: 'title',
   defaultSort: '-created_at',
   newestFirst: true,
-  /** Never which answer is correct: that is the quiz. */
-  public: { attributes: ['title', 'description', 'time_limit_seconds', 'attempts_per_fan', 'open_from', 'open_until'], relationships: ['image', 'quiz_questions', 'quiz_prizes'], where: { is_published: [true] }, routes: false },
+  /**
+   * Never which answer is correct: that is the quiz. Nor its questions: a fan reads them when the
+   * attempt starts (the start's answer carries them), so nobody prepares answers before the clock runs.
+   */
+  public: { attributes: ['title', 'description', 'time_limit_seconds', 'attempts_per_fan', 'open_from', 'open_until'], relationships: ['image', 'quiz_prizes'], where: { is_published: [true] }, routes: false },
   attributes: {
     title: { type: 'string', schema: text(200), required: true, search: true, sort: true, filter: true, list: true, example: 'Historia Ekstraklasy' },
     description: { type: 'text', schema: text(4000), search: true, example: 'Ile wiesz o najlepszej lidze w Polsce?' },
@@ -54,7 +57,6 @@ export const quizQuestions = defineResource({
   section: 'award',
   titleAttribute: 'text',
   defaultSort: 'position',
-  public: { attributes: ['text', 'position'], relationships: ['quiz', 'image', 'quiz_answers'], routes: false },
   attributes: {
     text: { type: 'string', schema: text(500), required: true, search: true, sort: true, list: true, example: 'Który klub zdobył najwięcej tytułów mistrza Polski?' },
     position: { type: 'integer', schema: integer(0, 1000), default: 0, sort: true, filter: true, list: true, example: 1 },
@@ -72,7 +74,6 @@ export const quizAnswers = defineResource({
   section: 'award',
   titleAttribute: 'text',
   defaultSort: 'position',
-  public: { attributes: ['text', 'position'], relationships: ['quiz_question', 'image'], routes: false },
   attributes: {
     text: { type: 'string', schema: text(300), required: true, search: true, sort: true, list: true, example: 'Legia Warszawa' },
     is_correct: { type: 'boolean', schema: bool(), default: false, filter: true, list: true, example: true },
