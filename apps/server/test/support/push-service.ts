@@ -25,9 +25,26 @@ export interface PushService {
   get(id: string): BrowserSubscription | undefined;
   /** Requests refused before decrypting (bad signature, bad encoding): each one is a bug. */
   rejected: string[];
+  /**
+   * `count` subscriptions for a benchmark, kept in a few bytes each: endpoint `/push/b<i>`, keys of
+   * one of `keyPairs` browsers (i mod keyPairs; a million key pairs would take minutes to make, and
+   * the service decrypts each message with the keys of its own endpoint all the same). Every
+   * message is checked and decrypted as for `subscribe`.
+   */
+  subscribeMany(count: number, opts?: { keyPairs?: number }): BulkSubscriptions;
   /** Holds answers until released (to catch a sender in the middle of a batch). */
   hold(): () => void;
   close(): Promise<void>;
+}
+
+export interface BulkSubscriptions {
+  endpoint(i: number): string;
+  keys(i: number): { p256dh: string; auth: string };
+  /** Posts per subscription (saturating at 255). */
+  posts: Uint8Array;
+  /** Messages decrypted, and those whose payload was not the notification's JSON. */
+  decrypted: number;
+  unreadable: number;
 }
 
 interface Keys {
@@ -60,7 +77,12 @@ export function decryptAes128gcm(body: Buffer, keys: Keys): string {
 }
 
 /** RFC 8292: `Authorization: vapid t=<JWT signed ES256 by k>, k=<public key>`, for this origin. */
+// A header verified once is the same signature over the same claims: its claims are kept and
+// checked (audience, expiry) on every message, the ECDSA verification is not repeated.
+const verified = new Map<string, { aud?: string; exp?: number }>();
 function checkVapid(header: string | undefined, origin: string): string | null {
+  const known = header ? verified.get(header) : undefined;
+  if (known) return checkClaims(known, origin);
   const m = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(header ?? '');
   if (!m) return `no VAPID authorization: ${header}`;
   const [head, claims, signature] = m[1].split('.');
@@ -70,6 +92,12 @@ function checkVapid(header: string | undefined, origin: string): string | null {
   const ok = verify('sha256', Buffer.from(`${head}.${claims}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
   if (!ok) return 'bad VAPID signature';
   const c = JSON.parse(Buffer.from(claims, 'base64url').toString()) as { aud?: string; exp?: number; sub?: string };
+  if (verified.size > 1000) verified.clear();
+  verified.set(header!, c);
+  return checkClaims(c, origin);
+}
+
+function checkClaims(c: { aud?: string; exp?: number }, origin: string): string | null {
   if (c.aud !== origin) return `VAPID audience ${c.aud}, expected ${origin}`;
   if (!c.exp || c.exp * 1000 < Date.now()) return 'VAPID token expired';
   return null;
@@ -84,6 +112,28 @@ const readBody = (req: IncomingMessage) =>
   });
 
 export async function startPushService(): Promise<PushService> {
+  let bulk: (BulkSubscriptions & { pairs: Keys[]; count: number }) | null = null;
+  const answerBulk = (b: NonNullable<typeof bulk>, i: number, req: IncomingMessage, body: Buffer, res: import('node:http').ServerResponse) => {
+    if (req.method !== 'POST' || i >= b.count) return void res.writeHead(404).end();
+    if (b.posts[i] < 255) b.posts[i]++;
+    const problem =
+      checkVapid(req.headers.authorization, origin) ??
+      (req.headers['content-encoding'] !== 'aes128gcm' ? `content-encoding ${req.headers['content-encoding']}` : null) ??
+      (!req.headers.ttl ? 'no TTL' : null);
+    if (problem) {
+      rejected.push(problem);
+      return void res.writeHead(400).end(problem);
+    }
+    try {
+      const text = decryptAes128gcm(body, b.pairs[i % b.pairs.length]);
+      b.decrypted++;
+      if (typeof (JSON.parse(text) as { notification_id?: unknown }).notification_id !== 'string') b.unreadable++;
+    } catch (err) {
+      rejected.push(`cannot decrypt: ${(err as Error).message}`);
+      return void res.writeHead(400).end();
+    }
+    res.writeHead(201).end();
+  };
   const subs = new Map<string, BrowserSubscription & { keys: Keys }>();
   const rejected: string[] = [];
   let held: Promise<void> | null = null;
@@ -93,6 +143,7 @@ export async function startPushService(): Promise<PushService> {
     void (async () => {
       const body = await readBody(req);
       const id = /^\/push\/([a-z0-9-]+)$/.exec(req.url ?? '')?.[1] ?? '';
+      if (bulk && /^b\d+$/.test(id)) return answerBulk(bulk, Number(id.slice(1)), req, body, res);
       const sub = subs.get(id);
       if (req.method !== 'POST' || !sub) {
         res.writeHead(404).end();
@@ -145,6 +196,24 @@ export async function startPushService(): Promise<PushService> {
       return sub;
     },
     get: (id) => subs.get(id),
+    subscribeMany(count, opts = {}) {
+      const pairs = Array.from({ length: Math.max(1, opts.keyPairs ?? 64) }, () => {
+        const ecdh = createECDH('prime256v1');
+        ecdh.generateKeys();
+        return { ecdh, auth: randomBytes(16) };
+      });
+      const json = pairs.map((k) => ({ p256dh: k.ecdh.getPublicKey().toString('base64url'), auth: k.auth.toString('base64url') }));
+      bulk = {
+        pairs,
+        count,
+        posts: new Uint8Array(count),
+        decrypted: 0,
+        unreadable: 0,
+        endpoint: (i) => `${origin}/push/b${i}`,
+        keys: (i) => json[i % json.length],
+      };
+      return bulk;
+    },
     hold() {
       let release!: () => void;
       held = new Promise<void>((r) => (release = r));
