@@ -155,9 +155,13 @@ try {
   );
   let n;
   let rssMax = rssBefore;
+  // The RSS as each tenth of the messages has gone out: flat memory shows as a flat row.
+  const rssByTenth = [];
   for (;;) {
-    rssMax = Math.max(rssMax, memKb(server.pid, 'VmRSS'));
+    const rss = memKb(server.pid, 'VmRSS');
+    rssMax = Math.max(rssMax, rss);
     n = (await call('GET', `/api/v3/push_notifications/${created.data.id}`, undefined, staff)).data.attributes;
+    while (rssByTenth.length < Math.floor((10 * n.sent_count) / SUBSCRIPTIONS)) rssByTenth.push(rss);
     if (n.status === 'sent' || n.status === 'failed') break;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -178,6 +182,7 @@ try {
   console.log(`  (a) notifications/s:        ${fmt(perS).padStart(9)}   target ≥ ${fmt(TARGET_PER_S)}   today ${fmt(TODAY_PER_S)}   (${fmt(n.delivered_count)} delivered in ${fmt(sendS, 2)} s of sending; send now → sent ${fmt(wallS, 2)} s)`);
   console.log(`  (b) sender CPU/notification: ${fmt(cpuPer, 3).padStart(7)} ms   target ≤ ${TARGET_CPU_MS} ms   today not measured   (${fmt(cpu / 1000, 1)} s of server CPU; the push service here used ${fmt((pushCpu.user + pushCpu.system) / 1000 / Math.max(1, n.sent_count), 3)} ms/notification)`);
   console.log(`  (c) server peak RSS:         ${mb(peak)}   target: flat   (RSS when the send began ${mb(rssBefore)}, highest seen during it ${mb(rssMax)}, at the end ${mb(rssAfter)})`);
+  console.log(`      RSS at each tenth sent: ${rssByTenth.map((kb) => fmt(kb / 1024)).join(' ')} MB`);
   console.log(`  (d) push service: ${fmt(bulk.decrypted)} decrypted of ${fmt(SUBSCRIPTIONS)}, ${push.rejected.length} refused, ${fmt(bulk.unreadable)} unreadable, ${fmt(twice)} posted to more than once, ${fmt(never)} never posted to`);
   console.log(`      notification: status ${n.status}, total ${fmt(n.total_count)}, delivered ${fmt(n.delivered_count)}, expired ${fmt(n.expired_count)}, failed ${fmt(n.failed_count)} ${JSON.stringify(n.failure_reasons ?? {})}`);
   if (push.rejected.length) console.log(`      first refusal: ${push.rejected[0]}`);
