@@ -19,6 +19,18 @@ import { CONTENT_CHANNEL, isContentType } from './content-types';
  */
 export const CABLE_PROTOCOL = 'actioncable-v1-json';
 const PING_INTERVAL_MS = 3000;
+const TICK_MS = 100;
+const PING_SLICES = PING_INTERVAL_MS / TICK_MS;
+/**
+ * A socket with more than this waiting to be sent (its reader is slow, stalled or gone, and the
+ * kernel's buffers are already full) is dropped rather than buffered without end; its client
+ * reconnects and gets a fresh snapshot. Healthy readers hold nothing here: the kernel takes it.
+ */
+export const SEND_BUFFER_LIMIT = 512 * 1024;
+/** WebSocket pings (which browsers answer by themselves): a socket silent for two rounds is dead. */
+const HEARTBEAT_MS = 15_000;
+const BEAT_SLICES = HEARTBEAT_MS / TICK_MS;
+const SLUG_TTL_MS = 60_000;
 const PRESENCE_TTL_MS = 30_000;
 const CHANNELS = { incidents: 'API::V3::IncidentsChannel', match: 'API::V3::MatchChannel' } as const;
 /**
@@ -44,6 +56,8 @@ interface Connection {
   /** The address a public connection counts against. */
   address: string | null;
   subscriptions: Map<string, Subscription>;
+  /** Heard from (a pong or a message) since the last heartbeat. */
+  alive: boolean;
   /** Subscribes being checked, so a repeat does not subscribe twice. */
   pending: Set<string>;
   apiBase: string;
@@ -68,11 +82,16 @@ export class Cable {
   /** Viewers of each match on other instances: key → instance → viewers. */
   private readonly remotePresence = new Map<string, Map<string, { viewers: PresenceMessage['viewers']; at: number }>>();
   private nextId = 1;
+  private ticks = 0;
   /** Public round subscriptions per client: only then does an incident look up its match's round. */
   private readonly publicRounds = new Map<number, number>();
   /** Open public connections per address (CABLE_PUBLIC_CONNECTIONS_PER_ADDRESS). */
   private readonly publicByAddress = new Map<string, number>();
   private readonly timers: NodeJS.Timeout[] = [];
+  /** Sockets dropped for a full send buffer, and for missing pongs. */
+  private readonly dropped = { slow: 0, silent: 0 };
+  /** League slug → id for public connections: a reconnecting crowd does not ask the database each time. */
+  private readonly slugs = new Map<string, { id: number; at: number }>();
   private readonly unsubscribe: (() => void)[] = [];
 
   constructor(
@@ -82,7 +101,7 @@ export class Cable {
   ) {
     this.unsubscribe.push(bus.subscribe((e) => void this.onChange(e).catch(() => {})));
     this.unsubscribe.push(bus.subscribePresence((m) => this.onRemotePresence(m)));
-    this.timers.push(setInterval(() => this.ping(), PING_INTERVAL_MS));
+    this.timers.push(setInterval(() => this.tick(), TICK_MS));
     // Other instances forget viewers of an instance that stopped; ours are re-announced.
     this.timers.push(setInterval(() => void this.announceAllPresence(), PRESENCE_TTL_MS / 3));
     for (const t of this.timers) t.unref();
@@ -119,7 +138,7 @@ export class Cable {
         ws.close(4401, 'unauthorized');
         return;
       }
-      this.open({ id: this.nextId++, ws, auth, clientId: auth.clientId, address: null, subscriptions: new Map(), pending: new Set(), apiBase: this.apiBaseOf(req) });
+      this.open({ id: this.nextId++, ws, auth, clientId: auth.clientId, address: null, subscriptions: new Map(), alive: true, pending: new Set(), apiBase: this.apiBaseOf(req) });
     });
   }
 
@@ -139,16 +158,27 @@ export class Cable {
     // One address (a stadium's Wi-Fi, a carrier's NAT) holds many fans, but not without end.
     const full = () => (this.publicByAddress.get(address) ?? 0) >= this.config.cablePublicConnectionsPerAddress;
     if (full()) return refuseUpgrade(socket, 429, 'Too Many Requests');
-    const client = /^[a-z0-9-]{1,80}$/.test(slug) ? await this.database.db.selectFrom('clients').select('id').where('slug', '=', slug).executeTakeFirst() : undefined;
-    if (!client) return refuseUpgrade(socket, 404, 'Not Found');
+    const clientId = await this.clientOfSlug(slug);
+    if (clientId === null) return refuseUpgrade(socket, 404, 'Not Found');
     // Others may have come in while the league was looked up.
     if (full()) return refuseUpgrade(socket, 429, 'Too Many Requests');
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       // Counted once it is open (a socket gone during the upgrade never is), until it closes.
       this.publicByAddress.set(address, (this.publicByAddress.get(address) ?? 0) + 1);
-      const conn: Connection = { id: this.nextId++, ws, auth: null, clientId: Number(client.id), address, subscriptions: new Map(), pending: new Set(), apiBase: this.apiBaseOf(req) };
+      const conn: Connection = { id: this.nextId++, ws, auth: null, clientId, address, subscriptions: new Map(), alive: true, pending: new Set(), apiBase: this.apiBaseOf(req) };
       this.open(conn);
     });
+  }
+
+  private async clientOfSlug(slug: string): Promise<number | null> {
+    if (!/^[a-z0-9-]{1,80}$/.test(slug)) return null;
+    const known = this.slugs.get(slug);
+    if (known && Date.now() - known.at < SLUG_TTL_MS) return known.id;
+    const client = await this.database.db.selectFrom('clients').select('id').where('slug', '=', slug).executeTakeFirst();
+    // Only leagues that exist are remembered, so made-up slugs cannot grow the map.
+    if (!client) return null;
+    this.slugs.set(slug, { id: Number(client.id), at: Date.now() });
+    return Number(client.id);
   }
 
   private open(conn: Connection) {
@@ -162,7 +192,11 @@ export class Cable {
             conn.ws.send(JSON.stringify({ type: 'disconnect', reason: 'unauthorized', reconnect: false }));
             conn.ws.close(4401, 'token expired');
           }, Math.max(0, Math.min(expiresAt - Date.now(), 2 ** 31 - 1)));
-    conn.ws.on('message', (data) => void this.onMessage(conn, data.toString()).catch(() => {}));
+    conn.ws.on('message', (data) => {
+      conn.alive = true;
+      void this.onMessage(conn, data.toString()).catch(() => {});
+    });
+    conn.ws.on('pong', () => (conn.alive = true));
     conn.ws.on('close', () => {
       clearTimeout(expiry);
       this.connections.delete(conn);
@@ -195,7 +229,25 @@ export class Cable {
   }
 
   private send(conn: Connection, payload: object) {
-    if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(JSON.stringify(payload));
+    this.deliver(conn.ws, JSON.stringify(payload));
+  }
+
+  /**
+   * Every frame goes through here: one that cannot take more (see SEND_BUFFER_LIMIT) is dropped at
+   * once, never waited for, so a stalled reader costs the others nothing.
+   */
+  private deliver(ws: WebSocket, data: Buffer | string): boolean {
+    if (!this.writable(ws)) return false;
+    ws.send(data, { binary: false });
+    return true;
+  }
+
+  private writable(ws: WebSocket): boolean {
+    if (ws.readyState !== ws.OPEN) return false;
+    if (ws.bufferedAmount <= SEND_BUFFER_LIMIT) return true;
+    this.dropped.slow++;
+    ws.terminate();
+    return false;
   }
 
   private async subscribe(conn: Connection, identifier: string) {
@@ -341,14 +393,20 @@ export class Cable {
     if (kind === 'match') this.presenceChanged(Number(clientId), Number(matchId), true);
   }
 
-  /** Serializes a message once and sends it to every subscriber of the stream. */
+  /**
+   * Serializes a message once and sends the same bytes to every subscriber of the stream: the
+   * frame differs only by the identifier, which the client library writes the same way for
+   * everyone, so a crowd of 20,000 costs one encoding and 20,000 writes.
+   */
   private broadcast(key: string, message: object) {
     const set = this.streams.get(key);
     if (!set?.size) return;
     const body = JSON.stringify(message);
+    const frames = new Map<string, Buffer>();
     for (const sub of set) {
-      const ws = sub.connection.ws;
-      if (ws.readyState === ws.OPEN) ws.send(`{"identifier":${JSON.stringify(sub.identifier)},"message":${body}}`);
+      let frame = frames.get(sub.identifier);
+      if (!frame) frames.set(sub.identifier, (frame = Buffer.from(`{"identifier":${JSON.stringify(sub.identifier)},"message":${body}}`)));
+      this.deliver(sub.connection.ws, frame);
     }
   }
 
@@ -425,16 +483,43 @@ export class Cable {
     }
   }
 
-  private ping() {
-    const message = JSON.stringify({ type: 'ping', message: Math.floor(Date.now() / 1000) });
-    for (const conn of this.connections) if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(message);
+  /**
+   * Pings and heartbeats, each connection in its own slice of the interval: 20,000 writes at once
+   * would hold the event loop (and any broadcast waiting behind it) for a noticeable moment.
+   */
+  private tick() {
+    const tick = this.ticks++;
+    const pingSlice = tick % PING_SLICES;
+    const beatSlice = tick % BEAT_SLICES;
+    let ping: Buffer | null = null;
+    for (const conn of this.connections) {
+      const ws = conn.ws;
+      if (ws.readyState !== ws.OPEN) continue;
+      if (conn.id % PING_SLICES === pingSlice) {
+        // ActionCable's ping: the client counts a connection without messages for 6 s as stale.
+        ping ??= Buffer.from(JSON.stringify({ type: 'ping', message: Math.floor(Date.now() / 1000) }));
+        this.deliver(ws, ping);
+      }
+      if (conn.id % BEAT_SLICES === beatSlice) this.heartbeat(conn);
+    }
   }
 
-  /** Open connections and subscriptions, for metrics and tests. */
+  /** Clients never write on their own, so a dead peer (no FIN, no RST) shows only by a missing pong. */
+  private heartbeat(conn: Connection) {
+    if (!conn.alive) {
+      this.dropped.silent++;
+      conn.ws.terminate();
+      return;
+    }
+    conn.alive = false;
+    if (this.writable(conn.ws)) conn.ws.ping();
+  }
+
+  /** Open connections and subscriptions, and sockets dropped (slow: full buffer; silent: no pong), for metrics and tests. */
   stats() {
     let subscriptions = 0;
     for (const set of this.streams.values()) subscriptions += set.size;
-    return { connections: this.connections.size, subscriptions };
+    return { connections: this.connections.size, subscriptions, dropped: { ...this.dropped } };
   }
 
   async close() {
