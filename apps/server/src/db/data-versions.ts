@@ -1,5 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { CompiledQuery, type DatabaseConnection, type Dialect as KyselyDialect, type Driver, type QueryResult, type TransactionSettings } from 'kysely';
+import { anyChange, changeOf, mergeChange, readsOf, type RowChange, type TableRead } from './row-changes';
 
 /**
  * Read-your-writes across instances (issue 12, point 2). Every committed write bumps, in its own
@@ -124,13 +127,61 @@ export function readTables(sql: string): string[] {
   return [...tables];
 }
 
+/** What a computation read, per table: each statement's dependencies (row-changes.ts). */
+export type Reads = Map<string, TableRead[]>;
+
 /** What a cached computation read: filled by the driver while the computation runs. */
-const reading = new AsyncLocalStorage<Set<string>>();
+const reading = new AsyncLocalStorage<{ tables: Set<string>; reads: Reads }>();
+
+/** Row-level detail of a commit: version key (client, table) → what changed there. */
+export type RowChanges = Map<string, RowChange>;
+
+/**
+ * A commit as caches see it: the row-level changes (null when not known) and, with PostgreSQL,
+ * the versions the commit gave its tables (a cache that checked a change against an entry may
+ * move the entry's version on, when the change was the only one since).
+ */
+export interface CommitDetail {
+  changes: RowChanges | null;
+  versions: Map<string, number> | null;
+}
+
+/** PostgreSQL channel of every commit's versions and row changes, for the other instances' caches. */
+export const VERSIONS_CHANNEL = 'umpire_versions';
+// NOTIFY payloads are limited to 8000 bytes: larger detail is left out (receivers then know less, and drop).
+const MAX_DETAIL = 4000;
+/** Tables (per client) a commit's NOTIFY may name: beyond, the others learn nothing from it (and drop). */
+const MAX_NOTIFIED = 60;
 
 /** What the transaction of a connection wrote, bumped just before it commits. */
 interface Tracked extends DatabaseConnection {
   inner: DatabaseConnection;
   written: Written | null;
+  changes: RowChanges | null;
+}
+
+function addChanges(into: RowChanges, written: Written, query: CompiledQuery, rows: readonly unknown[]) {
+  const own = changeOf(query.sql, query.parameters, rows);
+  for (const [table, clients] of written)
+    for (const c of clients) {
+      const key = versionKey(c, table);
+      into.set(key, mergeChange(into.get(key), own && own.table === table ? own.change : anyChange()));
+    }
+}
+
+/** The detail of a commit as a NOTIFY payload (null detail when too large). */
+function detailPayload(origin: string, changes: RowChanges): string {
+  const list = [...changes].map(([k, c]) => [k, c.ids && [...c.ids], c.columns && [...c.columns], c.membership]);
+  const text = JSON.stringify(list);
+  return JSON.stringify({ origin, changes: text.length > MAX_DETAIL ? null : list });
+}
+
+function parseDetail(payload: string, versions: Map<string, number>): CommitDetail {
+  const body = JSON.parse(payload) as { changes: [string, number[] | null, string[] | null, boolean][] | null };
+  const changes: RowChanges | null = body.changes
+    ? new Map(body.changes.map(([k, ids, columns, membership]) => [k, { ids: ids && new Set(ids), columns: columns && new Set(columns), membership }]))
+    : null;
+  return { changes, versions };
 }
 
 function merge(into: Written, from: Written) {
@@ -148,7 +199,15 @@ export class DataVersions {
   private enabled = false;
   private views = new Set<string>();
   private cascades: Cascades | undefined;
-  private readonly listeners = new Set<(written: Written) => void>();
+  private readonly listeners = new Set<(written: Written, detail: CommitDetail) => void>();
+  private readonly remoteListeners = new Set<(detail: CommitDetail) => void>();
+  /** This process, in its NOTIFY payloads (its own come back to it). */
+  private readonly origin = randomUUID();
+  private listener: pg.Client | null = null;
+  private closed = false;
+
+  /** With PostgreSQL: bumps return the new versions and tell the other instances (NOTIFY at commit). */
+  constructor(private readonly shared = false) {}
 
   /** Turned on once the migrations have created the table (they run untracked). */
   enable(views: Iterable<string>, cascades?: Cascades): void {
@@ -162,20 +221,70 @@ export class DataVersions {
   }
 
   /** Called synchronously after each commit of this process with what it changed. */
-  onCommit(listener: (written: Written) => void): () => void {
+  onCommit(listener: (written: Written, detail: CommitDetail) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Called with the commits of other instances (PostgreSQL NOTIFY, once `listen` runs). They may
+   * arrive late or not at all: they only let a cache keep entries a change did not touch; the
+   * version check before serving is what keeps answers fresh.
+   */
+  onRemoteCommit(listener: (detail: CommitDetail) => void): () => void {
+    this.remoteListeners.add(listener);
+    return () => this.remoteListeners.delete(listener);
+  }
+
+  /** LISTENs for other instances' commits (PostgreSQL), reconnecting when the connection drops. */
+  async listen(url: string): Promise<void> {
+    if (this.closed || this.listener) return;
+    const client = new pg.Client({ connectionString: url });
+    let retried = false;
+    const retry = () => {
+      if (retried) return;
+      retried = true;
+      if (this.listener === client) this.listener = null;
+      if (!this.closed) setTimeout(() => void this.listen(url).catch(retry), 500).unref();
+    };
+    client.on('notification', (msg) => {
+      if (!msg.payload) return;
+      try {
+        const { origin, versions, detail } = JSON.parse(msg.payload) as { origin: string; versions: [number, string, number][]; detail: string };
+        if (origin === this.origin) return;
+        const parsed = parseDetail(detail, new Map(versions.map(([c, t, v]) => [versionKey(Number(c), t), Number(v)])));
+        for (const listener of this.remoteListeners) listener(parsed);
+      } catch {
+        // A payload not of ours: nothing to learn from it.
+      }
+    });
+    client.on('error', retry);
+    client.on('end', retry);
+    this.listener = client;
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${VERSIONS_CHANNEL}`);
+    } catch {
+      await client.end().catch(() => {});
+      retry();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.listener?.end().catch(() => {});
   }
 
   /**
    * Runs a computation and returns the tables it read with its result; a view stands for
    * everything (its tables are not in the SQL).
    */
-  async tracking<T>(compute: () => Promise<T>): Promise<{ value: T; tables: Set<string> }> {
-    const tables = new Set<string>();
-    const value = await reading.run(tables, compute);
+  async tracking<T>(compute: () => Promise<T>): Promise<{ value: T; tables: Set<string>; reads: Reads }> {
+    const store = { tables: new Set<string>(), reads: new Map() as Reads };
+    const value = await reading.run(store, compute);
+    const { tables, reads } = store;
     for (const t of tables) if (this.views.has(t)) tables.add(ALL_TABLES);
-    return { value, tables };
+    return { value, tables, reads };
   }
 
   /** The dialect with its driver wrapped. */
@@ -193,27 +302,50 @@ export class DataVersions {
     const listeners = this.listeners;
     const enabled = () => this.enabled;
     const cascades = () => this.cascades;
-    const bump = async (inner: DatabaseConnection, written: Written) => {
+    const shared = this.shared;
+    const origin = this.origin;
+    /** Bumps the versions of what a transaction wrote; with PostgreSQL returns them, and NOTIFY tells the others at commit. */
+    const bump = async (inner: DatabaseConnection, written: Written, changes: RowChanges | null): Promise<Map<string, number> | null> => {
       // One row per client and table, in a fixed order: concurrent bumpers lock them alike (no
       // deadlock). Names are inlined: word characters or `*` (the patterns above), never input.
       const rows = [...written].flatMap(([t, clients]) => [...clients].map((c) => [c, t] as const));
       rows.sort(([c1, t1], [c2, t2]) => c1 - c2 || (t1 < t2 ? -1 : t1 > t2 ? 1 : 0));
       const values = rows.map(([c, t]) => `(${c}, '${t}', 1)`).join(', ');
-      await inner.executeQuery(
+      const upsert = `insert into ${VERSIONS_TABLE} (client_id, table_name, version) values ${values} on conflict (client_id, table_name) do update set version = ${VERSIONS_TABLE}.version + 1`;
+      if (!shared || rows.length > MAX_NOTIFIED) {
+        await inner.executeQuery(CompiledQuery.raw(upsert));
+        return null;
+      }
+      // The new versions with the row detail in one NOTIFY, sent by PostgreSQL when (and if) this commits.
+      const result = await inner.executeQuery<{ client_id: number; table_name: string; version: number }>(
         CompiledQuery.raw(
-          `insert into ${VERSIONS_TABLE} (client_id, table_name, version) values ${values} on conflict (client_id, table_name) do update set version = ${VERSIONS_TABLE}.version + 1`,
+          `with b as (${upsert} returning client_id, table_name, version), ` +
+            `n as (select pg_notify('${VERSIONS_CHANNEL}', json_build_object('origin', $1::text, 'versions', (select json_agg(json_build_array(client_id, table_name, version)) from b), 'detail', $2::text)::text) as sent) ` +
+            `select b.client_id, b.table_name, b.version from b cross join n`,
+          [origin, detailPayload(origin, changes ?? (new Map() as RowChanges))],
         ),
       );
+      return new Map(result.rows.map((r) => [versionKey(Number(r.client_id), String(r.table_name)), Number(r.version)]));
     };
-    const committed = (written: Written) => {
-      for (const listener of listeners) listener(written);
+    const committed = (written: Written, changes: RowChanges | null, versions: Map<string, number> | null) => {
+      for (const listener of listeners) listener(written, { changes, versions });
     };
     const note = (query: CompiledQuery): Written => {
       const store = reading.getStore();
-      if (store) for (const t of readTables(query.sql)) store.add(t);
+      if (store) for (const t of readTables(query.sql)) store.tables.add(t);
       const written: Written = enabled() ? writtenBy(query.sql, query.parameters, cascades()) : new Map<string, Set<number>>();
       for (const t of UNTRACKED) written.delete(t);
       return written;
+    };
+    /** A read's row-level dependencies, for the computation being tracked. */
+    const noteRead = (query: CompiledQuery, rows: readonly unknown[]) => {
+      const store = reading.getStore();
+      if (!store) return;
+      for (const [table, read] of readsOf(query.sql, query.parameters, rows)) {
+        const list = store.reads.get(table);
+        if (list) list.push(read);
+        else store.reads.set(table, [read]);
+      }
     };
     return {
       init: () => driver.init(),
@@ -225,20 +357,29 @@ export class DataVersions {
           const tracked: Tracked = {
             inner,
             written: null,
+            changes: null,
             async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
               const writes = note(query);
-              if (!writes.size) return inner.executeQuery<R>(query);
+              if (!writes.size) {
+                const result = await inner.executeQuery<R>(query);
+                noteRead(query, result.rows);
+                return result;
+              }
               if (tracked.written) {
                 merge(tracked.written, writes);
-                return inner.executeQuery<R>(query);
+                const result = await inner.executeQuery<R>(query);
+                if (tracked.changes) addChanges(tracked.changes, writes, query, result.rows);
+                return result;
               }
               // A write outside a transaction: made one, so the write and its bump commit together.
               await driver.beginTransaction(inner, {});
               try {
                 const result = await inner.executeQuery<R>(query);
-                await bump(inner, writes);
+                const changes: RowChanges = new Map();
+                addChanges(changes, writes, query, result.rows);
+                const versions = await bump(inner, writes, changes);
                 await driver.commitTransaction(inner);
-                committed(writes);
+                committed(writes, changes, versions);
                 return result;
               } catch (err) {
                 await driver.rollbackTransaction(inner).catch(() => {});
@@ -255,17 +396,20 @@ export class DataVersions {
       async beginTransaction(conn, settings: TransactionSettings) {
         await driver.beginTransaction((conn as Tracked).inner, settings);
         (conn as Tracked).written = new Map();
+        (conn as Tracked).changes = new Map();
       },
       async commitTransaction(conn) {
         const tracked = conn as Tracked;
-        const written = tracked.written;
+        const { written, changes } = tracked;
         tracked.written = null;
-        if (written?.size && enabled()) await bump(tracked.inner, written);
+        tracked.changes = null;
+        const versions = written?.size && enabled() ? await bump(tracked.inner, written, changes) : null;
         await driver.commitTransaction(tracked.inner);
-        if (written?.size) committed(written);
+        if (written?.size) committed(written, changes, versions);
       },
       async rollbackTransaction(conn) {
         (conn as Tracked).written = null;
+        (conn as Tracked).changes = null;
         await driver.rollbackTransaction((conn as Tracked).inner);
       },
       ...(driver.savepoint && { savepoint: (conn, name, compile) => driver.savepoint!((conn as Tracked).inner, name, compile) }),

@@ -60,9 +60,20 @@ export function openDatabase(opts: { databaseUrl: string | null; sqlitePath: str
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, options: '-c TimeZone=UTC' });
     // An idle client's error (server restart) must not crash the process.
     pool.on('error', () => {});
-    const versions = new DataVersions();
+    const versions = new DataVersions(true);
+    // Other instances' commits, so their changes drop only what they touched (the cache works without).
+    void versions.listen(opts.databaseUrl).catch(() => {});
     const db = new Kysely({ dialect: versions.wrap(new PostgresDialect({ pool })), log: countQuery });
-    return { db, dialect: 'postgres', url: opts.databaseUrl, versions, close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      url: opts.databaseUrl,
+      versions,
+      close: async () => {
+        await versions.close();
+        await db.destroy();
+      },
+    };
   }
   const sqlite = new SQLite(opts.sqlitePath);
   cachePreparedStatements(sqlite);

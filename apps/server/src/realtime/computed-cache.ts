@@ -1,26 +1,53 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../db/database';
-import { ALL_CLIENTS, ALL_TABLES, VERSIONS_TABLE, versionKey, type Written } from '../db/data-versions';
+import { ALL_CLIENTS, ALL_TABLES, VERSIONS_TABLE, versionKey, type CommitDetail, type Reads, type RowChanges, type Written } from '../db/data-versions';
+import { affects } from '../db/row-changes';
 
-/** A kept read: its value, the tables it read (null while it is computed) and their versions then. */
+/**
+ * A kept read: its value, the tables it read (null while it is computed), what each of its
+ * statements depended on there (rows, columns: db/row-changes.ts) and the versions of its tables.
+ */
 interface Entry {
   clientId: number;
   key: string;
   value: Promise<unknown>;
   tables: Set<string> | null;
+  reads: Reads | null;
   versions?: Map<string, number>;
   bytes: number;
 }
 
+/** Whether changes to a table leave an entry as it is: every statement it ran there is untouched. */
+function untouched(entry: Entry, table: string, changes: RowChanges): boolean {
+  const reads = entry.reads?.get(table);
+  if (!reads) return false;
+  const found = [versionKey(entry.clientId, table), versionKey(ALL_CLIENTS, table)].map((k) => changes.get(k)).filter((c) => c !== undefined);
+  // The commit says it wrote the table for this client, but not what: unsure, so not untouched.
+  if (!found.length) return false;
+  return found.every((change) => !reads.some((read) => affects(read, change)));
+}
+
+const splitKey = (key: string): [number, string] => {
+  const at = key.indexOf(':');
+  return [Number(key.slice(0, at)), key.slice(at + 1)];
+};
+
 /**
  * Reads kept in memory per client (whole JSON:API responses, standings, statistics). Each entry
- * knows the tables its computation read (seen by the driver, db/data-versions.ts), and is dropped
- * when one of them changes: so a fan's quiz attempt no longer empties the cached pages and lists
- * that never read attempts. Commits of this process drop entries at once; with PostgreSQL, other
- * instances commit too, and NOTIFY arrives late: there every cached read first compares the
- * versions of its tables (bumped in each write's own transaction) with those it was computed at,
- * so no instance serves an answer older than the reader's last write, wherever it went. With
- * SQLite, another process writing to the file moves `data_version`, and everything is dropped.
+ * knows what its computation read (seen by the driver, db/data-versions.ts): the tables, and for
+ * each statement the rows it asked for or got and the columns that decided them (row-changes.ts).
+ * A commit drops the entries whose statements it may have changed: a change to one club drops the
+ * documents and lists holding that club, the lists of clubs it may enter, leave or move in (insert,
+ * delete, a change of a filtered or sorted column), not another club's document nor lists of other
+ * types; a write whose rows or columns the SQL does not say drops every entry reading its table.
+ * Commits of this process drop entries at once; with PostgreSQL, other instances commit too, and
+ * NOTIFY arrives late: there every cached read first compares the versions of its tables (bumped in
+ * each write's own transaction) with those it was computed at, so no instance serves an answer
+ * older than the reader's last write, wherever it went. A commit checked against an entry (this
+ * process's own, or another's through NOTIFY with its row detail) that leaves it untouched moves
+ * the entry's versions on, but only from the version just before: if any other commit came
+ * between, the versions differ and the entry is computed again. With SQLite, another process
+ * writing to the file moves `data_version`, and everything is dropped.
  */
 export class ComputedCache {
   private readonly byClient = new Map<number, Map<string, Entry>>();
@@ -37,7 +64,8 @@ export class ComputedCache {
     private readonly maxBytes = 64 * 1024 * 1024,
     private readonly maxEntriesPerClient = 2000,
   ) {
-    database.versions.onCommit((written) => this.dropWritten(written));
+    database.versions.onCommit((written, detail) => this.dropWritten(written, detail));
+    database.versions.onRemoteCommit((detail) => this.remoteCommit(detail));
     this.dataVersion = database.dataVersion?.();
     this.shared = database.dialect === 'postgres';
   }
@@ -58,16 +86,68 @@ export class ComputedCache {
     this.bytes -= entry.bytes;
   }
 
-  /** Drops the entries that read what a commit of this process wrote. */
-  private dropWritten(written: Written) {
+  /** Drops the entries that read what a commit of this process changed. */
+  private dropWritten(written: Written, detail?: CommitDetail) {
     const hit = (entry: Entry, clients: Set<number>) => clients.has(ALL_CLIENTS) || clients.has(entry.clientId);
     const all = new Set<number>();
     for (const clients of written.values()) for (const c of clients) all.add(c);
     if (written.get(ALL_TABLES)?.has(ALL_CLIENTS)) return this.clear();
+    // Still computing: what they read is not known yet.
     for (const entry of [...this.pending]) if (hit(entry, all)) this.remove(entry);
     for (const entry of [...(this.byTable.get(ALL_TABLES) ?? [])]) if (hit(entry, all)) this.remove(entry);
+    const changes = written.has(ALL_TABLES) ? null : (detail?.changes ?? null);
     for (const [table, clients] of written)
-      for (const entry of [...(this.byTable.get(table) ?? [])]) if (hit(entry, clients) || written.has(ALL_TABLES)) this.remove(entry);
+      for (const entry of [...(this.byTable.get(table) ?? [])])
+        if ((hit(entry, clients) || written.has(ALL_TABLES)) && !(changes && untouched(entry, table, changes))) this.remove(entry);
+    if (detail?.versions) this.advance(detail.versions);
+  }
+
+  /**
+   * Entries a commit left untouched move their versions on to the commit's, each from the version
+   * just before it only (so a commit not seen here still makes them stale).
+   */
+  private advance(versions: Map<string, number>, only?: Set<Entry>) {
+    const byClient = new Map<number, [string, number][]>();
+    for (const [key, version] of versions) {
+      const [c] = splitKey(key);
+      byClient.set(c, [...(byClient.get(c) ?? []), [key, version]]);
+    }
+    for (const [c, keys] of byClient) {
+      const groups = c === ALL_CLIENTS ? [...this.byClient.values()] : [this.byClient.get(c)].filter((g) => g !== undefined);
+      for (const entries of groups)
+        for (const entry of entries.values()) {
+          if (!entry.versions || !entry.tables || (only && !only.has(entry))) continue;
+          for (const [key, version] of keys) if ((entry.versions.get(key) ?? 0) === version - 1) entry.versions.set(key, version);
+        }
+    }
+  }
+
+  /**
+   * Another instance's commit (NOTIFY): entries it touched are dropped now, those it left alone
+   * move their versions on. Without its row detail nothing moves on: the versions differ, the
+   * entries are computed again when next read.
+   */
+  private remoteCommit(detail: CommitDetail) {
+    if (!detail.versions || !this.shared) return;
+    const tables = new Map<number, Set<string>>();
+    for (const key of detail.versions.keys()) {
+      const [c, t] = splitKey(key);
+      if (!tables.has(c)) tables.set(c, new Set());
+      tables.get(c)!.add(t);
+    }
+    const untouchedEntries = new Set<Entry>();
+    for (const [c, written] of tables) {
+      const groups = c === ALL_CLIENTS ? [...this.byClient.values()] : [this.byClient.get(c)].filter((g) => g !== undefined);
+      for (const entries of groups)
+        for (const entry of [...entries.values()]) {
+          if (!entry.tables || !entry.versions) continue;
+          const read = [...written].filter((t) => entry.tables!.has(t) || t === ALL_TABLES || entry.tables!.has(ALL_TABLES));
+          if (!read.length) untouchedEntries.add(entry);
+          else if (detail.changes && read.every((t) => t !== ALL_TABLES && untouched(entry, t, detail.changes!))) untouchedEntries.add(entry);
+          else if (detail.changes) this.remove(entry);
+        }
+    }
+    this.advance(detail.versions, untouchedEntries);
   }
 
   private entries(clientId: number): Map<string, Entry> {
@@ -106,10 +186,11 @@ export class ComputedCache {
     return true;
   }
 
-  private settle(entry: Entry, tables: Set<string>, value: unknown) {
+  private settle(entry: Entry, tables: Set<string>, reads: Reads, value: unknown) {
     if (this.byClient.get(entry.clientId)?.get(entry.key) !== entry) return;
     this.pending.delete(entry);
     entry.tables = tables;
+    entry.reads = reads;
     for (const t of tables) {
       let set = this.byTable.get(t);
       if (!set) this.byTable.set(t, (set = new Set()));
@@ -127,9 +208,9 @@ export class ComputedCache {
     // Versions are read before computing: a write committed meanwhile makes the entry stale, never wrong.
     const versions = this.shared && this.database.versions.active ? await this.versions(clientId, null) : undefined;
     const entries = this.entries(clientId);
-    const entry: Entry = { clientId, key, tables: null, versions, bytes: 0, value: Promise.resolve() };
-    entry.value = this.database.versions.tracking(compute).then(({ value, tables }) => {
-      this.settle(entry, tables, value);
+    const entry: Entry = { clientId, key, tables: null, reads: null, versions, bytes: 0, value: Promise.resolve() };
+    entry.value = this.database.versions.tracking(compute).then(({ value, tables, reads }) => {
+      this.settle(entry, tables, reads, value);
       return value;
     });
     const previous = entries.get(key);

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CommitDetail } from '../src/db/data-versions';
+import { startTestInstances, startTestServer, TEST_DB, type ApiClient, type TestServer } from './support/test-server';
+
+// Finer invalidation of the cached reads (issue 25, point 5): what a change must drop, and what it
+// must leave in memory. `x-cache` tells whether an answer came from memory (hit) or was computed (miss).
+
+const cache = (res: { headers: Headers }) => res.headers.get('x-cache');
+
+/**
+ * Reads until the answer comes from memory (the second read, unless a commit of the server's own
+ * background work dropped the first while it was computed).
+ */
+async function kept(api: ApiClient, path: string) {
+  await api.get(path);
+  let again = await api.get(path);
+  for (let i = 0; i < 5 && cache(again) !== 'hit'; i++) again = await api.get(path);
+  expect(cache(again), path).toBe('hit');
+  return again;
+}
+
+const patchClub = (api: ApiClient, id: string, attributes: Record<string, unknown>) =>
+  api.patch(`/api/v3/clubs/${id}`, { data: { type: 'clubs', id, attributes } });
+
+describe('what a change drops from the cache', () => {
+  let api: TestServer;
+  let clubs: { id: string; name: string }[];
+  let teamOf: Map<string, string>;
+
+  beforeAll(async () => {
+    api = await startTestServer();
+    const list = await api.get('/api/v3/clubs?sort=id&page[size]=20');
+    clubs = list.body.data.map((c: any) => ({ id: c.id, name: c.attributes.name }));
+    const teams = await api.get('/api/v3/teams?page[size]=100');
+    teamOf = new Map();
+    for (const t of teams.body.data) if (!teamOf.has(t.relationships.club.data.id)) teamOf.set(t.relationships.club.data.id, t.id);
+  });
+  afterAll(() => api?.close());
+
+  it('a club’s document and documents including it; not another club’s', async () => {
+    const [a, b] = clubs.filter((c) => teamOf.has(c.id));
+    const docA = `/api/v3/clubs/${a.id}`;
+    const docB = `/api/v3/clubs/${b.id}`;
+    const teamA = `/api/v3/teams/${teamOf.get(a.id)}?include=club`;
+    const teamB = `/api/v3/teams/${teamOf.get(b.id)}?include=club`;
+    for (const path of [docA, docB, teamA, teamB]) await kept(api, path);
+    expect((await patchClub(api, a.id, { city: 'Changed A' })).status).toBe(200);
+    // Must drop: the club itself, and a team whose document includes it.
+    const afterA = await api.get(docA);
+    expect(cache(afterA)).toBe('miss');
+    expect(afterA.body.data.attributes.city).toBe('Changed A');
+    const afterTeamA = await api.get(teamA);
+    expect(cache(afterTeamA)).toBe('miss');
+    expect(afterTeamA.body.included[0].attributes.city).toBe('Changed A');
+    // Must not drop: the other club, and a team including the other club.
+    expect(cache(await api.get(docB))).toBe('hit');
+    expect(cache(await api.get(teamB))).toBe('hit');
+  });
+
+  it('lists of clubs: those holding the club, those it enters or leaves; not lists it cannot appear in', async () => {
+    const page = '/api/v3/clubs?sort=name&page[size]=3';
+    const others = '/api/v3/sponsors?sort=name';
+    const first = await kept(api, page);
+    await kept(api, others);
+    const onPage = first.body.data[0].id;
+    const offPage = clubs.find((c) => !first.body.data.some((d: any) => d.id === c.id))!;
+    // A club off the page, a column the list neither filters nor sorts by: the list stays.
+    await patchClub(api, offPage.id, { city: 'Elsewhere' });
+    expect(cache(await api.get(page))).toBe('hit');
+    // A club on the page: the list shows it, so it goes.
+    await patchClub(api, onPage, { city: 'Here' });
+    const shown = await api.get(page);
+    expect(cache(shown)).toBe('miss');
+    expect(shown.body.data[0].attributes.city).toBe('Here');
+    // A club off the page renamed to sort first: it enters the page.
+    await patchClub(api, offPage.id, { name: 'Aaaa Cache Club' });
+    const entered = await api.get(page);
+    expect(cache(entered)).toBe('miss');
+    expect(entered.body.data[0].id).toBe(offPage.id);
+    // A new club and a deleted one change the list and its total.
+    await kept(api, page);
+    const created = await api.post('/api/v3/clubs', { data: { type: 'clubs', attributes: { name: 'Aaab Cache Club', short_name: 'AAB', code: 'AAB' } } });
+    expect(created.status).toBe(201);
+    const withNew = await api.get(page);
+    expect(cache(withNew)).toBe('miss');
+    expect(withNew.body.data[1].id).toBe(created.body.data.id);
+    expect(withNew.body.meta.total).toBe(first.body.meta.total + 1);
+    await kept(api, page);
+    expect((await api.delete(`/api/v3/clubs/${created.body.data.id}`)).status).toBe(204);
+    const withoutNew = await api.get(page);
+    expect(cache(withoutNew)).toBe('miss');
+    expect(withoutNew.body.meta.total).toBe(first.body.meta.total);
+    // Sponsors never read clubs: every change above left them in memory.
+    expect(cache(await api.get(others))).toBe('hit');
+  });
+
+  it('a new club leaves the documents of the others', async () => {
+    const doc = `/api/v3/clubs/${clubs[2].id}`;
+    await kept(api, doc);
+    const created = await api.post('/api/v3/clubs', { data: { type: 'clubs', attributes: { name: 'Zzz Cache Club', short_name: 'ZZZ', code: 'ZZZ' } } });
+    expect(created.status).toBe(201);
+    expect(cache(await api.get(doc))).toBe('hit');
+    expect(cache(await api.get(`/api/v3/clubs/${created.body.data.id}`))).toBe('miss');
+  });
+});
+
+describe('across instances', () => {
+  let cluster: Awaited<ReturnType<typeof startTestInstances>>;
+  let one: TestServer;
+  let two: TestServer;
+
+  beforeAll(async () => {
+    cluster = await startTestInstances(2);
+    [one, two] = cluster.instances;
+  });
+  afterAll(() => cluster?.close());
+
+  it('a change through one instance is read at once on the other; what it did not touch stays there (PostgreSQL)', async () => {
+    const list = await one.get('/api/v3/clubs?sort=id&page[size]=2');
+    const [a, b] = list.body.data.map((c: any) => c.id as string);
+    const docA = `/api/v3/clubs/${a}`;
+    const docB = `/api/v3/clubs/${b}`;
+    await kept(one, docA);
+    await kept(one, docB);
+    // The other instance's commit reaches this one through NOTIFY; wait for it, not for a time.
+    const heard = new Promise<CommitDetail>((resolve) => {
+      const stop = one.server.database.versions.onRemoteCommit((detail) => {
+        if (detail.changes && [...detail.changes.keys()].some((k) => k.endsWith(':clubs'))) {
+          stop();
+          resolve(detail);
+        }
+      });
+    });
+    expect((await patchClub(two, a, { city: 'Through two' })).status).toBe(200);
+    // Never stale: the very next read on the first instance shows the change, NOTIFY or not.
+    const fresh = await one.get(docA);
+    expect(fresh.body.data.attributes.city).toBe('Through two');
+    expect(cache(fresh)).toBe('miss');
+    if (TEST_DB !== 'postgres') return;
+    await heard;
+    // The change said which club it touched: the other club's document stays in memory there.
+    expect(cache(await one.get(docB))).toBe('hit');
+    expect(cache(await one.get(docA))).toBe('hit');
+  });
+});
