@@ -2,8 +2,9 @@
 // Push at scale (issue 25, point 1; first written for issue 10, item 7), on SQLite.
 //
 //   npm run bench -- push                         (or: node --import tsx bench/push.mjs)
-//   options: --subscriptions 100000 --fans 100 --concurrency 64 --key-pairs 64 --profile
-//   the big one: npm run bench -- push --subscriptions 1000000
+//   options (node --import tsx bench/push.mjs …; npm run bench passes none on):
+//     --subscriptions 100000 (BENCH_PUSH_SUBSCRIPTIONS) --fans 100 --concurrency 64 --key-pairs 64 --profile
+//   the big one: node --import tsx bench/push.mjs --subscriptions 1000000
 //
 // The real server runs in a child process (bench/support/serve.ts) with PUSH_ALLOW_LOOPBACK=true;
 // the local push service of the API tests (apps/server/test/support/push-service.ts) runs here, on
@@ -39,7 +40,7 @@ const SERVE = join(ROOT, 'bench/support/serve.ts');
 const Sqlite = createRequire(join(ROOT, 'apps/server/package.json'))('better-sqlite3');
 const { values: opts } = parseArgs({
   options: {
-    subscriptions: { type: 'string', default: '100000' },
+    subscriptions: { type: 'string', default: process.env.BENCH_PUSH_SUBSCRIPTIONS ?? '100000' },
     fans: { type: 'string', default: '100' },
     concurrency: { type: 'string', default: '64' },
     'key-pairs': { type: 'string', default: '64' },
