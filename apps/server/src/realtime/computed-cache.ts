@@ -92,6 +92,11 @@ export class ComputedCache {
     const all = new Set<number>();
     for (const clients of written.values()) for (const c of clients) all.add(c);
     if (written.get(ALL_TABLES)?.has(ALL_CLIENTS)) return this.clear();
+    // Every table of these clients may have changed (a schema change, cascades not known).
+    const everything = written.get(ALL_TABLES);
+    if (everything) {
+      for (const c of everything) for (const entry of [...(this.byClient.get(c)?.values() ?? [])]) this.remove(entry);
+    }
     // Still computing: what they read is not known yet.
     for (const entry of [...this.pending]) if (hit(entry, all)) this.remove(entry);
     for (const entry of [...(this.byTable.get(ALL_TABLES) ?? [])]) if (hit(entry, all)) this.remove(entry);
@@ -99,7 +104,7 @@ export class ComputedCache {
     for (const [table, clients] of written)
       for (const entry of [...(this.byTable.get(table) ?? [])])
         if ((hit(entry, clients) || written.has(ALL_TABLES)) && !(changes && untouched(entry, table, changes))) this.remove(entry);
-    if (detail?.versions) this.advance(detail.versions);
+    if (detail?.versions && !everything) this.advance(detail.versions);
   }
 
   /**
@@ -109,7 +114,9 @@ export class ComputedCache {
   private advance(versions: Map<string, number>, only?: Set<Entry>) {
     const byClient = new Map<number, [string, number][]>();
     for (const [key, version] of versions) {
-      const [c] = splitKey(key);
+      const [c, t] = splitKey(key);
+      // A change of everything is never checked against an entry: it stays stale.
+      if (t === ALL_TABLES) continue;
       byClient.set(c, [...(byClient.get(c) ?? []), [key, version]]);
     }
     for (const [c, keys] of byClient) {
