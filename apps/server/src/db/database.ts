@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type LogEvent, type SelectQueryBuilder } from 'kysely';
 import pg from 'pg';
@@ -60,6 +61,7 @@ export function openDatabase(opts: { databaseUrl: string | null; sqlitePath: str
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, options: '-c TimeZone=UTC' });
     // An idle client's error (server restart) must not crash the process.
     pool.on('error', () => {});
+    pool.on('connect', (client) => prepareReads(client));
     const versions = new DataVersions(true);
     // Other instances' commits, so their changes drop only what they touched (the cache works without).
     void versions.listen(opts.databaseUrl).catch(() => {});
@@ -114,6 +116,28 @@ function cachePreparedStatements(sqlite: SQLite.Database, max = 500) {
     }
     return statement;
   }) as typeof sqlite.prepare;
+}
+
+/**
+ * PostgreSQL parses and plans an unnamed statement on every execution; the engine repeats a few
+ * read shapes endlessly, so each connection prepares its reads once, by a name made of their SQL
+ * (up to `max` of them; later ones stay unnamed). Only reads without `*`: a migration adding a
+ * column cannot change what a kept one returns.
+ */
+function prepareReads(client: pg.PoolClient, max = 300) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const named = new Map<string, string>();
+  client.query = ((config: unknown, values?: unknown, ...rest: unknown[]) => {
+    if (typeof config === 'string' && Array.isArray(values) && !rest.length) {
+      let name = named.get(config);
+      if (!name && named.size < max && /^\s*select\b/i.test(config) && !config.includes('*')) {
+        name = `r${createHash('sha1').update(config).digest('hex').slice(0, 20)}`;
+        named.set(config, name);
+      }
+      if (name) return query({ name, text: config, values });
+    }
+    return query(config, values, ...rest);
+  }) as typeof client.query;
 }
 
 /** Unique violation in either database. */
