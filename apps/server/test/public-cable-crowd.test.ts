@@ -89,6 +89,26 @@ describe('the public match channel under a crowd', () => {
     }
   }, 180_000);
 
+  it('gives a fan who subscribes after a change a snapshot with it, though the crowd before read one without', async () => {
+    const identifier = JSON.stringify({ channel: 'Public::MatchChannel', match_id: Number(match.matchId) });
+    const snapshotOf = (f: Fan) => JSON.parse(f.texts.find((t) => t.includes('"action":"snapshot"'))!).message;
+    const before = await crowd(3, identifier);
+    const later: Fan[] = [];
+    try {
+      await Promise.all(before.map((f) => f.until((t) => t.includes('"action":"snapshot"'))));
+      const incident = await api.post('/api/v3/incidents', incidentBody(match, { incident_type: 'yellow_card', occurrence_half: 2, occurrence_minute: 50 }, { squad: match.awaySquad, player: match.awayPlayers[0] }));
+      expect(incident.status, incident.text).toBe(201);
+      const id = incident.body.data.id;
+      await Promise.all(before.map((f) => f.until(created(id))));
+      for (const f of before) expect(snapshotOf(f).incidents.map((i: { id: string }) => i.id)).not.toContain(id);
+      later.push(await fan(identifier));
+      await later[0].until((t) => t.includes('"action":"snapshot"'));
+      expect(snapshotOf(later[0]).incidents.map((i: { id: string }) => i.id)).toContain(id);
+    } finally {
+      for (const f of [...before, ...later]) f.ws.terminate();
+    }
+  });
+
   it('drops a fan who stops reading once too much waits for them, while the others get every message', async () => {
     const identifier = JSON.stringify({ channel: 'Public::MatchChannel', match_id: Number(match.matchId) });
     const others = await crowd(5, identifier);

@@ -31,6 +31,9 @@ export const SEND_BUFFER_LIMIT = 512 * 1024;
 const HEARTBEAT_MS = 15_000;
 const BEAT_SLICES = HEARTBEAT_MS / TICK_MS;
 const SLUG_TTL_MS = 60_000;
+const MAX_SNAPSHOTS = 1000;
+/** Changes that a public snapshot (a match and its incidents, a round's matches) shows. */
+const SNAPSHOT_TYPES = new Set(['matches', 'incidents', 'rounds']);
 const PRESENCE_TTL_MS = 30_000;
 const CHANNELS = { incidents: 'API::V3::IncidentsChannel', match: 'API::V3::MatchChannel' } as const;
 /**
@@ -45,6 +48,13 @@ interface Subscription {
   /** Echoed exactly as the client sent it: the client matches messages by this string. */
   identifier: string;
   key: string;
+}
+
+interface Snapshot {
+  /** The league's serial when it was read. */
+  serial: number;
+  /** The message's JSON, or null when there is no such match or round. */
+  body: Promise<string | null>;
 }
 
 interface Connection {
@@ -92,6 +102,10 @@ export class Cable {
   private readonly dropped = { slow: 0, silent: 0 };
   /** League slug → id for public connections: a reconnecting crowd does not ask the database each time. */
   private readonly slugs = new Map<string, { id: number; at: number }>();
+  /** Public snapshots by what they show and their link base, each valid while its league's serial stands. */
+  private readonly snapshots = new Map<string, Snapshot>();
+  /** Per league, counts changes of what public snapshots show. */
+  private readonly serials = new Map<number, number>();
   private readonly unsubscribe: (() => void)[] = [];
 
   constructor(
@@ -297,6 +311,7 @@ export class Cable {
       .where('id', '=', matchId)
       .where('client_id', '=', auth.clientId)
       .executeTakeFirst();
+    if (!this.connections.has(conn)) return;
     if (!match) return reject();
     const key = streamKey(kind, auth.clientId, matchId);
     const sub: Subscription = { connection: conn, identifier, key };
@@ -326,29 +341,75 @@ export class Cable {
 
   /** A fan's subscription: a match (its score and incidents) or a round (its matches), public fields only. */
   private async confirmPublic(conn: Connection, identifier: string, params: { channel?: string; match_id?: unknown; round_id?: unknown }) {
-    const round = params.channel === PUBLIC_CHANNELS.round;
-    const id = Number(round ? params.round_id : params.match_id);
+    const kind = params.channel === PUBLIC_CHANNELS.round ? 'round' : 'match';
+    const id = Number(kind === 'round' ? params.round_id : params.match_id);
     const reject = () => this.send(conn, { identifier, type: 'reject_subscription' });
     if (!Number.isInteger(id) || id < 1) return reject();
+    let subscribed = false;
+    for (let attempt = 1; ; attempt++) {
+      const snapshot = this.publicSnapshot(conn, kind, id);
+      const body = await snapshot.body;
+      // Gone while the database answered: its close has already removed what it had.
+      if (!this.connections.has(conn)) return;
+      if (body === null) {
+        const sub = conn.subscriptions.get(identifier);
+        if (sub) {
+          conn.subscriptions.delete(identifier);
+          this.removeSubscription(sub);
+        }
+        return reject();
+      }
+      if (!subscribed) {
+        this.addSubscription(conn, identifier, publicKey(kind, conn.clientId, id));
+        this.send(conn, { identifier, type: 'confirm_subscription' });
+        subscribed = true;
+      }
+      // Subscribed now, it hears every change from here on; one that came while the snapshot was
+      // read may be missing from it and from what it heard, so then it is read again (a few times
+      // at most: a league changing without pause still gets its snapshot).
+      if (snapshot.serial === this.publicSerial(conn.clientId) || attempt === 3) {
+        this.deliver(conn.ws, `{"identifier":${JSON.stringify(identifier)},"message":${body}}`);
+        return;
+      }
+    }
+  }
+
+  private publicSerial(clientId: number) {
+    return this.serials.get(clientId) ?? 0;
+  }
+
+  /**
+   * A match's or a round's public snapshot, read once for every fan subscribing until the league's
+   * next change of a match, an incident or a round (a crowd reconnecting after a restart asks the
+   * database once, not 20,000 times); null when there is no such match or round.
+   */
+  private publicSnapshot(conn: Connection, kind: 'match' | 'round', id: number): Snapshot {
+    const key = `${kind}:${conn.clientId}:${id}:${conn.apiBase}`;
+    const serial = this.publicSerial(conn.clientId);
+    const known = this.snapshots.get(key);
+    if (known && known.serial === serial) return known;
+    // Made-up ids cannot grow it without end.
+    if (this.snapshots.size >= MAX_SNAPSHOTS) this.snapshots.clear();
+    const snapshot: Snapshot = { serial, body: this.readPublicSnapshot(conn.clientId, conn.apiBase, kind, id) };
+    this.snapshots.set(key, snapshot);
+    snapshot.body.catch(() => {
+      if (this.snapshots.get(key) === snapshot) this.snapshots.delete(key);
+    });
+    return snapshot;
+  }
+
+  private async readPublicSnapshot(clientId: number, apiBase: string, kind: 'match' | 'round', id: number): Promise<string | null> {
     const db = this.database.db;
     const matches = modelOf('matches');
-    if (round) {
-      if (!(await db.selectFrom('rounds').select('id').where('id', '=', id).where('client_id', '=', conn.clientId).executeTakeFirst())) return reject();
-      this.addSubscription(conn, identifier, publicKey('round', conn.clientId, id));
-      this.send(conn, { identifier, type: 'confirm_subscription' });
-      const rows = await db.selectFrom('matches').selectAll().where('client_id', '=', conn.clientId).where('round_id', '=', id).orderBy('kickoff_at').orderBy('id').execute();
-      this.send(conn, { identifier, message: { action: 'snapshot', matches: rows.map((r) => publicResource(matches, r, conn.apiBase)) } });
-      return;
+    if (kind === 'round') {
+      if (!(await db.selectFrom('rounds').select('id').where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst())) return null;
+      const rows = await db.selectFrom('matches').selectAll().where('client_id', '=', clientId).where('round_id', '=', id).orderBy('kickoff_at').orderBy('id').execute();
+      return JSON.stringify({ action: 'snapshot', matches: rows.map((r) => publicResource(matches, r, apiBase)) });
     }
-    const match = await db.selectFrom('matches').selectAll().where('id', '=', id).where('client_id', '=', conn.clientId).executeTakeFirst();
-    if (!match) return reject();
-    this.addSubscription(conn, identifier, publicKey('match', conn.clientId, id));
-    this.send(conn, { identifier, type: 'confirm_subscription' });
-    const incidents = await db.selectFrom('incidents').selectAll().where('client_id', '=', conn.clientId).where('match_id', '=', id).orderBy('sort_key').orderBy('stoppage_minute').orderBy('id').execute();
-    this.send(conn, {
-      identifier,
-      message: { action: 'snapshot', match: publicResource(matches, match, conn.apiBase), incidents: incidents.map((r) => publicResource(modelOf('incidents'), r, conn.apiBase)) },
-    });
+    const match = await db.selectFrom('matches').selectAll().where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
+    if (!match) return null;
+    const incidents = await db.selectFrom('incidents').selectAll().where('client_id', '=', clientId).where('match_id', '=', id).orderBy('sort_key').orderBy('stoppage_minute').orderBy('id').execute();
+    return JSON.stringify({ action: 'snapshot', match: publicResource(matches, match, apiBase), incidents: incidents.map((r) => publicResource(modelOf('incidents'), r, apiBase)) });
   }
 
   private addSubscription(conn: Connection, identifier: string, key: string) {
@@ -417,6 +478,8 @@ export class Cable {
   }
 
   private async onChange(event: BusEvent) {
+    // At once, before anything is awaited: a snapshot read from here on is no longer current.
+    if (SNAPSHOT_TYPES.has(event.type)) this.serials.set(event.clientId, this.publicSerial(event.clientId) + 1);
     if (isContentType(event.type)) {
       const action = event.action === 'create' ? 'created' : event.action === 'update' ? 'updated' : 'deleted';
       this.broadcast(`content:${event.clientId}:${event.type}`, { action, type: event.type, id: event.id, actor: event.actor });
