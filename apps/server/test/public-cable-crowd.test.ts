@@ -142,4 +142,32 @@ describe('the public match channel under a crowd', () => {
       for (const f of [...others, stalled]) f.ws.terminate();
     }
   }, 120_000);
+
+  it('closes a connection that answers no WebSocket ping, and keeps one that does', async () => {
+    const identifier = JSON.stringify({ channel: 'Public::MatchChannel', match_id: Number(match.matchId) });
+    // The cable's own insides: its ticks are run by hand (its timer stopped), so no wait decides the outcome.
+    const cable = api.server.app.cable as unknown as { timers: NodeJS.Timeout[]; connections: Set<{ alive: boolean }>; tick(): void; stats(): { connections: number; dropped: { silent: number } } };
+    for (const t of cable.timers) clearInterval(t);
+    await waitFor('the fans of the tests before to leave', async () => cable.stats().connections === 0);
+    const [answering, gone] = await crowd(2, identifier);
+    // A peer gone without a word (no FIN, no RST) reads nothing, so answers no ping.
+    (gone.ws as unknown as { _socket: { pause(): void } })._socket.pause();
+    const silentBefore = cable.stats().dropped.silent;
+    const pinged = new Promise((resolve) => answering.ws.once('ping', resolve));
+    // One heartbeat round reaches every connection once: each is pinged and must answer before the next.
+    const round = () => {
+      for (let i = 0; i < 150; i++) cable.tick();
+    };
+    try {
+      round();
+      await pinged;
+      await waitFor('the pong of the fan who reads', async () => [...cable.connections].filter((c) => c.alive).length === 1);
+      round();
+      expect(cable.stats().dropped.silent).toBe(silentBefore + 1);
+      await waitFor('the silent fan to leave', async () => cable.stats().connections === 1);
+      expect(answering.ws.readyState).toBe(WebSocket.OPEN);
+    } finally {
+      for (const f of [answering, gone]) f.ws.terminate();
+    }
+  });
 });
