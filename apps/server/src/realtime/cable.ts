@@ -113,7 +113,9 @@ export class Cable {
     private readonly database: Database,
     private readonly bus: ChangeBus,
   ) {
-    this.unsubscribe.push(bus.subscribe((e) => void this.onChange(e).catch(() => {})));
+    // On the next turn of the event loop: the change has committed, and the writer's answer (built
+    // by then) need not wait for a fan-out to a crowd. Immediates keep the events' order.
+    this.unsubscribe.push(bus.subscribe((e) => setImmediate(() => void this.onChange(e).catch(() => {}))));
     this.unsubscribe.push(bus.subscribePresence((m) => this.onRemotePresence(m)));
     this.timers.push(setInterval(() => this.tick(), TICK_MS));
     // Other instances forget viewers of an instance that stopped; ours are re-announced.
