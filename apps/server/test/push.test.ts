@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { ManualClock } from '../src/jobs/clock';
 import { startServer, type RunningServer } from '../src/server';
-import { recipientsQuery, runPushDeliveries, sendPushNotification, type SendDeps } from '../src/push/sender';
+import { preparePushNotification, recipientsQuery, runPushDeliveries, sendPushNotification, type SendDeps } from '../src/push/sender';
 import { DEMO_PASSWORD } from '../src/seed/demo-data';
 import { spawnServer } from './support/child-server';
 import { assertJsonApiDocument } from './support/jsonapi-schema';
@@ -414,7 +414,7 @@ describe('push at scale (issue 25): topics resolved in SQL, runners sharing a se
     await server.app.jobs!.stop();
     // Scheduled without its job: the test is the worker.
     await q().updateTable('push_notifications').set({ status: 'scheduled' }).where('id', '=', id).execute();
-    expect(await sendPushNotification(deps(), 1, id)).toBe(true);
+    expect(await preparePushNotification(deps(), 1, id)).toBe(true);
     const runners = await q().selectFrom('jobs').select('key').where('key', 'like', `push:${id}:run:%`).where('status', '=', 'not_started').execute();
     expect(runners).toHaveLength(4);
     expect((await notification(String(id))).total_count).toBe(browsers.length);

@@ -244,7 +244,7 @@ async function queueRunners(db: DB, deps: SendDeps, clientId: number, id: number
  * its runners queued again, which is harmless: runners only take pending rows. Returns whether
  * there is something to send.
  */
-export async function sendPushNotification(deps: SendDeps, clientId: number, id: number): Promise<boolean> {
+export async function preparePushNotification(deps: SendDeps, clientId: number, id: number, opts: { queue?: boolean } = {}): Promise<boolean> {
   const { database } = deps;
   const now = deps.clock.now();
   const nowDb = iso(database, now);
@@ -267,11 +267,26 @@ export async function sendPushNotification(deps: SendDeps, clientId: number, id:
       const ctx: WriteContext = { db: trx, dialect: database.dialect, clientId, actor: PUSH_ACTOR, apiBase: '' };
       await recordAudit(ctx, 'update', 'push_notifications', String(id), { status: { before: 'scheduled', after: 'sending' } });
     }
-    await queueRunners(trx, deps, clientId, id, now);
+    if (opts.queue !== false) await queueRunners(trx, deps, clientId, id, now);
     return true;
   });
   if (started) await announce(deps, clientId, id, await readRow(deps, id));
   return started;
+}
+
+/**
+ * Sends a notification here and now, start to end, without the job queue (the demo seed, whose
+ * stand-in push services are a transport of this process). Runners are queued only if rows of
+ * another runner are left to wait for.
+ */
+export async function sendPushNotification(deps: SendDeps, clientId: number, id: number): Promise<void> {
+  if (!(await preparePushNotification(deps, clientId, id, { queue: false }))) return;
+  for (;;) {
+    const result = await runPushDeliveries(deps, clientId, id);
+    if (result.state === 'more') continue;
+    if (result.state === 'waiting') await queueRunners(deps.database.db, deps, clientId, id, result.until);
+    return;
+  }
 }
 
 /** Rows claimed by a runner whose lease ran out (it died) are counted failed, never sent again. */
@@ -497,7 +512,7 @@ export function startPushSender(deps: SendDeps & { worker: JobWorker | null }): 
   addContentType('push_notifications');
   deps.worker?.handle(PUSH_SEND_JOB, async (job: Job) => {
     const p = job.payload as { clientId: number; id: number };
-    await sendPushNotification(deps, p.clientId, p.id);
+    await preparePushNotification(deps, p.clientId, p.id);
   });
   deps.worker?.handle(PUSH_RUN_JOB, async (job: Job) => {
     const p = job.payload as { clientId: number; id: number; runner: number };
