@@ -142,18 +142,18 @@ export class ComputedCache {
       if (!tables.has(c)) tables.set(c, new Set());
       tables.get(c)!.add(t);
     }
+    // Each entry is checked against everything the commit wrote for its client and for all clients
+    // at once: moving on the versions of one part while another touched it would serve it stale.
+    const candidates = tables.has(ALL_CLIENTS) ? [...this.byClient.values()] : [...tables.keys()].map((c) => this.byClient.get(c)).filter((g) => g !== undefined);
     const untouchedEntries = new Set<Entry>();
-    for (const [c, written] of tables) {
-      const groups = c === ALL_CLIENTS ? [...this.byClient.values()] : [this.byClient.get(c)].filter((g) => g !== undefined);
-      for (const entries of groups)
-        for (const entry of [...entries.values()]) {
-          if (!entry.tables || !entry.versions) continue;
-          const read = [...written].filter((t) => entry.tables!.has(t) || t === ALL_TABLES || entry.tables!.has(ALL_TABLES));
-          if (!read.length) untouchedEntries.add(entry);
-          else if (detail.changes && read.every((t) => t !== ALL_TABLES && untouched(entry, t, detail.changes!))) untouchedEntries.add(entry);
-          else if (detail.changes) this.remove(entry);
-        }
-    }
+    for (const entries of candidates)
+      for (const entry of [...entries.values()]) {
+        if (!entry.tables || !entry.versions) continue;
+        const written = new Set([...(tables.get(entry.clientId) ?? []), ...(tables.get(ALL_CLIENTS) ?? [])]);
+        const read = [...written].filter((t) => entry.tables!.has(t) || t === ALL_TABLES || entry.tables!.has(ALL_TABLES));
+        if (!read.length || (detail.changes && read.every((t) => t !== ALL_TABLES && untouched(entry, t, detail.changes!)))) untouchedEntries.add(entry);
+        else if (detail.changes) this.remove(entry);
+      }
     this.advance(detail.versions, untouchedEntries);
   }
 
