@@ -122,7 +122,8 @@ function cachePreparedStatements(sqlite: SQLite.Database, max = 500) {
  * PostgreSQL parses and plans an unnamed statement on every execution; the engine repeats a few
  * read shapes endlessly, so each connection prepares its reads once, by a name made of their SQL
  * (up to `max` of them; later ones stay unnamed). Only reads without `*`: a migration adding a
- * column cannot change what a kept one returns.
+ * column cannot change what a kept one returns. Nor text searches: after five executions a
+ * prepared statement may take a generic plan, which would not know the pattern a LIKE looks for.
  */
 function prepareReads(client: pg.PoolClient, max = 300) {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
@@ -130,7 +131,7 @@ function prepareReads(client: pg.PoolClient, max = 300) {
   client.query = ((config: unknown, values?: unknown, ...rest: unknown[]) => {
     if (typeof config === 'string' && Array.isArray(values) && !rest.length) {
       let name = named.get(config);
-      if (!name && named.size < max && /^\s*select\b/i.test(config) && !config.includes('*')) {
+      if (!name && named.size < max && /^\s*select\b/i.test(config) && !config.includes('*') && !/\blike\b/i.test(config)) {
         name = `r${createHash('sha1').update(config).digest('hex').slice(0, 20)}`;
         named.set(config, name);
       }
