@@ -76,14 +76,19 @@ export class ChangeBus {
   /** Called after commit, never inside a transaction that might still roll back. */
   async publish(events: ChangeEvent[]): Promise<void> {
     for (const handler of this.committed) await handler(events).catch(() => {});
-    for (const e of events) {
-      const event: BusEvent = { ...e, origin: this.instance };
-      this.emitter.emit('change', event);
-      if (this.database.dialect === 'postgres') {
-        let payload = JSON.stringify(event);
-        if (payload.length > MAX_PAYLOAD) payload = JSON.stringify({ ...event, before: null, after: null, truncated: true });
-        await sql`select pg_notify(${CHANNEL}, ${payload})`.execute(this.database.db);
-      }
+    const sent = events.map((e): BusEvent => ({ ...e, origin: this.instance }));
+    // The other instances first, then this one's listeners: the live channel's fan-out to a crowd
+    // runs once emitted, and while a NOTIFY was awaited it held up its answer and so the writer's
+    // response (0.5–1.3 s with 20,000 fans). Emitted all the same if the NOTIFY fails.
+    try {
+      if (this.database.dialect === 'postgres')
+        for (const event of sent) {
+          let payload = JSON.stringify(event);
+          if (payload.length > MAX_PAYLOAD) payload = JSON.stringify({ ...event, before: null, after: null, truncated: true });
+          await sql`select pg_notify(${CHANNEL}, ${payload})`.execute(this.database.db);
+        }
+    } finally {
+      for (const event of sent) this.emitter.emit('change', event);
     }
   }
 
