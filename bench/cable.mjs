@@ -115,7 +115,7 @@ function fans() {
 }
 
 async function main() {
-  const { cpuMs, fmt, percentile, signIn, startChild } = await import('./support/child.mjs');
+  const { api, cpuMs, fmt, percentile, signIn, startChild } = await import('./support/child.mjs');
   const log = (m) => console.log(m);
   const load = () => `load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (${os.cpus().length} cores)`;
   const TARGET = Number(process.env.BENCH_CABLE_SOCKETS || 20_000);
@@ -144,17 +144,6 @@ async function main() {
         child.send(msg);
       });
     return { child, ask, close: () => (child.connected ? child.send({ cmd: 'close' }) : undefined) };
-  }
-
-  async function api(url, token, method, path, body) {
-    const res = await fetch(url + path, {
-      method,
-      headers: { authorization: `Bearer ${token}`, accept: 'application/vnd.api+json', ...(body ? { 'content-type': 'application/vnd.api+json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const json = res.status === 204 ? null : await res.json();
-    if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
-    return json;
   }
 
   /**

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { fmt, percentile, signIn, startChild } from './support/child.mjs';
+import { api, fmt, percentile, signIn, startChild } from './support/child.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(ROOT, 'apps/server/package.json'));
@@ -33,17 +33,6 @@ const { values: opts } = parseArgs({
 const CLIENTS = Number(opts.clients);
 const POSTS = Number(opts.posts);
 const log = (m) => console.log(m);
-
-async function api(url, token, method, path, body) {
-  const res = await fetch(url + path, {
-    method,
-    headers: { authorization: `Bearer ${token}`, accept: 'application/vnd.api+json', ...(body ? { 'content-type': 'application/vnd.api+json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = res.status === 204 ? null : await res.json();
-  if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
-  return json;
-}
 
 /** One raw ActionCable client: welcome, subscribe, confirm, then timestamps every message. */
 function cableClient(url, token, identifier, onMessage) {

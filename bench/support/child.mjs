@@ -88,3 +88,15 @@ export function cpuMs(pid) {
   const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(f[11]) + Number(f[12])) * TICK_MS;
 }
+
+/** A JSON:API call with a token; throws with the status and the start of the answer on 4xx/5xx. */
+export async function api(url, token, method, path, body) {
+  const res = await fetch(url + path, {
+    method,
+    headers: { authorization: `Bearer ${token}`, accept: 'application/vnd.api+json', ...(body ? { 'content-type': 'application/vnd.api+json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = res.status === 204 ? null : await res.json();
+  if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+  return json;
+}

@@ -116,10 +116,7 @@ export async function startPushService(): Promise<PushService> {
   const answerBulk = (b: NonNullable<typeof bulk>, i: number, req: IncomingMessage, body: Buffer, res: import('node:http').ServerResponse) => {
     if (req.method !== 'POST' || i >= b.count) return void res.writeHead(404).end();
     if (b.posts[i] < 255) b.posts[i]++;
-    const problem =
-      checkVapid(req.headers.authorization, origin) ??
-      (req.headers['content-encoding'] !== 'aes128gcm' ? `content-encoding ${req.headers['content-encoding']}` : null) ??
-      (!req.headers.ttl ? 'no TTL' : null);
+    const problem = headerProblem(req);
     if (problem) {
       rejected.push(problem);
       return void res.writeHead(400).end(problem);
@@ -136,6 +133,11 @@ export async function startPushService(): Promise<PushService> {
   };
   const subs = new Map<string, BrowserSubscription & { keys: Keys }>();
   const rejected: string[] = [];
+  /** What a push service refuses before reading the body: a bad VAPID header, another coding, no TTL. */
+  const headerProblem = (req: IncomingMessage) =>
+    checkVapid(req.headers.authorization, origin) ??
+    (req.headers['content-encoding'] !== 'aes128gcm' ? `content-encoding ${req.headers['content-encoding']}` : null) ??
+    (!req.headers.ttl ? 'no TTL' : null);
   let held: Promise<void> | null = null;
   let serial = 0;
   let origin = '';
@@ -151,10 +153,7 @@ export async function startPushService(): Promise<PushService> {
       }
       sub.posts++;
       if (held) await held;
-      const problem =
-        checkVapid(req.headers.authorization, origin) ??
-        (req.headers['content-encoding'] !== 'aes128gcm' ? `content-encoding ${req.headers['content-encoding']}` : null) ??
-        (!req.headers.ttl ? 'no TTL' : null);
+      const problem = headerProblem(req);
       if (problem) {
         rejected.push(problem);
         res.writeHead(400).end(problem);
