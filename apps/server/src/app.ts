@@ -101,7 +101,8 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
 
   registerErrorHandling(app);
   registerNulGuard(app);
-  registerMetrics(app);
+  // The live channel is made below; its figures are read when /metrics is asked.
+  registerMetrics(app, () => app.cable.stats());
   registerAuthentication(app, config, database);
   app.get('/healthz', async () => {
     await database.db.selectNoFrom((eb) => eb.val(1).as('ok')).execute();

@@ -134,6 +134,10 @@ describe('the public match channel under a crowd', () => {
       }
       expect(cable.stats().dropped.slow).toBe(droppedBefore + 1);
       await waitFor('the stalled fan to leave', async () => cable.stats().connections === 5);
+      // Operators see it on /metrics, beside the sockets still open.
+      const metrics = await (await fetch(`${api.url}/metrics`)).text();
+      expect(metrics).toContain(`umpire_cable_dropped_sockets_total{reason="slow"} ${droppedBefore + 1}`);
+      expect(metrics).toMatch(/^umpire_cable_connections 5$/m);
       // The others are still there and still hear what follows.
       const after = await api.post('/api/v3/incidents', incidentBody(match, { incident_type: 'yellow_card', occurrence_half: 2, occurrence_minute: 80 }, { squad: match.awaySquad, player: match.awayPlayers[0] }));
       expect(after.status, after.text).toBe(201);

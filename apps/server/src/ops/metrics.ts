@@ -23,8 +23,55 @@ new client.Counter({
   },
 });
 
-/** Prometheus metrics at /metrics: process defaults, request durations by route, SQL statements. */
-export function registerMetrics(app: FastifyInstance) {
+/** What a live channel tells about its sockets (realtime/cable.ts `stats()`). */
+export interface SocketStats {
+  connections: number;
+  subscriptions: number;
+  dropped: { slow: number; silent: number };
+}
+// One per server in this process (tests run several); the figures are their sums.
+const socketSources = new Set<() => SocketStats>();
+const sumOf = (pick: (s: SocketStats) => number) => [...socketSources].reduce((n, source) => n + pick(source()), 0);
+
+new client.Gauge({
+  name: 'umpire_cable_connections',
+  help: 'Open /cable connections',
+  registers: [registry],
+  collect() {
+    this.set(sumOf((s) => s.connections));
+  },
+});
+new client.Gauge({
+  name: 'umpire_cable_subscriptions',
+  help: 'Channel subscriptions on /cable',
+  registers: [registry],
+  collect() {
+    this.set(sumOf((s) => s.subscriptions));
+  },
+});
+new client.Counter({
+  name: 'umpire_cable_dropped_sockets_total',
+  help: 'Sockets /cable dropped: slow (more unsent than the send bound) or silent (no answer to a ping)',
+  labelNames: ['reason'] as const,
+  registers: [registry],
+  collect() {
+    this.reset();
+    this.inc({ reason: 'slow' }, sumOf((s) => s.dropped.slow));
+    this.inc({ reason: 'silent' }, sumOf((s) => s.dropped.silent));
+  },
+});
+
+/**
+ * Prometheus metrics at /metrics: process defaults, request durations by route, SQL statements,
+ * and the live channel's sockets (`sockets`: so an operator sees a crowd dropped for being slow).
+ */
+export function registerMetrics(app: FastifyInstance, sockets?: () => SocketStats) {
+  if (sockets) {
+    socketSources.add(sockets);
+    app.addHook('onClose', async () => {
+      socketSources.delete(sockets);
+    });
+  }
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     httpDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
