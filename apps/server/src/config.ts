@@ -199,7 +199,7 @@ export interface Config {
    * contact), how many deliveries run at once (PUSH_CONCURRENCY), and whether subscriptions may name
    * a push service on this machine (PUSH_ALLOW_LOOPBACK=true: tests and benchmarks only).
    */
-  push: { vapidSubject: string; concurrency: number; batch: number; allowLoopback: boolean; timeoutMs: number };
+  push: { vapidSubject: string; concurrency: number; batch: number; runners: number; sliceMs: number; allowLoopback: boolean; timeoutMs: number };
   /**
    * OTT: the request header carrying the viewer's country for `allowed_country` (OTT_COUNTRY_HEADER,
    * default `cf-ipcountry`, as Cloudflare sends it; set it to what your CDN or proxy sends, and let
@@ -399,6 +399,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       concurrency: Math.max(1, Number(env.PUSH_CONCURRENCY ?? 64) || 64),
       // Deliveries claimed at a time (PUSH_BATCH): what a crash can leave unsent.
       batch: Math.max(1, Number(env.PUSH_BATCH ?? 500) || 500),
+      // Runner jobs per notification (PUSH_RUNNERS): how many workers, on any instance, may share one send.
+      runners: Math.min(64, Math.max(1, Number(env.PUSH_RUNNERS ?? 4) || 4)),
+      // How long a runner sends before its continuation job (PUSH_SLICE_MS) lets another instance take over.
+      sliceMs: Math.max(100, Number(env.PUSH_SLICE_MS ?? 5_000) || 5_000),
       allowLoopback: env.PUSH_ALLOW_LOOPBACK === 'true',
       timeoutMs: Math.max(100, Number(env.PUSH_TIMEOUT_MS ?? 15_000) || 15_000),
     },

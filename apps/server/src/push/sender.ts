@@ -23,13 +23,13 @@ import { vapidKeysOf, type VapidKeys } from './vapid';
  *
  * The send job prepares, in one transaction: the notification becomes `sending`, its recipients are
  * resolved in SQL straight into delivery rows (INSERT … SELECT, one per notification × subscription,
- * unique), so no list of subscriptions is ever held in memory, and RUNNERS runner jobs are queued.
+ * unique), so no list of subscriptions is ever held in memory, and `config.push.runners` runner jobs are queued.
  * Runners are plain jobs: every instance's worker takes them, so the send spreads over the
  * instances. A runner claims batches of pending rows (pending → claimed under its run id; FOR UPDATE
  * SKIP LOCKED on PostgreSQL, serialised writes on SQLite) before anything goes out, so two runners
  * never hold the same row; it encrypts each message (encrypt.ts), posts it (push-request.ts) and
  * records the outcomes: delivered (2xx), expired (404/410: the subscription is removed) or failed
- * with the reason. After a slice of SLICE_MS it queues its own continuation and returns, so that a
+ * with the reason. After a slice of `config.push.sliceMs` it queues its own continuation and returns, so that a
  * worker holding several runners lets another instance take the next slice.
  *
  * A runner that dies leaves its rows claimed. Once their lease (the job lease, JOB_LEASE_MS) has
@@ -43,10 +43,6 @@ import { vapidKeysOf, type VapidKeys } from './vapid';
  */
 export const PUSH_ACTOR = 'system:push';
 export const PUSH_RUN_JOB = 'push.run';
-/** Runner jobs per notification: enough for a few instances to share one send. */
-export const RUNNERS = 4;
-/** How long a runner sends before handing over to its continuation job. */
-const SLICE_MS = 5_000;
 /** Staff watching the list hear the counts at most this often (and at the end). */
 const ANNOUNCE_MS = 1_000;
 /** How long a push service keeps a message for an offline browser. */
@@ -234,7 +230,7 @@ async function announceSometimes(deps: SendDeps, clientId: number, id: number) {
 
 /** Queues the notification's runners (again: a waiting one of the same key is replaced). */
 async function queueRunners(db: DB, deps: SendDeps, clientId: number, id: number, runAt: Date) {
-  for (let k = 0; k < RUNNERS; k++)
+  for (let k = 0; k < deps.config.push.runners; k++)
     await enqueue(db, deps.database.dialect, PUSH_RUN_JOB, { clientId, id, runner: k }, { runAt, key: runnerKey(id, k), maxAttempts: 20 }, deps.clock.now());
 }
 
@@ -516,7 +512,7 @@ export function startPushSender(deps: SendDeps & { worker: JobWorker | null }): 
   });
   deps.worker?.handle(PUSH_RUN_JOB, async (job: Job) => {
     const p = job.payload as { clientId: number; id: number; runner: number };
-    const result = await runPushDeliveries(deps, p.clientId, p.id, { sliceMs: SLICE_MS });
+    const result = await runPushDeliveries(deps, p.clientId, p.id, { sliceMs: deps.config.push.sliceMs });
     // The continuation is a new job of the same key: any instance's worker may take it.
     const next = result.state === 'more' ? deps.clock.now() : result.state === 'waiting' ? result.until : null;
     if (next)
