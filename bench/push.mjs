@@ -26,13 +26,13 @@
 //   (d) what the push service decrypted: every subscription once, none twice, none missing;
 // with the machine's load average before and after (the machine is shared: figures are noisy).
 // Timings never fail the run; only a crash does (exit code 1).
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { cpuMs, fmt, running, signIn, startChild } from './support/child.mjs';
+import { cpuMs, fmt, memKb, running, signIn, startChild } from './support/child.mjs';
 import { startPushService } from '../apps/server/test/support/push-service.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -61,7 +61,6 @@ const TARGET_PER_S = 4000;
 const TARGET_CPU_MS = 0.2;
 
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
-const memKb = (pid, field) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
 const mb = (kb) => `${fmt(kb / 1024)} MB`;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'umpire-bench-push-'));

@@ -89,6 +89,9 @@ export function cpuMs(pid) {
   return (Number(f[11]) + Number(f[12])) * TICK_MS;
 }
 
+/** A figure of a process's memory from /proc (kB): `VmRSS` now, `VmHWM` its peak. */
+export const memKb = (pid, field = 'VmRSS') => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
+
 /** A JSON:API call with a token; throws with the status and the start of the answer on 4xx/5xx. */
 export async function api(url, token, method, path, body) {
   const res = await fetch(url + path, {
