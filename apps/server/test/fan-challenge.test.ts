@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,16 +13,20 @@ import { startTestServer, type TestServer } from './support/test-server';
 const CLIENT = 'ekstraklasa-demo';
 let api: TestServer;
 let quick: TestServer;
+let crowd: TestServer;
 
 beforeAll(async () => {
   const fanLimits = { fan: { max: 100, windowSeconds: 60 }, address: { max: 10_000, windowSeconds: 60 }, register: { max: 3, windowSeconds: 3600 } };
   api = await startTestServer({ fanLimits, fanChallenge: { cost: 10, maxCounter: 40, ttlSeconds: 300 } });
   // Another installation (its own secret), whose challenges live a second.
   quick = await startTestServer({ fanLimits, fanChallenge: { cost: 10, maxCounter: 40, ttlSeconds: 1 }, jwtSecret: new TextEncoder().encode(`another-installation-${Date.now()}-secret`) });
+  // A stadium's address allowed 5 writes a minute without a fan's token.
+  crowd = await startTestServer({ fanLimits: { ...fanLimits, address: { max: 5, windowSeconds: 60 } }, fanChallenge: { cost: 10, maxCounter: 40, ttlSeconds: 300 } });
 });
 afterAll(async () => {
   await api?.close();
   await quick?.close();
+  await crowd?.close();
 });
 
 let serial = 0;
@@ -107,5 +112,32 @@ describe('sign-in with a proof of work', () => {
     const guesses: number[] = [];
     for (let i = 0; i < 3; i++) guesses.push((await signIn('zle-haslo-123', await proofFrom(api))).status);
     expect(guesses).toEqual([401, 401, 429]);
+  });
+});
+
+describe('a crowd behind one address', () => {
+  it('counts fans’ writes against each fan, and only writes without a fan against the address', async () => {
+    // More proved registrations than the address's writes a minute: every one passes.
+    const fans: { token: string; device: string }[] = [];
+    for (let i = 0; i < 8; i++) {
+      const id = device();
+      const res = await crowd.post(`/public/v1/fans?client=${CLIENT}`, { data: { type: 'fans', attributes: { device_id: id } }, meta: { proof: await proofFrom(crowd) } }, { token: null });
+      expect(res.status, res.text).toBe(201);
+      fans.push({ token: res.body.meta.token, device: id });
+    }
+    // Each fan writes with its token (a browser subscribing to goal alerts): past the address's 5.
+    for (const fan of fans) {
+      const keys = { p256dh: createECDH('prime256v1').generateKeys('base64url'), auth: randomBytes(16).toString('base64url') };
+      const body = { data: { type: 'push_subscriptions', attributes: { endpoint: `https://push.example.com/${fan.device}`, keys, topics: ['news'] } } };
+      const res = await crowd.post('/public/v1/push/subscriptions', body, { token: fan.token });
+      expect(res.status, res.text).toBe(201);
+    }
+    // Writes without a fan's token still count against the address: the sixth is refused.
+    const anonymous: number[] = [];
+    for (let i = 0; i < 6; i++) anonymous.push((await crowd.post('/public/v1/comments', { data: { type: 'comments', attributes: { body: 'Hej' } } }, { token: null })).status);
+    expect(anonymous).toEqual([401, 401, 401, 401, 401, 429]);
+    // So do new tokens for known devices, which write nothing new.
+    const again = await crowd.post(`/public/v1/fans?client=${CLIENT}`, { data: { type: 'fans', attributes: { device_id: fans[0].device } } }, { token: null });
+    expect(again.status).toBe(429);
   });
 });

@@ -88,9 +88,17 @@ export function registerFanApi(app: FastifyInstance, deps: { config: Config; dat
     }
   };
 
-  // Every write of the fan API counts against its address, whoever the fan.
+  /**
+   * Writes of the fan API without a fan's token count against their address. A fan's own writes
+   * count against the fan (requireFan): a stadium's Wi-Fi or a carrier's shared address holds
+   * thousands of fans, and the fifty-thousandth answering a half-time quiz is served as the first.
+   * A request that shows a token which is not a fan's is refused (401) by the route. Registration
+   * and sign-in keep their own limits (limitUnlessProved: per address, or a proof of work each).
+   */
+  const ownLimits = new Set([`${PUBLIC_PREFIX}/fans`, `${PUBLIC_PREFIX}/fans/sign_in`]);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith(PUBLIC_PREFIX) || request.method === 'GET' || request.method === 'HEAD') return;
+    if (request.headers.authorization || ownLimits.has(request.url.split('?')[0])) return;
     await limit(reply, `address:${request.ip}`, config.fanLimits.address);
   });
 
@@ -184,7 +192,11 @@ export function registerFanApi(app: FastifyInstance, deps: { config: Config; dat
     if ('device_id' in data) {
       const input = attributesOf(request.body, deviceSchema);
       const known = await db.selectFrom('fans').selectAll().where('client_id', '=', clientId).where('device_id', '=', input.device_id).executeTakeFirst();
-      if (known) return issue(reply, known, 200);
+      if (known) {
+        // A known device's new token writes nothing new: the address's limit of writes bounds it.
+        await limit(reply, `address:${request.ip}`, config.fanLimits.address);
+        return issue(reply, known, 200);
+      }
       await limitUnlessProved(request, reply);
       const row = await db
         .insertInto('fans')
