@@ -31,6 +31,7 @@ import { registerContentRoutes } from './content/routes';
 import { registerArticleRoutes } from './articles/articles';
 import { registerFanApi } from './fan-api/fans';
 import { registerDeliveryKeyRoutes } from './delivery-keys/routes';
+import { registerImportRoutes } from './imports/routes';
 import { registerSurveyRoutes } from './surveys/routes';
 import { registerCommentRoutes } from './comments/routes';
 import { registerMatchPredictorRoutes } from './match-predictor/routes';
@@ -113,6 +114,7 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
   const cache = new ComputedCache(database);
   const fans = registerFanApi(app, { config, database, clock });
   registerDeliveryKeyRoutes(app, { config, database, bus, clock });
+  await registerImportRoutes(app, { config, database, bus });
   // The public side: every declared public type's reads, and those the capabilities publish below.
   const delivery = registerDelivery(app, { config, database, cache, resolveClient: (request) => fans.publicClient(request) });
   registerResourceRoutes(app, config, database, bus, cache, storage);

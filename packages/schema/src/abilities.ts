@@ -22,6 +22,8 @@ export const COMPETITION_SUBJECTS = [
   'lineups', 'squads', 'squad_players', 'squad_staff_members', 'players', 'staff_members', 'staff_roles',
   'clubs', 'teams', 'venues', 'sponsors', 'products', 'transmission_providers', 'career_clubs',
   'point_deductions', 'competition_season_squads', 'match_transmissions',
+  // Imports of fixtures, results, clubs, squads and players, and their undo.
+  'imports',
 ];
 /** Editorial content. */
 export const CONTENT_SUBJECTS = [

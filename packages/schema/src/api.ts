@@ -84,5 +84,9 @@ export const API_ERROR_KEYS = [
   'entitlementRequired', 'videoNotPlayableInBrowsers', 'entitlementSubscriptionEvent', 'entitlementWindowOrder', 'webhookNotConfigured', 'webhookSignatureInvalid', 'webhookTimestampStale',
   // Delivery keys: reads of /public/v1 by websites and apps.
   'invalidDeliveryKey', 'deliveryKeyRequired',
+  // Imports of fixtures, results, clubs, squads and players (issue 26).
+  'importFile', 'importFormula', 'importTooManyRows', 'importTooManyColumns', 'importCellTooLong', 'importMapping', 'importNoMatch',
+  'importAmbiguousMatch', 'importFuzzyMatch', 'importInvalidValue', 'importDuplicateRow', 'importMissingValue', 'importTarget',
+  'importUndone', 'importHasDependents',
 ] as const;
 export type ApiErrorKey = (typeof API_ERROR_KEYS)[number];

@@ -699,6 +699,159 @@ export const ERROR_MESSAGES = {
     en: 'This league is read with a delivery key: send it in the X-Delivery-Key header.',
     pl: 'Treści tej ligi są dostępne tylko z kluczem dostępu: wyślij go w nagłówku X-Delivery-Key.',
   },
+  // Imports (issue 26): the file, its mapping, its rows and undo.
+  importFile: { values: [], en: 'The file cannot be read.', pl: 'Nie można odczytać pliku.' },
+  'importFile.missing': {
+    values: [],
+    en: 'No file was sent: send it as the form field “file” (multipart/form-data).',
+    pl: 'Nie wysłano pliku: wyślij go jako pole formularza „file” (multipart/form-data).',
+  },
+  'importFile.format': {
+    values: [],
+    en: 'The file is neither CSV nor an Excel workbook (XLSX).',
+    pl: 'Plik nie jest ani plikiem CSV, ani skoroszytem Excela (XLSX).',
+  },
+  'importFile.encoding': {
+    values: [],
+    en: 'The file is not text in UTF-8 or Windows-1250; save it as “CSV UTF-8” and try again.',
+    pl: 'Plik nie jest tekstem w kodowaniu UTF-8 ani Windows-1250; zapisz go jako „CSV UTF-8” i spróbuj ponownie.',
+  },
+  'importFile.empty': {
+    values: [],
+    en: 'The file has no rows below its header row.',
+    pl: 'Plik nie ma żadnych wierszy pod wierszem nagłówka.',
+  },
+  'importFile.spreadsheet': {
+    values: ['reason'],
+    en: 'The workbook cannot be read ({reason}).',
+    pl: 'Nie można odczytać skoroszytu ({reason}).',
+  },
+  'importFile.tooLarge': {
+    values: ['max'],
+    en: 'The file is larger than {max} MB.',
+    pl: 'Plik jest większy niż {max} MB.',
+  },
+  importFormula: {
+    values: ['cell'],
+    en: 'Cell {cell} holds a formula; import values only (copy the sheet and paste it as values).',
+    pl: 'Komórka {cell} zawiera formułę; importowane są tylko wartości (skopiuj arkusz i wklej go jako wartości).',
+  },
+  importTooManyRows: {
+    values: ['max'],
+    en: 'The file has more than {max} rows; split it into smaller files.',
+    pl: 'Plik ma więcej niż {max} wierszy; podziel go na mniejsze pliki.',
+  },
+  importTooManyColumns: {
+    values: ['count', 'max'],
+    en: 'Row {count} has more columns than the {max} an import reads.',
+    pl: 'Wiersz {count} ma więcej kolumn niż {max}, które czyta import.',
+  },
+  importCellTooLong: {
+    values: ['row', 'column', 'max'],
+    en: 'Row {row}, column “{column}”: the value is longer than {max} characters.',
+    pl: 'Wiersz {row}, kolumna „{column}”: wartość jest dłuższa niż {max} znaków.',
+  },
+  importMapping: { values: [], en: 'The column mapping is not valid.', pl: 'Przypisanie kolumn jest nieprawidłowe.' },
+  'importMapping.json': {
+    values: ['parameter'],
+    en: '{parameter} must be a JSON object.',
+    pl: '{parameter} musi być obiektem JSON.',
+  },
+  'importMapping.unknownColumn': {
+    values: ['column'],
+    en: 'The file has no column “{column}”.',
+    pl: 'Plik nie ma kolumny „{column}”.',
+  },
+  'importMapping.unknownField': {
+    values: ['column', 'field'],
+    en: 'Column “{column}”: “{field}” is not a field of this import.',
+    pl: 'Kolumna „{column}”: „{field}” nie jest polem tego importu.',
+  },
+  'importMapping.duplicateField': {
+    values: ['field'],
+    en: 'Several columns are mapped to the field “{field}”; keep one.',
+    pl: 'Do pola „{field}” przypisano kilka kolumn; zostaw jedną.',
+  },
+  'importMapping.missingField': {
+    values: ['field'],
+    en: 'No column is mapped to the field “{field}”, which this import needs.',
+    pl: 'Żadna kolumna nie jest przypisana do pola „{field}”, którego ten import potrzebuje.',
+  },
+  importNoMatch: {
+    values: ['row', 'column', 'value', 'type'],
+    en: 'Row {row}, column “{column}”: no {type} record matches “{value}”.',
+    pl: 'Wiersz {row}, kolumna „{column}”: żadna pozycja {type} nie pasuje do „{value}”.',
+  },
+  importAmbiguousMatch: {
+    values: ['row', 'column', 'value', 'count'],
+    en: 'Row {row}, column “{column}”: “{value}” matches {count} records; choose one.',
+    pl: 'Wiersz {row}, kolumna „{column}”: „{value}” pasuje do {count} pozycji; wybierz jedną.',
+  },
+  importFuzzyMatch: {
+    values: ['row', 'column', 'value', 'match'],
+    en: 'Row {row}, column “{column}”: “{value}” was taken to be “{match}”; check it.',
+    pl: 'Wiersz {row}, kolumna „{column}”: „{value}” potraktowano jako „{match}”; sprawdź to.',
+  },
+  importInvalidValue: {
+    values: ['row', 'column', 'value'],
+    en: 'Row {row}, column “{column}”: “{value}” is not a valid value.',
+    pl: 'Wiersz {row}, kolumna „{column}”: „{value}” nie jest prawidłową wartością.',
+  },
+  'importInvalidValue.date': {
+    values: ['row', 'column', 'value'],
+    en: 'Row {row}, column “{column}”: “{value}” is not a date (e.g. 2026-05-02 or 02.05.2026).',
+    pl: 'Wiersz {row}, kolumna „{column}”: „{value}” nie jest datą (np. 2026-05-02 albo 02.05.2026).',
+  },
+  'importInvalidValue.time': {
+    values: ['row', 'column', 'value'],
+    en: 'Row {row}, column “{column}”: “{value}” is not a time (e.g. 18:00).',
+    pl: 'Wiersz {row}, kolumna „{column}”: „{value}” nie jest godziną (np. 18:00).',
+  },
+  'importInvalidValue.score': {
+    values: ['row', 'column', 'value'],
+    en: 'Row {row}, column “{column}”: “{value}” is not a score (e.g. 2:1).',
+    pl: 'Wiersz {row}, kolumna „{column}”: „{value}” nie jest wynikiem (np. 2:1).',
+  },
+  'importInvalidValue.integer': {
+    values: ['row', 'column', 'value'],
+    en: 'Row {row}, column “{column}”: “{value}” is not a whole number in range.',
+    pl: 'Wiersz {row}, kolumna „{column}”: „{value}” nie jest liczbą całkowitą z dozwolonego zakresu.',
+  },
+  'importInvalidValue.position': {
+    values: ['row', 'column', 'value'],
+    en: 'Row {row}, column “{column}”: “{value}” is not a position (goalkeeper, defender, midfielder, forward).',
+    pl: 'Wiersz {row}, kolumna „{column}”: „{value}” nie jest pozycją (bramkarz, obrońca, pomocnik, napastnik).',
+  },
+  'importInvalidValue.country': {
+    values: ['row', 'column', 'value'],
+    en: 'Row {row}, column “{column}”: “{value}” is not a country (a name or a code such as PL).',
+    pl: 'Wiersz {row}, kolumna „{column}”: „{value}” nie jest krajem (nazwa albo kod, np. PL).',
+  },
+  importDuplicateRow: {
+    values: ['row', 'other'],
+    en: 'Row {row} repeats row {other}.',
+    pl: 'Wiersz {row} powtarza wiersz {other}.',
+  },
+  importMissingValue: {
+    values: ['row', 'column'],
+    en: 'Row {row}: “{column}” is empty but needed.',
+    pl: 'Wiersz {row}: pole „{column}” jest puste, a jest potrzebne.',
+  },
+  importTarget: {
+    values: ['parameter', 'type'],
+    en: '{parameter} must name a {type} record of this league.',
+    pl: '{parameter} musi wskazywać pozycję {type} tej ligi.',
+  },
+  importUndone: {
+    values: [],
+    en: 'This import has already been undone.',
+    pl: 'Ten import został już cofnięty.',
+  },
+  importHasDependents: {
+    values: ['count', 'examples'],
+    en: 'This import cannot be undone: {count, plural, one {# later record refers} other {# later records refer}} to what it created ({examples}). Remove or change them first.',
+    pl: 'Tego importu nie można cofnąć: {count, plural, one {# późniejsza pozycja odwołuje się} few {# późniejsze pozycje odwołują się} many {# późniejszych pozycji odwołuje się} other {# późniejszej pozycji odwołuje się}} do tego, co utworzył ({examples}). Najpierw je usuń lub zmień.',
+  },
   previewExpired: {
     values: [],
     en: 'This preview link has expired; ask for a new one.',

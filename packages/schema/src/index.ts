@@ -18,3 +18,4 @@ export * from './engagement/match-predictor/match-predictor.resource';
 export * from './engagement/quizzes';
 export * from './ott';
 export * from './delivery';
+export * from './imports';

@@ -44,6 +44,7 @@ import { ottEntitlements } from './ott/entitlements.resource';
 import { fans } from './engagement/fans/fans.resource';
 import { quizAnswers, quizPrizes, quizQuestions, quizRankings, quizUserAttempts, quizzes } from './engagement/quizzes/quizzes.resource';
 import { deliveryKeys } from './delivery/delivery-keys.resource';
+import { imports } from './imports/imports.resource';
 
 /** Every resource of the umpire API, in one explicit list. */
 export const RESOURCES = [
@@ -114,6 +115,7 @@ export const RESOURCES = [
   fans,
   ottEntitlements,
   deliveryKeys,
+  imports,
 ] as const;
 
 export type ResourceType = (typeof RESOURCES)[number]['type'];

@@ -28,6 +28,7 @@ import * as auditWithoutStreamSecrets from './migrations/0027-audit-without-stre
 import * as deliveryKeys from './migrations/0025-delivery-keys';
 import * as quizAttemptStarts from './migrations/0028-quiz-attempt-starts';
 import * as fanChallenges from './migrations/0029-fan-challenges';
+import * as imports from './migrations/0030-imports';
 import { refreshShadows } from '../jsonapi/shadow';
 import { cascadesOf } from './data-versions';
 
@@ -61,6 +62,7 @@ const MIGRATIONS = {
   '0025-delivery-keys': deliveryKeys,
   '0028-quiz-attempt-starts': quizAttemptStarts,
   '0029-fan-challenges': fanChallenges,
+  '0030-imports': imports,
 };
 
 export async function migrate(database: Database): Promise<string[]> {
