@@ -5,6 +5,7 @@ import { registerAuthentication } from './auth/authenticate';
 import { registerAuthRoutes } from './auth/routes';
 import { registerClientRoutes } from './client/routes';
 import { registerCompetitionRoutes } from './competition/routes';
+import { registerFixtureRoutes } from './fixtures/routes';
 import { registerMediaFileRoutes } from './media/files/routes';
 import { registerPublicVideoContent } from './media/videos/public-content';
 import type { Config } from './config';
@@ -120,6 +121,7 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
   registerResourceRoutes(app, config, database, bus, cache, storage);
   registerCountRoutes(app, database, cache);
   registerCompetitionRoutes(app, config, database, bus, cache, delivery);
+  registerFixtureRoutes(app, { config, database, bus });
   registerUsageRoutes(app, config, database, API_PREFIX);
   registerContentRoutes(app, config, database, bus, cache, delivery);
   registerImageRoutes(app, config, database, storage);

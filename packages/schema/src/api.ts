@@ -88,5 +88,8 @@ export const API_ERROR_KEYS = [
   'importFile', 'importFormula', 'importTooManyRows', 'importTooManyColumns', 'importCellTooLong', 'importMapping', 'importNoMatch',
   'importAmbiguousMatch', 'importFuzzyMatch', 'importInvalidValue', 'importDuplicateRow', 'importMissingValue', 'importTarget',
   'importUndone', 'importHasDependents',
+  // Fixture generation for a group (issue 26, point 1).
+  'fixtureSquadTwice', 'fixtureClubCount', 'fixtureRound', 'fixtureSquadTwiceInRound', 'fixtureSquadNotInPlan', 'fixtureKickoffSlot',
+  'fixtureRoundDates', 'fixtureGroupHasMatches', 'fixturePlanChanged',
 ] as const;
 export type ApiErrorKey = (typeof API_ERROR_KEYS)[number];

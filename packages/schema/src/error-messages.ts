@@ -909,6 +909,73 @@ export const ERROR_MESSAGES = {
     en: 'The squads cannot change once the match has incidents.',
     pl: 'Nie można zmienić drużyn, gdy mecz ma już zdarzenia.',
   },
+  // Fixture generation (issue 26, point 1) -------------------------------------------------------
+  fixtureSquadTwice: { values: ['field', 'id'], en: '{field}: squad {id} is in the list twice.', pl: '{field}: drużyna {id} jest na liście dwa razy.' },
+  'fixtureSquadTwice.club': {
+    values: ['field', 'club'],
+    en: '{field}: {club} would play in this group with two squads.',
+    pl: '{field}: klub {club} grałby w tej grupie dwiema drużynami.',
+  },
+  fixtureClubCount: {
+    values: ['count'],
+    en: 'A round robin cannot be made of {count} clubs.',
+    pl: 'Z tylu drużyn ({count}) nie można ułożyć terminarza.',
+  },
+  'fixtureClubCount.tooFew': {
+    values: ['count', 'min'],
+    en: 'A round robin needs at least {min} clubs; {count, plural, one {# is} other {# are}} given.',
+    pl: 'Terminarz wymaga co najmniej {min} drużyn; podano: {count}.',
+  },
+  'fixtureClubCount.tooMany': {
+    values: ['count', 'max'],
+    en: 'A round robin here takes at most {max} clubs; {count} are given.',
+    pl: 'Terminarz może objąć najwyżej {max} drużyn; podano: {count}.',
+  },
+  fixtureRound: {
+    values: ['field', 'round', 'rounds'],
+    en: '{field}: there is no round {round}; the season has rounds 1 to {rounds}.',
+    pl: '{field}: nie ma kolejki {round}; sezon ma kolejki od 1 do {rounds}.',
+  },
+  fixtureSquadTwiceInRound: {
+    values: ['field', 'id', 'round'],
+    en: '{field}: squad {id} already plays another fixed match in round {round}.',
+    pl: '{field}: drużyna {id} gra już inny ustalony mecz w kolejce {round}.',
+  },
+  fixtureSquadNotInPlan: {
+    values: ['field', 'id'],
+    en: '{field}: squad {id} is not among the clubs of this plan.',
+    pl: '{field}: drużyny {id} nie ma wśród drużyn tego terminarza.',
+  },
+  fixtureKickoffSlot: {
+    values: ['field', 'value'],
+    en: '{field}: “{value}” is not a kickoff slot; write a weekday and a time, e.g. Fri 20:30.',
+    pl: '{field}: „{value}” nie jest porą meczu; wpisz dzień tygodnia i godzinę, np. Fri 20:30.',
+  },
+  fixtureRoundDates: {
+    values: ['field', 'needed', 'given'],
+    en: '{field} gives {given, plural, one {# date} other {# dates}} for {needed} rounds.',
+    pl: 'Pole „{field}”: podano dat: {given}, a kolejek jest {needed}.',
+  },
+  'fixtureRoundDates.both': {
+    values: [],
+    en: 'Give either a first date with a cadence or a date for every round, not both.',
+    pl: 'Podaj albo datę pierwszej kolejki i odstęp, albo datę każdej kolejki, nie oba naraz.',
+  },
+  'fixtureRoundDates.none': {
+    values: [],
+    en: 'Give the first round’s date (start_date) or a date for every round (round_dates).',
+    pl: 'Podaj datę pierwszej kolejki (start_date) albo datę każdej kolejki (round_dates).',
+  },
+  fixtureGroupHasMatches: {
+    values: ['count'],
+    en: 'The group already has {count, plural, one {# match} other {# matches}}: undo their import or delete them before generating fixtures.',
+    pl: 'Grupa ma już mecze ({count}): cofnij ich import albo usuń je, zanim utworzysz terminarz.',
+  },
+  fixturePlanChanged: {
+    values: [],
+    en: 'The fixtures would now differ from the preview (clubs or rounds changed since): preview again.',
+    pl: 'Terminarz różniłby się teraz od podglądu (od tego czasu zmieniły się drużyny lub kolejki): utwórz podgląd ponownie.',
+  },
   // Resumable (tus) and multipart uploads --------------------------------------------------------
   'badRequest.tusVersion': {
     values: ['version'],

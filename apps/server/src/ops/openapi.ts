@@ -90,6 +90,9 @@ export function openApiDocument() {
     ['get', '/api/v3/squad_players/ratings', 'Ratings of squad players from their statistics', 'team'],
     ['get', '/api/v3/competition_seasons/{id}/competitions_squads', 'Squads of a competition season', 'football', [idParam]],
     ['post', '/api/v3/competition_seasons/{id}/competitions_squads', 'Add squads to a competition season (data: squad identifiers)', 'football', [idParam]],
+    // Fixture generation for a group (issue 26, point 1): body FixturePlanRequest.
+    ['post', '/api/v3/groups/{id}/fixtures/preview', 'Preview the fixtures of a group (writes nothing): the rounds with their dates, matches (kickoff in Europe/Warsaw, venue of the home club), each club\'s home/away pattern, and the checks (pairings, home_away_balance, no_three_in_a_row, shared_stadiums, fixed_pairings, rest), each held, violated (conflicts name the squads and rounds) or not_applicable; attributes.digest names this plan', 'football', [idParam]],
+    ['post', '/api/v3/groups/{id}/fixtures', 'Generate the fixtures of a group: the same body (preview_digest: the preview\'s digest, 409 fixturePlanChanged when the plan would now differ); writes the rounds (of the group\'s stage, reused by number) and the matches in one transaction as an import (kind generated_fixtures; DELETE /api/v3/imports/{id} undoes it) and answers it (201, meta: rounds, matches); 409 fixtureGroupHasMatches when the group has matches', 'football', [idParam]],
     [
       'get',
       '/api/v3/counts',
@@ -204,6 +207,44 @@ export function openApiDocument() {
   ];
   for (const [method, path, summary, tag, parameters] of custom)
     paths[path] = { ...(paths[path] as object), [method]: { tags: [tag], summary, ...(parameters ? { parameters } : {}), responses: doc } };
+  // The fixture generator's body.
+  for (const path of ['/api/v3/groups/{id}/fixtures/preview', '/api/v3/groups/{id}/fixtures'])
+    Object.assign((paths[path] as { post: object }).post, {
+      requestBody: { required: true, content: { 'application/vnd.api+json': { schema: { $ref: '#/components/schemas/FixturePlanRequest' } } } },
+    });
+  schemas.FixturePlanRequest = {
+    type: 'object',
+    required: ['data'],
+    properties: {
+      data: {
+        type: 'object',
+        required: ['type', 'attributes'],
+        properties: {
+          type: { const: 'fixture_plans' },
+          attributes: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['kickoff_slots'],
+            properties: {
+              squads: { type: 'array', items: { type: 'string' }, maxItems: 200, description: 'Squad ids (the clubs); the competition season\'s squads when absent; 2 to 40, one squad a club' },
+              format: { enum: ['single', 'double'], default: 'double' },
+              second_half: { enum: ['mirrored', 'shifted'], default: 'mirrored', description: 'mirrored: round R+k replays round k, home and away swapped; shifted: the second half starts from a later round of the first and runs cyclically (see packages/schema/src/fixtures/generator.ts)' },
+              start_date: { type: 'string', format: 'date', description: 'The first round\'s date (or round_dates)' },
+              cadence_days: { type: 'integer', minimum: 1, maximum: 28, default: 7 },
+              skip_dates: { type: 'array', items: { type: 'string', format: 'date' }, description: 'A round whose span holds one of these dates moves to the next' },
+              round_dates: { type: 'array', items: { type: 'string', format: 'date' }, description: 'A date per round (instead of start_date)' },
+              kickoff_slots: { type: 'array', items: { type: 'string', example: 'Fri 20:30' }, minItems: 1, description: 'Weekday and time, league time (Europe/Warsaw)' },
+              fixed_pairings: { type: 'array', items: { type: 'object', required: ['home', 'away', 'round'], properties: { home: { type: 'string' }, away: { type: 'string' }, round: { type: 'integer', minimum: 1 } } } },
+              seed: { type: 'integer', minimum: 0, default: 1 },
+              round_name: { type: 'string', maxLength: 100, default: '{number}. kolejka' },
+              rest_hours: { type: 'integer', minimum: 0, maximum: 240, default: 48 },
+              preview_digest: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+            },
+          },
+        },
+      },
+    },
+  };
   // The payment webhook's body, as a schema tools can check against.
   Object.assign((paths['/public/v1/ott/payments/webhook'] as { post: object }).post, {
     security: [],
