@@ -58,6 +58,11 @@ const SAMPLES: Record<string, string | number | string[]> = {
   length: 1000,
   parts: '2, 3',
   part: 2,
+  // Fixture generation.
+  club: 'Legia Warszawa',
+  needed: 34,
+  round: 10,
+  rounds: 34,
 };
 
 describe('error catalogue', () => {
