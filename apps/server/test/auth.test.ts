@@ -89,6 +89,43 @@ describe('tokens', () => {
     await db.deleteFrom('users').where('username', '=', 'temp').execute();
     expect((await call(token)).status).toBe(401);
   });
+
+  it("checks a token from memory only until its user, client or revocations change, here or (SQLite) in another process", async () => {
+    const { db, dialect } = api.server.database;
+    const cid = (await db.selectFrom('clients').select('id').where('name', '=', 'Ekstraklasa Demo').executeTakeFirstOrThrow()).id;
+    const { createUser } = await import('../src/seed/seed');
+    await createUser(api.server.database, Number(cid), { username: 'kept', password: 'temporary-pass', roles: ['viewer'] });
+    const token = (await api.post('/auth/v1/sign_in', signInBody('kept', 'temporary-pass'), { token: null })).body.data.attributes.token;
+    const tag = () => api.post('/api/v3/tags', { data: { type: 'tags', attributes: { name: `Kept ${Date.now()}-${Math.random()}` } } }, { token });
+    expect((await call(token)).status).toBe(200);
+    expect((await tag()).status).toBe(403);
+    // New roles count from the next request.
+    await db.updateTable('users').set({ roles: JSON.stringify(['editor']) }).where('username', '=', 'kept').execute();
+    expect((await tag()).status).toBe(201);
+    // The client's name in the context follows a rename.
+    const { authenticateToken } = await import('../src/auth/authenticate');
+    const before = await authenticateToken(token, 'header', api.server.config, api.server.database);
+    const name = (before as { clientName: string }).clientName;
+    await db.updateTable('clients').set({ name: `${name} (renamed)` }).where('id', '=', cid).execute();
+    expect(await authenticateToken(token, 'header', api.server.config, api.server.database)).toMatchObject({ clientName: `${name} (renamed)` });
+    await db.updateTable('clients').set({ name }).where('id', '=', cid).execute();
+    // A revocation written straight into the table (not through sign_out) is refused too.
+    const { jti, exp } = decodeJwt(token) as { jti: string; exp: number };
+    await db.insertInto('revoked_tokens').values({ jti, expires_at: dialect === 'sqlite' ? new Date(exp * 1000).toISOString() : new Date(exp * 1000) }).execute();
+    expect((await call(token)).status).toBe(401);
+    if (dialect !== 'sqlite') return;
+    // Another process writing to the SQLite file (the CLI, a script): its change is seen at once.
+    await db.deleteFrom('revoked_tokens').where('jti', '=', jti).execute();
+    expect((await call(token)).status).toBe(200);
+    const { default: Sqlite } = await import('better-sqlite3');
+    const other = new Sqlite(api.server.config.sqlitePath);
+    try {
+      other.prepare('update users set disabled = 1 where username = ?').run('kept');
+    } finally {
+      other.close();
+    }
+    expect((await call(token)).status).toBe(401);
+  });
 });
 
 describe('abilities', () => {

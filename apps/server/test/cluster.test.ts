@@ -194,6 +194,24 @@ describe.skipIf(!ON_POSTGRES)('a cluster of two instances behind HAProxy', () =>
     expect(new Set(served).size).toBe(2);
   });
 
+  it("refuses on one instance a token signed out, and a quiz unpublished, on the other, though that instance had them in memory (NOTIFY of the commit)", async () => {
+    const viewer = await apiClient(cluster.instances[0].url).token('viewer');
+    expect((await b.get('/api/v3/clubs', { token: viewer })).status).toBe(200);
+    expect((await b.get('/api/v3/clubs', { token: viewer })).status).toBe(200);
+    expect((await a.request('POST', '/auth/v1/sign_out', { token: viewer })).status).toBe(204);
+    // Heard by NOTIFY a moment after the commit; well before the 5 s bound on a kept check (db/watched-cache.ts).
+    await eventually(() => b.get('/api/v3/clubs', { token: viewer }), (r) => r.status === 401, 'the signed-out token refused on the other instance', 1000);
+
+    const quiz = await a.post('/api/v3/quizzes', { data: { type: 'quizzes', attributes: { title: 'Cluster quiz', is_published: true, time_limit_seconds: 60, attempts_per_fan: 5 } } });
+    expect(quiz.status, quiz.text).toBe(201);
+    const fan = await a.post('/public/v1/fans?client=ekstraklasa-demo', { data: { type: 'fans', attributes: { device_id: `cluster-quiz-${Date.now()}-abcdef` } } }, { token: null });
+    const started = await b.post(`/public/v1/quizzes/${quiz.body.data.id}/attempt_starts`, {}, { token: fan.body.meta.token });
+    expect(started.status, started.text).toBe(201);
+    const id = quiz.body.data.id as string;
+    expect((await a.patch(`/api/v3/quizzes/${id}`, { data: { type: 'quizzes', id, attributes: { is_published: false } } })).status).toBe(200);
+    await eventually(() => b.post(`/public/v1/quizzes/${id}/attempt_starts`, {}, { token: fan.body.meta.token }), (r) => r.status === 404, 'the unpublished quiz refused on the other instance', 1000);
+  });
+
   describe('realtime', () => {
     let match: MatchFixture;
     beforeAll(async () => {

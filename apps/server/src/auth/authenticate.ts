@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { apiError } from '../jsonapi/errors';
 import { abilityFor, type AuthContext, type AuthFailure } from './context';
+import { WatchedCache } from '../db/watched-cache';
 import { verifyToken } from './tokens';
 
 /** The user row a token is checked against (JSON columns are text on SQLite). */
@@ -28,6 +29,24 @@ function tokenOf(request: FastifyRequest): { token: string; via: 'header' | 'coo
   return cookie ? { token: cookie, via: 'cookie' } : null;
 }
 
+type Checked = Omit<AuthContext, 'via'> | { error: AuthFailure };
+
+/**
+ * What the database said of a token (its user, enabled, of the token's client, not revoked), kept
+ * per token until a commit writes users, clients or revoked_tokens (db/watched-cache.ts: at once
+ * for this instance's commits and, with SQLite, another process's; with PostgreSQL when another
+ * instance's commit is heard by NOTIFY, with nothing kept while that connection is down and
+ * nothing trusted longer than 5 s). Only acceptances are kept: a refusal is asked again each time.
+ * The token itself (signature, secret still accepted, expiry) is checked on every request.
+ */
+const checkedTokens = new WeakMap<Database, WatchedCache<string, Checked>>();
+
+export function tokenChecks(database: Database): WatchedCache<string, Checked> {
+  let cache = checkedTokens.get(database);
+  if (!cache) checkedTokens.set(database, (cache = new WatchedCache<string, Checked>(database, ['users', 'clients', 'revoked_tokens'])));
+  return cache;
+}
+
 /** Checks a token and that its user still exists and is enabled: used by HTTP requests and /cable. */
 export async function authenticateToken(
   token: string,
@@ -35,12 +54,17 @@ export async function authenticateToken(
   config: Config,
   database: Database,
 ): Promise<AuthContext | { error: AuthFailure }> {
-  let claims;
+  let claims: Awaited<ReturnType<typeof verifyToken>>;
   try {
     claims = await verifyToken(token, config.jwtSecret, config.jwtPreviousSecrets);
   } catch (err) {
     return { error: (err as { code?: string }).code === 'ERR_JWT_EXPIRED' ? 'unauthorized.tokenExpired' : 'unauthorized.tokenInvalid' };
   }
+  const checked = await tokenChecks(database).load(token, () => checkUser(token, claims, database), (c) => !('error' in c));
+  return 'error' in checked ? checked : { ...checked, via };
+}
+
+async function checkUser(token: string, claims: Awaited<ReturnType<typeof verifyToken>>, database: Database): Promise<Checked> {
   const user = await database.db
     .selectFrom('users')
     .innerJoin('clients', 'clients.id', 'users.client_id')
@@ -61,7 +85,6 @@ export async function authenticateToken(
     clientName: user.client_name,
     roles,
     ability: abilityFor(roles),
-    via,
     token,
     expiresAt: claims.exp * 1000,
   };

@@ -38,9 +38,10 @@ export async function signToken(subject: TokenSubject, secret: Uint8Array, ttlSe
 
 /**
  * Tokens whose signature was checked, per secret, so each request does not check it again; the
- * expiry still is. A server with another secret shares nothing with this one.
+ * expiry still is, and that the secret which verified it is still accepted (one of before a
+ * rotation may be dropped). A server with another secret shares nothing with this one.
  */
-const verified = new WeakMap<Uint8Array, Map<string, TokenClaims>>();
+const verified = new WeakMap<Uint8Array, Map<string, { claims: TokenClaims; key: Uint8Array }>>();
 const MAX_VERIFIED = 10_000;
 
 /**
@@ -49,14 +50,16 @@ const MAX_VERIFIED = 10_000;
  */
 export async function verifyToken(token: string, secret: Uint8Array, previous: readonly Uint8Array[] = []): Promise<TokenClaims & { jti: string }> {
   let known = verified.get(secret);
-  if (!known) verified.set(secret, (known = new Map<string, TokenClaims>()));
-  const claims = known.get(token);
-  if (claims && claims.exp * 1000 > Date.now()) return claims as TokenClaims & { jti: string };
+  if (!known) verified.set(secret, (known = new Map<string, { claims: TokenClaims; key: Uint8Array }>()));
+  const kept = known.get(token);
+  if (kept && kept.claims.exp * 1000 > Date.now() && (kept.key === secret || previous.includes(kept.key))) return kept.claims as TokenClaims & { jti: string };
   let payload: unknown;
+  let verifiedBy: Uint8Array | undefined;
   let firstError: unknown;
   for (const key of [secret, ...previous]) {
     try {
       ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: 'umpire', requiredClaims: ['exp', 'sub', 'jti'] }));
+      verifiedBy = key;
       break;
     } catch (error) {
       firstError ??= error;
@@ -64,8 +67,8 @@ export async function verifyToken(token: string, secret: Uint8Array, previous: r
       if ((error as { code?: string }).code !== 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED') throw error;
     }
   }
-  if (!payload) throw firstError;
+  if (!payload || !verifiedBy) throw firstError;
   if (known.size >= MAX_VERIFIED) known.clear();
-  known.set(token, payload as TokenClaims);
+  known.set(token, { claims: payload as TokenClaims, key: verifiedBy });
   return payload as TokenClaims & { jti: string };
 }

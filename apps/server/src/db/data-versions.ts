@@ -144,6 +144,8 @@ export type RowChanges = Map<string, RowChange>;
 export interface CommitDetail {
   changes: RowChanges | null;
   versions: Map<string, number> | null;
+  /** The tables another instance's commit wrote, when its versions were too many to send (else those of `versions`). */
+  tables?: Set<string>;
 }
 
 /** PostgreSQL channel of every commit's versions and row changes, for the other instances' caches. */
@@ -205,6 +207,9 @@ export class DataVersions {
   private readonly origin = randomUUID();
   private listener: pg.Client | null = null;
   private closed = false;
+  /** Whether other instances' commits are heard now, and how many times that began or stopped. */
+  private listening = false;
+  private listenEpoch = 0;
 
   /** With PostgreSQL: bumps return the new versions and tell the other instances (NOTIFY at commit). */
   constructor(private readonly shared = false) {}
@@ -236,6 +241,14 @@ export class DataVersions {
     return () => this.remoteListeners.delete(listener);
   }
 
+  /**
+   * While other instances' commits are heard (LISTEN in place), a number that changes each time
+   * that starts or stops; null while they are not (a cache relying on them must keep nothing).
+   */
+  remoteEpoch(): number | null {
+    return this.listening ? this.listenEpoch : null;
+  }
+
   /** LISTENs for other instances' commits (PostgreSQL), reconnecting when the connection drops. */
   async listen(url: string): Promise<void> {
     if (this.closed || this.listener) return;
@@ -244,15 +257,20 @@ export class DataVersions {
     const retry = () => {
       if (retried) return;
       retried = true;
-      if (this.listener === client) this.listener = null;
+      if (this.listener === client) {
+        this.listener = null;
+        this.listening = false;
+        this.listenEpoch++;
+      }
       if (!this.closed) setTimeout(() => void this.listen(url).catch(retry), 500).unref();
     };
     client.on('notification', (msg) => {
       if (!msg.payload) return;
       try {
-        const { origin, versions, detail } = JSON.parse(msg.payload) as { origin: string; versions: [number, string, number][]; detail: string };
+        const { origin, versions, detail, tables } = JSON.parse(msg.payload) as { origin: string; versions: [number, string, number][] | null; detail: string; tables?: string[] };
         if (origin === this.origin) return;
-        const parsed = parseDetail(detail, new Map(versions.map(([c, t, v]) => [versionKey(Number(c), t), Number(v)])));
+        const parsed = parseDetail(detail, new Map((versions ?? []).map(([c, t, v]) => [versionKey(Number(c), t), Number(v)])));
+        if (tables) parsed.tables = new Set(tables);
         for (const listener of this.remoteListeners) listener(parsed);
       } catch {
         // A payload not of ours: nothing to learn from it.
@@ -264,6 +282,10 @@ export class DataVersions {
     try {
       await client.connect();
       await client.query(`LISTEN ${VERSIONS_CHANNEL}`);
+      if (this.listener === client && !retried) {
+        this.listening = true;
+        this.listenEpoch++;
+      }
     } catch {
       await client.end().catch(() => {});
       retry();
@@ -312,8 +334,18 @@ export class DataVersions {
       rows.sort(([c1, t1], [c2, t2]) => c1 - c2 || (t1 < t2 ? -1 : t1 > t2 ? 1 : 0));
       const values = rows.map(([c, t]) => `(${c}, '${t}', 1)`).join(', ');
       const upsert = `insert into ${VERSIONS_TABLE} (client_id, table_name, version) values ${values} on conflict (client_id, table_name) do update set version = ${VERSIONS_TABLE}.version + 1`;
-      if (!shared || rows.length > MAX_NOTIFIED) {
+      if (!shared) {
         await inner.executeQuery(CompiledQuery.raw(upsert));
+        return null;
+      }
+      if (rows.length > MAX_NOTIFIED) {
+        // Too many versions to send: the others hear which tables changed (caches that must drop at once, auth), no versions.
+        const tables = [...new Set(rows.map(([, t]) => t))];
+        await inner.executeQuery(
+          CompiledQuery.raw(`with b as (${upsert}) select pg_notify('${VERSIONS_CHANNEL}', $1::text)`, [
+            JSON.stringify({ origin, versions: null, tables, detail: JSON.stringify({ origin, changes: null }) }),
+          ]),
+        );
         return null;
       }
       // The new versions with the row detail in one NOTIFY, sent by PostgreSQL when (and if) this commits.

@@ -87,12 +87,14 @@ export function openDatabase(opts: { databaseUrl: string | null; sqlitePath: str
   sqlite.pragma('optimize = 0x10002');
   const versions = new DataVersions();
   const db = new Kysely({ dialect: versions.wrap(new SqliteDialect({ database: sqlite })), log: countQuery });
+  // Asked before every cached read: prepared once (pragma() compiles its statement on every call).
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   return {
     db,
     dialect: 'sqlite',
     url: null,
     versions,
-    dataVersion: () => Number(sqlite.pragma('data_version', { simple: true })),
+    dataVersion: () => Number(dataVersion.get()),
     close: async () => {
       sqlite.pragma('optimize');
       await db.destroy();
