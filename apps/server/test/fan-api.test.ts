@@ -76,6 +76,24 @@ describe('fan identities (POST /public/v1/fans)', () => {
   });
 });
 
+describe("a fan's token, checked from memory", () => {
+  it('refuses a write of a fan banned, and any call of a fan deleted, right after the fan was accepted', async () => {
+    const fan = await api.post(`/public/v1/fans?client=${CLIENT}`, fanBody({ device_id: deviceId(), display_name: 'Kibic' }), { token: null });
+    const token = fan.body.meta.token as string;
+    const id = Number(fan.body.data.id);
+    expect((await api.get('/public/v1/fans/me', { token })).status).toBe(200);
+    expect((await api.get('/public/v1/fans/me', { token })).body.data.attributes.is_banned).toBe(false);
+    const { db, dialect } = api.server.database;
+    await db.updateTable('fans').set({ is_banned: dialect === 'sqlite' ? 1 : true }).where('id', '=', id).execute();
+    expect((await api.get('/public/v1/fans/me', { token })).body.data.attributes.is_banned).toBe(true);
+    const write = await api.post(`/public/v1/quizzes/1/attempt_starts`, {}, { token });
+    expect(write.status).toBe(403);
+    expect(write.body.errors[0].code).toBe('fanBanned');
+    await db.deleteFrom('fans').where('id', '=', id).execute();
+    expect((await api.get('/public/v1/fans/me', { token })).status).toBe(401);
+  });
+});
+
 describe('limits', () => {
   it('limits registrations per address, with Retry-After', async () => {
     let refused: Awaited<ReturnType<TestServer['post']>> | null = null;

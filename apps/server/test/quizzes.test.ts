@@ -263,6 +263,41 @@ describe('attempts timed by the server', () => {
     expect((await api.get(`/api/v3/quizzes/${closed.quiz}`)).body.data.attributes.refused_attempts).toBe(1);
   });
 
+  it("follows staff's changes to a quiz between fans' calls: its window, attempts per fan, questions and answers (kept in memory until they change)", async () => {
+    const q = await makeQuiz();
+    const [ala, bartek] = [await fanToken('Ala'), await fanToken('Bartek')];
+    expect((await attempt(q.quiz, [{ question: q.q1, answers: [q.q1right] }], 5000, ala)).status).toBe(201);
+    expect((await start(q.quiz, ala)).body.errors[0].code).toBe('quizAttemptLimit');
+    // One more attempt each: Ala may start again.
+    expect((await api.patch(`/api/v3/quizzes/${q.quiz}`, { data: { type: 'quizzes', id: q.quiz, attributes: { attempts_per_fan: 2 } } })).status).toBe(200);
+    const again = await start(q.quiz, ala);
+    expect(again.status, again.text).toBe(201);
+    // A question added meanwhile counts in the key: answering it is no foreign answer, and it scores.
+    const q3 = await create('quiz_questions', { text: 'Ile drużyn gra w Ekstraklasie?', position: 2 }, { quiz: link('quizzes', q.quiz) });
+    const q3right = await create('quiz_answers', { text: '18', is_correct: true, position: 0 }, { quiz_question: link('quiz_questions', q3) });
+    await elapse(q.quiz, 10_000);
+    const sent = await submit(q.quiz, [{ question: q.q1, answers: [q.q1right] }, { question: q3, answers: [q3right] }], again.body.meta.token, ala);
+    expect(sent.status, sent.text).toBe(201);
+    expect(sent.body.data.attributes).toMatchObject({ score: 2, max_score: 3 });
+    // An answer made correct later scores for the next attempt; one deleted is foreign from then on.
+    expect((await api.patch(`/api/v3/quiz_answers/${q.q1wrong}`, { data: { type: 'quiz_answers', id: q.q1wrong, attributes: { is_correct: true } } })).status).toBe(200);
+    const b = await start(q.quiz, bartek);
+    await elapse(q.quiz, 10_000);
+    const scored = await submit(q.quiz, [{ question: q.q1, answers: [q.q1right, q.q1wrong] }], b.body.meta.token, bartek);
+    expect(scored.body.data.attributes, scored.text).toMatchObject({ score: 1, max_score: 3 });
+    expect((await api.delete(`/api/v3/quiz_answers/${q3right}`)).status).toBe(204);
+    const b2 = await start(q.quiz, bartek);
+    await elapse(q.quiz, 10_000);
+    const foreign = await submit(q.quiz, [{ question: q3, answers: [q3right] }], b2.body.meta.token, bartek);
+    expect(foreign.status).toBe(422);
+    expect(foreign.body.errors[0].code).toBe('quizForeignAnswer');
+    // Closed, then unpublished: refused at once.
+    expect((await api.patch(`/api/v3/quizzes/${q.quiz}`, { data: { type: 'quizzes', id: q.quiz, attributes: { open_until: '2021-01-01T00:00:00Z', open_from: '2020-01-01T00:00:00Z' } } })).status).toBe(200);
+    expect((await start(q.quiz, bartek)).body.errors[0].code).toBe('quizClosed');
+    expect((await api.patch(`/api/v3/quizzes/${q.quiz}`, { data: { type: 'quizzes', id: q.quiz, attributes: { is_published: false } } })).status).toBe(200);
+    expect((await start(q.quiz, bartek)).status).toBe(404);
+  });
+
   it('takes one attempt of two sent at once with the same token', async () => {
     const q = await makeQuiz({ attempts_per_fan: 2 });
     const fan = await fanToken();

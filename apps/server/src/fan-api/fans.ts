@@ -4,6 +4,7 @@ import { DELIVERY_KEY_HEADER, email as emailSchema, pointerSegment, text } from 
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
 import type { Config, SignInLimit } from '../config';
 import type { Database } from '../db/database';
+import { WatchedCache } from '../db/watched-cache';
 import { anonymousReadsAllowed, registerDeliveryKeyAccess } from '../delivery-keys/access';
 import { newFanChallenge, proofOf, takeFanProof } from './challenge';
 import type { Clock } from '../jobs/clock';
@@ -133,14 +134,24 @@ export function registerFanApi(app: FastifyInstance, deps: { config: Config; dat
     isBanned: fromDb('boolean', row.is_banned) === true,
   });
 
+  /**
+   * Fans as their tokens' checks read them (still there, banned or not), kept until a commit
+   * writes `fans` (db/watched-cache.ts: a ban or a deletion on this instance at once, on another
+   * when its NOTIFY is heard); a match day's burst of one fan's calls asks the database once.
+   */
+  const knownFans = new WatchedCache<string, Fan>(database, ['fans'], 50_000);
+
   async function optionalFan(request: FastifyRequest): Promise<Fan | null> {
     const header = request.headers.authorization;
     if (!header) return null;
     const claims = await readFanToken(header.replace(/^Bearer\s+/i, '').trim(), [config.jwtSecret, ...config.jwtPreviousSecrets], clock.now());
     if (!claims) throw apiError(401, 'unauthorized.fan');
-    const row = await db.selectFrom('fans').select(['id', 'client_id', 'kind', 'display_name', 'is_banned']).where('id', '=', claims.fanId).where('client_id', '=', claims.clientId).executeTakeFirst();
-    if (!row) throw apiError(401, 'unauthorized.fan');
-    return fanOfRow(row);
+    const fan = await knownFans.load(`${claims.fanId}:${claims.clientId}`, async () => {
+      const row = await db.selectFrom('fans').select(['id', 'client_id', 'kind', 'display_name', 'is_banned']).where('id', '=', claims.fanId).where('client_id', '=', claims.clientId).executeTakeFirst();
+      return row && fanOfRow(row);
+    });
+    if (!fan) throw apiError(401, 'unauthorized.fan');
+    return fan;
   }
 
   async function requireFan(request: FastifyRequest, reply: FastifyReply, opts: { write?: boolean } = {}): Promise<Fan> {

@@ -74,25 +74,35 @@ async function openStart(database: AttemptDeps['database'], quiz: Row, fan: Fan,
 
 /**
  * Takes the start of an attempt being submitted (inside its transaction): the fan's, of this
- * quiz, not used, not expired; marks it used. Answers when it started (epoch milliseconds).
+ * quiz, not used, not expired; marks it used. Answers when it started (epoch milliseconds) and,
+ * read by the same statement, the fan's attempts at the quiz so far; null when the start cannot
+ * be taken (`refuseStart` says why). Two submissions with one token at once: the second finds it taken.
  */
-export async function redeemStart(trx: DB, fan: Fan, quiz: Row, token: string, now: number): Promise<{ startedAt: number }> {
-  const hash = hashOf(token);
-  // The usual case in one statement: the fan's unused, unexpired start of this quiz, taken. Two
-  // submissions with one token at once: the second finds it taken.
+export async function takeStart(trx: DB, fan: Fan, quiz: Row, token: string, now: number): Promise<{ startedAt: number; used: number } | null> {
   const taken = await trx
     .updateTable('quiz_attempt_starts')
     .set({ used_at: now })
-    .where('token_hash', '=', hash)
+    .where('token_hash', '=', hashOf(token))
     .where('fan_id', '=', fan.id)
     .where('quiz_id', '=', quiz.id as number)
     .where('used_at', 'is', null)
     .where('expires_at', '>=', now)
-    .returning('started_at')
+    .returning((eb) => [
+      'started_at',
+      eb
+        .selectFrom('quiz_user_attempts')
+        .select((sub) => sub.fn.countAll().as('n'))
+        .where('quiz_id', '=', quiz.id as number)
+        .where('fan_id', '=', fan.id)
+        .as('used'),
+    ])
     .executeTakeFirst();
-  if (taken) return { startedAt: Number(taken.started_at) };
-  // Refused: which way, for the fan's message.
-  const start = await trx.selectFrom('quiz_attempt_starts').selectAll().where('token_hash', '=', hash).executeTakeFirst();
+  return taken ? { startedAt: Number(taken.started_at), used: Number(taken.used ?? 0) } : null;
+}
+
+/** Why a start could not be taken: not the fan's or of this quiz (or unknown), used, or expired. Always throws. */
+export async function refuseStart(trx: DB, fan: Fan, quiz: Row, token: string): Promise<never> {
+  const start = await trx.selectFrom('quiz_attempt_starts').selectAll().where('token_hash', '=', hashOf(token)).executeTakeFirst();
   if (!start || Number(start.fan_id) !== fan.id || Number(start.quiz_id) !== Number(quiz.id)) throw apiError(422, 'quizStartInvalid', { source: SOURCE });
   if (start.used_at != null) throw apiError(409, 'quizStartUsed', { source: SOURCE });
   throw apiError(422, 'quizStartExpired', { source: SOURCE });

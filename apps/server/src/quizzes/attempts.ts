@@ -1,15 +1,16 @@
 import { QUIZ_NETWORK_ALLOWANCE_MS, quizAttemptInputSchema, type QuizAttemptInput } from '@umpire/schema';
-import { isUniqueViolation, type DB } from '../db/database';
+import { isUniqueViolation, type Database, type DB } from '../db/database';
 import type { Fan } from '../fan-api/fans';
 import type { ChangeEvent } from '../jsonapi/context';
 import { ApiError, apiError } from '../jsonapi/errors';
 import { fieldError, keyOfIssue } from '../jsonapi/messages';
-import { modelOf } from '../jsonapi/model';
+import { modelOf, type Model } from '../jsonapi/model';
 import type { Row } from '../jsonapi/read';
-import { writeShadows } from '../jsonapi/shadow';
+import { clientCollation, shadowValues, writeShadows } from '../jsonapi/shadow';
 import { fromDb, toDb } from '../jsonapi/values';
 import { rankOf } from './ranking';
-import { redeemStart } from './attempt-starts';
+import { refuseStart, takeStart } from './attempt-starts';
+import { quizCaches } from './quiz-cache';
 import { attemptsUsed, checkOpen, countRefusal, isCounted, publishedQuiz, type AttemptDeps } from './open-quiz';
 import { attemptProblem, scoreAttempt, type QuizKey } from './scoring';
 
@@ -35,27 +36,39 @@ export function parseAttemptBody(body: unknown): QuizAttemptInput {
   );
 }
 
-/** A quiz's questions and answers as the checks and the scoring need them. */
-async function quizKey(db: DB, quiz: Row): Promise<QuizKey> {
-  const rows = await db
-    .selectFrom('quiz_questions as q')
-    .leftJoin('quiz_answers as a', 'a.quiz_question_id', 'q.id')
-    .select(['q.id as question_id', 'a.id as answer_id', 'a.is_correct'])
-    .where('q.quiz_id', '=', quiz.id as number)
-    .where('q.client_id', '=', quiz.client_id as number)
-    .execute();
-  const questions: QuizKey['questions'] = new Map();
-  for (const r of rows) {
-    const id = String(r.question_id);
-    if (!questions.has(id)) questions.set(id, { answers: new Set(), correct: new Set() });
-    if (r.answer_id == null) continue;
-    questions.get(id)!.answers.add(String(r.answer_id));
-    if (fromDb('boolean', r.is_correct)) questions.get(id)!.correct.add(String(r.answer_id));
-  }
+/** A quiz's questions and answers as the checks and the scoring need them (kept until they change: quiz-cache.ts). */
+async function quizKey(database: Database, quiz: Row): Promise<QuizKey> {
+  const questions = await quizCaches(database).keys.load(Number(quiz.id), async () => {
+    const rows = await database.db
+      .selectFrom('quiz_questions as q')
+      .leftJoin('quiz_answers as a', 'a.quiz_question_id', 'q.id')
+      .select(['q.id as question_id', 'a.id as answer_id', 'a.is_correct'])
+      .where('q.quiz_id', '=', quiz.id as number)
+      .where('q.client_id', '=', quiz.client_id as number)
+      .execute();
+    const found: QuizKey['questions'] = new Map();
+    for (const r of rows) {
+      const id = String(r.question_id);
+      if (!found.has(id)) found.set(id, { answers: new Set(), correct: new Set() });
+      if (r.answer_id == null) continue;
+      found.get(id)!.answers.add(String(r.answer_id));
+      if (fromDb('boolean', r.is_correct)) found.get(id)!.correct.add(String(r.answer_id));
+    }
+    return found;
+  });
   return { timeLimitSeconds: Number(quiz.time_limit_seconds), questions };
 }
 
-
+/**
+ * The sort and search columns of the attempt's row. With SQLite the client's collation is kept
+ * in memory (one writer: a language change commits, and drops it, before this transaction can
+ * begin); with PostgreSQL it is read in the transaction, as every engine write does.
+ */
+async function attemptShadows(database: Database, trx: DB, fan: Fan, model: Model, values: Record<string, unknown>) {
+  if (database.dialect !== 'sqlite') return writeShadows({ db: trx, dialect: database.dialect, clientId: fan.clientId }, model, values);
+  const collation = await quizCaches(database).collations.load(fan.clientId, () => clientCollation({ db: trx, dialect: database.dialect, clientId: fan.clientId }));
+  return shadowValues(model, values, collation);
+}
 
 export interface SubmittedAttempt {
   row: Row;
@@ -80,17 +93,21 @@ export async function submitQuizAttempt(deps: AttemptDeps, fan: Fan, quizId: str
   const now = clock.now();
   const events: ChangeEvent[] = [];
   try {
+    const key = await quizKey(database, quiz);
     const row = await db.transaction().execute(async (trx) => {
       checkOpen(quiz, now);
-      const used = await attemptsUsed(trx, quiz, fan);
       const limit = Number(quiz.attempts_per_fan);
+      // The start is taken and the fan's attempts counted in one statement; a refusal undoes it
+      // with the transaction. The limit is told first, as if the start were not looked at.
+      const taken = await takeStart(trx, fan, quiz, input.start_token, now.getTime());
+      const used = taken ? taken.used : await attemptsUsed(trx, quiz, fan);
       if (used >= limit) throw apiError(409, 'quizAttemptLimit', { values: { count: limit }, params: { count: limit } });
+      if (!taken) return refuseStart(trx, fan, quiz, input.start_token);
       // The server's time from the attempt's start; the fan may say a little less (the network's share), never more.
-      const { startedAt } = await redeemStart(trx, fan, quiz, input.start_token, now.getTime());
+      const { startedAt } = taken;
       const measured = Math.max(0, now.getTime() - startedAt);
       const claimed = input.time_taken_ms;
       const timeTaken = claimed === undefined ? measured : Math.min(measured, Math.max(claimed, measured - QUIZ_NETWORK_ALLOWANCE_MS));
-      const key = await quizKey(trx, quiz);
       const timed = { answers: input.answers, time_taken_ms: timeTaken };
       const problem = attemptProblem(key, timed);
       if (problem?.key === 'quizForeignAnswer') throw ApiError.many([fieldError(problem.pointer, problem.pointer.split('/').slice(3).join('.'), 'quizForeignAnswer')]);
@@ -113,7 +130,7 @@ export async function submitQuizAttempt(deps: AttemptDeps, fan: Fan, quizId: str
         created_at: stamp,
         updated_at: stamp,
       };
-      const shadows = await writeShadows({ db: trx, dialect, clientId: fan.clientId }, model, values);
+      const shadows = await attemptShadows(database, trx, fan, model, values);
       const inserted = await trx.insertInto('quiz_user_attempts').values({ ...values, ...shadows }).returning(model.readColumns).executeTakeFirstOrThrow();
       events.push({ clientId: fan.clientId, type: model.type, id: String(inserted.id), action: 'create', actor: `fan:${fan.id}`, before: null, after: inserted });
       return inserted;

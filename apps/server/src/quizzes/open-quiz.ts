@@ -6,6 +6,7 @@ import { modelOf } from '../jsonapi/model';
 import type { Row } from '../jsonapi/read';
 import { fromDb, toDb } from '../jsonapi/values';
 import type { ChangeBus } from '../realtime/change-bus';
+import { quizCaches } from './quiz-cache';
 
 /** What starting and submitting a fan's quiz attempt have in common: the quiz, its window, the fan's attempts. */
 
@@ -20,9 +21,11 @@ export interface AttemptDeps {
 export const publishedQuizzes = (db: DB, dialect: Dialect, clientId: number) =>
   db.selectFrom('quizzes').where('client_id', '=', clientId).where('is_published', '=', toDb(dialect, 'boolean', true) as never);
 
-/** A published quiz of the fan's client, or a 404. */
+/** A published quiz of the fan's client, or a 404 (kept in memory until quizzes change: quiz-cache.ts). */
 export async function publishedQuiz(database: Database, fan: Fan, quizId: string): Promise<Row> {
-  const quiz = /^[1-9]\d{0,14}$/.test(quizId) ? await publishedQuizzes(database.db, database.dialect, fan.clientId).selectAll().where('id', '=', Number(quizId)).executeTakeFirst() : undefined;
+  const quiz = /^[1-9]\d{0,14}$/.test(quizId)
+    ? await quizCaches(database).quizzes.load(`${fan.clientId}:${quizId}`, () => publishedQuizzes(database.db, database.dialect, fan.clientId).selectAll().where('id', '=', Number(quizId)).executeTakeFirst())
+    : undefined;
   if (!quiz) throw notFound('quizzes', quizId);
   return quiz;
 }

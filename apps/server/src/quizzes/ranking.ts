@@ -60,25 +60,29 @@ export async function rankOf(db: DB, dialect: Dialect, row: Row): Promise<number
   const clientId = row.client_id as number;
   const quizId = row.quiz_id as number;
   const second = Math.floor(time / 1000);
-  const [aheadBuckets, aheadInBucket] = await Promise.all([
-    buckets(db, clientId, quizId)
-      .select((eb) => eb.fn.sum<number | string>('attempts').as('n'))
-      .where((eb) => eb.or([eb('score', '>', score), eb.and([eb('score', '=', score), eb('time_second', '<', second)])]))
-      .executeTakeFirst(),
-    ranked(db, dialect, clientId, quizId)
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('score', '=', score)
-      .where('time_taken_ms', '>=', second * 1000)
-      .where((eb) =>
-        eb.or([
-          eb('time_taken_ms', '<', time),
-          eb.and([eb('time_taken_ms', '=', time), eb('submitted_at', '<', at)]),
-          eb.and([eb('time_taken_ms', '=', time), eb('submitted_at', '=', at), eb('id', '<', id)]),
-        ]),
-      )
-      .executeTakeFirst(),
-  ]);
-  return Number(aheadBuckets?.n ?? 0) + Number((aheadInBucket as { n: number | string } | undefined)?.n ?? 0) + 1;
+  // Both counts in one statement.
+  const ahead = await db
+    .selectNoFrom(() => [
+      buckets(db, clientId, quizId)
+        .select((b) => b.fn.sum<number | string>('attempts').as('n'))
+        .where((b) => b.or([b('score', '>', score), b.and([b('score', '=', score), b('time_second', '<', second)])]))
+        .as('buckets'),
+      ranked(db, dialect, clientId, quizId)
+        .select((r) => r.fn.countAll().as('n'))
+        .where('score', '=', score)
+        .where('time_taken_ms', '>=', second * 1000)
+        .where((r) =>
+          r.or([
+            r('time_taken_ms', '<', time),
+            r.and([r('time_taken_ms', '=', time), r('submitted_at', '<', at)]),
+            r.and([r('time_taken_ms', '=', time), r('submitted_at', '=', at), r('id', '<', id)]),
+          ]),
+        )
+        .as('in_bucket'),
+    ])
+    .executeTakeFirst();
+  const { buckets: aheadBuckets, in_bucket: aheadInBucket } = (ahead ?? {}) as { buckets?: number | string | null; in_bucket?: number | string | null };
+  return Number(aheadBuckets ?? 0) + Number(aheadInBucket ?? 0) + 1;
 }
 
 /**
