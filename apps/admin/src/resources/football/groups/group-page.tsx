@@ -4,6 +4,7 @@ import { resourceDef } from '../../../framework/definitions';
 import { ResourceForm } from '../../../framework/generic/resource-form';
 import { RecordHistory } from '../../../framework/history/record-history';
 import { StandingsView, standingsKey } from '../../../features/standings';
+import { FixtureGenerator } from '../../../features/fixture-generator';
 import { useQueryClient } from '@tanstack/react-query';
 import { LoadError, PageTabs, RecordBreadcrumbs } from '../../../framework/ui/page-layout';
 
@@ -32,6 +33,8 @@ function GroupPage({ mode }: { mode: 'edit' | 'show' }) {
   const id = useGetRecordId();
   const translate = useTranslate();
   const { canAccess: canEdit } = useCanAccess({ action: 'edit', resource: 'groups' });
+  const { canAccess: canCreateMatches } = useCanAccess({ action: 'create', resource: 'matches' });
+  const { canAccess: canCreateRounds } = useCanAccess({ action: 'create', resource: 'rounds' });
   const { data: group, error, refetch } = useGetOne<GroupRecord>('groups', { id, meta: GROUP_META }, { staleTime: 5 * 60_000 });
   if (error && !group) return <Box sx={{ py: 2 }}><LoadError onRetry={() => void refetch()} /></Box>;
   const season = group?.stage?.competition_season;
@@ -62,6 +65,9 @@ function GroupPage({ mode }: { mode: 'edit' | 'show' }) {
               render: () => <StandingsView groupId={group.id} stageId={group.stage_id} competitionId={season?.competition_id} />,
             },
             ...(mode === 'edit' && canEdit ? [{ id: 'details', label: translate('squadEditor.tabs.details'), render: () => <GroupDetails id={group.id} /> }] : []),
+            ...(canCreateMatches && canCreateRounds
+              ? [{ id: 'fixtures', label: translate('fixtureGenerator.tab'), render: () => <FixtureGenerator groupId={group.id} stageId={group.stage_id} competitionSeasonId={season?.id} /> }]
+              : []),
           ]}
         />
       )}
