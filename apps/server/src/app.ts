@@ -36,6 +36,7 @@ import { registerImportRoutes } from './imports/routes';
 import { registerSurveyRoutes } from './surveys/routes';
 import { registerCommentRoutes } from './comments/routes';
 import { registerMatchPredictorRoutes } from './match-predictor/routes';
+import { registerMatchScheduleRoutes } from './match-schedule/routes';
 import { registerQuizRoutes } from './quizzes/routes';
 import { systemClock, type Clock } from './jobs/clock';
 import { JobWorker } from './jobs/worker';
@@ -121,6 +122,7 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
   registerResourceRoutes(app, config, database, bus, cache, storage);
   registerCountRoutes(app, database, cache);
   registerCompetitionRoutes(app, config, database, bus, cache, delivery);
+  registerMatchScheduleRoutes(app, { config, database, bus });
   registerFixtureRoutes(app, { config, database, bus });
   registerUsageRoutes(app, config, database, API_PREFIX);
   registerContentRoutes(app, config, database, bus, cache, delivery);

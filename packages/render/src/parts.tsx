@@ -130,6 +130,13 @@ export function roundIdOf(match: ResourceObject): string | undefined {
 
 const LIVE = new Set(['first_half', 'half_time', 'second_half']);
 export const isLive = (match: ResourceObject) => LIVE.has(text(match, 'status'));
+/** Statuses of a match not played (yet): no score is shown; postponed and cancelled are set by the league. */
+const UNPLAYED = new Set(['', 'not_started', 'postponed', 'cancelled']);
+export const isPlayed = (match: ResourceObject) => !UNPLAYED.has(text(match, 'status'));
+/** Statuses named next to a match in a list: how it ended, or why it is not played as planned. */
+const NAMED = new Set(['finished', 'postponed', 'cancelled', 'abandoned']);
+/** Matches that will not be played any more (a cancelled or abandoned one is no upcoming match). */
+const OVER = new Set(['finished', 'cancelled', 'abandoned']);
 
 /** Matches of a list mode (finished: latest first; upcoming: soonest first; all: in date order), at most `limit`. */
 export function matchesFor(matches: ResourceObject[], mode: unknown, limit: number): ResourceObject[] {
@@ -137,7 +144,7 @@ export function matchesFor(matches: ResourceObject[], mode: unknown, limit: numb
   const finished = (m: ResourceObject) => text(m, 'status') === 'finished';
   const sorted = [...matches].sort((a, b) => at(a) - at(b));
   if (mode === 'finished') return sorted.filter(finished).reverse().slice(0, limit);
-  if (mode === 'upcoming') return sorted.filter((m) => !finished(m)).slice(0, limit);
+  if (mode === 'upcoming') return sorted.filter((m) => !OVER.has(text(m, 'status'))).slice(0, limit);
   return sorted.slice(0, limit);
 }
 
@@ -147,7 +154,7 @@ export function MatchLine({ ctx, match }: { ctx: RenderContext; match: ResourceO
   const away = sideOf(ctx, ctx.resolve.one(match, 'away_squad'));
   const status = text(match, 'status');
   const kickoff = attr(match, 'kickoff_at');
-  const scored = status !== 'not_started' && status !== '' && num(match, 'home_score') !== null && num(match, 'away_score') !== null;
+  const scored = isPlayed(match) && num(match, 'home_score') !== null && num(match, 'away_score') !== null;
   const href = ctx.hrefs.match(match);
   // Hooks of the website's live scores (data-score-box, data-score, data-status-text): the browser
   // writes a new score and status into them, or a score in place of the kick-off time.
@@ -184,7 +191,7 @@ export function MatchLine({ ctx, match }: { ctx: RenderContext; match: ResourceO
       )}
       <span className="u-match-away">{away ? <SideName ctx={ctx} side={away} size={24} /> : null}</span>
       <span className="u-match-status" data-status-text="short">
-        {isLive(match) ? <strong className="u-live">{ctx.t.live}</strong> : status === 'finished' ? ctx.t.matchStatus.finished : null}
+        {isLive(match) ? <strong className="u-live">{ctx.t.live}</strong> : NAMED.has(status) ? ctx.t.matchStatus[status] : null}
       </span>
     </div>
   );

@@ -86,6 +86,9 @@ const pl = {
     half_time: 'Przerwa',
     second_half: 'Druga połowa',
     finished: 'Koniec meczu',
+    postponed: 'Przełożony',
+    cancelled: 'Odwołany',
+    abandoned: 'Przerwany',
   } as Record<string, string>,
   live: 'Na żywo',
   incidentTypes: {
@@ -207,7 +210,7 @@ const en: Texts = {
   starting: 'Starting eleven',
   substitutes: 'Substitutes',
   incidents: 'Match events',
-  matchStatus: { not_started: 'Not started', first_half: 'First half', half_time: 'Half time', second_half: 'Second half', finished: 'Full time' },
+  matchStatus: { not_started: 'Not started', first_half: 'First half', half_time: 'Half time', second_half: 'Second half', finished: 'Full time', postponed: 'Postponed', cancelled: 'Cancelled', abandoned: 'Abandoned' },
   live: 'Live',
   incidentTypes: {
     substitution: 'Substitution',

@@ -60,6 +60,8 @@ export const API_ERROR_KEYS = [
   // Match rules (incidents, lineups, matches).
   'minuteOutOfHalf', 'stoppageOnlyAtEndOfHalf', 'wrongHalf', 'squadNotInMatch', 'playerNotInSquad', 'squadRequiredForPlayer',
   'samePlayer', 'sameSquad', 'groupNotInStage', 'squadsLocked',
+  // Match statuses, bulk edits and postponements (issue 26).
+  'matchStatusNotSettable', 'matchNotPlayable', 'matchSelectionRequired', 'matchSelectionTooLarge', 'matchChangesRequired', 'matchKickoffTwice', 'matchPostponementDate',
   // Media library (uploads, folders, where used).
   'wrongFileType', 'fileTooLarge', 'uploadFailed', 'invalidFileName', 'invalidFolderPath', 'fileNameTaken', 'folderNotEmpty',
   'fileInUse', 'rangeNotSatisfiable',

@@ -47,7 +47,21 @@ export const STAFF_ROLE_KINDS = ['coaching', 'medical', 'technical', 'management
 export const VENUE_SURFACES = ['grass', 'hybrid', 'artificial'] as const;
 export const PLAYER_POSITIONS = ['goalkeeper', 'defender', 'midfielder', 'forward'] as const;
 export const STAGE_KINDS = ['league', 'group_stage', 'knockout', 'playoff', 'qualifying'] as const;
-export const MATCH_STATUSES = ['not_started', 'first_half', 'half_time', 'second_half', 'finished'] as const;
+/**
+ * A match's status. not_started … finished follow from its incidents (never typed in); postponed,
+ * cancelled and abandoned are set by the competitions manager (issue 26): postponed and cancelled
+ * on a match that has not started (no incidents), abandoned on one that started and did not finish
+ * (play stopped for good: the result is the disciplinary body's to decide). None of the three counts
+ * as played (standings, statistics).
+ */
+export const MATCH_STATUSES = ['not_started', 'first_half', 'half_time', 'second_half', 'finished', 'postponed', 'cancelled', 'abandoned'] as const;
+export type MatchStatus = (typeof MATCH_STATUSES)[number];
+/** Statuses of a match under way or played: the only ones whose incidents count in statistics. */
+export const MATCH_PLAYING_STATUSES = ['first_half', 'half_time', 'second_half', 'finished'] as const;
+/** The statuses staff may set on a match (not_started brings a postponed or cancelled match back). */
+export const MATCH_SETTABLE_STATUSES = ['not_started', 'postponed', 'cancelled', 'abandoned'] as const;
+/** The statuses a manager decides, which incidents do not change. */
+export const MATCH_MANAGER_STATUSES = ['postponed', 'cancelled', 'abandoned'] as const;
 export const PREFERRED_FEET = ['left', 'right', 'both'] as const;
 /** Halves: 1 and 2, extra time 3 and 4, penalty shoot-out 5. */
 export const MATCH_HALVES = [1, 2, 3, 4, 5] as const;

@@ -909,6 +909,57 @@ export const ERROR_MESSAGES = {
     en: 'The squads cannot change once the match has incidents.',
     pl: 'Nie można zmienić drużyn, gdy mecz ma już zdarzenia.',
   },
+  // Match statuses set by staff, bulk edits and postponements (issue 26).
+  matchStatusNotSettable: {
+    values: ['status'],
+    en: 'The status “{status}” follows from the match’s incidents and cannot be set; staff set not_started, postponed, cancelled or abandoned.',
+    pl: 'Status „{status}” wynika ze zdarzeń meczu i nie można go ustawić; można ustawić not_started, postponed, cancelled lub abandoned.',
+  },
+  'matchStatusNotSettable.started': {
+    values: ['status'],
+    en: 'The match has incidents (it has started), so it cannot be set to “{status}”; an interrupted match is abandoned.',
+    pl: 'Mecz ma zdarzenia (już się rozpoczął), więc nie można ustawić statusu „{status}”; przerwany mecz ma status abandoned.',
+  },
+  'matchStatusNotSettable.notStarted': {
+    values: [],
+    en: 'Only a match that has started and not finished can be abandoned.',
+    pl: 'Przerwać (abandoned) można tylko mecz rozpoczęty i niezakończony.',
+  },
+  'matchStatusNotSettable.postpone': {
+    values: ['status'],
+    en: 'A match that is “{status}” cannot be postponed: only a match that has not started can.',
+    pl: 'Meczu o statusie „{status}” nie można przełożyć: przełożyć można tylko mecz nierozpoczęty.',
+  },
+  matchNotPlayable: {
+    values: ['status'],
+    en: 'The match is {status}: it takes no incidents until it is scheduled again.',
+    pl: 'Mecz ma status {status}: nie przyjmuje zdarzeń, dopóki nie zostanie ponownie zaplanowany.',
+  },
+  matchSelectionRequired: {
+    values: [],
+    en: 'Select the matches: data with their identifiers, or a filter (filter[round], filter[club], filter[kickoff_at][gte]…).',
+    pl: 'Wybierz mecze: ich identyfikatory w data albo filtr (filter[round], filter[club], filter[kickoff_at][gte]…).',
+  },
+  matchSelectionTooLarge: {
+    values: ['count', 'max'],
+    en: 'The selection holds {count} matches; at most {max} can be changed at once: narrow the filter.',
+    pl: 'Wybrano {count} meczów; naraz można zmienić najwyżej {max}: zawęź filtr.',
+  },
+  matchChangesRequired: {
+    values: [],
+    en: 'Say what to change: a kickoff (or a shift or a time of day), a venue, a round or a status.',
+    pl: 'Podaj, co zmienić: termin (albo przesunięcie lub godzinę), stadion, kolejkę lub status.',
+  },
+  matchKickoffTwice: {
+    values: [],
+    en: 'Give either a new kickoff or a shift and a time of day, not both.',
+    pl: 'Podaj albo nowy termin, albo przesunięcie i godzinę, nie oba naraz.',
+  },
+  matchPostponementDate: {
+    values: [],
+    en: 'Give the new kickoff (kickoff_at) or the new date (date, the time of day kept), not both.',
+    pl: 'Podaj nowy termin (kickoff_at) albo nową datę (date, godzina bez zmian), nie oba naraz.',
+  },
   // Fixture generation (issue 26, point 1) -------------------------------------------------------
   fixtureSquadTwice: { values: ['field', 'id'], en: '{field}: squad {id} is in the list twice.', pl: '{field}: drużyna {id} jest na liście dwa razy.' },
   'fixtureSquadTwice.club': {

@@ -1,3 +1,4 @@
+import { MATCH_PLAYING_STATUSES } from '@umpire/schema';
 import { buildDocument, type ReadContext, type ResourceObject, type Row } from '../jsonapi/read';
 import { modelOf } from '../jsonapi/model';
 import { parseInclude } from '../jsonapi/query';
@@ -181,7 +182,7 @@ export async function playerStatisticsOfSeasons(ctx: ReadContext, competitionSea
     .select('stages.competition_season_id as season_of_match')
     .where('matches.client_id', '=', ctx.clientId)
     .where('stages.competition_season_id', 'in', competitionSeasons)
-    .where('matches.status', '!=', 'not_started')
+    .where('matches.status', 'in', [...MATCH_PLAYING_STATUSES])
     .execute();
   const loaded = await loadStatsMatches(ctx, matches);
   for (const id of competitionSeasons)

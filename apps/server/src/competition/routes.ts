@@ -1,3 +1,4 @@
+import { MATCH_PLAYING_STATUSES } from '@umpire/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAbility, type AuthContext } from '../auth/context';
 import { requestOrigin } from '../auth/routes';
@@ -84,7 +85,7 @@ export function registerCompetitionRoutes(app: FastifyInstance, config: Config, 
       .selectAll()
       .where('client_id', '=', ctx.clientId)
       .where((eb) => eb.or([eb('home_squad_id', '=', sid), eb('away_squad_id', '=', sid)]))
-      .where('status', '!=', 'not_started')
+      .where('status', 'in', [...MATCH_PLAYING_STATUSES])
       .execute();
     const loaded = await loadStatsMatches(ctx, matches);
     const totals = { played: 0, won: 0, drawn: 0, lost: 0, goals_for: 0, goals_against: 0, clean_sheets: 0, yellow_cards: 0, red_cards: 0 };

@@ -1,3 +1,4 @@
+import { MATCH_PLAYING_STATUSES } from '@umpire/schema';
 /**
  * Player statistics computed from incidents and lineups, never typed in twice. Pure: the caller
  * loads the matches of a competition season with their incidents and lineups.
@@ -91,7 +92,8 @@ export function computePlayerStatistics(matches: StatsMatch[]): PlayerStatistics
     return r;
   };
   for (const m of matches) {
-    if (m.status === 'not_started') continue;
+    // Postponed, cancelled and abandoned matches are not counted (issue 26), as not started ones.
+    if (!(MATCH_PLAYING_STATUSES as readonly string[]).includes(m.status)) continue;
     const squadOf = new Map(m.lineups.map((l) => [l.player, l.squad]));
     for (const i of m.incidents) {
       if (!i.squad) continue;

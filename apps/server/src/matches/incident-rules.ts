@@ -74,6 +74,9 @@ export async function validateIncident(ctx: WriteContext, row: Row): Promise<Err
 
   const match = await matchOf(ctx, row.match_id);
   if (!match) return errors; // the link check has reported it
+  // A postponed or cancelled match is not played: it takes incidents once scheduled again (issue 26).
+  if (match.status === 'postponed' || match.status === 'cancelled')
+    errors.push(errorSpec(422, 'matchNotPlayable', { values: { status: String(match.status) }, source: { pointer: '/data/relationships/match' }, params: { status: match.status } }));
   const squads = [match.home_squad_id, match.away_squad_id].map(Number);
   const needsSquad = !STATUS_TYPES.has(type) && type !== 'component';
   if (row.squad_id == null) {
@@ -106,7 +109,7 @@ export async function deriveIncident(ctx: WriteContext, row: Row): Promise<Recor
 }
 
 export interface MatchState {
-  status: 'not_started' | 'first_half' | 'half_time' | 'second_half' | 'finished';
+  status: 'not_started' | 'first_half' | 'half_time' | 'second_half' | 'finished' | 'abandoned';
   home_score: number;
   away_score: number;
   home_half_time_score: number | null;

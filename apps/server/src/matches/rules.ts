@@ -1,9 +1,12 @@
 import { sql, type SqlBool } from 'kysely';
+import { MATCH_MANAGER_STATUSES, MATCH_SETTABLE_STATUSES } from '@umpire/schema';
 import { badParameter, errorSpec, type ErrorSpec } from '../jsonapi/errors';
 import { fieldError } from '../jsonapi/messages';
 import { modelOf } from '../jsonapi/model';
 import { defineRules } from '../jsonapi/rules';
-import { publish } from '../jsonapi/write';
+import { publish, updateRecord } from '../jsonapi/write';
+import type { Row } from '../jsonapi/read';
+import { fromDb } from '../jsonapi/values';
 import type { WriteContext } from '../jsonapi/context';
 import { deriveIncident, matchOf, matchStateFrom, squadMember, validateIncident } from './incident-rules';
 
@@ -24,7 +27,10 @@ export async function refreshMatchState(ctx: WriteContext, matchId: number): Pro
   const match = await matchOf(ctx, matchId);
   if (!match) return;
   const incidents = await ctx.db.selectFrom('incidents').selectAll().where('client_id', '=', ctx.clientId).where('match_id', '=', matchId).execute();
-  const state = matchStateFrom(incidents, Number(match.home_squad_id), Number(match.away_squad_id));
+  const derived = matchStateFrom(incidents, Number(match.home_squad_id), Number(match.away_squad_id));
+  // An abandoned match keeps its status while its incidents are corrected (postponed and cancelled ones take none).
+  const manager = (MATCH_MANAGER_STATUSES as readonly unknown[]).includes(match.status);
+  const state = { ...derived, status: manager ? (match.status as typeof derived.status) : derived.status };
   const changed = (Object.keys(state) as (keyof typeof state)[]).some((k) => match[k] !== state[k]);
   if (!changed) return;
   const after = await ctx.db
@@ -85,13 +91,55 @@ defineRules('matches', {
       const used = await ctx.db.selectFrom('incidents').select('id').where('match_id', '=', before.id as number).where('client_id', '=', ctx.clientId).executeTakeFirst();
       if (used) errors.push(errorSpec(422, 'squadsLocked', { source: { pointer: '/data/relationships/home_squad' } }));
     }
+    if (row.status !== (before?.status ?? 'not_started')) {
+      const problem = await statusProblem(ctx, before ?? undefined, String(row.status));
+      if (problem) errors.push(problem);
+    }
     return errors;
   },
   async afterWrite(ctx, event) {
-    // A match moved to another round takes what depends on its round along.
-    if (event.action === 'update' && event.before?.round_id !== event.after?.round_id) await matchChanged(ctx, Number(event.id));
+    if (event.action !== 'update' || !event.before || !event.after) return;
+    const { before, after } = event;
+    // A postponed match given a new kickoff is scheduled again (see statusProblem).
+    if (before.status === 'postponed' && after.status === 'postponed' && !sameInstant(before.kickoff_at, after.kickoff_at)) {
+      await updateRecord(ctx, modelOf('matches'), event.id, { data: { type: 'matches', id: event.id, attributes: { status: 'not_started' } } });
+      return;
+    }
+    // An abandoned match set back to not_started takes the status of its incidents again.
+    if (before.status === 'abandoned' && after.status === 'not_started') await refreshMatchState(ctx, Number(event.id));
+    // A match moved to another round takes what depends on its round along, as does a new status (predictions).
+    if (before.round_id !== after.round_id || before.status !== after.status) await matchChanged(ctx, Number(event.id));
   },
 });
+
+const sameInstant = (a: unknown, b: unknown) => Date.parse(String(fromDb('datetime', a))) === Date.parse(String(fromDb('datetime', b)));
+
+/**
+ * Statuses staff set (issue 26). The incident statuses (first_half … finished) stay derived and are
+ * never set by hand. postponed and cancelled fit a match that has not started (no incidents): a
+ * league postpones a match before it is played, and one that started and was stopped is abandoned
+ * (its incidents stay; what its result becomes is for the disciplinary body). not_started brings a
+ * postponed or cancelled match back, or reopens an abandoned one, whose status then follows from its
+ * incidents again. Choice for postponements: a postponed match keeps the status `postponed` (and
+ * its old kickoff) while no new date is known; once it is given a new kickoff it is `not_started`
+ * again (afterWrite above), and the history keeps the postponement (the status change with its
+ * reason, then the move).
+ */
+async function statusProblem(ctx: WriteContext, before: Row | undefined, status: string): Promise<ErrorSpec | null> {
+  const source = { pointer: '/data/attributes/status' };
+  if (!(MATCH_SETTABLE_STATUSES as readonly string[]).includes(status)) return errorSpec(422, 'matchStatusNotSettable', { values: { status }, source, params: { status } });
+  const started = before
+    ? !!(await ctx.db.selectFrom('incidents').select('id').where('match_id', '=', before.id as number).where('client_id', '=', ctx.clientId).executeTakeFirst())
+    : false;
+  if (status === 'abandoned') {
+    const derived = before?.status === 'abandoned' ? null : before?.status;
+    if (!started || derived === 'finished') return errorSpec(422, 'matchStatusNotSettable.notStarted', { source, params: { status } });
+    return null;
+  }
+  if (started && !(status === 'not_started' && before?.status === 'abandoned'))
+    return errorSpec(422, 'matchStatusNotSettable.started', { values: { status }, source, params: { status } });
+  return null;
+}
 
 defineRules('lineups', {
   async validate(ctx, { row }) {

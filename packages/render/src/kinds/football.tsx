@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { attr, num, settingsOf, text, type ResourceObject } from '../document';
 import { safeHref, type RenderContext } from '../context';
 import {
-  EmptyNote, Heading, isLive, roundIdOf, layoutClass, limitOf, MatchList, matchesFor, Picture, playerName, sideOf, SideName, titleOf, type RendererProps,
+  EmptyNote, Heading, isLive, isPlayed, roundIdOf, layoutClass, limitOf, MatchList, matchesFor, Picture, playerName, sideOf, SideName, titleOf, type RendererProps,
 } from '../parts';
 
 /**
@@ -254,8 +254,8 @@ export function Match({ component, ctx }: RendererProps) {
   const away = sideOf(ctx, ctx.resolve.one(match, 'away_squad'));
   const status = text(match, 'status');
   const kickoff = attr(match, 'kickoff_at');
-  const scored = status !== '' && status !== 'not_started';
-  const image = status === 'not_started' ? ctx.resolve.one(component, 'match_pending_image') : isLive(match) ? ctx.resolve.one(component, 'match_live_image') : undefined;
+  const scored = isPlayed(match);
+  const image = status === 'not_started' || status === 'postponed' ? ctx.resolve.one(component, 'match_pending_image') : isLive(match) ? ctx.resolve.one(component, 'match_live_image') : undefined;
   const halfTime = [num(match, 'home_half_time_score'), num(match, 'away_half_time_score')];
   const attendance = num(match, 'attendance');
   return (

@@ -5,7 +5,7 @@ import { integer, isoDateTime, oneOf, text } from '../validators';
 
 const formation = () => z.string({ error: 'invalidType' }).regex(/^[1-6](-[1-6]){1,4}$/, { error: 'pattern' });
 
-/** A match; its score and status follow from its incidents and are never typed in. */
+/** A match; its score follows from its incidents and is never typed in, as its status does unless staff postpone, cancel or abandon it. */
 export const matches = defineResource({
   type: 'matches',
   table: 'matches',
@@ -16,7 +16,11 @@ export const matches = defineResource({
   public: { attributes: ['kickoff_at', 'status', 'home_score', 'away_score', 'home_half_time_score', 'away_half_time_score', 'home_formation', 'away_formation', 'attendance', 'referee'], relationships: ['round', 'group', 'home_squad', 'away_squad', 'venue', 'incidents', 'lineups', 'transmission_providers'], filters: ['club'] },
   attributes: {
     kickoff_at: { type: 'datetime', schema: isoDateTime(), required: true, filter: 'range', sort: true, list: true, example: '2026-05-02T18:00:00+02:00' },
-    status: { type: 'string', schema: oneOf(MATCH_STATUSES), readOnly: true, filter: true, sort: true, list: true },
+    /**
+     * Follows from the incidents (not_started … finished); staff set postponed, cancelled or abandoned,
+     * and not_started again (issue 26; the rules are in the server's matches/rules.ts).
+     */
+    status: { type: 'string', schema: oneOf(MATCH_STATUSES), default: 'not_started', filter: true, sort: true, list: true, example: 'not_started' },
     home_score: { type: 'integer', schema: integer(0, 99), readOnly: true, list: true },
     away_score: { type: 'integer', schema: integer(0, 99), readOnly: true, list: true },
     home_half_time_score: { type: 'integer', schema: integer(0, 99), readOnly: true },

@@ -13,6 +13,9 @@ const STATUS_COLORS: Record<MatchStatus, 'default' | 'success' | 'warning' | 'in
   half_time: 'warning',
   second_half: 'success',
   finished: 'info',
+  postponed: 'warning',
+  cancelled: 'default',
+  abandoned: 'warning',
 };
 
 function Team({ team, side }: { team: TeamInfo; side: 'home' | 'away' }) {
