@@ -129,9 +129,13 @@ describe(`fixture generation (${TEST_DB})`, () => {
     }
     const previewed = preview.rounds.flatMap((r: any) => r.matches.map((m: any) => [r.number, m.home_squad, m.away_squad, Date.parse(m.kickoff_at), m.venue].join('|')));
     expect(written.sort()).toEqual(previewed.sort());
-    // Written through the engine: each match is in the history of changes.
-    const history = await api.get(`/api/v3/audit_events?filter[record_type]=matches&page[size]=1`);
-    if (history.status === 200) expect(history.body.meta.total).toBeGreaterThanOrEqual(306);
+    // Written through the engine: a generated match and round are in the history of changes.
+    const first = (await api.get(`/api/v3/matches?filter[group]=${groupId}&page[size]=1`)).body.data[0].id;
+    const history = await api.get(`/api/v3/audit_events?filter[resource_type]=matches&filter[resource_id]=${first}`);
+    expect(history.status, history.text).toBe(200);
+    expect(history.body.data.map((e: any) => [e.attributes.action, e.attributes.actor])).toEqual([['create', 'admin']]);
+    const roundHistory = await api.get(`/api/v3/audit_events?filter[resource_type]=rounds&filter[resource_id]=${rounds[0].id}`);
+    expect(roundHistory.body.meta.total).toBe(1);
   });
 
   it('refuses to generate again while the group has matches, naming how many, and changes nothing', async () => {

@@ -6,6 +6,7 @@ import { nowIso, toDb } from '../jsonapi/values';
 import { creationChanges } from '../jsonapi/write';
 import { HALF_MINUTES, incidentSection, incidentSortKey, matchStateFrom, STATUS_TYPES } from '../matches/incident-rules';
 import type { Collation } from '../text/collation';
+import { generateFixtures } from '@umpire/schema/fixtures/generator';
 import { DEMO_CLUBS } from './demo-data';
 import {
   feminineSurname,
@@ -683,27 +684,6 @@ function simulate(rng: Rng, home: Side, away: Side, sheets: Record<SideKey, Team
 }
 
 // ---------------------------------------------------------------------------------------------
-// Fixtures: the circle method; the second half mirrors the first with home and away swapped.
-
-function doubleRoundRobin(teams: number[]): [number, number][][] {
-  const n = teams.length;
-  const fixed = n - 1;
-  const ring = n - 1;
-  const first: [number, number][][] = [];
-  for (let r = 0; r < ring; r++) {
-    const round: [number, number][] = [r % 2 === 0 ? [fixed, r] : [r, fixed]];
-    for (let i = 1; i < n / 2; i++) {
-      const a = (r + i) % ring;
-      const b = (r - i + ring) % ring;
-      round.push(i % 2 === 1 ? [a, b] : [b, a]);
-    }
-    first.push(round);
-  }
-  const all = [...first, ...first.map((round) => round.map(([h, a]) => [a, h] as [number, number]))];
-  return all.map((round) => round.map(([h, a]) => [teams[h], teams[a]]));
-}
-
-// ---------------------------------------------------------------------------------------------
 // Writing.
 
 /** The Ekstraklasa's order for teams level on points, as the demo competition is configured. */
@@ -1002,9 +982,20 @@ export async function seedSeason(
   const [group] = await w.insert('groups', [{ name: 'Tabela', display_order: 1, promotion_places: 1, relegation_places: 3, stage_id: stageId }]);
   const groupId = Number(group.id);
 
-  // Fixtures and kickoffs.
-  const fixtureRng = new Rng(seedOf(2));
-  const rounds = doubleRoundRobin(fixtureRng.shuffle(clubs.map((_, i) => i)));
+  // Fixtures: made by the fixture generator (issue 26), as a competitions manager makes them: a
+  // double round robin by Berger tables, the second half mirrored, home and away balanced, clubs
+  // sharing a stadium never both at home. The demo keeps its own calendar and kickoffs (below:
+  // rounds 1–17 played, one match live now); the generator's own kickoffs are not used.
+  const fixturePlan = generateFixtures({
+    clubs: clubs.map((c, i) => ({ id: String(i), name: DEMO_CLUBS[i].name, venueId: c.venueId == null ? null : String(c.venueId) })),
+    format: 'double',
+    secondHalf: 'mirrored',
+    fixed: [],
+    dates: { kind: 'list', dates: cal.blocks.map((b) => isoDay(b.day)) },
+    slots: [{ weekday: 6, minutes: 15 * 60 }],
+    seed: seedOf(2),
+  });
+  const rounds = fixturePlan.rounds.map((r) => r.matches.map((m): [number, number] => [Number(m.home), Number(m.away)]));
   const lastKickoff = new Map<number, number>();
   const kickoffs: number[][] = rounds.map((round, r) => {
     const block = cal.blocks[r];
