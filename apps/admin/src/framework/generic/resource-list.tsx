@@ -95,13 +95,17 @@ export interface ResourceListProps {
    * filters and page kept apart from the address and from the resource's own list.
    */
   embedded?: { filter: Record<string, unknown>; storeKey: string; actions?: ReactNode };
+  /** Actions on the ticked rows beside the bulk delete (the matches' "Edit selected"). */
+  bulkActions?: ReactNode;
+  /** Buttons of the toolbar beside the filters (an action on what the filter shows). */
+  toolbarActions?: ReactNode;
 }
 
 /**
  * The list of any declared resource: search, filters, sorting, pagination, column choice,
  * CSV export, bulk delete, row delete after confirmation and an empty state.
  */
-export default function ResourceList({ leading, trailing, embedded }: ResourceListProps) {
+export default function ResourceList({ leading, trailing, embedded, bulkActions, toolbarActions }: ResourceListProps) {
   const def = useResourceDef();
   const resource = useResourceContext()!;
   const translate = useTranslate();
@@ -132,6 +136,7 @@ export default function ResourceList({ leading, trailing, embedded }: ResourceLi
       actions={
         <TopToolbar>
           <FilterButton />
+          {toolbarActions}
           <ColumnsButton />
           {embedded?.actions ?? (!def.readOnly && !def.serverCreated && <CreateButton />)}
           <ExportButton />
@@ -141,7 +146,16 @@ export default function ResourceList({ leading, trailing, embedded }: ResourceLi
       <DataTable
         rowClick={canEdit && !def.readOnly ? 'edit' : 'show'}
         hiddenColumns={hidden}
-        bulkActionButtons={canDelete && !def.readOnly ? <BulkDeleteButton mutationMode={mode} /> : false}
+        bulkActionButtons={
+          bulkActions || (canDelete && !def.readOnly) ? (
+            <>
+              {bulkActions}
+              {canDelete && !def.readOnly && <BulkDeleteButton mutationMode={mode} />}
+            </>
+          ) : (
+            false
+          )
+        }
       >
         {leading}
         {imageColumns(def)}

@@ -4,6 +4,7 @@ import { lazyScreen } from '../../../framework/lazy-screen';
 export { MATCH_FORM_PATH } from './paths';
 
 export const matchScreens: ResourceScreens = {
+  list: lazyScreen(() => import('./match-list')),
   create: lazyScreen(() => import('./match-create')),
   edit: lazyScreen(() => import('./match-edit-redirect')),
 };

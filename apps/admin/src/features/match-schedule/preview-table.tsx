@@ -1,0 +1,113 @@
+import { Alert, Box, List, ListItem, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { formatMatchDateTime } from '../../lib/locale';
+import { errorMessage } from '../../providers/data-provider';
+import type { ScheduleAnswer, ScheduleConflict, ScheduleRow, ScheduleSide } from './api';
+
+type Translate = ReturnType<typeof useTranslate>;
+
+const statusLabel = (translate: Translate, status: string) => translate(`resources.matches.choices.status.${status}`, { _: status });
+
+/** "before → after" when it changes, the value alone when it does not. */
+function Change({ before, after }: { before: string; after: string }) {
+  if (before === after) return <>{before}</>;
+  return (
+    <>
+      <Box component="span" sx={{ color: 'text.secondary' }}>
+        {before}
+      </Box>
+      {' → '}
+      <strong>{after}</strong>
+    </>
+  );
+}
+
+const sideText = (translate: Translate, side: ScheduleSide) => ({
+  kickoff: formatMatchDateTime(side.kickoff_at),
+  venue: side.venue?.name ?? translate('matchSchedule.noVenue'),
+  round: side.round.name ?? side.round.id,
+  status: statusLabel(translate, side.status),
+});
+
+export const matchName = (row: Pick<ScheduleRow, 'home' | 'away' | 'id'>) => (row.home && row.away ? `${row.home.name} – ${row.away.name}` : `#${row.id}`);
+
+export function conflictText(translate: Translate, conflict: ScheduleConflict, rows: ScheduleRow[]): string {
+  const names = conflict.matches.map((id) => {
+    const row = rows.find((r) => r.id === id);
+    return row ? matchName(row) : `#${id}`;
+  });
+  return conflict.kind === 'club_same_day'
+    ? translate('matchSchedule.conflicts.clubSameDay', { club: conflict.club?.name ?? '', date: conflict.date ?? '', matches: names.join(', ') })
+    : translate('matchSchedule.conflicts.venueSameTime', { venue: conflict.venue?.name ?? '', date: conflict.date ?? '', matches: names.join(', ') });
+}
+
+/** The preview: each match before → after, its own problems next to it, then the schedule's conflicts. */
+export function SchedulePreview({ answer }: { answer: ScheduleAnswer }) {
+  const translate = useTranslate();
+  const rows = answer.meta.matches;
+  return (
+    <Box data-testid="schedule-preview">
+      <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
+        {translate('matchSchedule.previewTitle', { smart_count: answer.meta.count })}
+      </Typography>
+      {rows.length > 0 && (
+        <Box sx={{ overflowX: 'auto', maxHeight: 360 }}>
+          <Table size="small" aria-label={translate('matchSchedule.previewTable')}>
+            <TableHead>
+              <TableRow>
+                <TableCell scope="col">{translate('matchSchedule.columns.match')}</TableCell>
+                <TableCell scope="col">{translate('matchSchedule.columns.kickoff')}</TableCell>
+                <TableCell scope="col">{translate('matchSchedule.columns.venue')}</TableCell>
+                <TableCell scope="col">{translate('matchSchedule.columns.round')}</TableCell>
+                <TableCell scope="col">{translate('matchSchedule.columns.status')}</TableCell>
+                <TableCell scope="col">{translate('matchSchedule.columns.problems')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((row) => {
+                const [b, a] = [sideText(translate, row.before), sideText(translate, row.after)];
+                return (
+                  <TableRow key={row.id} data-testid={`schedule-row-${row.id}`}>
+                    <TableCell component="th" scope="row">
+                      {matchName(row)}
+                    </TableCell>
+                    <TableCell>
+                      <Change before={b.kickoff} after={a.kickoff} />
+                    </TableCell>
+                    <TableCell>
+                      <Change before={b.venue} after={a.venue} />
+                    </TableCell>
+                    <TableCell>
+                      <Change before={b.round} after={a.round} />
+                    </TableCell>
+                    <TableCell>
+                      <Change before={b.status} after={a.status} />
+                    </TableCell>
+                    <TableCell sx={{ color: 'error.main' }}>{row.errors.map((e) => errorMessage(e)).join(' ')}</TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+      {answer.meta.skipped && answer.meta.skipped.length > 0 && (
+        <Alert severity="info" sx={{ mt: 1 }}>
+          {translate('matchSchedule.skipped', { smart_count: answer.meta.skipped.length, statuses: answer.meta.skipped.map((s) => statusLabel(translate, s.status)).join(', ') })}
+        </Alert>
+      )}
+      {answer.meta.conflicts.length > 0 && (
+        <Alert severity="warning" sx={{ mt: 1 }}>
+          <strong>{translate('matchSchedule.conflicts.title', { smart_count: answer.meta.conflicts.length })}</strong>
+          <List dense disablePadding>
+            {answer.meta.conflicts.map((c) => (
+              <ListItem key={`${c.kind}:${c.matches.join(',')}:${c.club?.id ?? c.venue?.id ?? ''}`} disableGutters>
+                {conflictText(translate, c, rows)}
+              </ListItem>
+            ))}
+          </List>
+        </Alert>
+      )}
+    </Box>
+  );
+}
