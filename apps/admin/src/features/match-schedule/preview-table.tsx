@@ -1,6 +1,6 @@
 import { Alert, Box, List, ListItem, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
-import { formatMatchDateTime } from '../../lib/locale';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { LEAGUE_TIME_ZONE } from '@umpire/schema';
 import { errorMessage } from '../../providers/data-provider';
 import type { ScheduleAnswer, ScheduleConflict, ScheduleRow, ScheduleSide } from './api';
 
@@ -22,8 +22,15 @@ function Change({ before, after }: { before: string; after: string }) {
   );
 }
 
-const sideText = (translate: Translate, side: ScheduleSide) => ({
-  kickoff: formatMatchDateTime(side.kickoff_at),
+/**
+ * Kickoffs on the league's clock (Europe/Warsaw), the clock the dialogs' dates and times are typed
+ * on, so the preview shows the time typed whatever the season.
+ */
+const kickoffText = (locale: string, at: string) =>
+  new Intl.DateTimeFormat(locale === 'pl' ? 'pl-PL' : 'en-GB', { weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: LEAGUE_TIME_ZONE }).format(new Date(at));
+
+const sideText = (translate: Translate, locale: string, side: ScheduleSide) => ({
+  kickoff: kickoffText(locale, side.kickoff_at),
   venue: side.venue?.name ?? translate('matchSchedule.noVenue'),
   round: side.round.name ?? side.round.id,
   status: statusLabel(translate, side.status),
@@ -44,6 +51,7 @@ export function conflictText(translate: Translate, conflict: ScheduleConflict, r
 /** The preview: each match before → after, its own problems next to it, then the schedule's conflicts. */
 export function SchedulePreview({ answer }: { answer: ScheduleAnswer }) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const rows = answer.meta.matches;
   return (
     <Box data-testid="schedule-preview">
@@ -65,7 +73,7 @@ export function SchedulePreview({ answer }: { answer: ScheduleAnswer }) {
             </TableHead>
             <TableBody>
               {rows.map((row) => {
-                const [b, a] = [sideText(translate, row.before), sideText(translate, row.after)];
+                const [b, a] = [sideText(translate, locale, row.before), sideText(translate, locale, row.after)];
                 return (
                   <TableRow key={row.id} data-testid={`schedule-row-${row.id}`}>
                     <TableCell component="th" scope="row">
