@@ -89,7 +89,7 @@ export const API_ERROR_KEYS = [
   // Imports of fixtures, results, clubs, squads and players (issue 26).
   'importFile', 'importFormula', 'importTooManyRows', 'importTooManyColumns', 'importCellTooLong', 'importMapping', 'importNoMatch',
   'importAmbiguousMatch', 'importFuzzyMatch', 'importInvalidValue', 'importDuplicateRow', 'importMissingValue', 'importTarget',
-  'importUndone', 'importHasDependents',
+  'importScoreConflict', 'importUndone', 'importHasDependents',
   // Fixture generation for a group (issue 26, point 1).
   'fixtureSquadTwice', 'fixtureClubCount', 'fixtureRound', 'fixtureSquadTwiceInRound', 'fixtureSquadNotInPlan', 'fixtureKickoffSlot',
   'fixtureRoundDates', 'fixtureGroupHasMatches', 'fixturePlanChanged',

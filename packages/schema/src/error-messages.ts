@@ -842,6 +842,11 @@ export const ERROR_MESSAGES = {
     en: '{parameter} must name a {type} record of this league.',
     pl: '{parameter} musi wskazywać pozycję {type} tej ligi.',
   },
+  importScoreConflict: {
+    values: ['row', 'score', 'current'],
+    en: 'Row {row}: the match already has incidents giving {current}, the file says {score}; correct it in the match centre.',
+    pl: 'Wiersz {row}: mecz ma już zdarzenia dające wynik {current}, a plik podaje {score}; popraw go w centrum meczowym.',
+  },
   importUndone: {
     values: [],
     en: 'This import has already been undone.',

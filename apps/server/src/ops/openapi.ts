@@ -118,6 +118,7 @@ export function openApiDocument() {
     ['post', '/api/v3/delivery_keys', 'Make a delivery key for a website or app: {data:{type:"delivery_keys",attributes:{name, rate_limit_per_minute? (1–100000, default 600)}}} → 201 with the secret in meta.secret, shown this once (only its SHA-256 is kept; a retry with the same Idempotency-Key answers the key with meta.secret null). Websites and apps send it as X-Delivery-Key on /public/v1: an unknown or revoked key is a 401 invalidDeliveryKey, more than its limit a minute a 429 with Retry-After', 'settings'],
     ['post', '/api/v3/delivery_keys/{id}/revoke', 'Empty body: revoke a delivery key (final; the key stays listed with status revoked and revoked_at; its next read is refused on every instance) → 200; again on a revoked key nothing changes', 'settings', [idParam]],
     // Imports (issue 26): list and fetch (the history, each import's summary) are the generated routes.
+    ['post', '/api/v3/imports', 'Import a CSV or XLSX file (issue 26), multipart/form-data: file (≤ 10 MB, ≤ 20,000 rows, ≤ 200 columns, ≤ 1,000 characters a cell; CSV in UTF-8 with or without BOM or Windows-1250, delimiter , ; or tab; XLSX: the first worksheet, cells with formulas refused), kind (fixtures | results | clubs | squads | players), mapping (JSON {column header: field}; guessed from Polish and English headers and the mapping last committed for the kind when absent), matches (JSON {"row:column": record id, or "new" where the kind creates}), the targets competition_season_id, stage_id, group_id (fixtures, results), season_id, competition_season_id (squads), season_id or squad_id (players). ?dry_run=true answers the report (200, type import_reports: mapping, fields, per row its action create|update|skip|error, the record it matches, its changes, the candidates of each name, warnings and errors with row and column) and writes nothing. Without it the file is checked again and written in one transaction (201, the import with meta.report), or nothing is written: 422 with every row error (source.pointer /rows/{row}/{column}). 413 importFile.tooLarge / importTooManyRows / importTooManyColumns, 415 importFile.format, 422 importFile.encoding / importFile.empty / importFormula / importCellTooLong / importMapping / importTarget', 'calendar', [{ name: 'dry_run', in: 'query', schema: { type: 'boolean' }, description: 'true: answer the report, write nothing' }]],
     ['delete', '/api/v3/imports/{id}', 'Undo an import: deletes exactly the records it created, newest first (each in the history of changes), and answers the import with status undone (200); what it updated keeps its values. 409 importHasDependents (meta.params.dependents names up to 10 later records referring to what it created; nothing changes), 409 importUndone when undone before', 'calendar', [idParam]],
     ['post', '/api/v3/ott/file_uploads', 'Start a multipart upload: {data:{type:"file_upload",attributes:{file_name,number_of_parts,path?}}} → part URLs, complete, abort', 'media'],
     // OTT (issue 11): events, streams, transcoding jobs and HLS playback.
@@ -211,6 +212,31 @@ export function openApiDocument() {
   ];
   for (const [method, path, summary, tag, parameters] of custom)
     paths[path] = { ...(paths[path] as object), [method]: { tags: [tag], summary, ...(parameters ? { parameters } : {}), responses: doc } };
+  // The import's form (multipart).
+  Object.assign((paths['/api/v3/imports'] as { post: object }).post, {
+    requestBody: {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            required: ['file', 'kind'],
+            properties: {
+              file: { type: 'string', format: 'binary' },
+              kind: { type: 'string', enum: ['fixtures', 'results', 'clubs', 'squads', 'players'] },
+              mapping: { type: 'string', description: 'JSON object: column header → field' },
+              matches: { type: 'string', description: 'JSON object: "row:column" → record id (or "new")' },
+              competition_season_id: { type: 'string' },
+              stage_id: { type: 'string' },
+              group_id: { type: 'string' },
+              season_id: { type: 'string' },
+              squad_id: { type: 'string' },
+            },
+          },
+        },
+      },
+    },
+  });
   // The fixture generator's body.
   for (const path of ['/api/v3/groups/{id}/fixtures/preview', '/api/v3/groups/{id}/fixtures'])
     Object.assign((paths[path] as { post: object }).post, {
