@@ -36,6 +36,8 @@ export function BulkEditDialog({ open, onClose, onDone, selection, api, venues, 
   const [answer, setAnswer] = useState<ScheduleAnswer | null>(null);
   const [failure, setFailure] = useState<string[]>([]);
   const shiftInvalid = !!changes.kickoff_shift && !KICKOFF_SHIFT_PATTERN.test(changes.kickoff_shift.trim());
+  // One date for all or a shift, not both (the server refuses it too).
+  const both = !!changes.kickoff_date && !!changes.kickoff_shift;
   const empty = !Object.values(changes).some(Boolean);
   const busy = phase === 'previewing' || phase === 'applying';
 
@@ -96,8 +98,9 @@ export function BulkEditDialog({ open, onClose, onDone, selection, api, venues, 
             value={changes.kickoff_date ?? ''}
             onChange={set('kickoff_date')}
             slotProps={{ inputLabel: { shrink: true } }}
-            helperText={translate('matchSchedule.fields.dateHelp')}
-            disabled={busy || !!changes.kickoff_shift}
+            error={both}
+            helperText={translate(both ? 'apiErrors.matchKickoffTwice' : 'matchSchedule.fields.dateHelp')}
+            disabled={busy}
             fullWidth
           />
           <TextField
@@ -107,7 +110,7 @@ export function BulkEditDialog({ open, onClose, onDone, selection, api, venues, 
             placeholder={translate('matchSchedule.fields.shiftExample')}
             error={shiftInvalid}
             helperText={translate(shiftInvalid ? 'matchSchedule.fields.shiftInvalid' : 'matchSchedule.fields.shiftHelp')}
-            disabled={busy || !!changes.kickoff_date}
+            disabled={busy}
             fullWidth
           />
           <TextField
@@ -168,7 +171,7 @@ export function BulkEditDialog({ open, onClose, onDone, selection, api, venues, 
         <Button onClick={onClose} disabled={busy}>
           {translate('ra.action.cancel')}
         </Button>
-        <Button onClick={() => void preview()} disabled={busy || empty || shiftInvalid} variant={phase === 'preview' ? 'text' : 'contained'}>
+        <Button onClick={() => void preview()} disabled={busy || empty || shiftInvalid || both} variant={phase === 'preview' ? 'text' : 'contained'}>
           {translate('matchSchedule.preview')}
         </Button>
         <Button
