@@ -30,6 +30,15 @@ describe('live scores', () => {
     expect(planSubscriptions(document)).toEqual({ rounds: ['7'], matches: [] });
   });
 
+  it('draws no score for a match postponed meanwhile and names its status (issue 26)', () => {
+    roundAndCard();
+    const board = createScoreboard(document, 'pl', () => undefined);
+    board.receive({ action: 'updated', match: match('102', '7', 'postponed', 0, 0), match_id: '102' });
+    expect(line('102').dataset.status).toBe('postponed');
+    expect(scoreOf(line('102'))).toEqual([undefined, undefined]);
+    expect(line('102').querySelector('[data-status-text]')?.textContent).toBe('Przełożony');
+  });
+
   it('writes a new score and status in place and announces the goal in the page’s language', () => {
     roundAndCard();
     const said: string[] = [];

@@ -17,6 +17,10 @@ export const MATCH_CHANNEL = 'Public::MatchChannel';
 export const ROUND_CHANNEL = 'Public::RoundChannel';
 
 const LIVE = new Set(['first_half', 'half_time', 'second_half']);
+/** Not played (yet): no score is drawn; postponed and cancelled are set by the league (issue 26), as in the renderers. */
+const UNPLAYED = new Set(['not_started', 'postponed', 'cancelled']);
+/** Statuses a short status line names: how a match ended, or why it is not played as planned. */
+const NAMED = new Set(['finished', 'postponed', 'cancelled', 'abandoned']);
 
 export interface MatchState {
   status: string;
@@ -122,7 +126,7 @@ export function createScoreboard(root: ParentNode, locale: SiteConfig['locale'],
       line.append(badge);
     }
     if (line.dataset.statusText === 'full') line.append(` ${texts.matchStatus[status] ?? ''}`);
-    else if (!live && status === 'finished') line.append(texts.matchStatus.finished);
+    else if (!live && NAMED.has(status)) line.append(texts.matchStatus[status] ?? '');
   }
 
   function apply(match: ResourceLike, options: { announce: boolean }) {
@@ -134,7 +138,7 @@ export function createScoreboard(root: ParentNode, locale: SiteConfig['locale'],
       el.dataset.status = next.status;
       if (LIVE.has(next.status)) el.dataset.live = 'true';
       else delete el.dataset.live;
-      const scored = next.status !== 'not_started';
+      const scored = !UNPLAYED.has(next.status);
       if (scored) for (const box of el.querySelectorAll<HTMLElement>('[data-score-box]')) writeScore(box, next);
       for (const line of el.querySelectorAll<HTMLElement>('[data-status-text]')) writeStatus(line, next.status);
     }
