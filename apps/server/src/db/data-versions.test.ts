@@ -8,6 +8,9 @@ describe('what a statement writes', () => {
     expect(of('insert into "tags" ("client_id", "name") values ($1, $2) returning "id"', [7, 'x'])).toEqual({ tags: [7] });
     expect(of('insert into "tags" ("name", "client_id") values (?, ?), (?, ?)', ['a', 3, 'b', 4])).toEqual({ tags: [3, 4] });
     expect(of('update "clubs" set "name" = $1 where "client_id" = $2 and "id" = $3', ['n', 5, 1])).toEqual({ clubs: [5] });
+    // The same SQL again (its reading is kept per text): this time's parameters.
+    expect(of('update "clubs" set "name" = $1 where "client_id" = $2 and "id" = $3', ['n', 6, 1])).toEqual({ clubs: [6] });
+    expect(of('insert into "tags" ("name", "client_id") values (?, ?), (?, ?)', ['a', 8, 'b', 'x'])).toEqual({ tags: [ALL_CLIENTS, 8] });
     // A delete cascades through foreign keys to tables it does not name: all of its client's when
     // the keys are not known, else the tables they reach (transitively).
     expect(of('delete from "clubs" where "id" = ? and "clubs"."client_id" = ?', [1, 9])).toEqual({ clubs: [9], '*': [9] });

@@ -35,34 +35,74 @@ function placeholders(sql: string): Map<number, number> {
   return at;
 }
 
-/** The clients whose rows a write touches, read from `client_id` in its values or its filter. */
-function clientsOf(sql: string, params: readonly unknown[]): Set<number> {
+/**
+ * Where a write's clients are, from its SQL alone: the parameter holding `client_id` in each of
+ * its value tuples or filters (-1: a place that cannot be read, every client), or null when the
+ * statement names none (every client). Kept per SQL text: an engine repeats a few shapes.
+ */
+function clientParamsOf(sql: string): number[] | null {
   const at = placeholders(sql);
-  const clients = new Set<number>();
-  const param = (pos: number) => {
-    const i = at.get(pos);
-    const v = i === undefined ? undefined : Number(params[i]);
-    clients.add(v !== undefined && Number.isInteger(v) && v > 0 ? v : ALL_CLIENTS);
-  };
+  const out: number[] = [];
+  const param = (pos: number) => out.push(at.get(pos) ?? -1);
   const insert = /^\s*insert\s+(?:or\s+\w+\s+)?into\s+"?\w+"?\s*\(([^)]*)\)\s*values\s*/i.exec(sql);
   if (insert) {
     const k = insert[1].split(',').map((c) => c.trim().replace(/"/g, '')).indexOf('client_id');
-    if (k < 0) return new Set([ALL_CLIENTS]);
+    if (k < 0) return null;
     // Each tuple of plain placeholders; anything else (an expression) is not read: all clients.
     const tuples = /^(\((?:\s*(?:\$\d+|\?)\s*,?)*\)\s*,?\s*)+/.exec(sql.slice(insert.index + insert[0].length));
-    if (!tuples) return new Set([ALL_CLIENTS]);
+    if (!tuples) return null;
     const base = insert.index + insert[0].length;
     for (const t of tuples[0].matchAll(/\(([^)]*)\)/g)) {
       const items = [...t[1].matchAll(/\$\d+|\?/g)];
       if (items[k]) param(base + t.index + 1 + items[k].index);
-      else clients.add(ALL_CLIENTS);
+      else out.push(-1);
     }
-    return clients.size ? clients : new Set([ALL_CLIENTS]);
+    return out.length ? out : null;
   }
   const filters = [...sql.matchAll(/(?:"\w+"\.)?"?client_id"?\s*=\s*(\$\d+|\?)/gi)];
-  if (!filters.length) return new Set([ALL_CLIENTS]);
+  if (!filters.length) return null;
   for (const f of filters) param(f.index + f[0].length - f[1].length);
+  return out;
+}
+
+/** The clients whose rows a write touches, read from `client_id` in its values or its filter. */
+function clientsOf(sql: string, params: readonly unknown[]): Set<number> {
+  const places = planOf(sql).clientParams;
+  if (!places) return new Set([ALL_CLIENTS]);
+  const clients = new Set<number>();
+  for (const i of places) {
+    const v = i < 0 ? undefined : Number(params[i]);
+    clients.add(v !== undefined && Number.isInteger(v) && v > 0 ? v : ALL_CLIENTS);
+  }
   return clients;
+}
+
+/** What a statement's SQL says of its writes, whatever its parameters. */
+interface WritePlan {
+  head: string | undefined;
+  tables: string[];
+  deletes: string[];
+  clientParams: number[] | null;
+}
+
+const plans = new Map<string, WritePlan>();
+const MAX_PLANS = 2000;
+
+function planOf(sql: string): WritePlan {
+  let plan = plans.get(sql);
+  if (plan) return plan;
+  const head = /^\s*(\w+)/.exec(sql)?.[1]?.toLowerCase();
+  const tables = new Set<string>();
+  for (const m of sql.matchAll(/\b(?:insert\s+(?:or\s+\w+\s+)?into|replace\s+into|update|delete\s+from)\s+"?(\w+)"?/gi)) {
+    const t = m[1].toLowerCase();
+    if (!NOT_TABLES.has(t)) tables.add(t);
+  }
+  const deletes = [...sql.matchAll(/\bdelete\s+from\s+"?(\w+)"?/gi)].map((m) => m[1].toLowerCase());
+  plan = { head, tables: [...tables], deletes, clientParams: head && head !== 'with' && ['insert', 'update', 'delete', 'replace'].includes(head) ? clientParamsOf(sql) : null };
+  // Bulk inserts make SQL texts of every length: the map is emptied rather than grown without bound.
+  if (plans.size >= MAX_PLANS) plans.clear();
+  plans.set(sql, plan);
+  return plan;
 }
 
 /**
@@ -101,20 +141,16 @@ export function writtenBy(sql: string, params: readonly unknown[] = [], cascades
   if (!head) return written;
   if (['create', 'alter', 'drop', 'truncate'].includes(head)) return new Map([[ALL_TABLES, new Set([ALL_CLIENTS])]]);
   if (!['insert', 'update', 'delete', 'replace', 'with'].includes(head)) return written;
-  const tables = new Set<string>();
-  for (const m of sql.matchAll(/\b(?:insert\s+(?:or\s+\w+\s+)?into|replace\s+into|update|delete\s+from)\s+"?(\w+)"?/gi)) {
-    const t = m[1].toLowerCase();
-    if (!NOT_TABLES.has(t)) tables.add(t);
-  }
+  const { tables, deletes } = planOf(sql);
   // A write whose target cannot be found (unusual syntax): unsure, so everything.
-  if (head !== 'with' && !tables.size) return new Map([[ALL_TABLES, new Set([ALL_CLIENTS])]]);
+  if (head !== 'with' && !tables.length) return new Map([[ALL_TABLES, new Set([ALL_CLIENTS])]]);
   const clients = head === 'with' ? new Set([ALL_CLIENTS]) : clientsOf(sql, params);
   for (const t of tables) written.set(t, new Set(clients));
   // A delete reaches further than its SQL says: foreign keys cascade (an article's components) or
   // set null in other tables. With the schema's keys known, those tables count too; without them,
   // every table of its clients does.
-  for (const m of sql.matchAll(/\bdelete\s+from\s+"?(\w+)"?/gi)) {
-    const reached = cascades ? cascades.get(m[1].toLowerCase()) : new Set([ALL_TABLES]);
+  for (const d of deletes) {
+    const reached = cascades ? cascades.get(d) : new Set([ALL_TABLES]);
     for (const t of reached ?? []) written.set(t, new Set([...(written.get(t) ?? []), ...clients]));
   }
   return written;

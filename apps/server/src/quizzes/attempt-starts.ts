@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { QUIZ_NETWORK_ALLOWANCE_MS, QUIZ_TIME_GRACE_MS } from '@umpire/schema';
-import type { DB } from '../db/database';
+import type { Database, DB } from '../db/database';
+import { prepared } from '../db/prepared';
 import type { Fan } from '../fan-api/fans';
 import { apiError } from '../jsonapi/errors';
 import type { Row } from '../jsonapi/read';
@@ -78,26 +79,42 @@ async function openStart(database: AttemptDeps['database'], quiz: Row, fan: Fan,
  * read by the same statement, the fan's attempts at the quiz so far; null when the start cannot
  * be taken (`refuseStart` says why). Two submissions with one token at once: the second finds it taken.
  */
-export async function takeStart(trx: DB, fan: Fan, quiz: Row, token: string, now: number): Promise<{ startedAt: number; used: number } | null> {
-  const taken = await trx
-    .updateTable('quiz_attempt_starts')
-    .set({ used_at: now })
-    .where('token_hash', '=', hashOf(token))
-    .where('fan_id', '=', fan.id)
-    .where('quiz_id', '=', quiz.id as number)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>=', now)
-    .returning((eb) => [
-      'started_at',
-      eb
-        .selectFrom('quiz_user_attempts')
-        .select((sub) => sub.fn.countAll().as('n'))
-        .where('quiz_id', '=', quiz.id as number)
-        .where('fan_id', '=', fan.id)
-        .as('used'),
-    ])
-    .executeTakeFirst();
+export async function takeStart(database: Database, trx: DB, fan: Fan, quiz: Row, token: string, now: number): Promise<{ startedAt: number; used: number } | null> {
+  const result = await trx.executeQuery<{ started_at: number | string; used: number | string | null }>(
+    takeStatement(database)({ hash: hashOf(token), fan: fan.id, quiz: quiz.id, now }),
+  );
+  const taken = result.rows[0];
   return taken ? { startedAt: Number(taken.started_at), used: Number(taken.used ?? 0) } : null;
+}
+
+const takeStatements = new WeakMap<Database, ReturnType<typeof prepared<'hash' | 'fan' | 'quiz' | 'now'>>>();
+/** `takeStart`'s statement, compiled once per database. */
+function takeStatement(database: Database) {
+  let statement = takeStatements.get(database);
+  if (!statement)
+    takeStatements.set(
+      database,
+      (statement = prepared(['hash', 'fan', 'quiz', 'now'], (v) =>
+        database.db
+          .updateTable('quiz_attempt_starts')
+          .set({ used_at: v.now })
+          .where('token_hash', '=', v.hash)
+          .where('fan_id', '=', v.fan)
+          .where('quiz_id', '=', v.quiz)
+          .where('used_at', 'is', null)
+          .where('expires_at', '>=', v.now)
+          .returning((eb) => [
+            'started_at',
+            eb
+              .selectFrom('quiz_user_attempts')
+              .select((sub) => sub.fn.countAll().as('n'))
+              .where('quiz_id', '=', v.quiz)
+              .where('fan_id', '=', v.fan)
+              .as('used'),
+          ]),
+      )),
+    );
+  return statement;
 }
 
 /** Why a start could not be taken: not the fan's or of this quiz (or unknown), used, or expired. Always throws. */

@@ -1,5 +1,7 @@
 import { QUIZ_NETWORK_ALLOWANCE_MS, quizAttemptInputSchema, type QuizAttemptInput } from '@umpire/schema';
+import type { CompiledQuery } from 'kysely';
 import { isUniqueViolation, type Database, type DB } from '../db/database';
+import { prepared } from '../db/prepared';
 import type { Fan } from '../fan-api/fans';
 import type { ChangeEvent } from '../jsonapi/context';
 import { ApiError, apiError } from '../jsonapi/errors';
@@ -70,6 +72,18 @@ async function attemptShadows(database: Database, trx: DB, fan: Fan, model: Mode
   return shadowValues(model, values, collation);
 }
 
+/** The attempt's insert, compiled once per database and set of columns (they are always the same). */
+const inserts = new WeakMap<Database, Map<string, (values: Record<string, unknown>) => CompiledQuery>>();
+function insertStatement(database: Database, model: Model, row: Record<string, unknown>): CompiledQuery {
+  let byColumns = inserts.get(database);
+  if (!byColumns) inserts.set(database, (byColumns = new Map<string, (values: Record<string, unknown>) => CompiledQuery>()));
+  const columns = Object.keys(row);
+  const key = columns.join(',');
+  let statement = byColumns.get(key);
+  if (!statement) byColumns.set(key, (statement = prepared(columns, (v) => database.db.insertInto('quiz_user_attempts').values(v).returning(model.readColumns))));
+  return statement(row);
+}
+
 export interface SubmittedAttempt {
   row: Row;
   /** The attempt's place in the ranking right after it was submitted. */
@@ -99,7 +113,7 @@ export async function submitQuizAttempt(deps: AttemptDeps, fan: Fan, quizId: str
       const limit = Number(quiz.attempts_per_fan);
       // The start is taken and the fan's attempts counted in one statement; a refusal undoes it
       // with the transaction. The limit is told first, as if the start were not looked at.
-      const taken = await takeStart(trx, fan, quiz, input.start_token, now.getTime());
+      const taken = await takeStart(database, trx, fan, quiz, input.start_token, now.getTime());
       const used = taken ? taken.used : await attemptsUsed(trx, quiz, fan);
       if (used >= limit) throw apiError(409, 'quizAttemptLimit', { values: { count: limit }, params: { count: limit } });
       if (!taken) return refuseStart(trx, fan, quiz, input.start_token);
@@ -131,7 +145,7 @@ export async function submitQuizAttempt(deps: AttemptDeps, fan: Fan, quizId: str
         updated_at: stamp,
       };
       const shadows = await attemptShadows(database, trx, fan, model, values);
-      const inserted = await trx.insertInto('quiz_user_attempts').values({ ...values, ...shadows }).returning(model.readColumns).executeTakeFirstOrThrow();
+      const inserted = (await trx.executeQuery<Row>(insertStatement(database, model, { ...values, ...shadows }))).rows[0];
       events.push({ clientId: fan.clientId, type: model.type, id: String(inserted.id), action: 'create', actor: `fan:${fan.id}`, before: null, after: inserted });
       return inserted;
     });

@@ -1,4 +1,5 @@
 import type { DB, Dialect } from '../db/database';
+import { prepared } from '../db/prepared';
 import { defineRules } from '../jsonapi/rules';
 import type { Row } from '../jsonapi/read';
 import { toDb } from '../jsonapi/values';
@@ -54,35 +55,48 @@ export async function rankingPage(db: DB, dialect: Dialect, clientId: number, qu
   return { total, rows: rows.map((row, i) => ({ ...row, quiz_user_attempt_id: row.id as number, rank: offset + i + 1 })) };
 }
 
+const RANK_VALUES = ['client', 'quiz', 'score', 'second', 'from', 'time', 'at', 'id'] as const;
+
+/** Both counts of `rankOf` in one statement, compiled once per database. */
+const rankStatements = new WeakMap<DB, ReturnType<typeof prepared<(typeof RANK_VALUES)[number]>>>();
+function rankStatement(db: DB, dialect: Dialect) {
+  let statement = rankStatements.get(db);
+  if (!statement)
+    rankStatements.set(
+      db,
+      (statement = prepared(RANK_VALUES, (v) =>
+        db.selectNoFrom(() => [
+          buckets(db, v.client as number, v.quiz as number)
+            .select((b) => b.fn.sum<number | string>('attempts').as('n'))
+            .where((b) => b.or([b('score', '>', v.score), b.and([b('score', '=', v.score), b('time_second', '<', v.second)])]))
+            .as('buckets'),
+          ranked(db, dialect, v.client as number, v.quiz as number)
+            .select((r) => r.fn.countAll().as('n'))
+            .where('score', '=', v.score)
+            .where('time_taken_ms', '>=', v.from)
+            .where((r) =>
+              r.or([
+                r('time_taken_ms', '<', v.time),
+                r.and([r('time_taken_ms', '=', v.time), r('submitted_at', '<', v.at)]),
+                r.and([r('time_taken_ms', '=', v.time), r('submitted_at', '=', v.at), r('id', '<', v.id)]),
+              ]),
+            )
+            .as('in_bucket'),
+        ]),
+      )),
+    );
+  return statement;
+}
+
 /** The place of a ranked attempt: one plus the attempts ahead of it (buckets before its own, then the few in its bucket). */
 export async function rankOf(db: DB, dialect: Dialect, row: Row): Promise<number> {
   const { score, time_taken_ms: time, submitted_at: at, id } = row as { score: number; time_taken_ms: number; submitted_at: string; id: number };
-  const clientId = row.client_id as number;
-  const quizId = row.quiz_id as number;
   const second = Math.floor(time / 1000);
-  // Both counts in one statement.
-  const ahead = await db
-    .selectNoFrom(() => [
-      buckets(db, clientId, quizId)
-        .select((b) => b.fn.sum<number | string>('attempts').as('n'))
-        .where((b) => b.or([b('score', '>', score), b.and([b('score', '=', score), b('time_second', '<', second)])]))
-        .as('buckets'),
-      ranked(db, dialect, clientId, quizId)
-        .select((r) => r.fn.countAll().as('n'))
-        .where('score', '=', score)
-        .where('time_taken_ms', '>=', second * 1000)
-        .where((r) =>
-          r.or([
-            r('time_taken_ms', '<', time),
-            r.and([r('time_taken_ms', '=', time), r('submitted_at', '<', at)]),
-            r.and([r('time_taken_ms', '=', time), r('submitted_at', '=', at), r('id', '<', id)]),
-          ]),
-        )
-        .as('in_bucket'),
-    ])
-    .executeTakeFirst();
-  const { buckets: aheadBuckets, in_bucket: aheadInBucket } = (ahead ?? {}) as { buckets?: number | string | null; in_bucket?: number | string | null };
-  return Number(aheadBuckets ?? 0) + Number(aheadInBucket ?? 0) + 1;
+  const result = await db.executeQuery<{ buckets: number | string | null; in_bucket: number | string | null }>(
+    rankStatement(db, dialect)({ client: row.client_id, quiz: row.quiz_id, score, second, from: second * 1000, time, at, id }),
+  );
+  const ahead = result.rows[0];
+  return Number(ahead?.buckets ?? 0) + Number(ahead?.in_bucket ?? 0) + 1;
 }
 
 /**

@@ -1,0 +1,22 @@
+import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { prepared } from './prepared';
+
+const db = new Kysely<any>({
+  dialect: { createAdapter: () => new SqliteAdapter(), createDriver: () => new DummyDriver(), createIntrospector: (k) => new SqliteIntrospector(k), createQueryCompiler: () => new SqliteQueryCompiler() },
+});
+
+describe('a statement compiled once', () => {
+  it('runs with each call’s values in their places, fixed values kept, the SQL the same as built each time', () => {
+    const build = (v: { id: unknown; fan: unknown; at: unknown }) =>
+      db.updateTable('starts').set({ used_at: v.at }).where('id', '=', v.id).where('fan_id', '=', v.fan).where('kind', '=', 'device').returning((eb) => ['started_at', eb.selectFrom('attempts').select((s) => s.fn.countAll().as('n')).where('fan_id', '=', v.fan).as('used')]);
+    const run = prepared(['id', 'fan', 'at'], build);
+    for (const values of [{ id: 1, fan: 7, at: 1000 }, { id: 2, fan: 8, at: 2000 }]) {
+      const direct = build(values).compile();
+      const once = run(values);
+      expect(once.sql).toBe(direct.sql);
+      expect(once.parameters).toEqual(direct.parameters);
+    }
+    expect(run({ id: 3, fan: 9, at: 3 }).parameters).toEqual([3, 3, 9, 'device', 9]);
+  });
+});
