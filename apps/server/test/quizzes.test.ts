@@ -282,11 +282,17 @@ describe('attempts timed by the server', () => {
     // An answer made correct later scores for the next attempt; one deleted is foreign from then on.
     expect((await api.patch(`/api/v3/quiz_answers/${q.q1wrong}`, { data: { type: 'quiz_answers', id: q.q1wrong, attributes: { is_correct: true } } })).status).toBe(200);
     const b = await start(q.quiz, bartek);
+    // The start shows the questions and answers as they are now (they are kept in memory between starts).
+    const shown = (res: typeof b) => res.body.included.map((x: { type: string; id: string }) => `${x.type}:${x.id}`);
+    expect(shown(b)).toEqual(expect.arrayContaining([`quiz_questions:${q3}`, `quiz_answers:${q3right}`]));
     await elapse(q.quiz, 10_000);
     const scored = await submit(q.quiz, [{ question: q.q1, answers: [q.q1right, q.q1wrong] }], b.body.meta.token, bartek);
     expect(scored.body.data.attributes, scored.text).toMatchObject({ score: 1, max_score: 3 });
     expect((await api.delete(`/api/v3/quiz_answers/${q3right}`)).status).toBe(204);
+    expect((await api.patch(`/api/v3/quiz_questions/${q3}`, { data: { type: 'quiz_questions', id: q3, attributes: { text: 'Ile klubów gra w Ekstraklasie?' } } })).status).toBe(200);
     const b2 = await start(q.quiz, bartek);
+    expect(shown(b2)).not.toContain(`quiz_answers:${q3right}`);
+    expect(b2.body.included.find((x: { type: string; id: string }) => x.type === 'quiz_questions' && x.id === q3).attributes.text).toBe('Ile klubów gra w Ekstraklasie?');
     await elapse(q.quiz, 10_000);
     const foreign = await submit(q.quiz, [{ question: q3, answers: [q3right] }], b2.body.meta.token, bartek);
     expect(foreign.status).toBe(422);

@@ -12,6 +12,7 @@ import type { ChangeBus } from '../realtime/change-bus';
 import { startQuizAttempt, type StartedAttempt } from './attempt-starts';
 import { submitQuizAttempt } from './attempts';
 import { publishedQuizzes } from './open-quiz';
+import { quizCaches } from './quiz-cache';
 
 type ImageRow = { id: unknown; path: string; alt_text_pl: string | null; alt_text_en: string | null };
 const imageOf = (images: Map<unknown, ImageRow>, id: unknown) => {
@@ -73,11 +74,13 @@ export async function publicQuizDocuments(db: DB, clientId: number, quizzes: Row
   return data;
 }
 
-/** A started attempt with its quiz's questions and answers, which the fan reads from now on. */
-async function startDocument(db: DB, quiz: Row, started: StartedAttempt) {
+/** A started attempt with its quiz's questions and answers, which the fan reads from now on (kept until they change: quiz-cache.ts). */
+async function startDocument(database: Database, quiz: Row, started: StartedAttempt) {
   const clientId = Number(quiz.client_id);
-  const { questions, answers } = await questionsOf(db, clientId, Number(quiz.id));
-  const images = await imagesOf(db, [...questions, ...answers]);
+  const { questions, answers, images } = await quizCaches(database).questions.load(Number(quiz.id), async () => {
+    const read = await questionsOf(database.db, clientId, Number(quiz.id));
+    return { ...read, images: await imagesOf(database.db, [...read.questions, ...read.answers]) };
+  });
   return {
     data: {
       type: 'quiz_attempt_starts',
@@ -137,7 +140,7 @@ export function registerQuizRoutes(app: FastifyInstance, deps: { config: Config;
     const fan = await fans.requireFan(request, reply, { write: true });
     const { quiz, started } = await startQuizAttempt(deps, fan, request.params.id);
     reply.code(201).type(JSONAPI_MEDIA_TYPE).header('cache-control', 'no-store');
-    return startDocument(database.db, quiz, started);
+    return startDocument(database, quiz, started);
   });
 
   // A fan's attempt: answers per question and its start's token; the score, the time (the server's) and place come back.
