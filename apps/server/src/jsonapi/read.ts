@@ -330,18 +330,21 @@ export async function buildDocument(
 
 async function genericPage(ctx: ReadContext, model: Model, query: ParsedQuery): Promise<{ total: number; rows: Row[] }> {
   const { number, size } = query.page;
+  const offset = (number - 1) * size;
+  const rows = await applySort(applyFilters(scoped(ctx, model), query.filters, model.table, ctx.dialect), query.sort, model.table)
+    .limit(size)
+    .offset(offset)
+    .execute();
+  // A page that is not full ends the list: its total is known without counting (an empty page past
+  // the first says nothing: the list may end before it).
+  if (rows.length < size && (rows.length > 0 || offset === 0)) return { total: offset + rows.length, rows };
   const countRow = await applyFilters(
     ctx.db.selectFrom(model.table).select((eb) => eb.fn.countAll().as('n')).where('client_id', '=', ctx.clientId),
     query.filters,
     model.table,
     ctx.dialect,
   ).executeTakeFirst();
-  const total = Number((countRow as { n: number | string } | undefined)?.n ?? 0);
-  const rows = await applySort(applyFilters(scoped(ctx, model), query.filters, model.table, ctx.dialect), query.sort, model.table)
-    .limit(size)
-    .offset((number - 1) * size)
-    .execute();
-  return { total, rows };
+  return { total: Number((countRow as { n: number | string } | undefined)?.n ?? 0), rows };
 }
 
 export async function listDocument(ctx: ReadContext, model: Model, query: ParsedQuery, selfUrl: URL): Promise<Document> {
