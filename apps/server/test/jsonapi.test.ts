@@ -153,6 +153,17 @@ describe('fields, filters, sort, pages', () => {
     for (const bad of ['page[size]=101', 'page[size]=0', 'page[number]=0', 'page[number]=x', 'page[offset]=3'])
       expect((await api.get(`/api/v3/clubs?${bad}`)).status, bad).toBe(400);
   });
+
+  it('gives the same meta.total on a full page, the last partial one, one past the end and a filtered one', async () => {
+    const meta = async (query: string) => (await api.get(`/api/v3/clubs?${query}`, { headers: { 'cache-control': 'no-cache' } })).body.meta;
+    expect(await meta('page[size]=5&page[number]=1')).toEqual({ total: 18, pages: 4, page: 1, size: 5 });
+    expect(await meta('page[size]=5&page[number]=4')).toEqual({ total: 18, pages: 4, page: 4, size: 5 });
+    expect(await meta('page[size]=5&page[number]=9')).toEqual({ total: 18, pages: 4, page: 9, size: 5 });
+    expect(await meta('page[size]=6&page[number]=3')).toEqual({ total: 18, pages: 3, page: 3, size: 6 });
+    expect(await meta('page[size]=25')).toEqual({ total: 18, pages: 1, page: 1, size: 25 });
+    expect((await meta('page[size]=25&filter[q]=nonexistent-club-name')).total).toBe(0);
+    expect((await meta('page[size]=1&filter[city]=Kraków')).total).toBe((await meta('page[size]=25&filter[city]=Kraków')).total);
+  });
 });
 
 describe('documents and errors', () => {
