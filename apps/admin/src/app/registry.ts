@@ -64,6 +64,7 @@ const SCREENS: Record<string, ResourceScreens> = {
   delivery_keys: deliveryKeyScreens,
   statistics: { list: lazyScreen(() => import('../features/statistics').then((m) => ({ default: m.StatisticsPage }))) },
   files: { list: lazyScreen(() => import('../features/media-library').then((m) => ({ default: m.MediaLibraryPage }))) },
+  imports: { list: lazyScreen(() => import('../features/imports').then((m) => ({ default: m.ImportsPage }))) },
 };
 
 // Every image field of the generic forms picks from the media library (loaded on first use).

@@ -52,6 +52,7 @@ import Poll from '@mui/icons-material/Poll';
 import RadioButtonChecked from '@mui/icons-material/RadioButtonChecked';
 import Forum from '@mui/icons-material/Forum';
 import VpnKey from '@mui/icons-material/VpnKey';
+import UploadFile from '@mui/icons-material/UploadFile';
 import type { SectionName } from '@umpire/schema/resource';
 
 /** Spec §2: the sidebar's section icons. */
@@ -117,4 +118,5 @@ export const RESOURCE_ICONS: Record<string, SvgIconComponent> = {
   match_predictor_rankings: MilitaryTech,
   match_predictor_user_results: FactCheck,
   delivery_keys: VpnKey,
+  imports: UploadFile,
 };
