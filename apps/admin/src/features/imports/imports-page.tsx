@@ -31,6 +31,7 @@ import {
 } from '@mui/material';
 import UploadIcon from '@mui/icons-material/CloudUpload';
 import { useGetList, useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { JsonApiError } from '../../providers/http-client';
 import { HttpFailure } from '../../providers/http-client';
@@ -283,8 +284,12 @@ function History() {
 export default function ImportsPage() {
   const translate = useTranslate();
   const queryClient = useQueryClient();
-  const [kind, setKind] = useState<ImportKind>('fixtures');
-  const [targets, setTargets] = useState<Record<string, string>>({});
+  // Opened from a competition season or a squad: `?kind=fixtures&competition_season_id=…`.
+  const [params] = useSearchParams();
+  const [kind, setKind] = useState<ImportKind>(() => (KINDS as string[]).includes(params.get('kind') ?? '') ? (params.get('kind') as ImportKind) : 'fixtures');
+  const [targets, setTargets] = useState<Record<string, string>>(() =>
+    Object.fromEntries(['competition_season_id', 'stage_id', 'season_id'].flatMap((name) => (params.get(name) ? [[name, params.get(name)!]] : []))),
+  );
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
   const [mapping, setMapping] = useState<Record<string, string> | undefined>(undefined);
