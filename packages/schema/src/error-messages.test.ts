@@ -63,6 +63,14 @@ const SAMPLES: Record<string, string | number | string[]> = {
   needed: 34,
   round: 10,
   rounds: 34,
+  // Imports.
+  cell: 'B3',
+  row: 5,
+  column: 'Gospodarze',
+  score: '2:1',
+  current: '1:1',
+  examples: 'clubs 12 → venues 3',
+  match: 'Legia Warszawa',
 };
 
 describe('error catalogue', () => {
