@@ -146,6 +146,15 @@ describe('fixtures and results', () => {
     expect(res.status, res.text).toBe(422);
     expect(res.body.errors.map((e: { source: { pointer: string } }) => e.source.pointer)).toEqual(['/rows/3/Gospodarze', '/rows/4/Godzina']);
     expect(await counts()).toEqual(before);
+    // The user picks the record among every squad of the competition season the report offers.
+    const choices = dry.body.data.attributes.choices.squads as { id: string; label: string }[];
+    expect(choices.length).toBeGreaterThanOrEqual(18);
+    const zaglebie = choices.find((c) => c.label.startsWith('Zagłębie Lubin'))!;
+    const fixed = await upload({ content: csv, fields: { ...target(), matches: JSON.stringify({ '3:Gospodarze': zaglebie.id }) }, dryRun: true });
+    expect(fixed.body.data.attributes.rows[1]).toMatchObject({ action: 'create', matches: [{ column: 'Gospodarze', status: 'chosen', record: { id: zaglebie.id } }, { column: 'Goście', status: 'exact' }] });
+    // An id that is no candidate of the cell is refused at its row and column.
+    const wrong = await upload({ content: csv, fields: { ...target(), matches: JSON.stringify({ '3:Gospodarze': '999999' }) }, dryRun: true });
+    expect(wrong.body.data.attributes.rows[1].errors[0]).toMatchObject({ code: 'importNoMatch', source: { pointer: '/rows/3/Gospodarze' } });
   });
 
   it('undo removes the matches, rounds and incidents the import created', async () => {

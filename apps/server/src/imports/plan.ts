@@ -47,7 +47,13 @@ export interface RowPlan {
 export interface Plan {
   rows: RowPlan[];
   summary: BatchSummary;
+  /** Per type, the records a name may be set to (the user's autocomplete), at most CHOICES of each. */
+  choices: Record<string, { id: string; label: string }[]>;
 }
+
+const CHOICES = 500;
+const choicesOf = (matchers: Record<string, Matcher>) =>
+  Object.fromEntries(Object.entries(matchers).map(([type, m]) => [type, m.candidates.slice(0, CHOICES).map((c) => ({ id: c.id, label: c.label }))]));
 
 /** What a commit's rows share: the transaction, the batch, and records earlier rows created (a round). */
 export interface Writer {
@@ -428,7 +434,7 @@ async function planMatches(ctx: ReadContext, kind: 'fixtures' | 'results', rows:
   // What the rows' writes bring along: the rounds they need, the incidents of their results.
   if (roundsNeeded.size) summary.rounds = { created: roundsNeeded.size, updated: 0, skipped: 0 };
   if (incidentCount) summary.incidents = { created: incidentCount, updated: 0, skipped: 0 };
-  return { rows: out, summary };
+  return { rows: out, summary, choices: choicesOf({ squads, venues }) };
 }
 
 // Clubs ------------------------------------------------------------------------------------------
@@ -499,7 +505,7 @@ async function planClubs(ctx: ReadContext, rows: RowInput[], overrides: Override
       }
     };
   }
-  return { rows: out, summary };
+  return { rows: out, summary, choices: choicesOf({ clubs: matcher, venues }) };
 }
 
 // Squads -----------------------------------------------------------------------------------------
@@ -587,7 +593,7 @@ async function planSquads(ctx: ReadContext, rows: RowInput[], options: ImportOpt
       }
     };
   }
-  return { rows: out, summary };
+  return { rows: out, summary, choices: choicesOf({ clubs }) };
 }
 
 // Players ----------------------------------------------------------------------------------------
@@ -715,7 +721,7 @@ async function planPlayers(ctx: ReadContext, rows: RowInput[], options: ImportOp
       }
     };
   }
-  return { rows: out, summary };
+  return { rows: out, summary, choices: choicesOf({ squads }) };
 }
 
 /** The dry run of a file: per row what will be created, updated or skipped, and every problem with its row and column. */

@@ -167,6 +167,7 @@ export async function registerImportRoutes(app: FastifyInstance, deps: ImportDep
       mapping_errors: mappingErrors.map((e) => renderError(e, lang)),
       totals,
       summary: plan?.summary ?? {},
+      choices: plan?.choices ?? {},
       rows,
     };
   };
@@ -235,7 +236,7 @@ export async function registerImportRoutes(app: FastifyInstance, deps: ImportDep
         });
         const full = report(request, kind, file, fileName, mapping, result.plan, []);
         reply.code(201).type(JSONAPI_MEDIA_TYPE).header('cache-control', 'no-store').header('location', `${requestOrigin(request, config)}${base}/${result.importId}`);
-        return { ...result.doc, meta: { report: { ...full, rows: undefined } } };
+        return { ...result.doc, meta: { report: { ...full, rows: undefined, choices: undefined } } };
       }),
     );
   });

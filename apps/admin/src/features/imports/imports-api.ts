@@ -42,6 +42,8 @@ export interface ImportReport {
   mapping_errors: JsonApiError[];
   totals: { rows: number; create: number; update: number; skip: number; error: number; warnings: number; errors: number };
   summary: Record<string, { created: number; updated: number; skipped: number }>;
+  /** Per type, every record a name may be set to. */
+  choices: Record<string, { id: string; label: string }[]>;
   rows: ReportRow[];
 }
 

@@ -146,14 +146,30 @@ function FilePicker({ file, onFile }: { file: File | null; onFile: (file: File) 
 }
 
 /** A cell naming a record: what it matched, changeable among its candidates (or a new record where the kind makes one). */
-function MatchPicker({ row, cell, chosen, canCreate, onChoose }: { row: number; cell: CellMatch; chosen: string | undefined; canCreate: boolean; onChoose: (id: string | null) => void }) {
+function MatchPicker({
+  row,
+  cell,
+  chosen,
+  canCreate,
+  choices,
+  onChoose,
+}: {
+  row: number;
+  cell: CellMatch;
+  chosen: string | undefined;
+  canCreate: boolean;
+  choices: { id: string; label: string }[];
+  onChoose: (id: string | null) => void;
+}) {
   const translate = useTranslate();
   const options = useMemo(() => {
+    // The nearest first, then every record of the type (typing filters them).
     const list = [...cell.candidates];
     if (cell.record && !list.some((c) => c.id === cell.record!.id)) list.unshift(cell.record);
+    for (const c of choices) if (!list.some((o) => o.id === c.id)) list.push(c);
     if (canCreate) list.push({ id: 'new', label: translate('importsPage.matches.new') });
     return list;
-  }, [cell, canCreate, translate]);
+  }, [cell, canCreate, choices, translate]);
   const found = options.find((o) => o.id === (chosen ?? cell.record?.id ?? (cell.status === 'new' ? 'new' : '')));
   // A copy, so that picking the record it was taken to be (confirming a guess) counts as a choice.
   const current = found ? { ...found } : null;
@@ -529,6 +545,7 @@ export default function ImportsPage() {
                                 row={r.row}
                                 cell={m}
                                 canCreate={canCreate(m.type)}
+                                choices={report.choices?.[m.type] ?? []}
                                 chosen={matches[`${r.row}:${m.column}`]}
                                 onChoose={(id) => {
                                   const next = { ...matches };
