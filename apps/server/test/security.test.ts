@@ -61,6 +61,11 @@ const ROUTE_NEEDS: Record<string, Need> = {
   // An upload in progress is the uploader's business: its state is read to resume it.
   'GET /media/v1/file_uploads/{id}': { action: 'create', subject: 'file_uploads' },
   'HEAD /media/v1/uploads/tus/{id}': { action: 'create', subject: 'files' },
+  // A preview writes nothing: whoever reads the matches may see what a plan would make.
+  'POST /api/v3/groups/{id}/fixtures/preview': { action: 'read', subject: 'matches' },
+  'POST /api/v3/groups/{id}/fixtures': { action: 'create', subject: 'matches' },
+  'POST /api/v3/matches/{id}/postponement': { action: 'update', subject: 'matches' },
+  'POST /api/v3/rounds/{id}/postponement': { action: 'update', subject: 'matches' },
   'POST /auth/v1/sign_in': 'public',
   'POST /auth/v1/sign_out': 'public',
   'POST /public/v1/fans': 'public',
