@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, LinearProgress, MenuItem, Stack, TextField } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { KICKOFF_SHIFT_PATTERN, MATCH_SETTABLE_STATUSES } from '@umpire/schema';
 import { failureOf, type BulkChanges, type MatchScheduleApi, type ScheduleAnswer, type Selection } from './api';
-import { matchName, SchedulePreview } from './preview-table';
+import { matchName, ScheduleOutcome } from './preview-table';
 
 export interface Choice {
   id: string;
@@ -150,22 +150,7 @@ export function BulkEditDialog({ open, onClose, onDone, selection, api, venues, 
             ))}
           </TextField>
         </Stack>
-        {busy && (
-          <Box sx={{ mt: 2 }} role="status" aria-live="polite">
-            <LinearProgress aria-label={translate(phase === 'applying' ? 'matchSchedule.applying' : 'matchSchedule.previewing')} />
-            <Box component="span" sx={{ fontSize: 'body2.fontSize' }}>
-              {translate(phase === 'applying' ? 'matchSchedule.applying' : 'matchSchedule.previewing')}
-            </Box>
-          </Box>
-        )}
-        {failure.length > 0 && (
-          <Alert severity="error" sx={{ mt: 2 }} role="alert">
-            {failure.map((line, i) => (
-              <div key={i}>{line}</div>
-            ))}
-          </Alert>
-        )}
-        {answer && <SchedulePreview answer={answer} />}
+        <ScheduleOutcome busy={phase === 'applying' ? 'apply' : phase === 'previewing' ? 'preview' : null} failure={failure} answer={answer} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>

@@ -1,7 +1,5 @@
 import { useState } from 'react';
 import {
-  Alert,
-  Box,
   Button,
   Checkbox,
   Dialog,
@@ -12,7 +10,6 @@ import {
   FormControl,
   FormControlLabel,
   FormLabel,
-  LinearProgress,
   Radio,
   RadioGroup,
   Stack,
@@ -21,7 +18,7 @@ import {
 import { useTranslate } from 'react-admin';
 import { DATE_PATTERN, KICKOFF_TIME_PATTERN, zonedInstant } from '@umpire/schema';
 import { failureOf, type MatchScheduleApi, type PostponementInput, type ScheduleAnswer } from './api';
-import { SchedulePreview } from './preview-table';
+import { ScheduleOutcome } from './preview-table';
 
 export interface PostponeTarget {
   kind: 'match' | 'round';
@@ -142,22 +139,7 @@ export function PostponeDialog({ open, onClose, onDone, target, api }: PostponeD
           control={<Checkbox checked={notify} onChange={(e) => changed(setNotify)(e.target.checked)} disabled={!!busy} />}
           label={translate('matchSchedule.fields.notify')}
         />
-        {busy && (
-          <Box sx={{ mt: 2 }} role="status" aria-live="polite">
-            <LinearProgress aria-label={translate(busy === 'apply' ? 'matchSchedule.applying' : 'matchSchedule.previewing')} />
-            <Box component="span" sx={{ fontSize: 'body2.fontSize' }}>
-              {translate(busy === 'apply' ? 'matchSchedule.applying' : 'matchSchedule.previewing')}
-            </Box>
-          </Box>
-        )}
-        {failure.length > 0 && (
-          <Alert severity="error" sx={{ mt: 2 }} role="alert">
-            {failure.map((line, i) => (
-              <div key={i}>{line}</div>
-            ))}
-          </Alert>
-        )}
-        {answer && <SchedulePreview answer={answer} />}
+        <ScheduleOutcome busy={busy} failure={failure} answer={answer} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={!!busy}>

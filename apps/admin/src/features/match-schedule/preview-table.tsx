@@ -1,4 +1,4 @@
-import { Alert, Box, List, ListItem, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, LinearProgress, List, ListItem, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { LEAGUE_TIME_ZONE } from '@umpire/schema';
 import { errorMessage } from '../../providers/data-provider';
@@ -117,5 +117,31 @@ export function SchedulePreview({ answer }: { answer: ScheduleAnswer }) {
         </Alert>
       )}
     </Box>
+  );
+}
+
+/** Below a dialog's fields: its work in progress, what the server refused, and the preview it answered. */
+export function ScheduleOutcome({ busy, failure, answer }: { busy: 'preview' | 'apply' | null; failure: string[]; answer: ScheduleAnswer | null }) {
+  const translate = useTranslate();
+  const working = translate(busy === 'apply' ? 'matchSchedule.applying' : 'matchSchedule.previewing');
+  return (
+    <>
+      {busy && (
+        <Box sx={{ mt: 2 }} role="status" aria-live="polite">
+          <LinearProgress aria-label={working} />
+          <Box component="span" sx={{ fontSize: 'body2.fontSize' }}>
+            {working}
+          </Box>
+        </Box>
+      )}
+      {failure.length > 0 && (
+        <Alert severity="error" sx={{ mt: 2 }} role="alert">
+          {failure.map((line, i) => (
+            <div key={i}>{line}</div>
+          ))}
+        </Alert>
+      )}
+      {answer && <SchedulePreview answer={answer} />}
+    </>
   );
 }
