@@ -66,4 +66,15 @@ test('the matches of one round moved a day later from the list, previewed before
   await expect(dialog).toHaveCount(0);
   const statuses = (await api('GET', `/matches?filter[round]=${round}`)).data.map((m: { attributes: { status: string } }) => m.attributes.status);
   expect(statuses).toEqual(['postponed', 'postponed']);
+
+  // In English: the postponement's preview of the round (a dry run, nothing written), axe again.
+  await page.evaluate(() => localStorage.setItem('preferredLanguage', 'en'));
+  await page.goto(`/matches?filter=${encodeURIComponent(JSON.stringify({ round_id: round }))}`);
+  await appReady(page);
+  await page.getByRole('button', { name: t('en', 'matchSchedule.postpone.roundButton') }).click();
+  await dialog.getByRole('button', { name: t('en', 'matchSchedule.preview') }).click();
+  await expect(dialog.getByTestId('schedule-preview')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: t('en', 'ra.action.cancel') }).click();
+  await expect(dialog).toHaveCount(0);
 });
