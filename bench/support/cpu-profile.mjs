@@ -14,12 +14,25 @@ function where(url) {
   return url.replace(/^file:\/\//, '');
 }
 
-export function summarizeProfile(file, top = 25) {
+/**
+ * `window` ({from, to} in microseconds of the monotonic clock, `process.hrtime`, which V8's
+ * sample times share on Linux) keeps only the samples taken in it: one phase of a benchmark.
+ */
+/** The samples' intervals, zero for those taken outside the window. */
+function inWindow(profile, { from, to }) {
+  let at = profile.startTime;
+  return profile.timeDeltas.map((d) => {
+    at += d;
+    return at >= from && at <= to ? d : 0;
+  });
+}
+
+export function summarizeProfile(file, top = 25, window = null) {
   const profile = JSON.parse(readFileSync(file, 'utf8'));
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map();
   // Sample counts times their intervals give each node's self time.
-  const dt = profile.timeDeltas;
+  const dt = window ? inWindow(profile, window) : profile.timeDeltas;
   for (let i = 0; i < profile.samples.length; i++) {
     const id = profile.samples[i];
     self.set(id, (self.get(id) ?? 0) + (dt[i] ?? 0));
