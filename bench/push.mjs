@@ -4,6 +4,8 @@
 //   npm run bench -- push                         (or: node --import tsx bench/push.mjs)
 //   options (node --import tsx bench/push.mjs …; npm run bench passes none on):
 //     --subscriptions 100000 (BENCH_PUSH_SUBSCRIPTIONS) --fans 100 --concurrency 64 --key-pairs 64 --profile
+//     --protocols h2+http/1.1 | http/1.1 | plain   what the push service offers (HTTPS with HTTP/2 by
+//       ALPN, as the vendors' do; HTTPS with HTTP/1.1 only; plain http), to compare the sender's cost
 //   the big one: node --import tsx bench/push.mjs --subscriptions 1000000
 //
 // The real server runs in a child process (bench/support/serve.ts) with PUSH_ALLOW_LOOPBACK=true;
@@ -46,6 +48,7 @@ const { values: opts } = parseArgs({
     'key-pairs': { type: 'string', default: '64' },
     // Writes a V8 CPU profile of the server and prints where its time went.
     profile: { type: 'boolean', default: false },
+    protocols: { type: 'string', default: 'h2+http/1.1' },
   },
 });
 const SUBSCRIPTIONS = Number(opts.subscriptions);
@@ -65,7 +68,7 @@ const mb = (kb) => `${fmt(kb / 1024)} MB`;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'umpire-bench-push-'));
 const profileDir = opts.profile ? mkdtempSync(join(tmpdir(), 'umpire-bench-push-profile-')) : null;
-const push = await startPushService();
+const push = await startPushService({ protocols: opts.protocols });
 const server = await startChild(SERVE, {
   env: {
     ...process.env,
@@ -189,6 +192,7 @@ try {
   console.log(`  (d) push service: ${fmt(bulk.decrypted)} decrypted of ${fmt(SUBSCRIPTIONS)}, ${push.rejected.length} refused, ${fmt(bulk.unreadable)} unreadable, ${fmt(twice)} posted to more than once, ${fmt(never)} never posted to`);
   console.log(`      notification: status ${n.status}, total ${fmt(n.total_count)}, delivered ${fmt(n.delivered_count)}, expired ${fmt(n.expired_count)}, failed ${fmt(n.failed_count)} ${JSON.stringify(n.failure_reasons ?? {})}`);
   if (push.rejected.length) console.log(`      first refusal: ${push.rejected[0]}`);
+  console.log(`      protocols the push service offered: ${opts.protocols}; requests by HTTP version: ${JSON.stringify(push.versions)}`);
   console.log(`  load average after (1 / 5 / 15 min): ${load()}`);
 } catch (err) {
   console.error(err);

@@ -178,6 +178,8 @@ export const APT = {
   chromium: ['chromium', 'fonts-liberation'],
   postgres: ['postgresql'],
   ffmpeg: ['ffmpeg'],
+  // The tests' local push service makes its self-signed certificate with it (HTTPS, HTTP/2).
+  openssl: ['openssl'],
   // The load balancer of `npm run cluster` (WebSocket included).
   haproxy: ['haproxy'],
 };

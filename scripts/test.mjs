@@ -540,6 +540,7 @@ if (main) {
   if (want('e2e')) aptPkgs.push(...APT.chromium);
   if (want('api-postgres') || want('e2e')) aptPkgs.push(...APT.postgres);
   if (want('api-sqlite') || want('api-postgres') || want('e2e')) aptPkgs.push(...APT.ffmpeg); // video jobs
+  if (want('unit') || want('api-sqlite') || want('api-postgres') || want('e2e')) aptPkgs.push(...APT.openssl); // the local push service's certificate
   if (aptPkgs.length) {
     try {
       ensureApt(aptPkgs);

@@ -68,8 +68,8 @@ async function fan(base = server.url): Promise<string> {
 const subscriptionBody = (json: BrowserSubscription['json'], extra: Record<string, unknown> = {}) => ({ data: { type: 'push_subscriptions', attributes: { ...json, ...extra } } });
 
 /** A browser of a new fan, subscribed to `topics` through the fan API. */
-async function subscribed(topics: string[], opts: { answer?: number; locale?: string; base?: string } = {}) {
-  const browser = push.subscribe({ answer: opts.answer });
+async function subscribed(topics: string[], opts: { answer?: number; locale?: string; base?: string; service?: PushService } = {}) {
+  const browser = (opts.service ?? push).subscribe({ answer: opts.answer });
   const token = await fan(opts.base);
   const res = await call('POST', `/public/v1/push/subscriptions`, subscriptionBody(browser.json, { topics, locale: opts.locale ?? 'pl' }), token, opts.base);
   expect(res.status, res.text).toBe(201);
@@ -281,6 +281,27 @@ describe('notifications and targets (/api/v3)', () => {
       { before: 'scheduled', after: 'sending' },
       { before: 'sending', after: 'sent' },
     ]);
+  });
+
+  it('speaks HTTP/2 to a push service offering it by ALPN, HTTP/1.1 over TLS to one that does not, and http to the loopback', async () => {
+    const http1 = await startPushService({ protocols: 'http/1.1' });
+    const plain = await startPushService({ protocols: 'plain' });
+    try {
+      const before = push.versions['2.0'] ?? 0;
+      const subs = [await subscribed(['protocols']), await subscribed(['protocols'], { service: http1 }), await subscribed(['protocols'], { service: plain })];
+      const t = await target({ topic: 'protocols' });
+      const created = await call('POST', '/api/v3/push_notifications', notificationBody({ status: 'scheduled' }, [t]));
+      expect(created.status, created.text).toBe(201);
+      expect(await finished(created.body.data.id)).toMatchObject({ status: 'sent', total_count: 3, delivered_count: 3 });
+      for (const s of subs) expect(s.browser.received).toEqual([expect.objectContaining({ notification_id: created.body.data.id })]);
+      expect(push.versions['2.0']).toBe(before + 1);
+      expect(http1.versions).toEqual({ '1.1': 1 });
+      expect(plain.versions).toEqual({ '1.1': 1 });
+      expect([...push.rejected, ...http1.rejected, ...plain.rejected]).toEqual([]);
+    } finally {
+      await http1.close();
+      await plain.close();
+    }
   });
 
   it('never calls an inside address a fan named (a name resolving to it), nor follows a redirect', async () => {

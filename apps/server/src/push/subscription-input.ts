@@ -34,7 +34,7 @@ export function isInternalHost(host: string): boolean {
   return false;
 }
 
-/** An https push service on the internet; with `allowLoopback`, also http://127.0.0.1 (the tests' local service). */
+/** An https push service on the internet; with `allowLoopback`, also http:// or https://127.0.0.1 (the tests' local service). */
 export function endpointError(value: unknown, allowLoopback: boolean): boolean {
   if (typeof value !== 'string' || value.length > MAX_ENDPOINT) return true;
   let url: URL;
@@ -44,7 +44,7 @@ export function endpointError(value: unknown, allowLoopback: boolean): boolean {
     return true;
   }
   if (url.username || url.password || url.hash) return true;
-  if (allowLoopback && url.protocol === 'http:' && url.hostname === '127.0.0.1') return false;
+  if (allowLoopback && (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname === '127.0.0.1') return false;
   return url.protocol !== 'https:' || isInternalHost(url.hostname);
 }
 

@@ -1,6 +1,12 @@
+import { execFileSync } from 'node:child_process';
 import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createSecureServer, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo, Server, Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /**
  * A push service on 127.0.0.1 for tests and benchmarks, standing in for a browser vendor's one.
@@ -8,6 +14,11 @@ import type { AddressInfo } from 'node:net';
  * auth secret); what arrives is checked (VAPID signature, aes128gcm) and decrypted with the
  * subscription's private key (RFC 8188 and RFC 8291), and each endpoint answers with the status
  * the test gives it (201 by default, 410 for a browser that unsubscribed, 500 for a failing service).
+ *
+ * Like the vendors' services it speaks HTTPS and offers HTTP/2 and HTTP/1.1 by ALPN (a self-signed
+ * certificate for 127.0.0.1, made by openssl at start; the sender skips its check only for the
+ * loopback literal under PUSH_ALLOW_LOOPBACK). `protocols` narrows that: `http/1.1` only (a service
+ * without HTTP/2), or `plain` (http://, HTTP/1.1). `versions` counts the requests per protocol.
  */
 export interface BrowserSubscription {
   /** PushSubscription.toJSON(), as a page would send it to the fan API. */
@@ -32,6 +43,8 @@ export interface PushService {
    * message is checked and decrypted as for `subscribe`.
    */
   subscribeMany(count: number, opts?: { keyPairs?: number }): BulkSubscriptions;
+  /** Requests received per protocol version ('2.0', '1.1'). */
+  versions: Record<string, number>;
   /** Holds answers until released (to catch a sender in the middle of a batch). */
   hold(): () => void;
   close(): Promise<void>;
@@ -103,7 +116,21 @@ function checkClaims(c: { aud?: string; exp?: number }, origin: string): string 
   return null;
 }
 
-const readBody = (req: IncomingMessage) =>
+type Req = IncomingMessage | Http2ServerRequest;
+type Res = ServerResponse | Http2ServerResponse;
+
+/** A throw-away self-signed certificate for 127.0.0.1 (P-256, a day). */
+export function loopbackCertificate(): { key: Buffer; cert: Buffer } {
+  const dir = mkdtempSync(join(tmpdir(), 'umpire-push-tls-'));
+  try {
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'pipe' });
+    return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const readBody = (req: Req) =>
   new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -111,9 +138,11 @@ const readBody = (req: IncomingMessage) =>
     req.on('error', reject);
   });
 
-export async function startPushService(): Promise<PushService> {
+export async function startPushService(opts: { protocols?: 'h2+http/1.1' | 'http/1.1' | 'plain' } = {}): Promise<PushService> {
+  const protocols = opts.protocols ?? 'h2+http/1.1';
   let bulk: (BulkSubscriptions & { pairs: Keys[]; count: number }) | null = null;
-  const answerBulk = (b: NonNullable<typeof bulk>, i: number, req: IncomingMessage, body: Buffer, res: import('node:http').ServerResponse) => {
+  const versions: Record<string, number> = {};
+  const answerBulk = (b: NonNullable<typeof bulk>, i: number, req: Req, body: Buffer, res: Res) => {
     if (req.method !== 'POST' || i >= b.count) return void res.writeHead(404).end();
     if (b.posts[i] < 255) b.posts[i]++;
     const problem = headerProblem(req);
@@ -134,14 +163,15 @@ export async function startPushService(): Promise<PushService> {
   const subs = new Map<string, BrowserSubscription & { keys: Keys }>();
   const rejected: string[] = [];
   /** What a push service refuses before reading the body: a bad VAPID header, another coding, no TTL. */
-  const headerProblem = (req: IncomingMessage) =>
+  const headerProblem = (req: Req) =>
     checkVapid(req.headers.authorization, origin) ??
     (req.headers['content-encoding'] !== 'aes128gcm' ? `content-encoding ${req.headers['content-encoding']}` : null) ??
     (!req.headers.ttl ? 'no TTL' : null);
   let held: Promise<void> | null = null;
   let serial = 0;
   let origin = '';
-  const server: Server = createServer((req, res) => {
+  const handle = (req: Req, res: Res) => {
+    versions[req.httpVersion] = (versions[req.httpVersion] ?? 0) + 1;
     void (async () => {
       const body = await readBody(req);
       const id = /^\/push\/([a-z0-9-]+)$/.exec(req.url ?? '')?.[1] ?? '';
@@ -171,13 +201,26 @@ export async function startPushService(): Promise<PushService> {
       rejected.push(err.message);
       if (!res.headersSent) res.writeHead(500).end();
     });
+  };
+  const tls = protocols === 'plain' ? null : loopbackCertificate();
+  const server: Server =
+    protocols === 'plain'
+      ? createServer({ keepAliveTimeout: 30_000 }, handle)
+      : protocols === 'http/1.1'
+        ? createHttpsServer({ ...tls!, keepAliveTimeout: 30_000 }, handle)
+        : createSecureServer({ ...tls!, allowHTTP1: true }, handle);
+  // Every connection, whatever its protocol, is cut at close.
+  const sockets = new Set<Socket>();
+  server.on(protocols === 'plain' ? 'connection' : 'secureConnection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
   });
-  server.keepAliveTimeout = 30_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = `${protocols === 'plain' ? 'http' : 'https'}://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url: origin,
     rejected,
+    versions,
     subscribe(opts = {}) {
       const ecdh = createECDH('prime256v1');
       ecdh.generateKeys();
@@ -223,7 +266,7 @@ export async function startPushService(): Promise<PushService> {
     },
     close: () =>
       new Promise<void>((resolve) => {
-        server.closeAllConnections();
+        for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),
   };

@@ -1,0 +1,70 @@
+import { createSecureServer, constants, type Http2Session } from 'node:http2';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loopbackCertificate } from '../../test/support/push-service';
+import { closePushSessions, postToPushService, type PushRequest } from './push-request';
+
+const request: PushRequest = { method: 'POST', headers: { TTL: '60', 'Content-Type': 'application/octet-stream' }, body: Buffer.from('x'), timeoutMs: 5_000, allowLoopback: true };
+
+afterEach(() => closePushSessions());
+
+/** An HTTP/2 push service on 127.0.0.1 that refuses the first stream it gets (REFUSED_STREAM: not processed, RFC 9113 §8.7). */
+async function refusingOnce() {
+  const sessions: Http2Session[] = [];
+  const answered: string[] = [];
+  let refused = 0;
+  const server = createSecureServer(loopbackCertificate(), (req, res) => {
+    if (!refused++) return void req.stream.close(constants.NGHTTP2_REFUSED_STREAM);
+    answered.push(req.url);
+    res.writeHead(201).end();
+  });
+  server.on('session', (s: Http2Session) => sessions.push(s));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    sessions,
+    answered,
+    close: () =>
+      new Promise<void>((r) => {
+        for (const s of sessions) s.destroy();
+        server.close(() => r());
+      }),
+  };
+}
+
+describe('postToPushService over HTTP/2', () => {
+  it('sends a message the service refused unread once more, and it arrives once', async () => {
+    const service = await refusingOnce();
+    try {
+      const res = await postToPushService(`${service.url}/push/1`, request);
+      expect(res).toEqual({ status: 201, protocol: 'h2' });
+      expect(service.answered).toEqual(['/push/1']);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('keeps one session per origin for many messages at once', async () => {
+    const service = await refusingOnce();
+    try {
+      const all = await Promise.all(Array.from({ length: 50 }, (_, i) => postToPushService(`${service.url}/push/${i}`, request)));
+      expect(all.every((r) => r.status === 201 && r.protocol === 'h2')).toBe(true);
+      // One connection, fifty messages, each arriving once (the refused one sent again).
+      expect(service.sessions).toHaveLength(1);
+      expect(service.answered.sort()).toEqual(Array.from({ length: 50 }, (_, i) => `/push/${i}`).sort());
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('refuses an https endpoint on 127.0.0.1 unless loopback is allowed, before connecting', async () => {
+    const service = await refusingOnce();
+    try {
+      await expect(postToPushService(`${service.url}/push/1`, { ...request, allowLoopback: false })).rejects.toMatchObject({ code: 'EINTERNALADDRESS' });
+      expect(service.sessions).toHaveLength(0);
+    } finally {
+      await service.close();
+    }
+  });
+});
