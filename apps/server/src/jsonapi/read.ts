@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Compilable, type CompiledQuery } from 'kysely';
 import { searchIndexTable } from '../db/columns';
+import { preparedLists } from '../db/prepared';
 import type { DB, Dialect, DynamicSelect } from '../db/database';
 import { notFound } from './errors';
 import { findModel, modelOf, type Model } from './model';
@@ -34,6 +35,32 @@ export interface ReadContext {
 export function scoped(ctx: ReadContext, model: Model): DynamicSelect<Row> {
   return ctx.db.selectFrom(model.table).select(model.readColumns).where('client_id', '=', ctx.clientId);
 }
+
+/**
+ * The engine's frequent reads are built and compiled once per shape (db/prepared.ts), the same SQL
+ * as built each time: `key` names the statement (of one dialect), `lists` the values that are ids
+ * (an `in` list, one shape per length), `values` its parameters, all used by `build`.
+ */
+const statements = new Map<string, (values: Record<string, unknown>) => CompiledQuery>();
+async function readOnce(
+  ctx: ReadContext,
+  key: string,
+  lists: string[],
+  values: Record<string, unknown>,
+  build: (values: Record<string, unknown>) => Compilable,
+): Promise<Row[]> {
+  const full = `${ctx.dialect} ${key}`;
+  let statement = statements.get(full);
+  if (!statement) statements.set(full, (statement = preparedLists(Object.keys(values), lists, build)));
+  return (await ctx.db.executeQuery<Row>(statement(values))).rows;
+}
+
+/** The ctx of a statement built with stand-ins for its client. */
+const withClient = (ctx: ReadContext, clientId: unknown): ReadContext => ({ ...ctx, clientId: clientId as number });
+
+/** Rows of the client by their ids (not empty). */
+const rowsByIds = (ctx: ReadContext, model: Model, ids: unknown[]): Promise<Row[]> =>
+  readOnce(ctx, `ids ${model.type}`, ['ids'], { client: ctx.clientId, ids }, (v) => scoped(withClient(ctx, v.client), model).where('id', 'in', v.ids as unknown[]));
 
 /**
  * The rows of some parents (a page at most), by their foreign key. SQLite's planner, with
@@ -209,7 +236,7 @@ async function loadIncludes(ctx: ReadContext, model: Model, rows: Row[], tree: I
     if (names.length < 2) continue;
     const target = modelOf(model.relationships.get(names[0])!.type);
     const ids = unique(names.flatMap((name) => rows.map((r) => r[model.belongsTo.get(name)!.fk]).filter((v) => v != null)));
-    await addRelated(ctx, target, ids.length ? await scoped(ctx, target).where('id', 'in', ids).execute() : [], tree[names[0]], graph, locale);
+    await addRelated(ctx, target, ids.length ? await rowsByIds(ctx, target, ids) : [], tree[names[0]], graph, locale);
     for (const name of names) together.add(name);
   }
   for (const [name, sub] of Object.entries(tree)) {
@@ -221,7 +248,7 @@ async function loadIncludes(ctx: ReadContext, model: Model, rows: Row[], tree: I
       if (!target) continue;
       const ids = new Set<number>();
       for (const r of rows) for (const item of [graph.get(model.type, r.id).relationships?.[name]?.data ?? []].flat()) if (item) ids.add(Number(item.id));
-      const related = await translated(ctx, target, ids.size ? await scoped(ctx, target).where('id', 'in', [...ids]).execute() : [], locale);
+      const related = await translated(ctx, target, ids.size ? await rowsByIds(ctx, target, [...ids]) : [], locale);
       for (const r of related) graph.add(target, r);
       await attachLinks(ctx, target, related, graph);
       if (Object.keys(sub).length) await loadIncludes(ctx, target, related, sub, graph, locale);
@@ -233,11 +260,14 @@ async function loadIncludes(ctx: ReadContext, model: Model, rows: Row[], tree: I
     if (rel.kind === 'belongsTo') {
       const fk = model.belongsTo.get(name)!.fk;
       const ids = unique(rows.map((r) => r[fk]).filter((v) => v != null));
-      if (ids.length) related = await scoped(ctx, target).where('id', 'in', ids).execute();
+      if (ids.length) related = await rowsByIds(ctx, target, ids);
     } else if (rel.kind === 'hasMany') {
       const fk = target.belongsTo.get(rel.inverse)!.fk;
       const ids = rows.map((r) => r.id);
-      if (ids.length) related = await applySort(childrenOf(ctx, target, fk, ids), sortOf(target), target.table).execute();
+      if (ids.length)
+        related = await readOnce(ctx, `children ${target.type} ${fk}`, ['ids'], { client: ctx.clientId, ids }, (v) =>
+          applySort(childrenOf(withClient(ctx, v.client), target, fk, v.ids as unknown[]), sortOf(target), target.table),
+        );
       const byParent = new Map<unknown, ResourceIdentifier[]>();
       for (const r of related) {
         const list = byParent.get(r[fk]) ?? [];
@@ -252,16 +282,17 @@ async function loadIncludes(ctx: ReadContext, model: Model, rows: Row[], tree: I
       const ids = rows.map((r) => r.id);
       let linked: Row[] = [];
       if (ids.length)
-        linked = await ctx.db
-          .selectFrom(`${target.table} as t`)
-          .innerJoin(`${through.table} as j`, `j.${toFk}`, 't.id')
-          .select(target.readColumns.map((c) => `t.${c}`))
-          .select(`j.${fromFk} as __parent`)
-          .where(`j.${fromFk}`, 'in', ids)
-          .where('t.client_id', '=', ctx.clientId)
-          .where('j.client_id', '=', ctx.clientId)
-          .orderBy('t.id')
-          .execute();
+        linked = await readOnce(ctx, `through ${model.type} ${name}`, ['ids'], { client: ctx.clientId, ids }, (v) =>
+          ctx.db
+            .selectFrom(`${target.table} as t`)
+            .innerJoin(`${through.table} as j`, `j.${toFk}`, 't.id')
+            .select(target.readColumns.map((c) => `t.${c}`))
+            .select(`j.${fromFk} as __parent`)
+            .where(`j.${fromFk}`, 'in', v.ids as unknown[])
+            .where('t.client_id', '=', v.client)
+            .where('j.client_id', '=', v.client)
+            .orderBy('t.id'),
+        );
       const byParent = new Map<unknown, ResourceIdentifier[]>();
       const seen = new Map<unknown, Row>();
       for (const r of linked) {
@@ -331,19 +362,24 @@ export async function buildDocument(
 async function genericPage(ctx: ReadContext, model: Model, query: ParsedQuery): Promise<{ total: number; rows: Row[] }> {
   const { number, size } = query.page;
   const offset = (number - 1) * size;
-  const rows = await applySort(applyFilters(scoped(ctx, model), query.filters, model.table, ctx.dialect), query.sort, model.table)
-    .limit(size)
-    .offset(offset)
-    .execute();
+  const pageOf = (c: ReadContext, limit: unknown, skip: unknown) =>
+    applySort(applyFilters(scoped(c, model), query.filters, model.table, c.dialect), query.sort, model.table)
+      .limit(limit as number)
+      .offset(skip as number);
+  const countOf = (c: ReadContext) =>
+    applyFilters(c.db.selectFrom(model.table).select((eb) => eb.fn.countAll().as('n')).where('client_id', '=', c.clientId), query.filters, model.table, c.dialect);
+  // A list without filters (the admin's first look at each) has one shape per sort: compiled once.
+  const plain = !query.filters.length;
+  const sortKey = query.sort.map((s) => `${s.desc ? '-' : ''}${s.column}`).join(',');
+  const rows = plain
+    ? await readOnce(ctx, `page ${model.type} ${sortKey}`, [], { client: ctx.clientId, size, offset }, (v) => pageOf(withClient(ctx, v.client), v.size, v.offset))
+    : await pageOf(ctx, size, offset).execute();
   // A page that is not full ends the list: its total is known without counting (an empty page past
   // the first says nothing: the list may end before it).
   if (rows.length < size && (rows.length > 0 || offset === 0)) return { total: offset + rows.length, rows };
-  const countRow = await applyFilters(
-    ctx.db.selectFrom(model.table).select((eb) => eb.fn.countAll().as('n')).where('client_id', '=', ctx.clientId),
-    query.filters,
-    model.table,
-    ctx.dialect,
-  ).executeTakeFirst();
+  const countRow = plain
+    ? (await readOnce(ctx, `count ${model.type}`, [], { client: ctx.clientId }, (v) => countOf(withClient(ctx, v.client))))[0]
+    : await countOf(ctx).executeTakeFirst();
   return { total: Number((countRow as { n: number | string } | undefined)?.n ?? 0), rows };
 }
 
