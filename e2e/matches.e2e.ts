@@ -20,10 +20,15 @@ test('a new match opens at /competitions/matches/form/{id}, replacing the creati
   await page.getByRole('button', { name: t('pl', 'ra.action.save') }).click();
 
   await expect(page).toHaveURL(/\/competitions\/matches\/form\/\d+$/);
-  // The browser is in Warsaw (+01:00 in December), but kick-offs are typed and shown at the
-  // league's +02:00: the header shows the hour typed, and the server holds 16:00 UTC.
+  // Kick-offs are typed and shown on the league's clock (Warsaw, +01:00 in December, whatever the
+  // browser's zone): the header shows the hour typed, and the server holds 17:00 UTC, the hour the
+  // website shows fans.
   await expect(page.locator('#kickoff_at')).toHaveValue('2026-12-05T18:00');
   await expect(page.getByText('sobota, 05.12.2026, 18:00')).toBeVisible();
+  const id = /\/form\/(\d+)$/.exec(page.url())![1];
+  const token = await tokenFor(request, 'admin');
+  const saved = await request.get(`/api/v3/matches/${id}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect((await saved.json()).data.attributes.kickoff_at).toMatch(/^2026-12-05T17:00:00(\.000)?(Z|\+00:00)$/);
   await page.goBack();
   await expect(page).toHaveURL(/\/matches$/);
 });

@@ -4,18 +4,26 @@ import { activateLocale, FORMATTING_LOCALES, formatCurrency, formatDate, formatN
 describe('locale', () => {
   beforeAll(() => activateLocale('pl'));
 
-  it('formats match dates as EEEE, dd.MM.yyyy at +02:00', async () => {
-    // 23:30 UTC is already the next day at +02:00.
+  it('formats match dates as EEEE, dd.MM.yyyy on the league clock (Warsaw)', async () => {
+    // 23:30 UTC is already the next day in Warsaw's summer (+02:00).
     expect(formatMatchDate('2024-05-17T23:30:00Z')).toBe('sobota, 18.05.2024');
     const en = await FORMATTING_LOCALES.en.load();
     expect(formatMatchDate('2024-05-17T21:59:00Z', en)).toBe('Friday, 17.05.2024');
   });
 
-  it('adds the kick-off hour at the same offset', () => {
+  it('adds the kick-off hour on the same clock, in summer (+02:00) and in winter (+01:00)', () => {
     expect(formatMatchDateTime('2024-05-17T16:30:00Z')).toBe('piątek, 17.05.2024, 18:30');
+    // What the website shows for the same match: a fixed +02:00 said 19:00 here.
+    expect(formatMatchDateTime('2026-12-05T17:00:00Z')).toBe('sobota, 05.12.2026, 18:00');
+    expect(formatMatchDate('2026-12-31T23:30:00Z')).toBe('piątek, 01.01.2027');
   });
 
-  it('converts a typed kick-off from and to the league offset, whatever the browser zone', () => {
+  it('converts a typed kick-off from and to the league clock, whatever the browser zone', () => {
+    expect(fromMatchWallClock('2026-12-05T18:00')).toBe('2026-12-05T17:00:00.000Z');
+    expect(toMatchWallClock('2026-12-05T17:00:00Z')).toBe('2026-12-05T18:00');
+    // 02:30 on the night clocks go forward does not exist: it counts with the offset before (+01:00).
+    expect(fromMatchWallClock('2025-03-30T02:30')).toBe('2025-03-30T01:30:00.000Z');
+    expect(fromMatchWallClock('2025-02-30T10:00')).toBeNull();
     expect(toMatchWallClock('2024-05-17T16:30:00Z')).toBe('2024-05-17T18:30');
     expect(toMatchWallClock('2024-05-17T23:30:00.000Z')).toBe('2024-05-18T01:30');
     expect(fromMatchWallClock('2024-05-18T01:30')).toBe('2024-05-17T23:30:00.000Z');
@@ -27,10 +35,11 @@ describe('locale', () => {
     expect(fromMatchWallClock('18:30')).toBeNull();
   });
 
-  it('keeps wall-clock fields of the fixed offset', () => {
+  it('keeps wall-clock fields of an offset, and follows Warsaw across the change of clocks', () => {
     expect(wallClockAt('2024-01-01T00:15:00Z', 120)).toEqual({ year: 2024, month: 0, day: 1, hours: 2, minutes: 15 });
-    // 02:45 on the night Warsaw's clocks go forward does not exist locally; at +02:00 it does.
-    expect(formatMatchDateTime('2025-03-30T00:45:00Z')).toBe('niedziela, 30.03.2025, 02:45');
+    // The night clocks go forward: 00:45 UTC is 01:45 (+01:00), 01:15 UTC is 03:15 (+02:00).
+    expect(formatMatchDateTime('2025-03-30T00:45:00Z')).toBe('niedziela, 30.03.2025, 01:45');
+    expect(formatMatchDateTime('2025-03-30T01:15:00Z')).toBe('niedziela, 30.03.2025, 03:15');
   });
 
   it('uses PLN and Monday for Polish, USD and Sunday for English', async () => {

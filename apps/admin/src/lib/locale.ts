@@ -1,4 +1,5 @@
 import { format, type Locale } from 'date-fns';
+import { dayNumber, LEAGUE_TIME_ZONE, offsetMinutes, zonedIso } from '@umpire/schema/fixtures/zoned-time';
 
 /**
  * Formatting locales (spec §1, §9): Polish and English are interface languages, Lithuanian is
@@ -20,9 +21,17 @@ export const FORMATTING_LOCALES: Record<string, FormattingLocale> = {
   lt: { tag: 'lt-LT', currency: 'EUR', weekStartsOn: 1, load: () => import('date-fns/locale/lt').then((m) => m.lt) },
 };
 
-/** Match dates are shown at the league's fixed offset, whatever the viewer's time zone. */
+/**
+ * Match dates are shown on the league's clock (Europe/Warsaw), whatever the viewer's time zone.
+ * The specification says a fixed +02:00, which is Warsaw's summer time only: in winter it showed
+ * an hour more than the website, the fixture generator and the schedule dialogs (all on Warsaw's
+ * clock), and a kickoff typed as 18:00 went out to fans as 17:00.
+ */
 export const MATCH_DATE_FORMAT = 'EEEE, dd.MM.yyyy';
-export const MATCH_OFFSET_MINUTES = 120;
+export const MATCH_TIME_ZONE = LEAGUE_TIME_ZONE;
+
+/** The league clock's offset from UTC, in minutes, at an instant. */
+const matchOffsetAt = (value: Date | string | number) => offsetMinutes(toDate(value).getTime(), MATCH_TIME_ZONE);
 
 interface ActiveLocale {
   lang: string;
@@ -86,37 +95,39 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const dayOf = (w: WallClock) => new Date(w.year, w.month, w.day, 12);
 
 export function formatMatchDate(value: Date | string | number, dateLocale = active.dateLocale): string {
-  return format(dayOf(wallClockAt(value, MATCH_OFFSET_MINUTES)), MATCH_DATE_FORMAT, { locale: dateLocale });
+  return format(dayOf(wallClockAt(value, matchOffsetAt(value))), MATCH_DATE_FORMAT, { locale: dateLocale });
 }
 
-/** A match's kick-off: its date in the match format, then the hour, both at the fixed offset. */
+/** A match's kick-off: its date in the match format, then the hour, both on the league's clock. */
 export function formatMatchDateTime(value: Date | string | number, dateLocale = active.dateLocale): string {
-  const w = wallClockAt(value, MATCH_OFFSET_MINUTES);
+  const w = wallClockAt(value, matchOffsetAt(value));
   return `${format(dayOf(w), MATCH_DATE_FORMAT, { locale: dateLocale })}, ${pad(w.hours)}:${pad(w.minutes)}`;
 }
 
 const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 /**
- * Kick-off times are typed at the league's offset too, so an editor abroad (or a browser in
+ * Kick-off times are typed on the league's clock too, so an editor abroad (or a browser in
  * another zone) enters the same wall clock the header shows. A `datetime-local` value
- * (`yyyy-MM-ddTHH:mm`) converts to and from an instant at MATCH_OFFSET_MINUTES.
+ * (`yyyy-MM-ddTHH:mm`) converts to and from an instant in MATCH_TIME_ZONE.
  */
 export function toMatchWallClock(value: Date | string | number | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   // Already a wall clock: react-admin's DateTimeInput formats the formatted value once more.
   if (typeof value === 'string' && WALL_CLOCK.test(value)) return value.slice(0, 16);
   if (Number.isNaN(toDate(value).getTime())) return '';
-  const w = wallClockAt(value, MATCH_OFFSET_MINUTES);
+  const w = wallClockAt(value, matchOffsetAt(value));
   return `${w.year}-${pad(w.month + 1)}-${pad(w.day)}T${pad(w.hours)}:${pad(w.minutes)}`;
 }
 
 export function fromMatchWallClock(value: string | null | undefined): string | null {
   const m = WALL_CLOCK.exec(value ?? '');
   if (!m) return null;
-  const [, y, mo, d, h, mi, s] = m.map(Number);
-  const utc = Date.UTC(y, mo - 1, d, h, mi, s || 0) - MATCH_OFFSET_MINUTES * 60_000;
-  return new Date(utc).toISOString();
+  const day = dayNumber(`${m[1]}-${m[2]}-${m[3]}`);
+  const [h, mi, s] = [Number(m[4]), Number(m[5]), Number(m[6] ?? 0)];
+  if (day === null || h > 23 || mi > 59 || s > 59) return null;
+  // A time the spring change skips counts with the offset before it, as the generator's do.
+  return new Date(zonedIso(day, h * 60 + mi, MATCH_TIME_ZONE).utcMs + s * 1000).toISOString();
 }
 
 const isDateOnly = (value: unknown) => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);

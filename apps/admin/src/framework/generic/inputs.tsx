@@ -20,7 +20,7 @@ import {
 import type { AttributeManifest, RelationshipManifest } from '@umpire/schema/manifest';
 import { resourceDef } from '../../framework/definitions';
 import { useCountryChoices } from '../../lib/use-country-choices';
-import { fromMatchWallClock, toMatchWallClock } from '../../lib/locale';
+import { fromMatchWallClock, MATCH_TIME_ZONE, toMatchWallClock } from '../../lib/locale';
 import { ImageLinkInput } from './image-link-input';
 import { imagePicker, libraryFilePicker } from './image-picker-slot';
 import { LibraryFileInput } from './library-file-input';
@@ -92,7 +92,7 @@ export function AttributeInput({ attr }: { attr: AttributeManifest }) {
   }
 }
 
-/** A kick-off typed at the league's fixed offset, as the match header shows it. */
+/** A kick-off typed on the league's clock (Europe/Warsaw), as the match header shows it. */
 export function MatchDateTimeInput(props: Omit<DateTimeInputProps, 'format' | 'parse'>) {
   const translate = useTranslate();
   return (
@@ -100,7 +100,7 @@ export function MatchDateTimeInput(props: Omit<DateTimeInputProps, 'format' | 'p
       {...props}
       format={toMatchWallClock}
       parse={fromMatchWallClock}
-      helperText={props.helperText ?? translate('form.matchTimeHint', { offset: '+02:00' })}
+      helperText={props.helperText ?? translate('form.matchTimeHint', { zone: MATCH_TIME_ZONE })}
     />
   );
 }
