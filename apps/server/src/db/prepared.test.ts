@@ -1,6 +1,5 @@
-import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
+import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
 import { prepared, preparedLists } from './prepared';
 
 const db = new Kysely<any>({
