@@ -1,3 +1,4 @@
+import type { AttributeType } from '@umpire/schema';
 import { sql, type Compilable, type CompiledQuery } from 'kysely';
 import { searchIndexTable } from '../db/columns';
 import { preparedLists } from '../db/prepared';
@@ -127,20 +128,41 @@ function applySort<Q extends DynamicSelect<unknown>>(q: Q, sort: SortKey[], tabl
   return q;
 }
 
+/** What toResourceObject walks for a model, as arrays: it runs for every row of every document. */
+interface ObjectShape {
+  attributes: { name: string; type: AttributeType | null }[];
+  belongsTo: { name: string; type: string; fk: string }[];
+}
+const shapes = new WeakMap<Model, ObjectShape>();
+// Types whose stored value is the API's (null aside): fromDb has nothing to do.
+const UNCONVERTED = new Set<AttributeType>(['string', 'text', 'integer', 'date']);
+
+function shapeOf(model: Model): ObjectShape {
+  let shape = shapes.get(model);
+  if (!shape) {
+    shape = {
+      attributes: [...model.attributeTypes].map(([name, type]) => ({ name, type: UNCONVERTED.has(type) ? null : type })),
+      belongsTo: [...model.belongsTo].map(([name, { rel, fk }]) => ({ name, type: rel.type, fk })),
+    };
+    shapes.set(model, shape);
+  }
+  return shape;
+}
+
 /** One stored row as a JSON:API resource object, its belongsTo links included. */
 export function toResourceObject(model: Model, row: Row, apiBase: string): ResourceObject {
+  const shape = shapeOf(model);
   const attributes: Record<string, unknown> = {};
-  for (const [name, type] of model.attributeTypes) attributes[name] = fromDb(type, row[name]);
-  const relationships: ResourceObject['relationships'] = {};
-  for (const [name, { rel, fk }] of model.belongsTo)
-    relationships[name] = { data: row[fk] == null ? null : { type: rel.type, id: String(row[fk]) } };
-  return {
-    type: model.type,
-    id: String(row.id),
-    attributes,
-    ...(Object.keys(relationships).length ? { relationships } : {}),
-    links: { self: `${apiBase}/${model.path}/${row.id}` },
-  };
+  for (const { name, type } of shape.attributes) attributes[name] = type ? fromDb(type, row[name]) : (row[name] ?? null);
+  const id = String(row.id);
+  const links = { self: `${apiBase}/${model.path}/${id}` };
+  if (!shape.belongsTo.length) return { type: model.type, id, attributes, links };
+  const relationships: NonNullable<ResourceObject['relationships']> = {};
+  for (const { name, type, fk } of shape.belongsTo) {
+    const target = row[fk];
+    relationships[name] = { data: target == null ? null : { type, id: String(target) } };
+  }
+  return { type: model.type, id, attributes, relationships, links };
 }
 
 /** Builds resource objects, deduplicated by type and id, across primary data and includes. */
