@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUIZ_NETWORK_ALLOWANCE_MS, QUIZ_TIME_GRACE_MS } from '@umpire/schema';
+import { systemClock } from '../src/jobs/clock';
+import { submitQuizAttempt } from '../src/quizzes/attempts';
+import { rankOf } from '../src/quizzes/ranking';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /** Quizzes run as competitions (issue 10): staff build them, fans attempt them, the ranking follows. */
@@ -314,6 +317,44 @@ describe('attempts timed by the server', () => {
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
     expect((await api.get(`/api/v3/quiz_user_attempts?filter[quiz]=${q.quiz}`)).body.meta.total).toBe(1);
   });
+
+  it('checks attempts sent together (one commit on SQLite) one by one: a start sent twice counts once, a refused attempt is undone alone and its start stays unused', async () => {
+    const q = await makeQuiz({ attempts_per_fan: 2 });
+    const other = await makeQuiz();
+    const names = ['Ala', 'Bartek', 'Celina'].map((n) => `${n} ${++serial}`);
+    const tokens = await Promise.all(names.map((n) => fanToken(n)));
+    const starts = await Promise.all(tokens.map(async (t) => (await start(q.quiz, t)).body.meta.token as string));
+    await elapse(q.quiz, 5000);
+    const { database, bus } = api.server;
+    const [ala, bartek, celina] = await Promise.all(
+      names.map(async (n) => {
+        const fan = await database.db.selectFrom('fans').select(['id', 'client_id', 'display_name']).where('display_name', '=', n).executeTakeFirstOrThrow();
+        return { id: Number(fan.id), clientId: Number(fan.client_id), kind: 'device' as const, displayName: fan.display_name as string, isBanned: false };
+      }),
+    );
+    const right = [{ question: q.q1, answers: [q.q1right] }];
+    const body = (startToken: string, answers: { question: string; answers: string[] }[]) => ({ data: { type: 'quiz_user_attempts', attributes: { answers, start_token: startToken } } });
+    const committed: number[] = [];
+    const stop = database.versions.onCommit((written) => void (written.has('quiz_user_attempts') && committed.push(1)));
+    // In one event-loop turn: SQLite writes them in one transaction, each in its own savepoint.
+    const deps = { database, clock: systemClock, bus };
+    const results = await Promise.allSettled([
+      submitQuizAttempt(deps, ala, q.quiz, body(starts[0], right)),
+      submitQuizAttempt(deps, ala, q.quiz, body(starts[0], right)),
+      submitQuizAttempt(deps, bartek, q.quiz, body(starts[1], [{ question: other.q1, answers: [other.q1right] }])),
+      submitQuizAttempt(deps, celina, q.quiz, body(starts[2], right)),
+    ]);
+    stop();
+    const outcome = (r: PromiseSettledResult<{ rank: number }>) => (r.status === 'fulfilled' ? 'kept' : (r.reason as { errors: { id: string }[] }).errors[0].id);
+    expect(results.map(outcome)).toEqual(['kept', 'quizStartUsed', 'quizForeignAnswer', 'kept']);
+    expect(committed.length).toBe(database.dialect === 'sqlite' ? 1 : 2);
+    // Bartek's start was taken by his refused attempt, and given back with it: it still works, once.
+    expect((await submit(q.quiz, right, starts[1], tokens[1])).status).toBe(201);
+    const attempts = await api.get(`/api/v3/quiz_user_attempts?filter[quiz]=${q.quiz}`);
+    expect(attempts.body.meta.total).toBe(3);
+    const refused = await api.get(`/api/v3/quizzes/${q.quiz}`);
+    expect(refused.body.data.attributes.refused_attempts).toBe(2);
+  });
 });
 
 describe('the ranking', () => {
@@ -430,6 +471,10 @@ describe('the ranking', () => {
     expect(after.length).toBe(150 - 14 - 1);
     expect(after.map((r) => r.id)).toContain(String(attempts[0].id));
     expect(after.map((r) => r.id)).not.toContain(String(attempts[5].id));
+    // The place a fan hears after sending (rankOf) is the ranking's, ties included.
+    const ranked = await db.selectFrom('quiz_user_attempts').selectAll().where('quiz_id', '=', Number(q.quiz)).where('is_banned', '=', flag(false) as never).execute();
+    const places = new Map(after.map((r) => [r.id, r.attributes.rank]));
+    expect(await Promise.all(ranked.map((row) => rankOf(db, dialect, row)))).toEqual(ranked.map((row) => places.get(String(row.id))));
     // A fan's new attempt comes back with the place the ranking gives it.
     const all = [{ question: q.q1, answers: [q.q1right] }, { question: q.q2, answers: [q.q2a, q.q2b] }];
     const made = await attempt(q.quiz, all, 6050, await fanToken('Nowy'));

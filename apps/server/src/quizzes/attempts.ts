@@ -1,6 +1,7 @@
 import { QUIZ_NETWORK_ALLOWANCE_MS, quizAttemptInputSchema, type QuizAttemptInput } from '@umpire/schema';
 import type { CompiledQuery } from 'kysely';
 import { isUniqueViolation, type Database, type DB } from '../db/database';
+import { groupCommit } from '../db/group-commit';
 import { prepared } from '../db/prepared';
 import type { Fan } from '../fan-api/fans';
 import type { ChangeEvent } from '../jsonapi/context';
@@ -108,7 +109,8 @@ export async function submitQuizAttempt(deps: AttemptDeps, fan: Fan, quizId: str
   const events: ChangeEvent[] = [];
   try {
     const key = await quizKey(database, quiz);
-    const row = await db.transaction().execute(async (trx) => {
+    // Attempts sent together share a commit (SQLite), each undone alone when it is refused.
+    const row = await groupCommit(database).run(async (trx) => {
       checkOpen(quiz, now);
       const limit = Number(quiz.attempts_per_fan);
       // The start is taken and the fan's attempts counted in one statement; a refusal undoes it
