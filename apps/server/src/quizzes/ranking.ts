@@ -57,7 +57,7 @@ export async function rankingPage(db: DB, dialect: Dialect, clientId: number, qu
 
 const RANK_VALUES = ['client', 'quiz', 'score', 'second', 'from', 'time', 'at', 'id'] as const;
 
-/** Both counts of `rankOf` in one statement, compiled once per database. */
+/** The counts of `rankOf` in one statement, compiled once per database. */
 const rankStatements = new WeakMap<DB, ReturnType<typeof prepared<(typeof RANK_VALUES)[number]>>>();
 function rankStatement(db: DB, dialect: Dialect) {
   let statement = rankStatements.get(db);
@@ -70,33 +70,36 @@ function rankStatement(db: DB, dialect: Dialect) {
             .select((b) => b.fn.sum<number | string>('attempts').as('n'))
             .where((b) => b.or([b('score', '>', v.score), b.and([b('score', '=', v.score), b('time_second', '<', v.second)])]))
             .as('buckets'),
+          // Ahead in its bucket: faster, then as fast but earlier. Two ranges of the ranking index,
+          // so only the attempts ahead are stepped over (one condition with `or` bounds the range at
+          // its start only, and walks the whole rest of the score: in a burst, thousands).
           ranked(db, dialect, v.client as number, v.quiz as number)
             .select((r) => r.fn.countAll().as('n'))
             .where('score', '=', v.score)
             .where('time_taken_ms', '>=', v.from)
-            .where((r) =>
-              r.or([
-                r('time_taken_ms', '<', v.time),
-                r.and([r('time_taken_ms', '=', v.time), r('submitted_at', '<', v.at)]),
-                r.and([r('time_taken_ms', '=', v.time), r('submitted_at', '=', v.at), r('id', '<', v.id)]),
-              ]),
-            )
-            .as('in_bucket'),
+            .where('time_taken_ms', '<', v.time)
+            .as('faster'),
+          ranked(db, dialect, v.client as number, v.quiz as number)
+            .select((r) => r.fn.countAll().as('n'))
+            .where('score', '=', v.score)
+            .where('time_taken_ms', '=', v.time)
+            .where((r) => r.or([r('submitted_at', '<', v.at), r.and([r('submitted_at', '=', v.at), r('id', '<', v.id)])]))
+            .as('earlier'),
         ]),
       )),
     );
   return statement;
 }
 
-/** The place of a ranked attempt: one plus the attempts ahead of it (buckets before its own, then the few in its bucket). */
+/** The place of a ranked attempt: one plus the attempts ahead of it (buckets before its own, then those ahead in its bucket). */
 export async function rankOf(db: DB, dialect: Dialect, row: Row): Promise<number> {
   const { score, time_taken_ms: time, submitted_at: at, id } = row as { score: number; time_taken_ms: number; submitted_at: string; id: number };
   const second = Math.floor(time / 1000);
-  const result = await db.executeQuery<{ buckets: number | string | null; in_bucket: number | string | null }>(
+  const result = await db.executeQuery<{ buckets: number | string | null; faster: number | string | null; earlier: number | string | null }>(
     rankStatement(db, dialect)({ client: row.client_id, quiz: row.quiz_id, score, second, from: second * 1000, time, at, id }),
   );
   const ahead = result.rows[0];
-  return Number(ahead?.buckets ?? 0) + Number(ahead?.in_bucket ?? 0) + 1;
+  return Number(ahead?.buckets ?? 0) + Number(ahead?.faster ?? 0) + Number(ahead?.earlier ?? 0) + 1;
 }
 
 /**
