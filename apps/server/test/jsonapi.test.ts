@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { modelOf } from '../src/jsonapi/model';
+import { columnsOf } from '../src/jsonapi/read';
 import { startTestServer, TEST_DB, type TestServer } from './support/test-server';
 
 let api: TestServer;
@@ -102,6 +104,42 @@ describe('fields, filters, sort, pages', () => {
     expect(Object.keys(res.body.included[0].attributes)).toEqual(['capacity']);
     expect((await api.get('/api/v3/clubs?fields[clubs]=nope')).status).toBe(400);
     expect((await api.get('/api/v3/clubs?fields[nope]=name')).status).toBe(400);
+  });
+
+  it('reads only the columns sparse fieldsets show, and still follows includes through keys not shown', async () => {
+    // The document of a request with fields is the full one with each resource object cut down to them.
+    const cut = (o: any, fields: Record<string, string[]>) => {
+      const allowed = fields[o.type];
+      if (!allowed) return o;
+      const pick = (m?: Record<string, unknown>) => m && Object.fromEntries(Object.entries(m).filter(([k]) => allowed.includes(k)));
+      const relationships = pick(o.relationships);
+      return { ...o, attributes: pick(o.attributes), ...(relationships && Object.keys(relationships).length ? { relationships } : { relationships: undefined }) };
+    };
+    const plain = (v: unknown) => JSON.parse(JSON.stringify(v));
+    // The statements select the id, the fields and the keys of what is included from there.
+    const fields = new Map([['competition_seasons', new Set(['name', 'season'])]]);
+    expect(columnsOf(modelOf('competition_seasons'), fields, { image: {} })).toEqual(['id', 'client_id', 'name', 'season_id', 'image_id']);
+    expect(columnsOf(modelOf('competition_seasons'), new Map(), { image: {} })).toBe(modelOf('competition_seasons').readColumns);
+    const season = (await api.get('/api/v3/seasons?filter[is_current]=true')).body.data[0];
+    const cases: [string, Record<string, string[]>][] = [
+      [
+        '/api/v3/competition_seasons?include=image,season,competition,season.squads,competition.image',
+        { competition_seasons: ['name'], seasons: ['name'], competitions: ['short_name'], squads: ['team'], images: ['path', 'width'] },
+      ],
+      [`/api/v3/seasons/${season.id}?include=competition_seasons,competitions`, { seasons: ['competitions'], competitions: ['name'] }],
+      ['/api/v3/matches?include=home_squad.team,away_squad.team&page[size]=5', { matches: ['home_squad'], squads: ['name'], teams: ['name'] }],
+      ['/api/v3/clubs?include=venue&sort=-name', { clubs: Object.keys((await api.get('/api/v3/clubs')).body.data[0].attributes), venues: ['capacity'] }],
+    ];
+    for (const [url, fields] of cases) {
+      const full = await api.get(url);
+      const sparse = await api.get(`${url}&${Object.entries(fields).map(([type, names]) => `fields[${type}]=${names.join(',')}`).join('&')}`);
+      expect(sparse.status).toBe(200);
+      expect(full.body.included?.length).toBeGreaterThan(0);
+      const data = Array.isArray(full.body.data) ? full.body.data.map((o: any) => cut(o, fields)) : cut(full.body.data, fields);
+      expect(plain(sparse.body.data)).toEqual(plain(data));
+      expect(plain(sparse.body.included)).toEqual(plain(full.body.included.map((o: any) => cut(o, fields))));
+      expect(sparse.headers.get('x-db-queries')).toBe(full.headers.get('x-db-queries'));
+    }
   });
 
   it('filters by comma lists, ranges, relationships, null and text', async () => {

@@ -33,9 +33,26 @@ export interface ReadContext {
 }
 
 /** Every query of the engine starts here, so no row of another client can be read (nor a hidden column). */
-export function scoped(ctx: ReadContext, model: Model): DynamicSelect<Row> {
-  return ctx.db.selectFrom(model.table).select(model.readColumns).where('client_id', '=', ctx.clientId);
+export function scoped(ctx: ReadContext, model: Model, columns = model.readColumns): DynamicSelect<Row> {
+  return ctx.db.selectFrom(model.table).select(columns).where('client_id', '=', ctx.clientId);
 }
+
+/**
+ * The columns documents of a type need: every one, unless `fields[type]` names some; then the id,
+ * those attributes, the keys of those relationships and of the ones included from here (`extra`:
+ * the key children are grouped by). A rule that reads rows for their links sees every column.
+ */
+export function columnsOf(model: Model, fields: Map<string, Set<string>>, include: IncludeTree, extra?: string): string[] {
+  const wanted = fields.get(model.type);
+  if (!wanted || rulesOf(model.type).linkNames) return model.readColumns;
+  const keep = new Set(['id', 'client_id']);
+  for (const name of [...wanted, ...Object.keys(include)]) keep.add(model.belongsTo.get(name)?.fk ?? name);
+  if (extra) keep.add(extra);
+  return model.readColumns.filter((c) => keep.has(c));
+}
+
+/** A statement's key for the columns it selects: empty for all of them. */
+const columnsKey = (model: Model, columns: string[]) => (columns === model.readColumns ? '' : ` ${columns.join(',')}`);
 
 /**
  * The engine's frequent reads are built and compiled once per shape (db/prepared.ts), the same SQL
@@ -60,17 +77,19 @@ async function readOnce(
 const withClient = (ctx: ReadContext, clientId: unknown): ReadContext => ({ ...ctx, clientId: clientId as number });
 
 /** Rows of the client by their ids (not empty). */
-const rowsByIds = (ctx: ReadContext, model: Model, ids: unknown[]): Promise<Row[]> =>
-  readOnce(ctx, `ids ${model.type}`, ['ids'], { client: ctx.clientId, ids }, (v) => scoped(withClient(ctx, v.client), model).where('id', 'in', v.ids as unknown[]));
+const rowsByIds = (ctx: ReadContext, model: Model, ids: unknown[], columns: string[]): Promise<Row[]> =>
+  readOnce(ctx, `ids ${model.type}${columnsKey(model, columns)}`, ['ids'], { client: ctx.clientId, ids }, (v) =>
+    scoped(withClient(ctx, v.client), model, columns).where('id', 'in', v.ids as unknown[]),
+  );
 
 /**
  * The rows of some parents (a page at most), by their foreign key. SQLite's planner, with
  * statistics older than the data, prefers walking the client's whole default-sort index (4,800
  * squads to find 76): the unary plus keeps its client term off indexes, so the key's index is used.
  */
-function childrenOf(ctx: ReadContext, model: Model, fk: string, ids: unknown[]): DynamicSelect<Row> {
+function childrenOf(ctx: ReadContext, model: Model, fk: string, ids: unknown[], columns: string[]): DynamicSelect<Row> {
   const client = ctx.dialect === 'sqlite' ? sql<number>`+${sql.ref(`${model.table}.client_id`)}` : sql.ref(`${model.table}.client_id`);
-  return ctx.db.selectFrom(model.table).select(model.readColumns).where(client, '=', ctx.clientId).where(fk, 'in', ids);
+  return ctx.db.selectFrom(model.table).select(columns).where(client, '=', ctx.clientId).where(fk, 'in', ids);
 }
 
 export function applyFilters<Q extends DynamicSelect<unknown>>(q: Q, filters: Filter[], table: string, dialect: Dialect): Q {
@@ -243,7 +262,11 @@ const translated = (ctx: ReadContext, model: Model, rows: Row[], locale: string 
   model.translation && rows.length ? withTranslations(ctx, model.translation, rows, locale) : Promise.resolve(rows);
 
 /** One query per relationship and level, whatever the number of rows. */
-async function loadIncludes(ctx: ReadContext, model: Model, rows: Row[], tree: IncludeTree, graph: Graph, locale?: string) {
+/** What documents show beyond their rows: the sparse fieldsets and the locale of translations. */
+type Shown = Pick<ParsedQuery, 'fields' | 'locale'>;
+
+async function loadIncludes(ctx: ReadContext, model: Model, rows: Row[], tree: IncludeTree, graph: Graph, shown: Shown) {
+  const { locale } = shown;
   // Relationships to one type with the same include path below them (a match's home and away
   // squads, each with team.club.image) are read together: one query per level, not one per side.
   const shared = new Map<string, string[]>();
@@ -258,7 +281,8 @@ async function loadIncludes(ctx: ReadContext, model: Model, rows: Row[], tree: I
     if (names.length < 2) continue;
     const target = modelOf(model.relationships.get(names[0])!.type);
     const ids = unique(names.flatMap((name) => rows.map((r) => r[model.belongsTo.get(name)!.fk]).filter((v) => v != null)));
-    await addRelated(ctx, target, ids.length ? await rowsByIds(ctx, target, ids) : [], tree[names[0]], graph, locale);
+    const found = ids.length ? await rowsByIds(ctx, target, ids, columnsOf(target, shown.fields, tree[names[0]])) : [];
+    await addRelated(ctx, target, found, tree[names[0]], graph, shown);
     for (const name of names) together.add(name);
   }
   for (const [name, sub] of Object.entries(tree)) {
@@ -270,10 +294,10 @@ async function loadIncludes(ctx: ReadContext, model: Model, rows: Row[], tree: I
       if (!target) continue;
       const ids = new Set<number>();
       for (const r of rows) for (const item of [graph.get(model.type, r.id).relationships?.[name]?.data ?? []].flat()) if (item) ids.add(Number(item.id));
-      const related = await translated(ctx, target, ids.size ? await rowsByIds(ctx, target, [...ids]) : [], locale);
+      const related = await translated(ctx, target, ids.size ? await rowsByIds(ctx, target, [...ids], columnsOf(target, shown.fields, sub)) : [], locale);
       for (const r of related) graph.add(target, r);
       await attachLinks(ctx, target, related, graph);
-      if (Object.keys(sub).length) await loadIncludes(ctx, target, related, sub, graph, locale);
+      if (Object.keys(sub).length) await loadIncludes(ctx, target, related, sub, graph, shown);
       continue;
     }
     const rel = model.relationships.get(name)!;
@@ -282,13 +306,14 @@ async function loadIncludes(ctx: ReadContext, model: Model, rows: Row[], tree: I
     if (rel.kind === 'belongsTo') {
       const fk = model.belongsTo.get(name)!.fk;
       const ids = unique(rows.map((r) => r[fk]).filter((v) => v != null));
-      if (ids.length) related = await rowsByIds(ctx, target, ids);
+      if (ids.length) related = await rowsByIds(ctx, target, ids, columnsOf(target, shown.fields, sub));
     } else if (rel.kind === 'hasMany') {
       const fk = target.belongsTo.get(rel.inverse)!.fk;
       const ids = rows.map((r) => r.id);
+      const columns = columnsOf(target, shown.fields, sub, fk);
       if (ids.length)
-        related = await readOnce(ctx, `children ${target.type} ${fk}`, ['ids'], { client: ctx.clientId, ids }, (v) =>
-          applySort(childrenOf(withClient(ctx, v.client), target, fk, v.ids as unknown[]), sortOf(target), target.table),
+        related = await readOnce(ctx, `children ${target.type} ${fk}${columnsKey(target, columns)}`, ['ids'], { client: ctx.clientId, ids }, (v) =>
+          applySort(childrenOf(withClient(ctx, v.client), target, fk, v.ids as unknown[], columns), sortOf(target), target.table),
         );
       const byParent = new Map<unknown, ResourceIdentifier[]>();
       for (const r of related) {
@@ -303,12 +328,13 @@ async function loadIncludes(ctx: ReadContext, model: Model, rows: Row[], tree: I
       const toFk = through.belongsTo.get(rel.to)!.fk;
       const ids = rows.map((r) => r.id);
       let linked: Row[] = [];
+      const columns = columnsOf(target, shown.fields, sub);
       if (ids.length)
-        linked = await readOnce(ctx, `through ${model.type} ${name}`, ['ids'], { client: ctx.clientId, ids }, (v) =>
+        linked = await readOnce(ctx, `through ${model.type} ${name}${columnsKey(target, columns)}`, ['ids'], { client: ctx.clientId, ids }, (v) =>
           ctx.db
             .selectFrom(`${target.table} as t`)
             .innerJoin(`${through.table} as j`, `j.${toFk}`, 't.id')
-            .select(target.readColumns.map((c) => `t.${c}`))
+            .select(columns.map((c) => `t.${c}`))
             .select(`j.${fromFk} as __parent`)
             .where(`j.${fromFk}`, 'in', v.ids as unknown[])
             .where('t.client_id', '=', v.client)
@@ -326,17 +352,17 @@ async function loadIncludes(ctx: ReadContext, model: Model, rows: Row[], tree: I
       related = [...seen.values()];
       for (const r of rows) setLinkage(graph.get(model.type, r.id), name, byParent.get(r.id) ?? []);
     }
-    await addRelated(ctx, target, related, sub, graph, locale);
+    await addRelated(ctx, target, related, sub, graph, shown);
   }
 }
 
 /** Included rows of one type into the document, with their links and what is included below them. */
-async function addRelated(ctx: ReadContext, target: Model, rows: Row[], sub: IncludeTree, graph: Graph, locale?: string) {
-  const related = await translated(ctx, target, rows, locale);
+async function addRelated(ctx: ReadContext, target: Model, rows: Row[], sub: IncludeTree, graph: Graph, shown: Shown) {
+  const related = await translated(ctx, target, rows, shown.locale);
   const fresh = related.filter((r) => !graph.objects.has(`${target.type}:${r.id}`));
   for (const r of related) graph.add(target, r);
   await attachLinks(ctx, target, fresh, graph);
-  if (Object.keys(sub).length) await loadIncludes(ctx, target, related, sub, graph, locale);
+  if (Object.keys(sub).length) await loadIncludes(ctx, target, related, sub, graph, shown);
 }
 
 function sortOf(model: Model): SortKey[] {
@@ -373,7 +399,7 @@ export async function buildDocument(
   const graph = new Graph(ctx.apiBase);
   const primary = rows.map((r) => graph.add(model, r));
   await attachLinks(ctx, model, rows, graph);
-  await loadIncludes(ctx, model, rows, query.include, graph, query.locale);
+  await loadIncludes(ctx, model, rows, query.include, graph, query);
   const primaryKeys = new Set(primary.map((o) => `${o.type}:${o.id}`));
   const doc: Document = { data: single ? project(primary[0], query.fields) : primary.map((o) => project(o, query.fields)) };
   if (Object.keys(query.include).length)
@@ -384,8 +410,9 @@ export async function buildDocument(
 async function genericPage(ctx: ReadContext, model: Model, query: ParsedQuery): Promise<{ total: number; rows: Row[] }> {
   const { number, size } = query.page;
   const offset = (number - 1) * size;
+  const columns = columnsOf(model, query.fields, query.include);
   const pageOf = (c: ReadContext, limit: unknown, skip: unknown) =>
-    applySort(applyFilters(scoped(c, model), query.filters, model.table, c.dialect), query.sort, model.table)
+    applySort(applyFilters(scoped(c, model, columns), query.filters, model.table, c.dialect), query.sort, model.table)
       .limit(limit as number)
       .offset(skip as number);
   const countOf = (c: ReadContext) =>
@@ -394,7 +421,7 @@ async function genericPage(ctx: ReadContext, model: Model, query: ParsedQuery): 
   const plain = !query.filters.length;
   const sortKey = query.sort.map((s) => `${s.desc ? '-' : ''}${s.column}`).join(',');
   const rows = plain
-    ? await readOnce(ctx, `page ${model.type} ${sortKey}`, [], { client: ctx.clientId, size, offset }, (v) => pageOf(withClient(ctx, v.client), v.size, v.offset))
+    ? await readOnce(ctx, `page ${model.type} ${sortKey}${columnsKey(model, columns)}`, [], { client: ctx.clientId, size, offset }, (v) => pageOf(withClient(ctx, v.client), v.size, v.offset))
     : await pageOf(ctx, size, offset).execute();
   // A page that is not full ends the list: its total is known without counting (an empty page past
   // the first says nothing: the list may end before it).
