@@ -346,7 +346,9 @@ describe('attempts timed by the server', () => {
     ]);
     stop();
     const outcome = (r: PromiseSettledResult<{ rank: number }>) => (r.status === 'fulfilled' ? 'kept' : (r.reason as { errors: { id: string }[] }).errors[0].id);
-    expect(results.map(outcome)).toEqual(['kept', 'quizStartUsed', 'quizForeignAnswer', 'kept']);
+    // Ala's start sent twice: one of the two is kept (with PostgreSQL either may come first).
+    const outcomes = results.map(outcome);
+    expect([outcomes.slice(0, 2).sort(), ...outcomes.slice(2)]).toEqual([['kept', 'quizStartUsed'], 'quizForeignAnswer', 'kept']);
     expect(committed.length).toBe(database.dialect === 'sqlite' ? 1 : 2);
     // Bartek's start was taken by his refused attempt, and given back with it: it still works, once.
     expect((await submit(q.quiz, right, starts[1], tokens[1])).status).toBe(201);
