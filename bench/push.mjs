@@ -3,7 +3,7 @@
 //
 //   npm run bench -- push                         (or: node --import tsx bench/push.mjs)
 //   options (node --import tsx bench/push.mjs …; npm run bench passes none on):
-//     --subscriptions 100000 (BENCH_PUSH_SUBSCRIPTIONS) --fans 100 --concurrency 64 --key-pairs 64 --profile
+//     --subscriptions 100000 (BENCH_PUSH_SUBSCRIPTIONS) --fans 100 --concurrency 256 --key-pairs 64 --profile
 //     --protocols h2+http/1.1 | http/1.1 | plain   what the push service offers (HTTPS with HTTP/2 by
 //       ALPN, as the vendors' do; HTTPS with HTTP/1.1 only; plain http), to compare the sender's cost
 //   the big one: node --import tsx bench/push.mjs --subscriptions 1000000
@@ -44,7 +44,7 @@ const { values: opts } = parseArgs({
   options: {
     subscriptions: { type: 'string', default: process.env.BENCH_PUSH_SUBSCRIPTIONS ?? '100000' },
     fans: { type: 'string', default: '100' },
-    concurrency: { type: 'string', default: '64' },
+    concurrency: { type: 'string', default: '256' },
     'key-pairs': { type: 'string', default: '64' },
     // Writes a V8 CPU profile of the server and prints where its time went.
     profile: { type: 'boolean', default: false },

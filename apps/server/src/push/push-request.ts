@@ -157,6 +157,8 @@ function connect(url: URL, loopbackTls: boolean, timeoutMs: number): Promise<Ori
       lookup: publicOnly,
       rejectUnauthorized: !loopbackTls,
     });
+    // Many small frames: Nagle's algorithm would hold each behind the last one's ACK.
+    socket.setNoDelay(true);
     socket.setTimeout(timeoutMs, () => socket.destroy(timeoutError()));
     socket.once('error', reject);
     socket.once('secureConnect', () => {

@@ -212,6 +212,7 @@ export async function startPushService(opts: { protocols?: 'h2+http/1.1' | 'http
   // Every connection, whatever its protocol, is cut at close.
   const sockets = new Set<Socket>();
   server.on(protocols === 'plain' ? 'connection' : 'secureConnection', (socket: Socket) => {
+    socket.setNoDelay(true);
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
   });
