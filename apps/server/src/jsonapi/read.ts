@@ -60,6 +60,8 @@ const columnsKey = (model: Model, columns: string[]) => (columns === model.readC
  * (an `in` list, one shape per length), `values` its parameters, all used by `build`.
  */
 const statements = new Map<string, (values: Record<string, unknown>) => CompiledQuery>();
+/** Shapes kept at most (the oldest dropped first): sorts and `fields` are the client's to choose, so their combinations are unbounded. */
+const MAX_STATEMENTS = 2_000;
 async function readOnce(
   ctx: ReadContext,
   key: string,
@@ -69,7 +71,10 @@ async function readOnce(
 ): Promise<Row[]> {
   const full = `${ctx.dialect} ${key}`;
   let statement = statements.get(full);
-  if (!statement) statements.set(full, (statement = preparedLists(Object.keys(values), lists, build)));
+  if (!statement) {
+    if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value!);
+    statements.set(full, (statement = preparedLists(Object.keys(values), lists, build)));
+  }
   return (await ctx.db.executeQuery<Row>(statement(values))).rows;
 }
 
