@@ -18,7 +18,7 @@ import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { LocalStorage } from '../apps/server/src/media/storage/local-storage.ts';
 import { clientCollation, withShadows } from '../apps/server/src/jsonapi/shadow.ts';
-import { toDb } from '../apps/server/src/jsonapi/values.ts';
+import { toDb } from '../apps/server/src/db/values.ts';
 import { settleMatch, USER_RESULTS } from '../apps/server/src/match-predictor/settlement.ts';
 import { rankingStandings } from '../apps/server/src/match-predictor/standings.ts';
 import { seedDemo } from '../apps/server/src/seed/seed.ts';

@@ -220,7 +220,7 @@ async function startDemo(name, env = {}, nodeArgs = []) {
     return res;
   };
   // The bench's own connection to the server's SQLite file: a commit here moves data_version, and
-  // the server's cache of computed reads (apps/server/src/realtime/computed-cache.ts) drops it all.
+  // the server's cache of computed reads (apps/server/src/db/computed-cache.ts) drops it all.
   const side = new Sqlite(join(dir, 'umpire.sqlite'));
   sides.push(side);
   side.pragma('busy_timeout = 5000');

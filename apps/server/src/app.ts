@@ -15,7 +15,7 @@ import type { Storage } from './media/storage/storage';
 import { Cable } from './realtime/cable';
 import { mountSite } from '@umpire/site';
 import { registerDelivery } from './delivery/delivery';
-import { ComputedCache } from './realtime/computed-cache';
+import { ComputedCache } from './db/computed-cache';
 import { registerErrorHandling, registerNulGuard } from './errors-handler';
 import { apiError } from './jsonapi/errors';
 import { API_PREFIX, JSONAPI_MEDIA_TYPE, registerResourceRoutes } from './jsonapi/routes';

@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeFile } from '../src/media/videos/ffmpeg';
-import { toDb } from '../src/jsonapi/values';
+import { toDb } from '../src/db/values';
 import { makeClip } from './support/clip';
 import { addLibraryFile } from './support/library';
 import { storageEnv, testS3Env } from './support/s3';

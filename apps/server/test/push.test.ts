@@ -502,6 +502,32 @@ describe('push at scale (issue 25): topics resolved in SQL, runners sharing a se
     }
   });
 
+  it('records a batch whose messages end differently: delivered, unsubscribed since, a key that cannot be used, each once', async () => {
+    const browsers = [];
+    for (let i = 0; i < 5; i++) browsers.push(await subscribed(['mixed']));
+    try {
+      const id = await prepared('mixed', browsers, 1);
+      // After the rows were made: one fan unsubscribes, another subscription's key is damaged in the database.
+      await call('DELETE', `/public/v1/push/subscriptions/${browsers[1].id}`, undefined, browsers[1].token);
+      await q().updateTable('push_subscriptions').set({ p256dh: 'AAAA' }).where('id', '=', Number(browsers[3].id)).execute();
+      expect(await runPushDeliveries(deps({ batch: 10 }), 1, id)).toEqual({ state: 'finished' });
+      expect(browsers.map((b) => b.browser.posts)).toEqual([1, 0, 1, 0, 1]);
+      expect(push.rejected).toEqual([]);
+      expect(await notification(String(id))).toMatchObject({
+        status: 'sent',
+        total_count: 5,
+        sent_count: 5,
+        delivered_count: 3,
+        failed_count: 2,
+        failure_reasons: { unsubscribed: 1, 'encryption: p256dh is not a 65-byte key': 1 },
+      });
+      const rows = await q().selectFrom('push_deliveries').select(['status', 'reason']).where('notification_id', '=', id).orderBy('id').execute();
+      expect(rows.map((r) => r.status)).toEqual(['delivered', 'failed', 'delivered', 'failed', 'delivered']);
+    } finally {
+      await server.app.jobs!.start();
+    }
+  });
+
   it('resumes after a runner died with claimed rows: the rest are sent, its rows count as interrupted once its lease ran out, a live runner’s are left to it', async () => {
     const browsers = [];
     for (let i = 0; i < 6; i++) browsers.push(await subscribed(['lapse']));

@@ -11,7 +11,7 @@ import { findRow, type Row } from '../jsonapi/read';
 import { modelOf } from '../jsonapi/model';
 import { parsePage, type RawQuery } from '../jsonapi/query';
 import { JSONAPI_MEDIA_TYPE, API_PREFIX } from '../jsonapi/routes';
-import { fromDb, toDb } from '../jsonapi/values';
+import { fromDb, toDb } from '../db/values';
 import type { Clock } from '../jobs/clock';
 import { embeddedComponents, setEmbedClock } from '../content/article-components';
 import { richTextToHtml } from '../content/rich-text-html';

@@ -1,6 +1,6 @@
 import { clientCollation, withShadows } from '../jsonapi/shadow';
 import type { WriteContext } from '../jsonapi/context';
-import { nowIso, toDb } from '../jsonapi/values';
+import { nowIso, toDb } from '../db/values';
 
 export type Changes = Record<string, { before: unknown; after: unknown }>;
 

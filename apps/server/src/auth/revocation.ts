@@ -1,5 +1,5 @@
 import type { Database } from '../db/database';
-import { toDb } from '../jsonapi/values';
+import { toDb } from '../db/values';
 import type { Config } from '../config';
 import { verifyToken } from './tokens';
 

@@ -11,7 +11,7 @@ import type { Database } from '../db/database';
 import { ApiError, apiError, errorSpec } from '../jsonapi/errors';
 import { fieldError, keyOfIssue } from '../jsonapi/messages';
 import { contentLanguageOf, rebuildShadows } from '../jsonapi/shadow';
-import { fromDb, nowIso, toDb } from '../jsonapi/values';
+import { fromDb, nowIso, toDb } from '../db/values';
 import { collationFor, isCollationLanguage } from '../text/collation';
 
 const JSONAPI = 'application/vnd.api+json';

@@ -1,7 +1,7 @@
 import { visibleCommentStatuses } from '@umpire/schema';
 import type { WriteContext } from '../jsonapi/context';
 import { modelOf } from '../jsonapi/model';
-import { nowIso, toDb } from '../jsonapi/values';
+import { nowIso, toDb } from '../db/values';
 import { publish } from '../jsonapi/write';
 import type { Fan } from '../fan-api/fans';
 import { fanActor } from '../fan-api/fan-writes';

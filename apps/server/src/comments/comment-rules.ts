@@ -5,7 +5,7 @@ import { fieldError } from '../jsonapi/messages';
 import { modelOf } from '../jsonapi/model';
 import { defineRules } from '../jsonapi/rules';
 import type { WriteContext } from '../jsonapi/context';
-import { fromDb, nowIso, toDb } from '../jsonapi/values';
+import { fromDb, nowIso, toDb } from '../db/values';
 import { publish } from '../jsonapi/write';
 import { fanOf } from '../fan-api/fan-writes';
 

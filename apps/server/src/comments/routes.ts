@@ -5,7 +5,7 @@ import type { Database } from '../db/database';
 import { apiError, badParameter } from '../jsonapi/errors';
 import { parsePage, type RawQuery } from '../jsonapi/query';
 import { JSONAPI_MEDIA_TYPE } from '../jsonapi/routes';
-import { fromDb, toDb } from '../jsonapi/values';
+import { fromDb, toDb } from '../db/values';
 import type { ChangeBus } from '../realtime/change-bus';
 import type { ChangeEvent } from '../jsonapi/context';
 import { createAsFan, fanActor } from '../fan-api/fan-writes';

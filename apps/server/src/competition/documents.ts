@@ -2,7 +2,7 @@ import { MATCH_PLAYING_STATUSES } from '@umpire/schema';
 import { buildDocument, type ReadContext, type ResourceObject, type Row } from '../jsonapi/read';
 import { modelOf } from '../jsonapi/model';
 import { parseInclude } from '../jsonapi/query';
-import { fromDb } from '../jsonapi/values';
+import { fromDb } from '../db/values';
 import { loadStatsMatches } from './loaders';
 import { computeStandings, DEFAULT_TIEBREAKERS, type Tiebreaker } from './standings';
 import { computePlayerStatistics, type PlayerStatistics } from './statistics';

@@ -1,5 +1,5 @@
 import type { ReadContext, Row } from '../jsonapi/read';
-import { fromDb } from '../jsonapi/values';
+import { fromDb } from '../db/values';
 import type { StatsMatch } from './statistics';
 
 /** Matches with their incidents and lineups in three queries, shaped for the statistics module. */

@@ -13,7 +13,7 @@ import { buildDocument, findRow, scoped, type ReadContext, type ResourceObject }
 import { API_PREFIX, conditional, JSONAPI_MEDIA_TYPE, withQueryStats } from '../jsonapi/routes';
 import { createRecord } from '../jsonapi/write';
 import type { ChangeBus } from '../realtime/change-bus';
-import type { ComputedCache } from '../realtime/computed-cache';
+import type { ComputedCache } from '../db/computed-cache';
 import type { ChangeEvent } from '../jsonapi/context';
 import { loadStatsMatches } from './loaders';
 import { includedSquads, seasonPlayerStatistics, squadWithCrest, standingsDocument } from './documents';

@@ -6,7 +6,7 @@ import { fieldError } from '../jsonapi/messages';
 import { modelOf } from '../jsonapi/model';
 import type { ReadContext, ResourceObject } from '../jsonapi/read';
 import { rulesOf, defineRules } from '../jsonapi/rules';
-import { fromDb } from '../jsonapi/values';
+import { fromDb } from '../db/values';
 import { deleteRecord } from '../jsonapi/write';
 import { componentLinks, resolveComponents } from './current-page';
 

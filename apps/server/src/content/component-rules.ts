@@ -4,7 +4,7 @@ import { fieldError } from '../jsonapi/messages';
 import { findModel } from '../jsonapi/model';
 import type { ReadContext, Row } from '../jsonapi/read';
 import { defineRules } from '../jsonapi/rules';
-import { fromDb, toDb } from '../jsonapi/values';
+import { fromDb, toDb } from '../db/values';
 import { sanitizeRichText } from './rich-text';
 
 /**

@@ -6,7 +6,7 @@ import { findModel, modelOf, type Model } from '../jsonapi/model';
 import { linkNamesOf, scoped, toResourceObject, type ReadContext, type ResourceIdentifier, type ResourceObject, type Row } from '../jsonapi/read';
 import type { LinkValues } from '../jsonapi/rules';
 import { withTranslations } from '../jsonapi/translations';
-import { toDb } from '../jsonapi/values';
+import { toDb } from '../db/values';
 import { includedSquads, playerStatisticsOfSeasons, standingsOfGroups } from '../competition/documents';
 import { ratingOf } from '../competition/statistics';
 

@@ -4,7 +4,7 @@ import { fieldError } from '../jsonapi/messages';
 import { findModel } from '../jsonapi/model';
 import type { ReadContext, Row } from '../jsonapi/read';
 import type { LinkValues } from '../jsonapi/rules';
-import { toDb } from '../jsonapi/values';
+import { toDb } from '../db/values';
 import { sanitizedSettings } from './component-rules';
 import type { DraftComponents } from './current-page';
 

@@ -4,7 +4,7 @@ import type { Database } from '../db/database';
 import type { RateLimiter } from '../fan-api/rate-limit';
 import type { Clock } from '../jobs/clock';
 import { apiError } from '../jsonapi/errors';
-import { fromDb, toDb } from '../jsonapi/values';
+import { fromDb, toDb } from '../db/values';
 import { hashDeliveryKey, isDeliveryKeySecret } from './secrets';
 
 /** The delivery key a public request was made with: its client decides what the request reads. */

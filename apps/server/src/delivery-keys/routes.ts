@@ -11,7 +11,7 @@ import { modelOf } from '../jsonapi/model';
 import { parseRecordQuery, type RawQuery } from '../jsonapi/query';
 import { findRow, recordDocument } from '../jsonapi/read';
 import { API_PREFIX, JSONAPI_MEDIA_TYPE, transactionalWrites, withQueryStats } from '../jsonapi/routes';
-import { nowIso, toDb } from '../jsonapi/values';
+import { nowIso, toDb } from '../db/values';
 import { createRecord, nextUpdatedAt, publish } from '../jsonapi/write';
 import type { ChangeBus } from '../realtime/change-bus';
 import { issueWith } from './rules';

@@ -7,8 +7,8 @@ import { notFound } from '../jsonapi/errors';
 import { parseListQuery, parseRecordQuery, type RawQuery } from '../jsonapi/query';
 import { findRow, listDocument, recordDocument, type ReadContext } from '../jsonapi/read';
 import { API_PREFIX, JSONAPI_MEDIA_TYPE, withQueryStats } from '../jsonapi/routes';
-import { fromDb } from '../jsonapi/values';
-import { entityTag, type ComputedCache } from '../realtime/computed-cache';
+import { fromDb } from '../db/values';
+import { entityTag, type ComputedCache } from '../db/computed-cache';
 import { checkPublicQuery, projectDocument, publicRowFilters, publicTables, routedPublicModels, type PublicModel } from './public-models';
 import { Purger } from './purge';
 

@@ -13,7 +13,7 @@ import { fieldError } from '../jsonapi/messages';
 import type { RawQuery } from '../jsonapi/query';
 import { JSONAPI_MEDIA_TYPE } from '../jsonapi/routes';
 import { clientCollation, withShadows } from '../jsonapi/shadow';
-import { fromDb, toDb } from '../jsonapi/values';
+import { fromDb, toDb } from '../db/values';
 import { PUBLIC_PREFIX } from '../delivery/delivery';
 import { readFanToken, signFanToken } from './fan-tokens';
 import { rateLimiterFor } from './rate-limit';

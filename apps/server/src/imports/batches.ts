@@ -4,7 +4,7 @@ import type { WriteContext } from '../jsonapi/context';
 import { apiError } from '../jsonapi/errors';
 import { findModel, modelOf, type Model } from '../jsonapi/model';
 import { findRow, parseId } from '../jsonapi/read';
-import { fromDb, nowIso, toDb } from '../jsonapi/values';
+import { fromDb, nowIso, toDb } from '../db/values';
 import { deleteRecord, nextUpdatedAt, publish } from '../jsonapi/write';
 
 /**

@@ -4,7 +4,7 @@ import { ApiError, errorSpec, type ErrorSpec } from '../jsonapi/errors';
 import { fieldError } from '../jsonapi/messages';
 import { modelOf } from '../jsonapi/model';
 import type { ReadContext } from '../jsonapi/read';
-import { fromDb } from '../jsonapi/values';
+import { fromDb } from '../db/values';
 import { createRecord, updateRecord } from '../jsonapi/write';
 import { recordCreated, recordUpdated, type BatchSummary } from './batches';
 import type { ParsedFile } from './parse';

@@ -9,7 +9,7 @@ import { ApiError, apiError, errorLanguageOf, errorSpec, renderError, type Error
 import { modelOf } from '../jsonapi/model';
 import { findRow, parseId, recordDocument } from '../jsonapi/read';
 import { API_PREFIX, JSONAPI_MEDIA_TYPE, transactionalWrites, withQueryStats } from '../jsonapi/routes';
-import { fromDb, nowIso, toDb } from '../jsonapi/values';
+import { fromDb, nowIso, toDb } from '../db/values';
 import type { ChangeBus } from '../realtime/change-bus';
 import { closeBatch, createdTypesOf, openBatch, undoBatch, type BatchSummary } from './batches';
 import { fieldsOf, guessMapping, mappingProblems, type MappingProblem } from './mapping';

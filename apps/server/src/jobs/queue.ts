@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DB, Database, Dialect } from '../db/database';
-import { fromDb, toDb } from '../jsonapi/values';
+import { fromDb, toDb } from '../db/values';
 
 /** One row of the jobs table as handlers receive it. */
 export interface Job {

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { COUNTS_PATH, COUNTS_TYPES_PARAMETER, type CountsDocument } from '@umpire/schema';
 import { requireAuth } from '../auth/context';
 import type { Database } from '../db/database';
-import type { ComputedCache } from '../realtime/computed-cache';
+import type { ComputedCache } from '../db/computed-cache';
 import { badParameter } from './errors';
 import { allModels, findModel, type Model } from './model';
 import type { RawQuery } from './query';

@@ -7,7 +7,7 @@ import { notFound } from './errors';
 import { findModel, modelOf, type Model } from './model';
 import { rulesOf, type LinkValues } from './rules';
 import type { Filter, IncludeTree, ParsedQuery, SortKey } from './query';
-import { fromDb } from './values';
+import { fromDb } from '../db/values';
 import { withTranslations } from './translations';
 
 export type Row = Record<string, unknown>;

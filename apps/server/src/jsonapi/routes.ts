@@ -6,14 +6,14 @@ import type { Config } from '../config';
 import { queryStats, type Database } from '../db/database';
 import { apiError } from './errors';
 import type { ChangeBus } from '../realtime/change-bus';
-import { entityTag, type ComputedCache } from '../realtime/computed-cache';
+import { entityTag, type ComputedCache } from '../db/computed-cache';
 import type { ChangeEvent, WriteContext } from './context';
 import { fingerprintOf, findStored, idempotencyKeyOf, lockIdempotencyKey, storeResponse, type StoredResponse } from './idempotency';
 import { allModels, type Model } from './model';
 import { includedTypes, parseListQuery, parseLocale, parseRecordQuery, type IncludeTree, type RawQuery } from './query';
 import { isLocale } from './translations';
 import { findRow, listDocument, recordDocument } from './read';
-import { nowIso, toDb } from './values';
+import { nowIso, toDb } from '../db/values';
 import { createRecord, deleteRecord, updateRecord } from './write';
 import type { Storage } from '../media/storage/storage';
 

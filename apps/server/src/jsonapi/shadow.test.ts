@@ -11,7 +11,7 @@ import { seedDemo } from '../seed/seed';
 import { collationFor } from '../text/collation';
 import { allModels } from './model';
 import { contentLanguageOf, shadowValues } from './shadow';
-import { fromDb } from './values';
+import { fromDb } from '../db/values';
 import { LocalStorage } from '../media/storage/local-storage';
 
 let dir: string;

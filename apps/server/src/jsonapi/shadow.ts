@@ -4,7 +4,7 @@ import { SEARCH_COLUMN } from '../db/columns';
 import type { DB, Dialect } from '../db/database';
 import { collationFor, foldForSearch, type Collation } from '../text/collation';
 import { allModels, findModelByTable, type Model } from './model';
-import { fromDb } from './values';
+import { fromDb } from '../db/values';
 import { parseLanguages } from '../config';
 
 /**

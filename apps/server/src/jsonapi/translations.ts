@@ -3,7 +3,7 @@ import { foldForSearch } from '../text/collation';
 import type { Changes } from '../audit/audit';
 import { apiError } from './errors';
 import type { ReadContext, Row } from './read';
-import { fromDb, nowIso, toDb } from './values';
+import { fromDb, nowIso, toDb } from '../db/values';
 import type { WriteContext } from './context';
 
 /**

@@ -6,7 +6,7 @@ import { ApiError, apiError, type ErrorSpec } from './errors';
 import { fieldError, keyOfIssue } from './messages';
 import { findModel, modelOf, TIMESTAMPS, type Model } from './model';
 import { findRow, loadLinks, parseId, type ReadContext, type Row } from './read';
-import { fromDb, nowIso, toDb } from './values';
+import { fromDb, nowIso, toDb } from '../db/values';
 import { deleteGuards, rulesOf, type LinkValues } from './rules';
 import { writeShadows } from './shadow';
 import type { ChangeEvent, WriteContext } from './context';

@@ -2,7 +2,7 @@ import { matchPredictorUserResults } from '@umpire/schema';
 import { isUniqueViolation } from '../db/database';
 import { apiError, ApiError, notFound, type ErrorSpec } from '../jsonapi/errors';
 import { fieldError, keyOfIssue } from '../jsonapi/messages';
-import { fromDb, toDb } from '../jsonapi/values';
+import { fromDb, toDb } from '../db/values';
 import { clientCollation, withShadows } from '../jsonapi/shadow';
 import type { Row } from '../jsonapi/read';
 import { matchPlace, USER_RESULTS, type PredictorScope, type Score } from './settlement';

@@ -1,7 +1,7 @@
 import { addLinkedView } from '../content/current-page';
 import { defineRules } from '../jsonapi/rules';
 import type { ResourceObject } from '../jsonapi/read';
-import { fromDb } from '../jsonapi/values';
+import { fromDb } from '../db/values';
 import { onMatchChange } from '../matches/rules';
 import { addContentType } from '../realtime/content-types';
 import { matchPlace, RANKINGS, rescoreSeason, settleMatch, USER_RESULTS } from './settlement';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { DEFAULT_PREDICTOR_POINTS, type PredictionResult } from '@umpire/schema';
 import type { DB, Dialect } from '../db/database';
-import { toDb } from '../jsonapi/values';
+import { toDb } from '../db/values';
 
 /** The database and the client a predictor operation works in (a request's, or a write's transaction). */
 export interface PredictorScope {

@@ -1,5 +1,5 @@
 import type { ReadContext, Row } from '../jsonapi/read';
-import { fromDb } from '../jsonapi/values';
+import { fromDb } from '../db/values';
 import type { ScheduledMatch } from './conflicts';
 
 /** What a preview row and a notification say about a match: its clubs, venue and round by name. */

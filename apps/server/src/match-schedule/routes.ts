@@ -23,7 +23,7 @@ import { modelOf } from '../jsonapi/model';
 import { parseFilters, type RawQuery } from '../jsonapi/query';
 import { applyFilters, findRow, scoped, toResourceObject, type Row } from '../jsonapi/read';
 import { API_PREFIX, JSONAPI_MEDIA_TYPE, transactionalWrites, withQueryStats } from '../jsonapi/routes';
-import { fromDb, toDb } from '../jsonapi/values';
+import { fromDb, toDb } from '../db/values';
 import { updateRecord } from '../jsonapi/write';
 import { findConflicts, type ScheduleConflict } from './conflicts';
 import { factsOf, type MatchFacts } from './facts';

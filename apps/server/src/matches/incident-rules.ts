@@ -2,7 +2,7 @@ import { errorSpec, type ErrorSpec } from '../jsonapi/errors';
 import { fieldError } from '../jsonapi/messages';
 import type { Row } from '../jsonapi/read';
 import type { WriteContext } from '../jsonapi/context';
-import { toDb } from '../jsonapi/values';
+import { toDb } from '../db/values';
 
 /** Incidents that mark the state of the match rather than something a team did. */
 export const STATUS_TYPES = new Set(['match_started', 'kick_off', 'half_time', 'second_half_started', 'match_ended']);

@@ -6,7 +6,7 @@ import { modelOf } from '../jsonapi/model';
 import { defineRules } from '../jsonapi/rules';
 import { publish, updateRecord } from '../jsonapi/write';
 import type { Row } from '../jsonapi/read';
-import { fromDb } from '../jsonapi/values';
+import { fromDb } from '../db/values';
 import type { WriteContext } from '../jsonapi/context';
 import { deriveIncident, matchOf, matchStateFrom, squadMember, validateIncident } from './incident-rules';
 

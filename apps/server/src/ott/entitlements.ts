@@ -18,7 +18,7 @@ import { findRow, recordDocument, type Row } from '../jsonapi/read';
 import { API_PREFIX, JSONAPI_MEDIA_TYPE, transactionalWrites } from '../jsonapi/routes';
 import { defineRules } from '../jsonapi/rules';
 import { publish, createRecord } from '../jsonapi/write';
-import { fromDb, nowIso, toDb } from '../jsonapi/values';
+import { fromDb, nowIso, toDb } from '../db/values';
 import type { ChangeBus } from '../realtime/change-bus';
 import { PUBLIC_PREFIX } from '../fan-api/fans';
 

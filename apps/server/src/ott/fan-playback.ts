@@ -17,7 +17,7 @@ import { fieldError, keyOfIssue } from '../jsonapi/messages';
 import { modelOf } from '../jsonapi/model';
 import { findRow, recordDocument, type Row } from '../jsonapi/read';
 import { API_PREFIX, JSONAPI_MEDIA_TYPE } from '../jsonapi/routes';
-import { fromDb, toDb } from '../jsonapi/values';
+import { fromDb, toDb } from '../db/values';
 import type { ChangeBus } from '../realtime/change-bus';
 import { countryAllowed, viewerCountry } from './countries';
 import { grantEntitlement, hasActiveEntitlement, markWebhookWrite, revokeEntitlement, WEBHOOK_ACTOR, webhookSecretOf } from './entitlements';

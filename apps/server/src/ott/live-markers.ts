@@ -1,5 +1,5 @@
 import type { Database } from '../db/database';
-import { fromDb } from '../jsonapi/values';
+import { fromDb } from '../db/values';
 import type { LiveMarker } from './live-control';
 
 /** A stream's markers as the live engine takes them (EXT-X-DATERANGE), in order. */

@@ -1,7 +1,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { sameJson } from '@umpire/schema';
 import type { Database } from '../db/database';
-import { fromDb } from '../jsonapi/values';
+import { fromDb } from '../db/values';
 import type { IngestEndpoints, LiveControl, LiveHealth, LiveOutputState, LiveStreamConfig, OpenIngest } from './live-control';
 import { LiveOwners, type AnnouncedIngest, type OwnerRow } from './live-owners';
 import { markersOf } from './live-markers';

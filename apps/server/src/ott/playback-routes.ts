@@ -8,7 +8,7 @@ import { apiError, notFound } from '../jsonapi/errors';
 import { modelOf } from '../jsonapi/model';
 import { findRow } from '../jsonapi/read';
 import { API_PREFIX, JSONAPI_MEDIA_TYPE } from '../jsonapi/routes';
-import { fromDb } from '../jsonapi/values';
+import { fromDb } from '../db/values';
 import type { Storage, StoredStream } from '../media/storage/storage';
 import { countryAllowed, viewerCountry } from './countries';
 import type { LiveHlsStore } from './live-store';

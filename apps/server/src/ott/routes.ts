@@ -11,7 +11,7 @@ import { parseRecordQuery, type RawQuery } from '../jsonapi/query';
 import { buildDocument, findRow, recordDocument, type ReadContext, type Row } from '../jsonapi/read';
 import { API_PREFIX, JSONAPI_MEDIA_TYPE, transactionalWrites, withQueryStats } from '../jsonapi/routes';
 import { withTranslations } from '../jsonapi/translations';
-import { fromDb, toDb } from '../jsonapi/values';
+import { fromDb, toDb } from '../db/values';
 import type { ChangeBus } from '../realtime/change-bus';
 import { countryList } from './countries';
 import { configOf, type LiveStreams } from './live-streams';

@@ -4,7 +4,7 @@ import { fieldError } from '../jsonapi/messages';
 import { modelOf } from '../jsonapi/model';
 import { defineRules } from '../jsonapi/rules';
 import { publish } from '../jsonapi/write';
-import { fromDb } from '../jsonapi/values';
+import { fromDb } from '../db/values';
 import { systemClock } from '../jobs/clock';
 import { isCountryValue } from './countries';
 import { createJob } from './transcoding';

@@ -13,7 +13,7 @@ import type { JobWorker } from '../jobs/worker';
 import type { ChangeEvent } from '../jsonapi/context';
 import { modelOf } from '../jsonapi/model';
 import type { Row } from '../jsonapi/read';
-import { toDb } from '../jsonapi/values';
+import { toDb } from '../db/values';
 import { FfmpegError, probeFile, runMediaTool } from '../media/videos/ffmpeg';
 import type { Storage } from '../media/storage/storage';
 import type { ChangeBus } from '../realtime/change-bus';

@@ -6,7 +6,7 @@ import type { ChangeEvent, WriteContext } from '../jsonapi/context';
 import { modelOf, type Model } from '../jsonapi/model';
 import type { Row } from '../jsonapi/read';
 import { defineRules, rulesOf } from '../jsonapi/rules';
-import { fromDb, toDb } from '../jsonapi/values';
+import { fromDb, toDb } from '../db/values';
 import type { ErrorSpec } from '../jsonapi/errors';
 import { systemClock, type Clock } from '../jobs/clock';
 import { enqueue, type Job } from '../jobs/queue';

@@ -4,7 +4,7 @@ import { cancelJobs, enqueue } from '../jobs/queue';
 import { apiError, type ErrorSpec } from '../jsonapi/errors';
 import { fieldError } from '../jsonapi/messages';
 import { defineRules } from '../jsonapi/rules';
-import { fromDb, toDb } from '../jsonapi/values';
+import { fromDb, toDb } from '../db/values';
 
 /**
  * Staff write a notification as a draft or schedule it; from then on the sender owns it. Scheduling

@@ -5,7 +5,7 @@ import type { Database, DB } from '../db/database';
 import type { Clock } from '../jobs/clock';
 import { ApiError, apiError } from '../jsonapi/errors';
 import { JSONAPI_MEDIA_TYPE } from '../jsonapi/routes';
-import { toDb } from '../jsonapi/values';
+import { toDb } from '../db/values';
 import { PUBLIC_PREFIX, type Fan, type FanAccess } from '../fan-api/fans';
 import { readSubscription } from './subscription-input';
 import { vapidKeysOf } from './vapid';

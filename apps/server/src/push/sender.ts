@@ -10,7 +10,7 @@ import { enqueue, type Job } from '../jobs/queue';
 import type { JobWorker } from '../jobs/worker';
 import type { ChangeEvent, WriteContext } from '../jsonapi/context';
 import { modelOf } from '../jsonapi/model';
-import { toDb } from '../jsonapi/values';
+import { toDb } from '../db/values';
 import type { ChangeBus } from '../realtime/change-bus';
 import { addContentType } from '../realtime/content-types';
 import { encryptAes128gcm, paddedPayload } from './encrypt';

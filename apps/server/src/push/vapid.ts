@@ -1,6 +1,6 @@
 import { createECDH } from 'node:crypto';
 import type { Database } from '../db/database';
-import { toDb } from '../jsonapi/values';
+import { toDb } from '../db/values';
 
 export interface VapidKeys {
   publicKey: string;

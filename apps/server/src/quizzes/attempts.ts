@@ -10,7 +10,7 @@ import { fieldError, keyOfIssue } from '../jsonapi/messages';
 import { modelOf, type Model } from '../jsonapi/model';
 import type { Row } from '../jsonapi/read';
 import { clientCollation, shadowValues, writeShadows } from '../jsonapi/shadow';
-import { fromDb, toDb } from '../jsonapi/values';
+import { fromDb, toDb } from '../db/values';
 import { rankOf } from './ranking';
 import { refuseStart, takeStart } from './attempt-starts';
 import { quizCaches } from './quiz-cache';

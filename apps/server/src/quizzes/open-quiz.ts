@@ -4,7 +4,7 @@ import type { Clock } from '../jobs/clock';
 import { ApiError, apiError, notFound } from '../jsonapi/errors';
 import { modelOf } from '../jsonapi/model';
 import type { Row } from '../jsonapi/read';
-import { fromDb, toDb } from '../jsonapi/values';
+import { fromDb, toDb } from '../db/values';
 import type { ChangeBus } from '../realtime/change-bus';
 import { quizCaches } from './quiz-cache';
 

@@ -2,7 +2,7 @@ import type { DB, Dialect } from '../db/database';
 import { prepared } from '../db/prepared';
 import { defineRules } from '../jsonapi/rules';
 import type { Row } from '../jsonapi/read';
-import { toDb } from '../jsonapi/values';
+import { toDb } from '../db/values';
 
 const RANKING_COLUMNS = ['id', 'client_id', 'quiz_id', 'fan_name', 'fan_name_sort', 'score', 'time_taken_ms', 'submitted_at', 'created_at', 'updated_at'] as const;
 

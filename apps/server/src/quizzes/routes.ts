@@ -7,7 +7,7 @@ import { notFound } from '../jsonapi/errors';
 import { parsePage, type RawQuery } from '../jsonapi/query';
 import type { Row } from '../jsonapi/read';
 import { JSONAPI_MEDIA_TYPE } from '../jsonapi/routes';
-import { fromDb } from '../jsonapi/values';
+import { fromDb } from '../db/values';
 import type { ChangeBus } from '../realtime/change-bus';
 import { startQuizAttempt, type StartedAttempt } from './attempt-starts';
 import { submitQuizAttempt } from './attempts';

@@ -1,7 +1,7 @@
 import { hideFromReaders } from '../content/current-page';
 import { fieldError } from '../jsonapi/messages';
 import { defineRules } from '../jsonapi/rules';
-import { fromDb } from '../jsonapi/values';
+import { fromDb } from '../db/values';
 
 // A quiz closes after it opens.
 defineRules('quizzes', {

@@ -1,7 +1,7 @@
 import type { Database, DB } from '../db/database';
 import { richTextFromParagraphs } from '@umpire/schema';
 import { foldForSearch } from '../text/collation';
-import { toDb } from '../jsonapi/values';
+import { toDb } from '../db/values';
 import '../articles/articles';
 import { refreshPublication } from '../publication/publication';
 

@@ -2,7 +2,7 @@ import { PLAYER_POSITIONS } from '@umpire/schema';
 import { sql } from 'kysely';
 import type { Database, DB } from '../db/database';
 import { clientCollation, withShadows } from '../jsonapi/shadow';
-import { toDb } from '../jsonapi/values';
+import { toDb } from '../db/values';
 import type { Collation } from '../text/collation';
 import { FOREIGN_POOLS, POLISH_FIRST_NAMES, POLISH_LAST_NAMES } from './names';
 import { DEMO_CLIENT } from './seed';

@@ -1,6 +1,6 @@
 import { componentKindDef, LINK_CATALOGUE, validateComponent, type ComponentPlace, type PageArea, type PageKind } from '@umpire/schema';
 import type { DB, Dialect } from '../db/database';
-import { toDb } from '../jsonapi/values';
+import { toDb } from '../db/values';
 import '../content/page-publication';
 import { refreshPublication } from '../publication/publication';
 

@@ -1,5 +1,5 @@
 import type { Database, DB } from '../db/database';
-import { nowIso, toDb } from '../jsonapi/values';
+import { nowIso, toDb } from '../db/values';
 import { newStorageKey } from '../media/storage/keys';
 import type { Storage } from '../media/storage/storage';
 import type { DemoVideo } from './demo-video';

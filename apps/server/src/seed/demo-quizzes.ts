@@ -1,5 +1,5 @@
 import type { DB, Dialect } from '../db/database';
-import { toDb } from '../jsonapi/values';
+import { toDb } from '../db/values';
 
 interface Writer {
   readonly db: DB;

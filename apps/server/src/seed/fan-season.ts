@@ -8,7 +8,7 @@ import type { Database } from '../db/database';
 import { ManualClock } from '../jobs/clock';
 import type { WriteContext } from '../jsonapi/context';
 import { modelOf } from '../jsonapi/model';
-import { fromDb, toDb } from '../jsonapi/values';
+import { fromDb, toDb } from '../db/values';
 import { createRecord, updateRecord } from '../jsonapi/write';
 import type { Row } from '../jsonapi/read';
 import { cancelJobs } from '../jobs/queue';

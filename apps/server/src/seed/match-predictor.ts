@@ -1,6 +1,6 @@
 import type { DB, Dialect } from '../db/database';
 import { clientCollation, withShadows } from '../jsonapi/shadow';
-import { toDb } from '../jsonapi/values';
+import { toDb } from '../db/values';
 
 /** Rounds of the demo season held back until the demo fans have predicted them (seedFanSeason). */
 export const DEMO_PREDICTED_ROUNDS = 2;

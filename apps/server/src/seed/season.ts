@@ -2,7 +2,7 @@ import { DEFAULT_TIEBREAKERS } from '../competition/standings';
 import type { Database, DB } from '../db/database';
 import { modelOf } from '../jsonapi/model';
 import { clientCollation, withShadows } from '../jsonapi/shadow';
-import { nowIso, toDb } from '../jsonapi/values';
+import { nowIso, toDb } from '../db/values';
 import { creationChanges } from '../jsonapi/write';
 import { HALF_MINUTES, incidentSection, incidentSortKey, matchStateFrom, STATUS_TYPES } from '../matches/incident-rules';
 import type { Collation } from '../text/collation';

@@ -2,7 +2,7 @@ import type { Database, DB } from '../db/database';
 import { hashPassword } from '../auth/passwords';
 import { DEFAULT_SETTINGS } from '../client/routes';
 import { contentLanguageOf, shadowStamp, withShadows } from '../jsonapi/shadow';
-import { nowIso, toDb } from '../jsonapi/values';
+import { nowIso, toDb } from '../db/values';
 import { collationFor, type Collation } from '../text/collation';
 import {
   DEMO_CLUBS,

@@ -10,7 +10,7 @@ import { findRow, recordDocument } from '../jsonapi/read';
 import { modelOf } from '../jsonapi/model';
 import { parsePage, type RawQuery } from '../jsonapi/query';
 import { API_PREFIX, JSONAPI_MEDIA_TYPE, withQueryStats } from '../jsonapi/routes';
-import { fromDb } from '../jsonapi/values';
+import { fromDb } from '../db/values';
 import type { ChangeBus } from '../realtime/change-bus';
 import { createAsFan } from '../fan-api/fan-writes';
 import { PUBLIC_PREFIX, type FanAccess } from '../fan-api/fans';

@@ -4,7 +4,7 @@ import { fieldError } from '../jsonapi/messages';
 import { modelOf } from '../jsonapi/model';
 import { defineRules } from '../jsonapi/rules';
 import type { WriteContext } from '../jsonapi/context';
-import { fromDb } from '../jsonapi/values';
+import { fromDb } from '../db/values';
 import { systemClock, type Clock } from '../jobs/clock';
 import { publish } from '../jsonapi/write';
 import { fanOf } from '../fan-api/fan-writes';

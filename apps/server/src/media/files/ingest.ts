@@ -9,7 +9,7 @@ import { FILE_EXTENSION_SET, MAX_UPLOAD_BYTES, extensionOf, mediaKindOf, type Me
 import sharp from 'sharp';
 import type { Database } from '../../db/database';
 import { apiError } from '../../jsonapi/errors';
-import { nowIso } from '../../jsonapi/values';
+import { nowIso } from '../../db/values';
 import { newStorageKey } from '../storage/keys';
 import type { Storage } from '../storage/storage';
 import { BackgroundSha256 } from './background-sha256';

@@ -2,7 +2,7 @@ import type { MediaKind } from '@umpire/schema';
 import { sql } from 'kysely';
 import { isUniqueViolation, type DB, type Database } from '../../db/database';
 import { clientCollation } from '../../jsonapi/shadow';
-import { nowIso } from '../../jsonapi/values';
+import { nowIso } from '../../db/values';
 import { foldForSearch } from '../../text/collation';
 import { foldersOf, numberedName } from './names';
 

@@ -11,7 +11,7 @@ import type { Config } from '../../config';
 import { isUniqueViolation, type Database } from '../../db/database';
 import type { ChangeEvent } from '../../jsonapi/context';
 import { ApiError, apiError, badParameter } from '../../jsonapi/errors';
-import { nowIso } from '../../jsonapi/values';
+import { nowIso } from '../../db/values';
 import { foldForSearch } from '../../text/collation';
 import type { ChangeBus } from '../../realtime/change-bus';
 import type { Storage } from '../storage/storage';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, DB } from '../../db/database';
 import { apiError } from '../../jsonapi/errors';
-import { fromDb, nowIso, toDb } from '../../jsonapi/values';
+import { fromDb, nowIso, toDb } from '../../db/values';
 
 export type UploadProtocol = 'tus' | 'multipart';
 export type UploadState = 'open' | 'done' | 'failed';

@@ -1,5 +1,5 @@
 import type { AttributeType } from '@umpire/schema';
-import type { Dialect } from '../db/database';
+import type { Dialect } from './database';
 
 /** A stored value as the API shows it (SQLite keeps booleans as 0/1 and JSON as text). */
 export function fromDb(type: AttributeType, value: unknown): unknown {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Database } from '../db/database';
-import { ALL_CLIENTS, ALL_TABLES, VERSIONS_TABLE, versionKey, type CommitDetail, type Reads, type RowChanges, type Written } from '../db/data-versions';
-import { affects } from '../db/row-changes';
+import type { Database } from './database';
+import { ALL_CLIENTS, ALL_TABLES, VERSIONS_TABLE, versionKey, type CommitDetail, type Reads, type RowChanges, type Written } from './data-versions';
+import { affects } from './row-changes';
 
 /**
  * A kept read: its value, the tables it read (null while it is computed), what each of its
