@@ -8,13 +8,17 @@ const request: PushRequest = { method: 'POST', headers: { TTL: '60', 'Content-Ty
 
 afterEach(() => closePushSessions());
 
-/** An HTTP/2 push service on 127.0.0.1 that refuses the first stream it gets (REFUSED_STREAM: not processed, RFC 9113 §8.7). */
+/**
+ * An HTTP/2 push service on 127.0.0.1 that refuses the first stream it gets (REFUSED_STREAM: not
+ * processed, RFC 9113 §8.7), and never answers a path starting with /silent.
+ */
 async function refusingOnce() {
   const sessions: Http2Session[] = [];
   const answered: string[] = [];
   let refused = 0;
   const server = createSecureServer(loopbackCertificate(), (req, res) => {
     if (!refused++) return void req.stream.close(constants.NGHTTP2_REFUSED_STREAM);
+    if (req.url.startsWith('/silent')) return;
     answered.push(req.url);
     res.writeHead(201).end();
   });
@@ -63,6 +67,32 @@ describe('postToPushService over HTTP/2', () => {
     try {
       await expect(postToPushService(`${service.url}/push/1`, { ...request, allowLoopback: false })).rejects.toMatchObject({ code: 'EINTERNALADDRESS' });
       expect(service.sessions).toHaveLength(0);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('posts to the path URL parsing makes of an endpoint: dot segments, plain or escaped, are resolved as before', async () => {
+    const service = await refusingOnce();
+    try {
+      await postToPushService(`${service.url}/push/0`, request);
+      // The origin is known by now: its endpoints' paths are taken as they are only when URL would leave them so.
+      for (const endpoint of ['/push/a/../1', '/push/%2e%2e/2', '/push/./3', '/push/4?x=1']) expect((await postToPushService(`${service.url}${endpoint}`, request)).status).toBe(201);
+      expect(service.answered).toEqual(['/push/0', '/push/1', '/2', '/push/3', '/push/4?x=1']);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('gives up on a message the service never answers (timeout), while the session carries the others', async () => {
+    const service = await refusingOnce();
+    try {
+      await postToPushService(`${service.url}/push/0`, request);
+      const silent = postToPushService(`${service.url}/silent/1`, { ...request, timeoutMs: 200 });
+      expect((await postToPushService(`${service.url}/push/2`, request)).status).toBe(201);
+      await expect(silent).rejects.toMatchObject({ name: 'TimeoutError' });
+      expect((await postToPushService(`${service.url}/push/3`, request)).status).toBe(201);
+      expect(service.sessions).toHaveLength(1);
     } finally {
       await service.close();
     }
