@@ -64,6 +64,18 @@ export function encryptAes128gcm(plaintext: Buffer, uaPublic: Buffer, auth: Buff
   return Buffer.concat([head, body, last, cipher.getAuthTag()]);
 }
 
+// The subscription's keys, decoded from base64url into buffers reused by every message (the
+// encryption is synchronous from end to end, so no other message can come between).
+const uaScratch = Buffer.alloc(65);
+const authScratch = Buffer.alloc(16);
+
+/** `encryptAes128gcm` for a subscription's keys as stored (base64url `p256dh` and `auth`). */
+export function encryptForSubscription(plaintext: Buffer, p256dh: string, auth: string): Buffer {
+  if (Buffer.byteLength(p256dh, 'base64url') !== 65 || uaScratch.write(p256dh, 'base64url') !== 65) throw new Error('p256dh is not a 65-byte key');
+  if (Buffer.byteLength(auth, 'base64url') !== 16 || authScratch.write(auth, 'base64url') !== 16) throw new Error('auth is not 16 bytes');
+  return encryptAes128gcm(plaintext, uaScratch, authScratch);
+}
+
 /** A payload as one last record: its UTF-8 bytes and the delimiter 0x02, no padding. */
 export function paddedPayload(payload: string): Buffer {
   const text = Buffer.from(payload, 'utf8');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import webpush from 'web-push';
 import { clubTopic, type PushPayload } from '@umpire/schema';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../jsonapi/audit';
 import type { Config } from '../config';
 import type { Database, DB } from '../db/database';
 import type { Clock } from '../jobs/clock';
@@ -13,9 +13,9 @@ import { modelOf } from '../jsonapi/model';
 import { toDb } from '../db/values';
 import type { ChangeBus } from '../realtime/change-bus';
 import { addContentType } from '../realtime/content-types';
-import { encryptAes128gcm, paddedPayload } from './encrypt';
+import { encryptForSubscription, paddedPayload } from './encrypt';
 import { PUSH_SEND_JOB, pushJobKey, setPushClock } from './push-rules';
-import { postToPushService, type PushTransport } from './push-request';
+import { sendToPushService, type PushRequest, type PushResponse, type PushTransport } from './push-request';
 import { vapidKeysOf, type VapidKeys } from './vapid';
 
 /**
@@ -45,8 +45,8 @@ export const PUSH_ACTOR = 'system:push';
 export const PUSH_RUN_JOB = 'push.run';
 /** Staff watching the list hear the counts at most this often (and at the end). */
 const ANNOUNCE_MS = 1_000;
-/** How long a push service keeps a message for an offline browser. */
-const TTL_SECONDS = 24 * 3600;
+/** How long a push service keeps a message for an offline browser (24 hours). */
+const TTL = String(24 * 3600);
 /** VAPID tokens are signed for 12 hours and reused until an hour before they expire. */
 const VAPID_VALID_S = 12 * 3600;
 const VAPID_MARGIN_S = 3600;
@@ -62,14 +62,23 @@ export interface SendDeps {
 
 type Status = 'delivered' | 'expired' | 'failed';
 type Outcome = { status: Status; reason: string | null };
+const DELIVERED: Outcome = { status: 'delivered', reason: null };
+const UNSUBSCRIBED: Outcome = { status: 'failed', reason: 'unsubscribed' };
 
-interface Recipient {
-  deliveryId: number;
-  subscriptionId: number;
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-  locale: string;
+/** A claimed delivery row with its subscription (null endpoint: unsubscribed since the rows were made). */
+interface Claimed {
+  id: number;
+  subscription_id: number | null;
+  endpoint: string | null;
+  p256dh: string | null;
+  auth: string | null;
+  locale: string | null;
+}
+
+/** One claimed batch: its rows in id order, under a claim token of its own. */
+interface Batch {
+  token: string;
+  rows: Claimed[];
 }
 
 const iso = (database: Database, at: Date) => toDb(database.dialect, 'datetime', at.toISOString()) as string;
@@ -132,61 +141,117 @@ function payloadFor(n: Record<string, unknown>, locale: string, link: PushPayloa
  * Process-wide, so every runner slice of every notification shares it.
  */
 const vapidHeaders = new Map<string, { header: string; until: number }>();
-function vapidFor(vapid: VapidKeys, subject: string, endpoint: string): string {
-  const origin = new URL(endpoint).origin;
+function vapidFor(vapid: VapidKeys, subject: string, origin: string, nowS: number): { header: string; until: number } {
   const key = `${vapid.publicKey} ${subject} ${origin}`;
-  const nowS = Math.floor(Date.now() / 1000);
   const cached = vapidHeaders.get(key);
-  if (cached && cached.until > nowS) return cached.header;
+  if (cached && cached.until > nowS) return cached;
   // Push services check the token against their own (real) time, never a test's clock.
   const header = webpush.getVapidHeaders(origin, subject, vapid.publicKey, vapid.privateKey, 'aes128gcm', nowS + VAPID_VALID_S).Authorization;
-  vapidHeaders.set(key, { header, until: nowS + VAPID_VALID_S - VAPID_MARGIN_S });
-  return header;
+  const made = { header, until: nowS + VAPID_VALID_S - VAPID_MARGIN_S };
+  vapidHeaders.set(key, made);
+  return made;
 }
 
-/** Posts one encrypted message; never throws: every failure is an outcome with its reason. */
-async function deliver(r: Recipient, plaintext: Buffer, vapid: VapidKeys, deps: SendDeps): Promise<Outcome> {
-  let body: Buffer;
-  let authorization: string;
-  try {
-    authorization = vapidFor(vapid, deps.config.push.vapidSubject, r.endpoint);
-    body = encryptAes128gcm(plaintext, Buffer.from(r.p256dh, 'base64url'), Buffer.from(r.auth, 'base64url'));
-  } catch (err) {
-    return { status: 'failed', reason: `encryption: ${(err as Error).message}`.slice(0, 200) };
-  }
-  try {
-    // Keep-alive connections are pooled, and the address a fan gave is checked where the
-    // connection is made (push-request.ts).
-    const res = await (deps.transport ?? postToPushService)(r.endpoint, {
-      method: 'POST',
-      headers: {
-        Authorization: authorization,
-        TTL: String(TTL_SECONDS),
-        'Content-Encoding': 'aes128gcm',
-        'Content-Type': 'application/octet-stream',
-        'Content-Length': String(body.length),
-      },
-      body,
-      timeoutMs: deps.config.push.timeoutMs,
-      allowLoopback: deps.config.push.allowLoopback,
-    });
-    if (res.status >= 200 && res.status < 300) return { status: 'delivered', reason: null };
-    if (res.status === 404 || res.status === 410) return { status: 'expired', reason: `HTTP ${res.status}` };
-    return { status: 'failed', reason: `HTTP ${res.status}` };
-  } catch (err) {
-    const e = err as Error & { code?: string; cause?: { code?: string } };
-    const reason = e.name === 'TimeoutError' ? 'timeout' : (e.code ?? e.cause?.code ?? e.name ?? 'network error');
-    return { status: 'failed', reason: String(reason).slice(0, 200) };
-  }
-}
-
-/** Runs `fn` over `items` with at most `limit` at once. */
-async function pool<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) await fn(items[next++]);
+/**
+ * The Authorization of an endpoint's push service, for one runner: its origin is read from the
+ * endpoint's text (`https://host[:port]` up to the path) and looked up in a map of a few entries,
+ * with URL parsing and the process-wide cache only for an origin the runner has not seen yet.
+ */
+function authorizations(vapid: VapidKeys, subject: string) {
+  const byOrigin = new Map<string, { header: string; until: number }>();
+  return (endpoint: string, nowS: number): string => {
+    const slash = endpoint.indexOf('/', endpoint.indexOf('//') + 2);
+    const raw = slash > 0 ? endpoint.slice(0, slash) : endpoint;
+    let known = byOrigin.get(raw);
+    if (!known || known.until <= nowS) {
+      known = vapidFor(vapid, subject, new URL(endpoint).origin, nowS);
+      if (byOrigin.size >= 1000) byOrigin.clear();
+      byOrigin.set(raw, known);
+    }
+    return known.header;
   };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
+const failure = (reason: string): Outcome => ({ status: 'failed', reason: reason.slice(0, 200) });
+
+/** A push service's answer as an outcome: delivered (2xx), expired (404/410: the subscription is removed), failed. */
+function outcomeOf(error: Error | null, res: PushResponse | null): Outcome {
+  if (error) {
+    const e = error as Error & { code?: string; cause?: { code?: string } };
+    return failure(String(e.name === 'TimeoutError' ? 'timeout' : (e.code ?? e.cause?.code ?? e.name ?? 'network error')));
+  }
+  const status = res!.status;
+  if (status >= 200 && status < 300) return DELIVERED;
+  if (status === 404 || status === 410) return { status: 'expired', reason: `HTTP ${status}` };
+  return failure(`HTTP ${status}`);
+}
+
+interface SendContext {
+  deps: SendDeps;
+  plaintextFor: (locale: string) => Buffer;
+  authorizationFor: (endpoint: string, nowS: number) => string;
+  /** Messages in flight at most, for this batch. */
+  limit: number;
+}
+
+/**
+ * Encrypts and posts every message of a batch, `limit` at a time, and gives their outcomes (in the
+ * batch's order). Callbacks, not a promise per message: each answer starts the next message in the
+ * same tick, and the batch costs one promise. Never rejects: every failure is an outcome with its reason.
+ */
+function sendBatch(rows: Claimed[], ctx: SendContext): Promise<Outcome[]> {
+  const { deps, limit } = ctx;
+  const { timeoutMs, allowLoopback } = deps.config.push;
+  const outcomes = new Array<Outcome>(rows.length);
+  return new Promise((resolve) => {
+    let next = 0;
+    let inFlight = 0;
+    let nowS = Math.floor(Date.now() / 1000);
+    const settle = (i: number, o: Outcome) => {
+      outcomes[i] = o;
+      inFlight--;
+      if (next < rows.length) pump();
+      else if (!inFlight) resolve(outcomes);
+    };
+    const pump = () => {
+      nowS = Math.floor(Date.now() / 1000);
+      while (inFlight < limit && next < rows.length) {
+        const i = next++;
+        const r = rows[i];
+        inFlight++;
+        if (r.endpoint == null) {
+          settle(i, UNSUBSCRIBED);
+          continue;
+        }
+        let request: PushRequest;
+        try {
+          const body = encryptForSubscription(ctx.plaintextFor(r.locale ?? 'pl'), r.p256dh ?? '', r.auth ?? '');
+          request = {
+            method: 'POST',
+            headers: {
+              authorization: ctx.authorizationFor(r.endpoint, nowS),
+              ttl: TTL,
+              'content-encoding': 'aes128gcm',
+              'content-type': 'application/octet-stream',
+              'content-length': String(body.length),
+            },
+            body,
+            timeoutMs,
+            allowLoopback,
+          };
+        } catch (err) {
+          settle(i, failure(`encryption: ${(err as Error).message}`));
+          continue;
+        }
+        // Connections are kept per push service, and the address a fan gave is checked where the
+        // connection is made (push-request.ts).
+        if (deps.transport) deps.transport(r.endpoint, request).then((res) => settle(i, outcomeOf(null, res)), (err: Error) => settle(i, outcomeOf(err, null)));
+        else sendToPushService(r.endpoint, request, (err, res) => settle(i, outcomeOf(err, res)));
+      }
+    };
+    if (!rows.length) resolve(outcomes);
+    else pump();
+  });
 }
 
 type Tally = Record<Status, number>;
@@ -326,38 +391,28 @@ export async function runPushDeliveries(deps: SendDeps, clientId: number, id: nu
   const vapid = await vapidKeysOf(database, clientId, deps.clock.now());
   const { link, image } = await extrasOf(database.db, id, n.image_id, deps.config.publicUrl);
   const payloads = new Map<string, Buffer>();
-  const plaintextFor = (locale: string) => {
-    let p = payloads.get(locale);
-    if (!p) payloads.set(locale, (p = paddedPayload(payloadFor(n, locale, link, image))));
-    return p;
-  };
   const deadline = performance.now() + (opts.sliceMs ?? Infinity);
   const { concurrency, batch } = deps.config.push;
   // Two lanes, each claiming its own batch: one sends while the other records and claims.
   const lanes = concurrency >= 2 ? 2 : 1;
+  const ctx: SendContext = {
+    deps,
+    plaintextFor: (locale) => {
+      let p = payloads.get(locale);
+      if (!p) payloads.set(locale, (p = paddedPayload(payloadFor(n, locale, link, image))));
+      return p;
+    },
+    authorizationFor: authorizations(vapid, deps.config.push.vapidSubject),
+    limit: Math.ceil(concurrency / lanes),
+  };
+  let batches = 0;
   let more = false;
   const lane = async () => {
     while (performance.now() < deadline) {
-      const claimed = await claim(deps, id, run, batch);
-      if (!claimed.length) return;
-      const recipients: Recipient[] = [];
-      const outcomes = new Map<number, Outcome>();
-      for (const c of claimed) {
-        // Unsubscribed since the rows were made.
-        if (c.endpoint == null) outcomes.set(c.deliveryId, { status: 'failed', reason: 'unsubscribed' });
-        else recipients.push(c as Recipient);
-      }
-      await pool(recipients, Math.ceil(concurrency / lanes), async (r) => {
-        let plaintext: Buffer;
-        try {
-          plaintext = plaintextFor(r.locale);
-        } catch (err) {
-          outcomes.set(r.deliveryId, { status: 'failed', reason: `encryption: ${(err as Error).message}`.slice(0, 200) });
-          return;
-        }
-        outcomes.set(r.deliveryId, await deliver(r, plaintext, vapid, deps));
-      });
-      await record(deps, id, run, recipients, outcomes);
+      const claimed = await claim(deps, id, `${run}:${batches++}`, batch);
+      if (!claimed) return;
+      const outcomes = await sendBatch(claimed.rows, ctx);
+      await record(deps, id, claimed, outcomes);
       await announceSometimes(deps, clientId, id);
     }
     more = true;
@@ -370,61 +425,91 @@ export async function runPushDeliveries(deps: SendDeps, clientId: number, id: nu
   return settle(deps, clientId, id);
 }
 
-/** Claims up to `limit` pending rows for `run` and reads their subscriptions. */
-async function claim(deps: SendDeps, id: number, run: string, limit: number) {
+/**
+ * Claims up to `limit` pending rows under `token` (one per batch) and reads them with their
+ * subscriptions: one UPDATE, then one read over the id range the claim took (its rows are those
+ * of the range still claimed under the token).
+ */
+async function claim(deps: SendDeps, id: number, token: string, limit: number): Promise<Batch | null> {
   const { database } = deps;
   const pending = database.db.selectFrom('push_deliveries').select('id').where('notification_id', '=', id).where('status', '=', 'pending').orderBy('id').limit(limit);
   const claimed = await database.db
     .updateTable('push_deliveries')
-    .set({ status: 'claimed', claimed_by: run, claimed_at: iso(database, deps.clock.now()) })
+    .set({ status: 'claimed', claimed_by: token, claimed_at: iso(database, deps.clock.now()) })
     .where('id', 'in', database.dialect === 'postgres' ? pending.forUpdate().skipLocked() : pending)
-    .returning(['id', 'subscription_id'])
+    .returning('id')
     .execute();
-  if (!claimed.length) return [];
-  const subs = await database.db
-    .selectFrom('push_subscriptions')
-    .select(['id', 'endpoint', 'p256dh', 'auth', 'locale'])
-    .where('id', 'in', claimed.map((c) => Number(c.subscription_id)).filter((v) => v > 0).concat([0]))
+  if (!claimed.length) return null;
+  let low = Infinity;
+  let high = -Infinity;
+  for (const c of claimed) {
+    const v = Number(c.id);
+    if (v < low) low = v;
+    if (v > high) high = v;
+  }
+  const rows = await database.db
+    .selectFrom('push_deliveries as d')
+    .leftJoin('push_subscriptions as s', 's.id', 'd.subscription_id')
+    .select(['d.id', 'd.subscription_id', 's.endpoint', 's.p256dh', 's.auth', 's.locale'])
+    .where('d.notification_id', '=', id)
+    .where('d.status', '=', 'claimed')
+    .where('d.claimed_by', '=', token)
+    .where('d.id', '>=', low)
+    .where('d.id', '<=', high)
+    .orderBy('d.id')
     .execute();
-  const byId = new Map(subs.map((s) => [Number(s.id), s]));
-  return claimed.map((c) => {
-    const s = byId.get(Number(c.subscription_id));
-    return {
-      deliveryId: Number(c.id),
-      subscriptionId: Number(c.subscription_id),
-      endpoint: s ? String(s.endpoint) : null,
-      p256dh: s ? String(s.p256dh) : '',
-      auth: s ? String(s.auth) : '',
-      locale: s ? String(s.locale) : 'pl',
-    };
-  });
+  return { token, rows: rows as unknown as Claimed[] };
 }
 
-/** Writes a batch's outcomes and adds them to the counts, a few statements a batch; removes expired subscriptions. */
-async function record(deps: SendDeps, id: number, run: string, recipients: Recipient[], outcomes: Map<number, Outcome>) {
+/**
+ * Writes a batch's outcomes and adds them to the counts; removes expired subscriptions. The rows
+ * that did not go through (few) are written by id, grouped by reason; then one statement marks
+ * the rest of the batch delivered, by its token and id range: no list of ids in the common case.
+ * Only rows the batch still holds are written: rows taken for dead (their lease ran out) were counted already.
+ */
+async function record(deps: SendDeps, id: number, batch: Batch, outcomes: Outcome[]) {
   const { database } = deps;
+  const { rows, token } = batch;
   const now = iso(database, deps.clock.now());
   const groups = new Map<string, { o: Outcome; ids: number[] }>();
-  for (const [deliveryId, o] of outcomes) {
+  const expired: number[] = [];
+  let delivered = 0;
+  for (let i = 0; i < rows.length; i++) {
+    const o = outcomes[i];
+    if (o === DELIVERED) {
+      delivered++;
+      continue;
+    }
     const key = `${o.status}\n${o.reason ?? ''}`;
     let g = groups.get(key);
     if (!g) groups.set(key, (g = { o, ids: [] }));
-    g.ids.push(deliveryId);
+    g.ids.push(Number(rows[i].id));
+    if (o.status === 'expired' && rows[i].subscription_id != null) expired.push(Number(rows[i].subscription_id));
   }
-  const expired = recipients.filter((r) => outcomes.get(r.deliveryId)?.status === 'expired').map((r) => r.subscriptionId);
   await database.db.transaction().execute(async (trx) => {
     const tally = emptyTally();
     for (const { o, ids } of groups.values()) {
-      // Only rows this run still holds: rows taken for dead (their lease ran out) were counted already.
       const res = await trx
         .updateTable('push_deliveries')
         .set({ status: o.status, reason: o.reason, finished_at: now })
         .where('id', 'in', ids)
         .where('notification_id', '=', id)
         .where('status', '=', 'claimed')
-        .where('claimed_by', '=', run)
+        .where('claimed_by', '=', token)
         .executeTakeFirst();
       tally[o.status] += Number(res.numUpdatedRows ?? 0);
+    }
+    if (delivered) {
+      const res = await trx
+        .updateTable('push_deliveries')
+        .set({ status: 'delivered', reason: null, finished_at: now })
+        .where('notification_id', '=', id)
+        .where('status', '=', 'claimed')
+        .where('claimed_by', '=', token)
+        .where('id', '>=', Number(rows[0].id))
+        .where('id', '<=', Number(rows[rows.length - 1].id))
+        .executeTakeFirst();
+      tally.delivered += Number(res.numUpdatedRows ?? 0);
     }
     await addCounts(trx, id, tally, now);
     if (expired.length) await trx.deleteFrom('push_subscriptions').where('id', 'in', expired).execute();
