@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { toDb } from '../../apps/server/src/db/values';
-import { newStorageKey } from '../../apps/server/src/media/storage/keys';
+import { newStorageKey } from '../../apps/server/src/storage/keys';
 import { startServer } from '../../apps/server/src/server';
 import { onStop } from './on-stop';
 

@@ -3,9 +3,9 @@
 // Prints one JSON line ({ url, dialect, seedMs }) when ready; stops on SIGTERM or when stdin closes.
 import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase } from '../../apps/server/src/db/database';
-import { migrate } from '../../apps/server/src/db/migrate';
+import { migrate } from '../../apps/server/src/jsonapi/migrate';
 import { setInstallationLanguage } from '../../apps/server/src/jsonapi/shadow';
-import { createStorage } from '../../apps/server/src/media/storage/create-storage';
+import { createStorage } from '../../apps/server/src/storage/create-storage';
 import { seedDemo } from '../../apps/server/src/seed/seed';
 import { startServer } from '../../apps/server/src/server';
 import { onStop } from './on-stop';

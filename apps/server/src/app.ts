@@ -11,7 +11,7 @@ import { registerPublicVideoContent } from './media/videos/public-content';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { ChangeBus } from './realtime/change-bus';
-import type { Storage } from './media/storage/storage';
+import type { Storage } from './storage/storage';
 import { Cable } from './realtime/cable';
 import { mountSite } from '@umpire/site';
 import { registerDelivery } from './delivery/delivery';
@@ -55,7 +55,7 @@ export interface AppDeps {
   config: Config;
   database: Database;
   bus: ChangeBus;
-  /** Where library files are kept (media/storage). */
+  /** Where library files are kept (storage/). */
   storage: Storage;
   /** The time of scheduled work (jobs, publication windows, preview links); tests move it. */
   clock?: Clock;
@@ -119,7 +119,7 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
   await registerImportRoutes(app, { config, database, bus });
   // The public side: every declared public type's reads, and those the capabilities publish below.
   const delivery = registerDelivery(app, { config, database, cache, resolveClient: (request) => fans.publicClient(request) });
-  registerResourceRoutes(app, config, database, bus, cache, storage);
+  registerResourceRoutes(app, config, database, bus, cache, { storage });
   registerCountRoutes(app, database, cache);
   registerCompetitionRoutes(app, config, database, bus, cache, delivery);
   registerMatchScheduleRoutes(app, { config, database, bus });

@@ -3,9 +3,9 @@ import { parseArgs } from 'node:util';
 import { ROLES } from '@umpire/schema';
 import { loadConfig } from './config';
 import { openDatabase, type Database } from './db/database';
-import { migrate } from './db/migrate';
+import { migrate } from './jsonapi/migrate';
 import { setInstallationLanguage } from './jsonapi/shadow';
-import { createStorage } from './media/storage/create-storage';
+import { createStorage } from './storage/create-storage';
 import { backupInstallation, restoreInstallation } from './ops/backup';
 import { createUser, DEMO_CLIENT, seedDemo } from './seed/seed';
 

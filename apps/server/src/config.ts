@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { availableParallelism, hostname } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyRequest } from 'fastify';
 import { INTERFACE_LANGUAGES, isInterfaceLanguage, type InterfaceLanguage } from '@umpire/schema';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -63,7 +64,7 @@ export function parseSignInLimits(spec: string | undefined, pairMax: string | un
   return limits;
 }
 
-/** Limits of the fan-facing API (fan-api/rate-limit.ts): writes per fan, per address, and registrations per address. */
+/** Limits of the fan-facing API (delivery/rate-limit.ts): writes per fan, per address, and registrations per address. */
 export interface FanLimits {
   fan: SignInLimit;
   address: SignInLimit;
@@ -410,4 +411,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     ...overrides,
   };
+}
+
+/** The origin the server is reached at: PUBLIC_URL behind a proxy, else the request's own (links, redirects, locations). */
+export function requestOrigin(request: FastifyRequest, config: Config): string {
+  return config.publicUrl ?? `${request.protocol}://${request.host}`;
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { createStorage } from '../src/media/storage/create-storage';
+import { createStorage } from '../src/storage/create-storage';
 import { backupInstallation, restoreInstallation } from '../src/ops/backup';
 import { DEMO_PASSWORD } from '../src/seed/demo-data';
 import { startServer, type RunningServer } from '../src/server';

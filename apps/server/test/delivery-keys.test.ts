@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DELIVERY_SUBJECTS, ROLES } from '@umpire/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abilityFor } from '../src/auth/context';
+import { abilityFor } from '../src/auth/abilities';
 import { toDb } from '../src/db/values';
 import { startTestServer, type TestServer } from './support/test-server';
 

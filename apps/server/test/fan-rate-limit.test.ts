@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/database';
-import { migrate } from '../src/db/migrate';
-import { MemoryRateLimiter, rateLimiterFor, SharedRateLimiter, type RateLimiter } from '../src/fan-api/rate-limit';
+import { migrate } from '../src/jsonapi/migrate';
+import { MemoryRateLimiter, rateLimiterFor, SharedRateLimiter, type RateLimiter } from '../src/delivery/rate-limit';
 import { freshDatabase, TEST_DB } from './support/test-server';
 
 /**

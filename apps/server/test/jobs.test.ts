@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/database';
-import { migrate } from '../src/db/migrate';
+import { migrate } from '../src/jsonapi/migrate';
 import { ManualClock } from '../src/jobs/clock';
 import { backoffMs, claimDue, enqueue } from '../src/jobs/queue';
 import { JobWorker, SWEEP_JOB } from '../src/jobs/worker';

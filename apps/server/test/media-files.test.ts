@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findModel } from '../src/jsonapi/model';
 import { emptyGpsDirectory } from '../src/media/files/location-metadata';
 import { ORPHAN_MIN_AGE_MS, sweepOrphans } from '../src/media/files/orphan-sweep';
-import { newStorageKey } from '../src/media/storage/keys';
+import { newStorageKey } from '../src/storage/keys';
 import { assertJsonApiDocument } from './support/jsonapi-schema';
 import { multipart } from './support/multipart';
 import { storageDrivers, storageEnv } from './support/s3';

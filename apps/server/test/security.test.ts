@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { ROLE_RULES, ROLES, type Action } from '@umpire/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abilityFor } from '../src/auth/context';
+import { abilityFor } from '../src/auth/abilities';
 import { allModels } from '../src/jsonapi/model';
 import { API_PREFIX } from '../src/jsonapi/routes';
 import { DEMO_PASSWORD } from '../src/seed/demo-data';

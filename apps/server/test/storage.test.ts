@@ -7,9 +7,9 @@ import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, parseStorage } from '../src/config';
-import { createStorage } from '../src/media/storage/create-storage';
-import { newStorageKey } from '../src/media/storage/keys';
-import type { Storage } from '../src/media/storage/storage';
+import { createStorage } from '../src/storage/create-storage';
+import { newStorageKey } from '../src/storage/keys';
+import type { Storage } from '../src/storage/storage';
 import { testS3Env } from './support/s3';
 import { startTestServer, type TestServer } from './support/test-server';
 

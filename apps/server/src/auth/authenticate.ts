@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { apiError } from '../jsonapi/errors';
-import { abilityFor, type AuthContext, type AuthFailure } from './context';
+import type { AuthContext, AuthFailure } from '../jsonapi/access';
+import { abilityFor } from './abilities';
 import { WatchedCache } from '../db/watched-cache';
 import { verifyToken } from './tokens';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../config';
+import { requestOrigin, type Config } from '../config';
 import type { Database } from '../db/database';
 import { ApiError, apiError } from '../jsonapi/errors';
 import { fieldError } from '../jsonapi/messages';
@@ -11,10 +11,6 @@ import { allowedRedirect, SignIn, signInFailure } from './sign-in';
 import { revokeToken } from './revocation';
 
 const JSONAPI = 'application/vnd.api+json';
-
-export function requestOrigin(request: FastifyRequest, config: Config): string {
-  return config.publicUrl ?? `${request.protocol}://${request.host}`;
-}
 
 /** The auth API (v1) and the sign-in gateway page. */
 export function registerAuthRoutes(app: FastifyInstance, config: Config, database: Database) {

@@ -1,11 +1,10 @@
 import { COMMENT_MODERATION_MODES, DEFAULT_COMMENT_MODERATION, DEFAULT_PUBLIC_ANONYMOUS_READS, INTERFACE_LANGUAGES, pointerSegment, sameJson, type ClientConfiguration, type InterfaceLanguage } from '@umpire/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { recordAudit } from '../audit/audit';
-import { requireAbility, requireAuth } from '../auth/context';
-import { requestOrigin } from '../auth/routes';
+import { recordAudit } from '../jsonapi/audit';
+import { requireAbility, requireAuth } from '../jsonapi/access';
 import { allowedProviders } from '../auth/tokens';
-import type { Config } from '../config';
+import { requestOrigin, type Config } from '../config';
 import type { ChangeBus } from '../realtime/change-bus';
 import type { Database } from '../db/database';
 import { ApiError, apiError, errorSpec } from '../jsonapi/errors';

@@ -4,13 +4,12 @@ import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { apiError, badParameter } from '../jsonapi/errors';
 import { parsePage, type RawQuery } from '../jsonapi/query';
-import { JSONAPI_MEDIA_TYPE } from '../jsonapi/routes';
+import { JSONAPI_MEDIA_TYPE, requestApiBase } from '../jsonapi/routes';
 import { fromDb, toDb } from '../db/values';
 import type { ChangeBus } from '../realtime/change-bus';
 import type { ChangeEvent } from '../jsonapi/context';
 import { createAsFan, fanActor } from '../fan-api/fan-writes';
 import { PUBLIC_PREFIX, type FanAccess } from '../fan-api/fans';
-import { requestApiBase } from '../surveys/routes';
 import { commentModerationOf } from './comment-rules';
 import { reportComment } from './comment-reports';
 

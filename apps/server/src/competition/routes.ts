@@ -1,8 +1,7 @@
 import { MATCH_PLAYING_STATUSES } from '@umpire/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireAbility, type AuthContext } from '../auth/context';
-import { requestOrigin } from '../auth/routes';
-import type { Config } from '../config';
+import { requireAbility, type AuthContext } from '../jsonapi/access';
+import { requestOrigin, type Config } from '../config';
 import { declarePublicComputedType } from '../delivery/public-models';
 import type { Delivery } from '../delivery/delivery';
 import type { Database } from '../db/database';

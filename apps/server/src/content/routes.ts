@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireAbility, type AuthContext } from '../auth/context';
-import { requestOrigin } from '../auth/routes';
+import { requireAbility, type AuthContext } from '../jsonapi/access';
 import { sql } from 'kysely';
 import { sameJson } from '@umpire/schema';
-import { recordAudit, recordAudits } from '../audit/audit';
-import type { Config } from '../config';
+import { recordAudit, recordAudits } from '../jsonapi/audit';
+import { requestOrigin, type Config } from '../config';
 import type { Delivery } from '../delivery/delivery';
 import type { Database } from '../db/database';
 import type { ChangeEvent, WriteContext } from '../jsonapi/context';

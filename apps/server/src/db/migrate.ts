@@ -1,5 +1,5 @@
 import { Migrator, sql, type Migration } from 'kysely';
-import type { Database } from './database';
+import type { Database, DB, Dialect } from './database';
 import * as core from './migrations/0001-core';
 import * as firstResources from './migrations/0002-first-resources';
 import * as competitionAndMatches from './migrations/0003-competition-and-matches';
@@ -29,7 +29,6 @@ import * as deliveryKeys from './migrations/0025-delivery-keys';
 import * as quizAttemptStarts from './migrations/0028-quiz-attempt-starts';
 import * as fanChallenges from './migrations/0029-fan-challenges';
 import * as imports from './migrations/0030-imports';
-import { refreshShadows } from '../jsonapi/shadow';
 import { cascadesOf } from './data-versions';
 
 /** Every migration in order; each one runs on SQLite and PostgreSQL alike. */
@@ -65,7 +64,12 @@ const MIGRATIONS = {
   '0030-imports': imports,
 };
 
-export async function migrate(database: Database): Promise<string[]> {
+/**
+ * Runs every migration, then `derive`: what the migrations cannot fill because it follows from the
+ * running code above the database (the engine's shadow columns: jsonapi/migrate.ts passes them),
+ * before the versions of tables are switched on.
+ */
+export async function runMigrations(database: Database, derive: (db: DB, dialect: Dialect) => Promise<void>): Promise<string[]> {
   const migrations: Record<string, Migration> = {};
   for (const [name, m] of Object.entries(MIGRATIONS)) migrations[name] = { up: (db) => m.up(db, database.dialect) };
   // Kysely's migrator takes a lock, so instances starting side by side migrate once.
@@ -74,8 +78,8 @@ export async function migrate(database: Database): Promise<string[]> {
   const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
-  // Derived text columns follow the running collation (filled here after 0006 added them).
-  await refreshShadows(database.db, database.dialect);
+  // Derived columns follow the running code (the text shadows: the collation, filled here after 0006 added them).
+  await derive(database.db, database.dialect);
   // From here on every write bumps the versions of its tables; reads of a view depend on everything.
   const views =
     database.dialect === 'postgres'

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_PUBLIC_ANONYMOUS_READS, DELIVERY_KEY_HEADER } from '@umpire/schema';
 import type { Database } from '../db/database';
-import type { RateLimiter } from '../fan-api/rate-limit';
+import type { RateLimiter } from '../delivery/rate-limit';
 import type { Clock } from '../jobs/clock';
 import { apiError } from '../jsonapi/errors';
 import { fromDb, toDb } from '../db/values';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { recordAudit } from '../audit/audit';
-import { requireAbility } from '../auth/context';
+import { recordAudit } from '../jsonapi/audit';
+import { requireAbility } from '../jsonapi/access';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { Clock } from '../jobs/clock';

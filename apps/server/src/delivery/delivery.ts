@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { requestOrigin } from '../auth/routes';
-import type { Config } from '../config';
+import { requestOrigin, type Config } from '../config';
 import type { Database } from '../db/database';
 import { ALL_TABLES } from '../db/data-versions';
 import { notFound } from '../jsonapi/errors';

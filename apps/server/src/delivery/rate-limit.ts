@@ -3,8 +3,9 @@ import type { SignInLimit } from '../config';
 import type { Database, DB } from '../db/database';
 
 /**
- * Counters of the fan-facing API: at most `max` hits per key in any window of `windowSeconds`
- * (two fixed windows weighted by overlap, so a burst at a window's edge cannot double the rate).
+ * Counters of the fan-facing API (`/public/v1`: fans' writes and registrations, delivery keys'
+ * requests): at most `max` hits per key in any window of `windowSeconds` (two fixed windows
+ * weighted by overlap, so a burst at a window's edge cannot double the rate).
  * One interface, two stores: this process's memory on SQLite (one instance), a table shared by
  * every instance on PostgreSQL, so N instances behind a load balancer still allow the limit once.
  */

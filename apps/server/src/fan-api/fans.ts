@@ -16,7 +16,7 @@ import { clientCollation, withShadows } from '../jsonapi/shadow';
 import { fromDb, toDb } from '../db/values';
 import { PUBLIC_PREFIX } from '../delivery/delivery';
 import { readFanToken, signFanToken } from './fan-tokens';
-import { rateLimiterFor } from './rate-limit';
+import { rateLimiterFor } from '../delivery/rate-limit';
 
 /**
  * The fan-facing API's identities and limits (issue 10, point 2). Websites and apps call

@@ -1,5 +1,5 @@
 import type { ImportKind as DeclaredKind } from '@umpire/schema';
-import { recordAudit } from '../audit/audit';
+import { recordAudit } from '../jsonapi/audit';
 import type { WriteContext } from '../jsonapi/context';
 import { apiError } from '../jsonapi/errors';
 import { findModel, modelOf, type Model } from '../jsonapi/model';

@@ -1,9 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FILE_IMPORT_KINDS, type FileImportKind } from '@umpire/schema';
-import { requireAbility } from '../auth/context';
-import { requestOrigin } from '../auth/routes';
-import type { Config } from '../config';
+import { requireAbility } from '../jsonapi/access';
+import { requestOrigin, type Config } from '../config';
 import type { Database } from '../db/database';
 import { ApiError, apiError, errorLanguageOf, errorSpec, renderError, type ErrorSpec } from '../jsonapi/errors';
 import { modelOf } from '../jsonapi/model';

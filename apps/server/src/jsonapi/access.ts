@@ -1,8 +1,13 @@
-import { createMongoAbility, type MongoAbility } from '@casl/ability';
-import { rulesForRoles, type Action, type ErrorMessageId } from '@umpire/schema';
+import type { MongoAbility } from '@casl/ability';
+import type { Action, ErrorMessageId } from '@umpire/schema';
 import type { FastifyRequest } from 'fastify';
-import { apiError } from '../jsonapi/errors';
+import { apiError } from './errors';
 
+/**
+ * Who a staff request is and what it may do: what the engine's routes (and every capability's)
+ * check before they read or write. The engine declares it; auth/authenticate.ts fills `request.auth`
+ * from the token (the abilities of its roles: auth/abilities.ts).
+ */
 export interface AuthContext {
   userId: number;
   username: string;
@@ -27,10 +32,6 @@ declare module 'fastify' {
 
 /** The message of a 401 that says why the token was refused. */
 export type AuthFailure = Extract<ErrorMessageId, `unauthorized${string}`>;
-
-export function abilityFor(roles: string[]): MongoAbility {
-  return createMongoAbility(rulesForRoles(roles) as never);
-}
 
 export function requireAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw apiError(401, request.authError ?? 'unauthorized');

@@ -1,6 +1,12 @@
-import { clientCollation, withShadows } from '../jsonapi/shadow';
-import type { WriteContext } from '../jsonapi/context';
+import { clientCollation, withShadows } from './shadow';
+import type { WriteContext } from './context';
 import { nowIso, toDb } from '../db/values';
+
+/*
+ * The history of changes (audit_events, itself a declared resource that staff read): the engine
+ * writes an entry in the transaction of every write it makes, and capabilities that write outside
+ * the engine's routes (a stream's controls, a delivery key's secret, a publication) add theirs here.
+ */
 
 export type Changes = Record<string, { before: unknown; after: unknown }>;
 

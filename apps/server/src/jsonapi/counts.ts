@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { COUNTS_PATH, COUNTS_TYPES_PARAMETER, type CountsDocument } from '@umpire/schema';
-import { requireAuth } from '../auth/context';
+import { requireAuth } from './access';
 import type { Database } from '../db/database';
 import type { ComputedCache } from '../db/computed-cache';
 import { badParameter } from './errors';

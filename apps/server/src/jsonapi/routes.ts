@@ -1,13 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Action } from '@umpire/schema';
-import { requireAbility, type AuthContext } from '../auth/context';
-import { requestOrigin } from '../auth/routes';
-import type { Config } from '../config';
+import { requireAbility, type AuthContext } from './access';
+import { requestOrigin, type Config } from '../config';
 import { queryStats, type Database } from '../db/database';
 import { apiError } from './errors';
-import type { ChangeBus } from '../realtime/change-bus';
 import { entityTag, type ComputedCache } from '../db/computed-cache';
-import type { ChangeEvent, WriteContext } from './context';
+import type { ChangeEvent, ChangePublisher, WriteContext, WriteServices } from './context';
 import { fingerprintOf, findStored, idempotencyKeyOf, lockIdempotencyKey, storeResponse, type StoredResponse } from './idempotency';
 import { allModels, type Model } from './model';
 import { includedTypes, parseListQuery, parseLocale, parseRecordQuery, type IncludeTree, type RawQuery } from './query';
@@ -15,10 +13,12 @@ import { isLocale } from './translations';
 import { findRow, listDocument, recordDocument } from './read';
 import { nowIso, toDb } from '../db/values';
 import { createRecord, deleteRecord, updateRecord } from './write';
-import type { Storage } from '../media/storage/storage';
 
 export const API_PREFIX = '/api/v3';
 export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json';
+
+/** The base of the API's links as the request reaches it (`https://host/api/v3`). */
+export const requestApiBase = (request: FastifyRequest, config: Config) => requestOrigin(request, config) + API_PREFIX;
 
 /** Counts the SQL statements of a request and reports them in a header (tests and benchmarks read it). */
 export async function withQueryStats<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
@@ -94,37 +94,37 @@ function bodyLocale(model: Model, body: unknown): string | undefined {
  * tells caches and realtime subscribers once it has committed: the engine's writes and the
  * capabilities' own routes (a stream's controls, a delivery key, an entitlement) share it.
  */
-export function transactionalWrites(deps: { config: Config; database: Database; bus: ChangeBus; storage?: Storage }) {
-  const { config, database, bus, storage } = deps;
+export function transactionalWrites(deps: { config: Config; database: Database; bus: ChangePublisher; services?: WriteServices }) {
+  const { config, database, bus, services } = deps;
   return async function write<T>(request: FastifyRequest, auth: AuthContext, run: (ctx: WriteContext) => Promise<T>): Promise<T> {
     const events: ChangeEvent[] = [];
     const result = await database.db.transaction().execute((trx) =>
-      run({ db: trx, dialect: database.dialect, clientId: auth.clientId, actor: auth.username, apiBase: requestOrigin(request, config) + API_PREFIX, events, storage }),
+      run({ ...services, db: trx, dialect: database.dialect, clientId: auth.clientId, actor: auth.username, apiBase: requestApiBase(request, config), events }),
     );
     await bus.publish(events);
     return result;
   };
 }
 
-/** The five routes of every declared resource. */
+/** The five routes of every declared resource; `services` are lent to every write (WriteServices). */
 export function registerResourceRoutes(
   app: FastifyInstance,
   config: Config,
   database: Database,
-  bus: ChangeBus,
+  bus: ChangePublisher,
   cache: ComputedCache,
-  storage?: Storage,
+  services: WriteServices = {},
 ) {
   const ctxOf = (request: FastifyRequest, auth: AuthContext, db = database.db): WriteContext => ({
+    ...services,
     db,
     dialect: database.dialect,
     clientId: auth.clientId,
     actor: auth.username,
-    apiBase: requestOrigin(request, config) + API_PREFIX,
+    apiBase: requestApiBase(request, config),
     events: [],
-    storage,
   });
-  const write = transactionalWrites({ config, database, bus, storage });
+  const write = transactionalWrites({ config, database, bus, services });
 
   for (const model of allModels()) {
     const base = `${API_PREFIX}/${model.path}`;

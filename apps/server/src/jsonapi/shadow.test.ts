@@ -5,14 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { SEARCH_COLUMN, searchIndexTable } from '../db/columns';
 import { openDatabase, type Database } from '../db/database';
-import { migrate } from '../db/migrate';
+import { migrate } from './migrate';
 import { seedBulk } from '../seed/bulk';
 import { seedDemo } from '../seed/seed';
 import { collationFor } from '../text/collation';
 import { allModels } from './model';
 import { contentLanguageOf, shadowValues } from './shadow';
 import { fromDb } from '../db/values';
-import { LocalStorage } from '../media/storage/local-storage';
+import { LocalStorage } from '../storage/local-storage';
 
 let dir: string;
 let database: Database;

@@ -1,6 +1,6 @@
 import { sameJson, type AttributeDef } from '@umpire/schema';
 import { foldForSearch } from '../text/collation';
-import type { Changes } from '../audit/audit';
+import type { Changes } from './audit';
 import { apiError } from './errors';
 import type { ReadContext, Row } from './read';
 import { fromDb, nowIso, toDb } from '../db/values';

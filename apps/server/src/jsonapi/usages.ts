@@ -1,8 +1,7 @@
 import type { MediaUsage } from '@umpire/schema/media';
 import type { FastifyInstance } from 'fastify';
-import { requireAbility } from '../auth/context';
-import { requestOrigin } from '../auth/routes';
-import type { Config } from '../config';
+import { requireAbility } from './access';
+import { requestOrigin, type Config } from '../config';
 import type { Database, DB } from '../db/database';
 import { findRow } from './read';
 import { allModels, type Model } from './model';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { pointerSegment, sameJson } from '@umpire/schema';
 import { isUniqueViolation, notNullColumn } from '../db/database';
-import { recordAudit, recordAudits, type Changes } from '../audit/audit';
+import { recordAudit, recordAudits, type Changes } from './audit';
 import { ApiError, apiError, type ErrorSpec } from './errors';
 import { fieldError, keyOfIssue } from './messages';
 import { findModel, modelOf, TIMESTAMPS, type Model } from './model';

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { requireAbility } from '../auth/context';
-import { requestOrigin } from '../auth/routes';
-import type { Config } from '../config';
+import { requireAbility } from '../jsonapi/access';
+import { requestOrigin, type Config } from '../config';
 import type { Database } from '../db/database';
 import { PUBLIC_PREFIX, type FanAccess } from '../fan-api/fans';
 import type { Clock } from '../jobs/clock';

@@ -11,8 +11,8 @@ import {
   rescheduleKickoff,
   type KickoffShift,
 } from '@umpire/schema';
-import { recordAudit } from '../audit/audit';
-import { requireAbility, type AuthContext } from '../auth/context';
+import { recordAudit } from '../jsonapi/audit';
+import { requireAbility, type AuthContext } from '../jsonapi/access';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { ChangeBus } from '../realtime/change-bus';

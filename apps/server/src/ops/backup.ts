@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Config } from '../config';
-import type { Storage } from '../media/storage/storage';
+import type { Storage } from '../storage/storage';
 
 /**
  * Backups that restore (issue 12, point 4). A backup is a folder:

@@ -6,8 +6,7 @@ import {
   pointerSegment,
   type PaymentWebhook,
 } from '@umpire/schema';
-import { requestOrigin } from '../auth/routes';
-import type { Config } from '../config';
+import { requestOrigin, type Config } from '../config';
 import type { Database } from '../db/database';
 import { PUBLIC_PREFIX, type FanAccess } from '../fan-api/fans';
 import type { Clock } from '../jobs/clock';

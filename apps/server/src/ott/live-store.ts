@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import type { ByteRange, Storage, StoredStream } from '../media/storage/storage';
+import type { ByteRange, Storage, StoredStream } from '../storage/storage';
 import type { HlsSink, SegmentEntry } from './live-control';
 import { parseMediaPlaylist, renditionDir } from './live/playlists';
 import { segmentsToMp4, type SegmentSource } from './live/recording';

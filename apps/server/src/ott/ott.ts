@@ -4,7 +4,7 @@ import type { FanAccess } from '../fan-api/fans';
 import type { Database } from '../db/database';
 import type { Clock } from '../jobs/clock';
 import { JobWorker } from '../jobs/worker';
-import type { Storage } from '../media/storage/storage';
+import type { Storage } from '../storage/storage';
 import type { ChangeBus } from '../realtime/change-bus';
 import { hostname } from 'node:os';
 import type { LiveControl } from './live-control';

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { requireAbility } from '../auth/context';
-import { requestOrigin } from '../auth/routes';
-import type { Config } from '../config';
+import { requireAbility } from '../jsonapi/access';
+import { requestOrigin, type Config } from '../config';
 import type { Database } from '../db/database';
 import type { Clock } from '../jobs/clock';
 import { apiError, notFound } from '../jsonapi/errors';
@@ -9,7 +8,7 @@ import { modelOf } from '../jsonapi/model';
 import { findRow } from '../jsonapi/read';
 import { API_PREFIX, JSONAPI_MEDIA_TYPE } from '../jsonapi/routes';
 import { fromDb } from '../db/values';
-import type { Storage, StoredStream } from '../media/storage/storage';
+import type { Storage, StoredStream } from '../storage/storage';
 import { countryAllowed, viewerCountry } from './countries';
 import type { LiveHlsStore } from './live-store';
 import { playbackSecret, signPlayback, verifyPlayback, type PlaybackKind } from './playback';

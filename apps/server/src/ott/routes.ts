@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { requireAbility, type AuthContext } from '../auth/context';
-import { requestOrigin } from '../auth/routes';
-import type { Config } from '../config';
+import { requireAbility, type AuthContext } from '../jsonapi/access';
+import { requestOrigin, type Config } from '../config';
 import type { Database } from '../db/database';
 import type { Clock } from '../jobs/clock';
 import { ApiError, apiError, errorLanguageOf } from '../jsonapi/errors';

@@ -15,7 +15,7 @@ import { modelOf } from '../jsonapi/model';
 import type { Row } from '../jsonapi/read';
 import { toDb } from '../db/values';
 import { FfmpegError, probeFile, runMediaTool } from '../media/videos/ffmpeg';
-import type { Storage } from '../media/storage/storage';
+import type { Storage } from '../storage/storage';
 import type { ChangeBus } from '../realtime/change-bus';
 import { hlsContentType } from './hls-content-type';
 import { ladderArgs, progressOf } from './ladder';

@@ -1,5 +1,5 @@
-import type { Changes } from '../audit/audit';
-import { recordAudit } from '../audit/audit';
+import type { Changes } from '../jsonapi/audit';
+import { recordAudit } from '../jsonapi/audit';
 import type { Database, DB } from '../db/database';
 import { fieldError } from '../jsonapi/messages';
 import type { ChangeEvent, WriteContext } from '../jsonapi/context';

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { authenticateToken, SESSION_COOKIE } from '../auth/authenticate';
-import type { AuthContext } from '../auth/context';
+import type { AuthContext } from '../jsonapi/access';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { modelOf, type Model } from '../jsonapi/model';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import type { Database } from '../db/database';
 import { fromDb } from '../db/values';
-import type { Storage } from '../media/storage/storage';
+import type { Storage } from '../storage/storage';
 import { ChangeBus } from '../realtime/change-bus';
 import { DEMO_PASSWORD } from './demo-data';
 import { seedAppConfig } from './seed-app';

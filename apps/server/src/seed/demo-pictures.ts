@@ -1,7 +1,7 @@
 import type { Database, DB } from '../db/database';
 import { nowIso, toDb } from '../db/values';
-import { newStorageKey } from '../media/storage/keys';
-import type { Storage } from '../media/storage/storage';
+import { newStorageKey } from '../storage/keys';
+import type { Storage } from '../storage/storage';
 import type { DemoVideo } from './demo-video';
 import { foldForSearch, type Collation } from '../text/collation';
 import { DEMO_CLUBS, DEMO_PRODUCTS, DEMO_PUBLICATION_CATEGORIES, DEMO_SPONSORS, DEMO_TRANSMISSION_PROVIDERS } from './demo-data';

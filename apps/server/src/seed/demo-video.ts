@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { newStorageKey } from '../media/storage/keys';
-import type { Storage } from '../media/storage/storage';
+import { newStorageKey } from '../storage/keys';
+import type { Storage } from '../storage/storage';
 import type { StoredPicture } from './demo-pictures';
 
 /** The demo clip as the library stores it, with its poster. */

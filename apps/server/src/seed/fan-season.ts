@@ -16,7 +16,7 @@ import { pushJobKey } from '../push/push-rules';
 import type { PushTransport } from '../push/push-request';
 import { sendPushNotification } from '../push/sender';
 import { settleMatch } from '../match-predictor/settlement';
-import type { Storage } from '../media/storage/storage';
+import type { Storage } from '../storage/storage';
 import { ChangeBus } from '../realtime/change-bus';
 import type { DemoQuiz } from './demo-quizzes';
 import { DEMO_COMMENTS, type DemoSurveyAnswers } from './engagement';

@@ -25,7 +25,7 @@ import { seedArticles } from './articles';
 import { seedDemoSurveys } from './engagement';
 import { seedDemoQuizzes } from './demo-quizzes';
 import { seedFanSeason } from './fan-season';
-import type { Storage } from '../media/storage/storage';
+import type { Storage } from '../storage/storage';
 
 export const DEMO_CLIENT = 'Ekstraklasa Demo';
 export const OTHER_CLIENT = 'Other League';

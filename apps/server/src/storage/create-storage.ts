@@ -1,4 +1,4 @@
-import type { StorageConfig } from '../../config';
+import type { StorageConfig } from '../config';
 import { LocalStorage } from './local-storage';
 import { S3Storage } from './s3-storage';
 import type { Storage } from './storage';

@@ -4,7 +4,7 @@ import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile, type FileH
 import { dirname, join, relative, sep } from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { BackgroundSha256, FileSha256 } from '../files/background-sha256';
+import { BackgroundSha256, FileSha256 } from './background-sha256';
 import { assertStorageKey } from './keys';
 import type { ByteRange, ListedObject, PutOptions, Storage, StoredObject, StoredStream } from './storage';
 

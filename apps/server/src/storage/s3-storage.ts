@@ -15,7 +15,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import type { StorageConfig } from '../../config';
+import type { StorageConfig } from '../config';
 import { assertStorageKey } from './keys';
 import type { ByteRange, ListedObject, PutOptions, Storage, StoredObject, StoredStream } from './storage';
 

@@ -85,3 +85,10 @@ export interface ListedObject {
 export interface StoredStream extends StoredObject {
   body: Readable;
 }
+
+declare module '../jsonapi/context' {
+  interface WriteServices {
+    /** Where library files are kept, for rules that read a file (a video's facts: media/videos/video-rules.ts). */
+    storage?: Storage;
+  }
+}

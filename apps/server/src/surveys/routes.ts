@@ -1,7 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { aggregateSurveyResults, isSurveyOpen, type SurveyQuestionKind, type SurveyResults } from '@umpire/schema';
-import { requireAbility } from '../auth/context';
-import { requestOrigin } from '../auth/routes';
+import { requireAbility } from '../jsonapi/access';
 import type { Config } from '../config';
 import type { Database, DB } from '../db/database';
 import type { Clock } from '../jobs/clock';
@@ -9,7 +8,7 @@ import { apiError } from '../jsonapi/errors';
 import { findRow, recordDocument } from '../jsonapi/read';
 import { modelOf } from '../jsonapi/model';
 import { parsePage, type RawQuery } from '../jsonapi/query';
-import { API_PREFIX, JSONAPI_MEDIA_TYPE, withQueryStats } from '../jsonapi/routes';
+import { API_PREFIX, JSONAPI_MEDIA_TYPE, requestApiBase, withQueryStats } from '../jsonapi/routes';
 import { fromDb } from '../db/values';
 import type { ChangeBus } from '../realtime/change-bus';
 import { createAsFan } from '../fan-api/fan-writes';
@@ -119,7 +118,7 @@ export function registerSurveyRoutes(app: FastifyInstance, deps: { config: Confi
     withQueryStats(reply, async () => {
       const fan = await fans.requireFan(request, reply, { write: true });
       await requirePublishedSurvey(db, fan.clientId, request.body);
-      const apiBase = requestOrigin(request, config) + API_PREFIX;
+      const apiBase = requestApiBase(request, config);
       const row = await createAsFan({ database, bus: deps.bus, apiBase }, fan, 'survey_user_answers', request.body);
       const doc = await recordDocument({ db, dialect: database.dialect, clientId: fan.clientId, apiBase }, modelOf('survey_user_answers'), row, { include: {}, fields: new Map() });
       reply.code(201).type(JSONAPI_MEDIA_TYPE).header('cache-control', 'no-store');
@@ -135,5 +134,3 @@ async function requirePublishedSurvey(db: DB, clientId: number, body: unknown): 
   const row = await db.selectFrom('surveys').select('status').where('client_id', '=', clientId).where('id', '=', Number(id)).executeTakeFirst();
   if (row && row.status === 'draft') throw apiError(404, 'notFound.record', { values: { type: 'surveys', id: JSON.stringify(id) } });
 }
-
-export const requestApiBase = (request: FastifyRequest, config: Config) => requestOrigin(request, config) + API_PREFIX;

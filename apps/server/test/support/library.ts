@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { crc32 } from 'node:zlib';
 import { toDb } from '../../src/db/values';
-import { newStorageKey } from '../../src/media/storage/keys';
+import { newStorageKey } from '../../src/storage/keys';
 import type { RunningServer } from '../../src/server';
 import { DEMO_CLIENT, OTHER_CLIENT } from '../../src/seed/seed';
 

@@ -2,7 +2,7 @@ import type { DB, Dialect } from '../database';
 
 /**
  * Hits of the fan API's rate limits per key (`fan:12`, `address:203.0.113.8`, `register:…`) and
- * fixed window, shared by every instance on PostgreSQL (fan-api/rate-limit.ts), so a limit holds
+ * fixed window, shared by every instance on PostgreSQL (delivery/rate-limit.ts), so a limit holds
  * across instances instead of once per instance. Times are epoch milliseconds; a row is swept once
  * its window can no longer weigh on a later one (`expires_at`).
  */

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { apiError } from '../../jsonapi/errors';
-import type { ByteRange, Storage } from '../storage/storage';
+import type { ByteRange, Storage } from '../../storage/storage';
 import type { MediaFileRow } from './repository';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
-import type { Storage } from '../storage/storage';
+import type { Storage } from '../../storage/storage';
 import { stagingPrefix } from '../uploads/tus-staging';
 import { sweepStaging } from './ingest';
 

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { imageUrlPath, type ImageFormat, type ImageRequest } from '@umpire/schema';
 import type { ImageServiceConfig } from '../../config';
 import type { DB } from '../../db/database';
-import type { Storage } from '../storage/storage';
+import type { Storage } from '../../storage/storage';
 import { checkPixels, CONTENT_TYPES, readHeader, renderVariant, type SourceHeader } from './render';
 import type { Readable } from 'node:stream';
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { apiError } from '../../jsonapi/errors';
-import type { Storage } from '../storage/storage';
+import type { Storage } from '../../storage/storage';
 import { ImageBusy, ImageService } from './image-service';
 import { TooManyPixels } from './render';
 

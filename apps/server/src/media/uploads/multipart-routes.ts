@@ -1,12 +1,12 @@
 import { pipeline, Transform } from 'node:stream';
 import { DEFAULT_UPLOAD_PATH, extensionOf } from '@umpire/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireAbility } from '../../auth/context';
-import { requestOrigin } from '../../auth/routes';
+import { requireAbility } from '../../jsonapi/access';
+import { requestOrigin } from '../../config';
 import { apiError } from '../../jsonapi/errors';
 import { fileResource } from '../files/document';
 import { normaliseFileName } from '../files/names';
-import { newStorageKey } from '../storage/keys';
+import { newStorageKey } from '../../storage/keys';
 import { newWriterToken, type UploadRecord } from './upload-records';
 import { maxBytesOf, tooLarge, type UploadService } from './upload-service';
 

@@ -1,8 +1,8 @@
 import { PassThrough, Readable } from 'node:stream';
 import { MAX_UPLOAD_BYTES, DEFAULT_UPLOAD_PATH } from '@umpire/schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { requireAbility } from '../../auth/context';
-import { requestOrigin } from '../../auth/routes';
+import { requireAbility } from '../../jsonapi/access';
+import { requestOrigin } from '../../config';
 import { apiError } from '../../jsonapi/errors';
 import { parseUploadMetadata } from './tus-metadata';
 import type { MediaFileRow } from '../files/ingest';

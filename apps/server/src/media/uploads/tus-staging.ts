@@ -2,8 +2,8 @@ import { constants, createReadStream } from 'node:fs';
 import { mkdir, open, rm, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Readable } from 'node:stream';
-import { WRITE_BATCH, writeBatch } from '../storage/local-storage';
-import type { Storage } from '../storage/storage';
+import { WRITE_BATCH, writeBatch } from '../../storage/local-storage';
+import type { Storage } from '../../storage/storage';
 import type { UploadRecord, UploadRecords } from './upload-records';
 
 /**

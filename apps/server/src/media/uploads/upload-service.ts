@@ -7,8 +7,8 @@ import { apiError } from '../../jsonapi/errors';
 import { formatBytes, ingestFile, type MediaFileRow } from '../files/ingest';
 import { normaliseFileName, normaliseFolderPath } from '../files/names';
 import { MAX_SVG_BYTES } from '../files/svg-sanitiser';
-import { newStorageKey } from '../storage/keys';
-import type { Storage } from '../storage/storage';
+import { newStorageKey } from '../../storage/keys';
+import type { Storage } from '../../storage/storage';
 import { TusStaging } from './tus-staging';
 import { newWriterToken, UploadRecords, type UploadRecord } from './upload-records';
 

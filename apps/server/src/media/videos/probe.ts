@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { Storage } from '../storage/storage';
+import type { Storage } from '../../storage/storage';
 import { INPUT_FORMATS, probeFile } from './ffmpeg';
 
 /** What ffprobe tells about a video. */

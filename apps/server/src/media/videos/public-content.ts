@@ -5,7 +5,7 @@ import { PUBLIC_PREFIX } from '../../delivery/delivery';
 import { apiError, notFound } from '../../jsonapi/errors';
 import { serveContent } from '../files/content';
 import { findFile } from '../files/repository';
-import type { Storage } from '../storage/storage';
+import type { Storage } from '../../storage/storage';
 
 const ID = /^[1-9]\d{0,14}$/;
 
