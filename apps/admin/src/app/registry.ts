@@ -6,6 +6,7 @@ import { provideImagePicker, provideLibraryFilePicker } from '../framework/gener
 import { auditEventScreens } from '../resources/settings/audit-events';
 import { imageScreens } from '../resources/folder/images';
 import { matchScreens } from '../resources/calendar/matches';
+import { roundScreens } from '../resources/calendar/rounds';
 import { squadScreens } from '../resources/team/squads';
 import { playerScreens } from '../resources/team/players';
 import { staffMemberScreens } from '../resources/team/staff-members';
@@ -40,6 +41,7 @@ const SCREENS: Record<string, ResourceScreens> = {
   audit_events: auditEventScreens,
   images: imageScreens,
   matches: matchScreens,
+  rounds: roundScreens,
   squads: squadScreens,
   players: playerScreens,
   staff_members: staffMemberScreens,

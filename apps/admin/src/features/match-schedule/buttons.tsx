@@ -106,19 +106,23 @@ export function PostponeMatchButton() {
   );
 }
 
-/** The toolbar's action while the list shows one round: postpone the round. */
-export function PostponeRoundButton() {
-  const translate = useTranslate();
+/** The matches list's toolbar action while the list shows one round: postpone the round. */
+export function PostponeFilteredRoundButton() {
   const filterValues = (useListContext().filterValues ?? {}) as Record<string, unknown>;
   const roundId = typeof filterValues.round_id === 'string' || typeof filterValues.round_id === 'number' ? String(filterValues.round_id) : null;
-  const round = useGetOne<{ id: string; name?: string }>('rounds', { id: roundId ?? '' }, { enabled: !!roundId });
+  return roundId ? <PostponeRoundButton roundId={roundId} /> : null;
+}
+
+/** Postpone a round: on the matches list filtered by it, and on the round's own page. */
+export function PostponeRoundButton({ roundId, variant = 'text' }: { roundId: string; variant?: 'text' | 'outlined' }) {
+  const translate = useTranslate();
+  const round = useGetOne<{ id: string; name?: string }>('rounds', { id: roundId });
   const [open, setOpen] = useState(false);
   const done = usePostponed();
-  if (!roundId) return null;
   const label = round.data?.name ?? `#${roundId}`;
   return (
     <>
-      <Button size="small" startIcon={<EventBusy />} onClick={() => setOpen(true)}>
+      <Button size="small" variant={variant} startIcon={<EventBusy />} onClick={() => setOpen(true)}>
         {translate('matchSchedule.postpone.roundButton')}
       </Button>
       {open && (

@@ -1,6 +1,6 @@
 import { DataTable, useCanAccess, useTranslate } from 'react-admin';
 import ResourceList from '../../../framework/generic/resource-list';
-import { MatchBulkEditButton, MatchFilteredEditButton, PostponeMatchButton, PostponeRoundButton } from '../../../features/match-schedule';
+import { MatchBulkEditButton, MatchFilteredEditButton, PostponeFilteredRoundButton, PostponeMatchButton } from '../../../features/match-schedule';
 
 /**
  * The matches (issue 26): the generic list with rows to tick for "Edit selected", "Edit all
@@ -17,7 +17,7 @@ export default function MatchList() {
       toolbarActions={
         <>
           <MatchFilteredEditButton />
-          <PostponeRoundButton />
+          <PostponeFilteredRoundButton />
         </>
       }
       trailing={
