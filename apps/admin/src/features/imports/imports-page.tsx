@@ -55,8 +55,15 @@ function ErrorText({ error }: { error: JsonApiError }) {
   );
 }
 
-/** The targets each kind needs: a competition season and its stage, or a season. */
-function Targets({ kind, targets, onChange }: { kind: ImportKind; targets: Record<string, string>; onChange: (next: Record<string, string>) => void }) {
+/** Choosing a target clears those that lay inside the one it replaces (a stage of another competition season). */
+const INSIDE: Record<string, string[]> = { competition_season_id: ['stage_id', 'group_id'], stage_id: ['group_id'], season_id: ['squad_id'] };
+
+/**
+ * The targets each kind needs: a competition season, and its stage and group when the file does
+ * not fill one (fixtures, results); a season and a competition season (squads); a season and the
+ * squad every row joins when the file has no squad column (players).
+ */
+export function Targets({ kind, targets, onChange }: { kind: ImportKind; targets: Record<string, string>; onChange: (next: Record<string, string>) => void }) {
   const translate = useTranslate();
   const seasons = useGetList('competition_seasons', { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } });
   const stages = useGetList(
@@ -64,7 +71,17 @@ function Targets({ kind, targets, onChange }: { kind: ImportKind; targets: Recor
     { pagination: { page: 1, perPage: 100 }, sort: { field: 'display_order', order: 'ASC' }, filter: { competition_season: targets.competition_season_id } },
     { enabled: !!targets.competition_season_id },
   );
+  const groups = useGetList(
+    'groups',
+    { pagination: { page: 1, perPage: 100 }, sort: { field: 'display_order', order: 'ASC' }, filter: { stage: targets.stage_id } },
+    { enabled: !!targets.stage_id && (kind === 'fixtures' || kind === 'results') },
+  );
   const plainSeasons = useGetList('seasons', { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'DESC' } });
+  const squads = useGetList(
+    'squads',
+    { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' }, filter: targets.season_id ? { season: targets.season_id } : {} },
+    { enabled: kind === 'players' },
+  );
   const select = (name: string, label: string, options: { id: string | number; name: string }[], required = false) => (
     <FormControl size="small" sx={{ minWidth: 260 }} required={required}>
       <InputLabel id={`imports-${name}-label`}>{label}</InputLabel>
@@ -72,7 +89,7 @@ function Targets({ kind, targets, onChange }: { kind: ImportKind; targets: Recor
         labelId={`imports-${name}-label`}
         label={label}
         value={targets[name] ?? ''}
-        onChange={(event) => onChange({ ...targets, [name]: String(event.target.value), ...(name === 'competition_season_id' ? { stage_id: '' } : {}) })}
+        onChange={(event) => onChange({ ...targets, [name]: String(event.target.value), ...Object.fromEntries((INSIDE[name] ?? []).map((inner) => [inner, ''])) })}
       >
         <MenuItem value="">{translate('importsPage.none')}</MenuItem>
         {options.map((o) => (
@@ -89,6 +106,7 @@ function Targets({ kind, targets, onChange }: { kind: ImportKind; targets: Recor
       <Stack direction="row" spacing={2} flexWrap="wrap" useFlexGap>
         {select('competition_season_id', translate('importsPage.targets.competition_season'), named(seasons.data), true)}
         {select('stage_id', translate('importsPage.targets.stage'), named(stages.data))}
+        {targets.stage_id && select('group_id', translate('importsPage.targets.group'), named(groups.data))}
       </Stack>
     );
   if (kind === 'squads')
@@ -98,7 +116,13 @@ function Targets({ kind, targets, onChange }: { kind: ImportKind; targets: Recor
         {select('competition_season_id', translate('importsPage.targets.competition_season'), named(seasons.data))}
       </Stack>
     );
-  if (kind === 'players') return <Stack direction="row">{select('season_id', translate('importsPage.targets.season'), named(plainSeasons.data))}</Stack>;
+  if (kind === 'players')
+    return (
+      <Stack direction="row" spacing={2} flexWrap="wrap" useFlexGap>
+        {select('season_id', translate('importsPage.targets.season'), named(plainSeasons.data))}
+        {select('squad_id', translate('importsPage.targets.squad'), named(squads.data))}
+      </Stack>
+    );
   return null;
 }
 
@@ -300,11 +324,11 @@ function History() {
 export default function ImportsPage() {
   const translate = useTranslate();
   const queryClient = useQueryClient();
-  // Opened from a competition season or a squad: `?kind=fixtures&competition_season_id=…`.
+  // Opened from a competition season or a squad: `?kind=fixtures&competition_season_id=…`, `?kind=players&season_id=…&squad_id=…`.
   const [params] = useSearchParams();
   const [kind, setKind] = useState<ImportKind>(() => (KINDS as string[]).includes(params.get('kind') ?? '') ? (params.get('kind') as ImportKind) : 'fixtures');
   const [targets, setTargets] = useState<Record<string, string>>(() =>
-    Object.fromEntries(['competition_season_id', 'stage_id', 'season_id'].flatMap((name) => (params.get(name) ? [[name, params.get(name)!]] : []))),
+    Object.fromEntries(['competition_season_id', 'stage_id', 'group_id', 'season_id', 'squad_id'].flatMap((name) => (params.get(name) ? [[name, params.get(name)!]] : []))),
   );
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
