@@ -11,6 +11,66 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
 const ADMIN = 'apps/admin/src';
+const SERVER = 'apps/server/src';
+
+/**
+ * The server's shared services (server-infra, above the engine): who may use whom among them, one
+ * way only. Every one of them may use the engine and the foundations.
+ */
+const SERVER_INFRA_USES = {
+  auth: [],
+  jobs: [],
+  storage: [],
+  // The public API's reads (/public/v1) and its counters.
+  delivery: [],
+  // The cable authenticates staff tokens and carries the public channels' objects.
+  realtime: ['auth', 'delivery'],
+  // Scheduled publication: jobs that change what is public, told to realtime subscribers.
+  publication: ['jobs', 'realtime'],
+  // Keys of the delivery API: the check of every keyed request, and the staff's routes.
+  'delivery-keys': ['delivery', 'jobs', 'realtime'],
+  // Fans' identities, limits and writes: passwords hashed as staff's are, and the delivery key's client.
+  'fan-api': ['auth', 'delivery', 'delivery-keys', 'jobs', 'realtime'],
+};
+
+/**
+ * Server capabilities (server-capability: every other folder of src/) that use another one, and
+ * why; none other may. One way only (checked below).
+ */
+const SERVER_CAPABILITY_USES = {
+  // An article embeds the page builder's components and writes its rich text as HTML.
+  articles: ['content'],
+  // The current page shows standings, squads and statistics.
+  content: ['competition'],
+  // The predictor's views on the current page; predictions settle when a match changes.
+  'match-predictor': ['content', 'matches'],
+  // Quizzes are hidden from the current page's readers.
+  quizzes: ['content'],
+  // Generated fixtures are written as an import batch, so undo removes them.
+  fixtures: ['imports'],
+  // Transcoding probes and runs ffmpeg as the media library does.
+  ott: ['media'],
+};
+
+/** Fails loading this file when `uses` (name → names it may import) has a cycle: a layer is one-way. */
+function assertOneWay(uses, what) {
+  const done = new Set();
+  const visit = (name, path) => {
+    if (path.includes(name)) throw new Error(`${what}: ${[...path.slice(path.indexOf(name)), name].join(' → ')} is a cycle`);
+    if (done.has(name)) return;
+    for (const next of uses[name] ?? []) visit(next, [...path, name]);
+    done.add(name);
+  };
+  for (const name of Object.keys(uses)) visit(name, []);
+}
+assertOneWay(SERVER_INFRA_USES, 'SERVER_INFRA_USES');
+assertOneWay(SERVER_CAPABILITY_USES, 'SERVER_CAPABILITY_USES');
+
+/** Rules letting each named element of `type` import the ones `uses` names. */
+const usesRules = (type, uses) =>
+  Object.entries(uses)
+    .filter(([, others]) => others.length)
+    .map(([name, others]) => ({ from: [[type, { name }]], allow: others.map((other) => [type, { name: other }]) }));
 
 /**
  * Elements of the architecture, lowest first. A file belongs to the first element whose pattern
@@ -24,7 +84,14 @@ const ELEMENTS = [
   // A stand-in of an outside service (the local push service that decrypts Web Push), shared by the
   // API tests, the browser tests and the benchmarks; it imports nothing of the project.
   { type: 'test-double', pattern: 'apps/server/test/support/push-service.ts', mode: 'full' },
-  { type: 'server', pattern: 'apps/server/**', mode: 'full' },
+  // The server, lowest first (see LAYERS). Tests may reach whatever they test.
+  { type: 'server-test', pattern: ['apps/server/test/**', `${SERVER}/**/*.test.ts`, 'apps/server/vitest.config.ts'], mode: 'full' },
+  { type: 'server-foundation', pattern: [`${SERVER}/config.ts`, `${SERVER}/db/**`, `${SERVER}/text/**`], mode: 'full' },
+  { type: 'server-engine', pattern: `${SERVER}/jsonapi/**`, mode: 'full' },
+  { type: 'server-infra', pattern: `${SERVER}/@(${Object.keys(SERVER_INFRA_USES).join('|')})/**`, mode: 'full', capture: ['name'] },
+  // The app shell: building the app (app.ts, rules.ts, errors-handler.ts), starting it (server.ts, main.ts), the CLI, demo data.
+  { type: 'server-app', pattern: [`${SERVER}/*.ts`, `${SERVER}/seed/**`], mode: 'full' },
+  { type: 'server-capability', pattern: `${SERVER}/*/**`, mode: 'full', capture: ['name'] },
   // The league's website: its server half renders pages from the delivery API with the renderers;
   // its browser half (src/client) knows only the DOM, the schema and its own files.
   { type: 'site-client', pattern: 'apps/site/src/client/**', mode: 'full' },
@@ -45,6 +112,9 @@ const ELEMENTS = [
   { type: 'tooling', pattern: ['bench/**', 'scripts/**', '*.js'], mode: 'full' },
 ];
 
+/** Every element of the server's code (its tests aside). */
+const SERVER_ELEMENTS = ['server-app', 'server-capability', 'server-infra', 'server-engine', 'server-foundation'];
+
 /** Who may import whom. Anything not listed is refused. */
 const LAYERS = [
   // The shared package imports no app.
@@ -52,8 +122,24 @@ const LAYERS = [
   { from: 'render', allow: ['render', 'schema'] },
   { from: 'render-test', allow: ['render-test', 'render', 'schema'] },
   { from: 'test-double', allow: [] },
-  // The server mounts the website (npm start's /site); the website never imports the server.
-  { from: 'server', allow: ['server', 'schema', 'test-double', 'site'] },
+  // The server, one way: foundations <- engine <- shared services <- capabilities <- app shell, and
+  // tests over all of it ("capabilities on the engine, the engine on the database": ../shared/DESIGN.md).
+  // Foundations: configuration, the database (facade, migrations, columns, values, data versions,
+  // the caches of reads its commits drop) and text functions. They know nothing above them.
+  { from: 'server-foundation', allow: ['server-foundation', 'schema'] },
+  // The JSON:API engine (declarations, routes, read, write, query, errors, the history of changes).
+  // What it needs from above it declares and is handed by the app: the change bus (ChangePublisher),
+  // the services of writes (WriteServices: storage); a request's identity (access.ts) is filled by auth/.
+  { from: 'server-engine', allow: ['server-engine', 'server-foundation', 'schema'] },
+  // Shared services (SERVER_INFRA_USES): each uses its own files, the engine, the foundations, and the services it lists.
+  { from: 'server-infra', allow: [['server-infra', { name: '${from.name}' }], 'server-engine', 'server-foundation', 'schema'] },
+  ...usesRules('server-infra', SERVER_INFRA_USES),
+  // A capability uses the services below it and its own files; another capability only as SERVER_CAPABILITY_USES lists.
+  { from: 'server-capability', allow: [['server-capability', { name: '${from.name}' }], 'server-infra', 'server-engine', 'server-foundation', 'schema'] },
+  ...usesRules('server-capability', SERVER_CAPABILITY_USES),
+  // The app shell wires everything; it mounts the website (npm start's /site), which never imports the server.
+  { from: 'server-app', allow: [...SERVER_ELEMENTS, 'schema', 'site'] },
+  { from: 'server-test', allow: [...SERVER_ELEMENTS, 'server-test', 'schema', 'test-double', 'site'] },
   { from: 'site', allow: ['site', 'render', 'schema'] },
   // The browser half says the renderers' own words (@umpire/render/texts, no React; see the rule below).
   { from: 'site-client', allow: ['site-client', 'schema', 'render'] },
@@ -89,7 +175,7 @@ const LAYERS = [
   { from: 'admin-public', allow: [] },
   { from: 'admin-build', allow: ['admin-build', 'schema'] },
   { from: 'e2e', allow: ['e2e', 'schema', 'test-double'] },
-  { from: 'tooling', allow: ['tooling', 'schema', 'server', 'test-double', 'site', 'render'] },
+  { from: 'tooling', allow: ['tooling', 'schema', ...SERVER_ELEMENTS, 'server-test', 'test-double', 'site', 'render'] },
 ];
 
 const RESOLVER = { project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'], noWarnOnMultipleProjects: true };
