@@ -1,4 +1,5 @@
-import { Box, Chip, Link, Skeleton, Typography } from '@mui/material';
+import { Box, Button, Chip, Link, Skeleton, Typography } from '@mui/material';
+import UploadFile from '@mui/icons-material/UploadFile';
 import {
   Edit,
   LinkBase,
@@ -38,6 +39,7 @@ function SquadPage({ mode }: { mode: 'edit' | 'show' }) {
   const { canAccess: canEdit } = useCanAccess({ action: 'edit', resource: 'squads' });
   const { canAccess: canEditPlayers } = useCanAccess({ action: 'edit', resource: 'squad_players' });
   const { canAccess: canEditStaff } = useCanAccess({ action: 'edit', resource: 'squad_staff_members' });
+  const { canAccess: canImport } = useCanAccess({ action: 'create', resource: 'imports' });
   const editable = mode === 'edit';
 
   if (error && !squad) return <Box sx={{ py: 2 }}><LoadError onRetry={() => void refetch()} /></Box>;
@@ -46,6 +48,13 @@ function SquadPage({ mode }: { mode: 'edit' | 'show' }) {
     <Box sx={{ py: 2, display: 'grid', gap: 2, minWidth: 0, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Title title={squad?.name ?? translate('resources.squads.name', { smart_count: 1 })} />
       <SquadHeader squad={squad} onReload={() => void refetch()} reloading={isFetching} />
+      {squad && editable && canImport && canEditPlayers && (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Button component={LinkBase} to={`/imports?${new URLSearchParams({ kind: 'players', ...(squad.season?.id ? { season_id: String(squad.season.id) } : {}), squad_id: String(squad.id) })}`} startIcon={<UploadFile />} size="small">
+            {translate('importsPage.intoSquad')}
+          </Button>
+        </Box>
+      )}
       {squad ? (
         <PageTabs
           label={translate('squadEditor.sections')}
