@@ -1,6 +1,6 @@
-import { createECDH, randomBytes } from 'node:crypto';
+import { createECDH, hkdfSync, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { decryptAes128gcm } from '../../test/support/push-service';
+import { decryptAes128gcm, hkdf } from '../../test/support/push-service';
 import { MAX_PAYLOAD, encryptAes128gcm, paddedPayload } from './encrypt';
 
 describe('aes128gcm encryption (RFC 8291)', () => {
@@ -17,6 +17,13 @@ describe('aes128gcm encryption (RFC 8291)', () => {
     expect(a.subarray(0, 16).equals(b.subarray(0, 16))).toBe(false);
     expect(a.subarray(21, 86).equals(b.subarray(21, 86))).toBe(false);
     expect(() => decryptAes128gcm(a, { ecdh, auth: randomBytes(16) })).toThrow();
+  });
+
+  it('is checked by the push service with HKDF as RFC 5869 has it (the same as node’s hkdfSync), not with the sender’s shortcut', () => {
+    for (const length of [12, 16, 32, 33, 80]) {
+      const [salt, ikm, info] = [randomBytes(16), randomBytes(32), randomBytes(length)];
+      expect(hkdf(salt, ikm, info, length).equals(Buffer.from(hkdfSync('sha256', ikm, salt, info, length)))).toBe(true);
+    }
   });
 
   it('refuses a payload longer than one record', () => {
