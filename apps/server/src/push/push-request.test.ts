@@ -37,64 +37,59 @@ async function refusingOnce() {
   };
 }
 
+/** Runs `test` against a fresh `refusingOnce` service, closed afterwards whatever happens. */
+async function withService(test: (service: Awaited<ReturnType<typeof refusingOnce>>) => Promise<void>) {
+  const service = await refusingOnce();
+  try {
+    await test(service);
+  } finally {
+    await service.close();
+  }
+}
+
 describe('postToPushService over HTTP/2', () => {
   it('sends a message the service refused unread once more, and it arrives once', async () => {
-    const service = await refusingOnce();
-    try {
+    await withService(async (service) => {
       const res = await postToPushService(`${service.url}/push/1`, request);
       expect(res).toEqual({ status: 201, protocol: 'h2' });
       expect(service.answered).toEqual(['/push/1']);
-    } finally {
-      await service.close();
-    }
+    });
   });
 
   it('keeps one session per origin for many messages at once', async () => {
-    const service = await refusingOnce();
-    try {
+    await withService(async (service) => {
       const all = await Promise.all(Array.from({ length: 50 }, (_, i) => postToPushService(`${service.url}/push/${i}`, request)));
       expect(all.every((r) => r.status === 201 && r.protocol === 'h2')).toBe(true);
       // One connection, fifty messages, each arriving once (the refused one sent again).
       expect(service.sessions).toHaveLength(1);
       expect(service.answered.sort()).toEqual(Array.from({ length: 50 }, (_, i) => `/push/${i}`).sort());
-    } finally {
-      await service.close();
-    }
+    });
   });
 
   it('refuses an https endpoint on 127.0.0.1 unless loopback is allowed, before connecting', async () => {
-    const service = await refusingOnce();
-    try {
+    await withService(async (service) => {
       await expect(postToPushService(`${service.url}/push/1`, { ...request, allowLoopback: false })).rejects.toMatchObject({ code: 'EINTERNALADDRESS' });
       expect(service.sessions).toHaveLength(0);
-    } finally {
-      await service.close();
-    }
+    });
   });
 
   it('posts to the path URL parsing makes of an endpoint: dot segments, plain or escaped, are resolved as before', async () => {
-    const service = await refusingOnce();
-    try {
+    await withService(async (service) => {
       await postToPushService(`${service.url}/push/0`, request);
       // The origin is known by now: its endpoints' paths are taken as they are only when URL would leave them so.
       for (const endpoint of ['/push/a/../1', '/push/%2e%2e/2', '/push/./3', '/push/4?x=1']) expect((await postToPushService(`${service.url}${endpoint}`, request)).status).toBe(201);
       expect(service.answered).toEqual(['/push/0', '/push/1', '/2', '/push/3', '/push/4?x=1']);
-    } finally {
-      await service.close();
-    }
+    });
   });
 
   it('gives up on a message the service never answers (timeout), while the session carries the others', async () => {
-    const service = await refusingOnce();
-    try {
+    await withService(async (service) => {
       await postToPushService(`${service.url}/push/0`, request);
       const silent = postToPushService(`${service.url}/silent/1`, { ...request, timeoutMs: 200 });
       expect((await postToPushService(`${service.url}/push/2`, request)).status).toBe(201);
       await expect(silent).rejects.toMatchObject({ name: 'TimeoutError' });
       expect((await postToPushService(`${service.url}/push/3`, request)).status).toBe(201);
       expect(service.sessions).toHaveLength(1);
-    } finally {
-      await service.close();
-    }
+    });
   });
 });
