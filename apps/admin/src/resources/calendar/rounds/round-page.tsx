@@ -98,9 +98,12 @@ function RoundPage({ mode }: { mode: 'edit' | 'show' }) {
   );
 }
 
+/** Begun: under way or finished. */
+const hasBegun = (status: string | undefined) => (MATCH_PLAYING_STATUSES as readonly (string | undefined)[]).includes(status);
+
 /** Under way in red, as the match centre shows it; moved or called off in amber. */
 const statusColour = (status: string | undefined) =>
-  status !== 'finished' && (MATCH_PLAYING_STATUSES as readonly (string | undefined)[]).includes(status) ? 'error' : status === 'postponed' || status === 'cancelled' || status === 'abandoned' ? 'warning' : 'default';
+  status !== 'finished' && hasBegun(status) ? 'error' : status === 'postponed' || status === 'cancelled' || status === 'abandoned' ? 'warning' : 'default';
 
 const byKickoff = (a: RoundMatch, b: RoundMatch) => String(a.kickoff_at ?? '').localeCompare(String(b.kickoff_at ?? '')) || String(a.id).localeCompare(String(b.id), undefined, { numeric: true });
 
@@ -133,7 +136,7 @@ export function RoundMatches({ matches }: { matches: RoundMatch[] }) {
           {sorted.map((m) => {
             const name = `${m.home_squad?.name ?? '?'} – ${m.away_squad?.name ?? '?'}`;
             // A match not begun carries 0:0 in the database: its score is shown only once it is under way.
-            const played = (MATCH_PLAYING_STATUSES as readonly (string | undefined)[]).includes(m.status) && m.home_score != null && m.away_score != null;
+            const played = hasBegun(m.status) && m.home_score != null && m.away_score != null;
             return (
               <TableRow key={m.id} hover>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{m.kickoff_at ? formatMatchDateTime(m.kickoff_at) : '—'}</TableCell>
