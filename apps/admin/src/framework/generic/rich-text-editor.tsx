@@ -1,4 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { Box, Button, ButtonGroup } from '@mui/material';
 import type { AnyExtension, Editor } from '@tiptap/react';
 import { EditorContent, useEditor } from '@tiptap/react';
@@ -48,7 +49,10 @@ export default function RichTextEditor({ id, label, value, onChange, extensions 
     content: value ?? '',
     immediatelyRender: true,
     editorProps: { attributes: { id, role: 'textbox', 'aria-multiline': 'true', 'aria-label': label, class: 'umpire-rich-text' } },
-    onUpdate: ({ editor }) => onChange(editor.getJSON() as RichTextDocument),
+    // Reported at once, as a native input's change is: ProseMirror's own listener would leave the
+    // state update to React's scheduler, which the browser runs after pending input, so a Save
+    // clicked right after the last keystroke read the text without it (seen under load).
+    onUpdate: ({ editor }) => flushSync(() => onChange(editor.getJSON() as RichTextDocument)),
   });
   // A reload (after a conflict) brings another version of the text. Compared as data: the same
   // text read back from PostgreSQL has its keys in another order. An editor that useEditor has
