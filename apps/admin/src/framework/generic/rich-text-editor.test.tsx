@@ -28,7 +28,7 @@ describe('rich-text editor', () => {
 
   it('hands each change to the form before the next event, as a native input does', () => {
     render(
-      <I18nContextProvider value={createI18nProvider()}>
+      <I18nContextProvider value={createI18nProvider(['en'])}>
         <Form />
       </I18nContextProvider>,
     );
@@ -38,7 +38,7 @@ describe('rich-text editor', () => {
     editor.commands.insertContent('Derby');
     expect(screen.getByTestId('state').textContent).toContain('Derby');
     editor.chain().toggleBold().insertContent(' day').run();
-    const stored = JSON.parse(screen.getByTestId('state').textContent!) as RichTextDocument;
+    const stored: RichTextDocument = JSON.parse(screen.getByTestId('state').textContent);
     expect(stored.content?.[0]?.content).toEqual([
       { type: 'text', text: 'Derby' },
       { type: 'text', text: ' day', marks: [{ type: 'bold' }] },
