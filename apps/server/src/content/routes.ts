@@ -16,7 +16,7 @@ import { API_PREFIX, conditional, JSONAPI_MEDIA_TYPE, withQueryStats } from '../
 import { fromDb, toDb } from '../db/values';
 import { nextUpdatedAt, publish } from '../jsonapi/write';
 import type { ChangeBus } from '../realtime/change-bus';
-import { entityTag, type ComputedCache } from '../db/computed-cache';
+import { encodedDocument, type ComputedCache } from '../db/computed-cache';
 import { placeOf } from './component-rules';
 import { currentPageDocument, draftPageDocument, globalElementDocument, globalElementsDocument, parseIncludeSets, parseReaderLocale } from './current-page';
 import { parseDraftComponents } from './draft-preview';
@@ -81,8 +81,8 @@ export function registerContentRoutes(app: FastifyInstance, config: Config, data
       const build = () => currentPageDocument(ctx, { slug, includeSets, seasonId, preview, locale });
       if (preview || /no-cache/i.test(request.headers['cache-control'] ?? '')) {
         reply.header('x-cache', 'bypass');
-        const body = Buffer.from(JSON.stringify(await build()));
-        return conditional(request, reply, body, entityTag(body));
+        const { body, etag } = encodedDocument(await build());
+        return conditional(request, reply, body, etag);
       }
       const key = `current_page:${ctx.apiBase}:${slug}:${String(includeSets)}:${seasonId ?? ''}:${locale ?? ''}`;
       const { body, etag, hit } = await cache.text(auth.clientId, key, build);

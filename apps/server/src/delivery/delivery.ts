@@ -7,7 +7,7 @@ import { parseListQuery, parseRecordQuery, type RawQuery } from '../jsonapi/quer
 import { findRow, listDocument, recordDocument, type ReadContext } from '../jsonapi/read';
 import { API_PREFIX, JSONAPI_MEDIA_TYPE, withQueryStats } from '../jsonapi/routes';
 import { fromDb } from '../db/values';
-import { entityTag, type ComputedCache } from '../db/computed-cache';
+import { encodedDocument, type ComputedCache } from '../db/computed-cache';
 import { checkPublicQuery, projectDocument, publicRowFilters, publicTables, routedPublicModels, type PublicModel } from './public-models';
 import { Purger } from './purge';
 
@@ -79,8 +79,7 @@ export function registerDelivery(app: FastifyInstance, deps: { config: Config; d
     let tables: ReadonlySet<string> | null;
     if (/no-cache/i.test(request.headers['cache-control'] ?? '')) {
       const tracked = await database.versions.tracking(compute);
-      body = Buffer.from(JSON.stringify(tracked.value));
-      etag = entityTag(body);
+      ({ body, etag } = encodedDocument(tracked.value));
       tables = tracked.tables;
       reply.header('x-cache', 'bypass');
     } else {

@@ -4,7 +4,7 @@ import { requireAbility, type AuthContext } from './access';
 import { requestOrigin, type Config } from '../config';
 import { queryStats, type Database } from '../db/database';
 import { apiError } from './errors';
-import { entityTag, type ComputedCache } from '../db/computed-cache';
+import { encodedDocument, type ComputedCache } from '../db/computed-cache';
 import type { ChangeEvent, ChangePublisher, WriteContext, WriteServices } from './context';
 import { fingerprintOf, findStored, idempotencyKeyOf, lockIdempotencyKey, storeResponse, type StoredResponse } from './idempotency';
 import { allModels, type Model } from './model';
@@ -68,8 +68,8 @@ export async function cachedResponse(
 ): Promise<Buffer | string> {
   if (/no-cache/i.test(request.headers['cache-control'] ?? '')) {
     reply.header('x-cache', 'bypass');
-    const body = Buffer.from(JSON.stringify(await build()));
-    return conditional(request, reply, body, entityTag(body));
+    const { body, etag } = encodedDocument(await build());
+    return conditional(request, reply, body, etag);
   }
   const { body, etag, hit } = await cache.text(clientId, key, build);
   reply.header('x-cache', hit ? 'hit' : 'miss');
