@@ -39,10 +39,11 @@ import { registerMatchPredictorRoutes } from './match-predictor/routes';
 import { registerMatchScheduleRoutes } from './match-schedule/routes';
 import { registerQuizRoutes } from './quizzes/routes';
 import { systemClock, type Clock } from './jobs/clock';
+import type { Job } from './jobs/queue';
 import { JobWorker } from './jobs/worker';
 import { startPublication } from './publication/publication';
 import { registerPushRoutes } from './push/routes';
-import { startPushSender } from './push/sender';
+import { PUSH_RUN_JOB, startPushSender } from './push/sender';
 import type { LiveControl } from './ott/live-control';
 import { registerOtt } from './ott/ott';
 import { OTT_JOB_PREFIX } from './ott/transcoding';
@@ -146,20 +147,25 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
   cable.attach(app);
   app.decorate('cable', cable);
   // Durable jobs: every instance runs a worker unless JOB_WORKER=false; they share the jobs table.
+  const onError = (err: unknown, job?: Job) => app.log.warn({ err, job: job?.id, kind: job?.kind }, 'job failed');
   const worker = config.jobs.worker
-    ? new JobWorker(database, clock, {
-        pollMs: config.jobs.pollMs,
-        leaseMs: config.jobs.leaseMs,
-        kinds: { except: OTT_JOB_PREFIX },
-        onError: (err, job) => app.log.warn({ err, job: job?.id, kind: job?.kind }, 'job failed'),
-      })
+    ? new JobWorker(database, clock, { pollMs: config.jobs.pollMs, leaseMs: config.jobs.leaseMs, kinds: { except: [OTT_JOB_PREFIX, PUSH_RUN_JOB] }, onError })
+    : null;
+  // A send's runners, one at a time per instance: a worker claiming several would run them one
+  // after another and keep them from the other instances until each had had its slice.
+  const pushRunners = config.jobs.worker
+    ? new JobWorker(database, clock, { pollMs: config.jobs.pollMs, leaseMs: config.jobs.leaseMs, kinds: { only: PUSH_RUN_JOB }, batch: 1, sweeps: false, onError })
     : null;
   const stopPublication = startPublication({ database, bus, worker, clock });
-  startPushSender({ config, database, bus, worker, clock });
+  startPushSender({ config, database, bus, worker, runners: pushRunners, clock });
   app.decorate('jobs', worker);
-  app.addHook('onReady', async () => worker?.start());
+  app.decorate('pushRunners', pushRunners);
+  app.addHook('onReady', async () => {
+    await worker?.start();
+    await pushRunners?.start();
+  });
   app.addHook('preClose', async () => {
-    await worker?.stop();
+    await Promise.all([worker?.stop(), pushRunners?.stop()]);
     stopPublication();
   });
   // Closing the app closes the WebSockets first, or open sockets would keep it waiting.
@@ -172,6 +178,8 @@ declare module 'fastify' {
     cable: Cable;
     /** This instance's job worker (null with JOB_WORKER=false). */
     jobs: JobWorker | null;
+    /** This instance's worker of push runner jobs, one at a time (null with JOB_WORKER=false). */
+    pushRunners: JobWorker | null;
     /** This instance's worker of OTT jobs (transcodings), null with JOB_WORKER=false. */
     ottJobs: JobWorker | null;
   }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { ManualClock } from '../src/jobs/clock';
 import { startServer, type RunningServer } from '../src/server';
-import { preparePushNotification, recipientsQuery, runPushDeliveries, sendPushNotification, type SendDeps } from '../src/push/sender';
+import { PUSH_RUN_JOB, preparePushNotification, recipientsQuery, runPushDeliveries, sendPushNotification, type SendDeps } from '../src/push/sender';
 import { DEMO_PASSWORD } from '../src/seed/demo-data';
 import { spawnServer } from './support/child-server';
 import { assertJsonApiDocument } from './support/jsonapi-schema';
@@ -427,12 +427,18 @@ describe('push at scale (issue 25): topics resolved in SQL, runners sharing a se
     return rows.map((r) => String(r.id)).sort((a, b) => Number(a) - Number(b));
   }
 
-  /** A notification `sending` with its delivery rows and runner jobs, the worker stopped so that the test runs the runners. */
+  const stopWorkers = () => Promise.all([server.app.jobs!.stop(), server.app.pushRunners!.stop()]);
+  const startWorkers = async () => {
+    await server.app.jobs!.start();
+    await server.app.pushRunners!.start();
+  };
+
+  /** A notification `sending` with its delivery rows and runner jobs, the workers stopped so that the test runs the runners. */
   async function prepared(topic: string, browsers: Awaited<ReturnType<typeof subscribed>>[], runners = 4) {
     const t = await target({ topic });
     const made = await call('POST', '/api/v3/push_notifications', notificationBody({}, [t]));
     const id = Number(made.body.data.id);
-    await server.app.jobs!.stop();
+    await stopWorkers();
     // Scheduled without its job: the test is the worker.
     await q().updateTable('push_notifications').set({ status: 'scheduled' }).where('id', '=', id).execute();
     // As many runner jobs as the setting (PUSH_RUNNERS) says.
@@ -498,7 +504,7 @@ describe('push at scale (issue 25): topics resolved in SQL, runners sharing a se
         { before: 'sending', after: 'sent' },
       ]);
     } finally {
-      await server.app.jobs!.start();
+      await startWorkers();
     }
   });
 
@@ -524,7 +530,7 @@ describe('push at scale (issue 25): topics resolved in SQL, runners sharing a se
       const rows = await q().selectFrom('push_deliveries').select(['status', 'reason']).where('notification_id', '=', id).orderBy('id').execute();
       expect(rows.map((r) => r.status)).toEqual(['delivered', 'failed', 'delivered', 'failed', 'delivered']);
     } finally {
-      await server.app.jobs!.start();
+      await startWorkers();
     }
   });
 
@@ -559,23 +565,34 @@ describe('push at scale (issue 25): topics resolved in SQL, runners sharing a se
         { before: 'sending', after: 'sent' },
       ]);
     } finally {
-      await server.app.jobs!.start();
+      await startWorkers();
     }
   });
 
-  it('spreads a send over two instances’ workers through the job queue', async () => {
+  it('spreads a send over two instances’ workers through the job queue, one runner at a time per instance', async () => {
     // A second instance on the same database: the runner jobs go to whichever worker claims them.
     const second = await startServer({ port: 0, host: '127.0.0.1' }, { ...db.env, ...ENV }, { clock });
+    const release = push.hold();
     try {
       const browsers = [];
       for (let i = 0; i < 8; i++) browsers.push(await subscribed(['spread']));
       const t = await target({ topic: 'spread' });
       const made = await call('POST', '/api/v3/push_notifications', notificationBody({ status: 'scheduled' }, [t]));
       expect(made.status, made.text).toBe(201);
-      expect(await finished(made.body.data.id)).toMatchObject({ status: 'sent', total_count: 8, delivered_count: 8 });
+      const id = Number(made.body.data.id);
+      // The first runner claimed every row (one batch) and waits for the push service's answers. One
+      // runner at a time per instance, the other instance takes the other three meanwhile, and they
+      // end at once (the rows are a live runner's). A worker holding all four kept the three behind
+      // the first until its messages timed out: then all four had ended and none was running.
+      const runners = () => q().selectFrom('jobs').select(['status', 'locked_by']).where('key', 'like', `push:${id}:run:%`).where('kind', '=', PUSH_RUN_JOB).execute();
+      await expect.poll(async () => (await runners()).filter((j) => j.status === 'finished').length, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+      expect((await runners()).filter((j) => j.status === 'started')).toHaveLength(1);
+      release();
+      expect(await finished(String(id))).toMatchObject({ status: 'sent', total_count: 8, delivered_count: 8 });
       expect(browsers.map((b) => b.browser.posts)).toEqual(browsers.map(() => 1));
-      expect(await history(Number(made.body.data.id))).toHaveLength(2);
+      expect(await history(id)).toHaveLength(2);
     } finally {
+      release();
       await second.close();
     }
   });

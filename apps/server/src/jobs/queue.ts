@@ -67,8 +67,10 @@ function toJob(row: Record<string, unknown>): Job {
  */
 /** Which kinds a worker takes: only those starting with a prefix, or all but those. */
 export interface KindScope {
+  /** A prefix of the kinds taken. */
   only?: string;
-  except?: string;
+  /** Prefixes of kinds left to other workers. */
+  except?: readonly string[];
 }
 
 export async function claimDue(database: Database, worker: string, now: Date, lockedUntil: Date, limit: number, scope: KindScope = {}): Promise<Job[]> {
@@ -85,7 +87,7 @@ export async function claimDue(database: Database, worker: string, now: Date, lo
         ]),
       )
       .$if(scope.only !== undefined, (q) => q.where('kind', 'like', `${scope.only}%`))
-      .$if(scope.except !== undefined, (q) => q.where('kind', 'not like', `${scope.except}%`))
+      .$if(!!scope.except?.length, (q) => q.where((eb) => eb.and(scope.except!.map((prefix) => eb('kind', 'not like', `${prefix}%`)))))
       .orderBy('run_at')
       .orderBy('id')
       .limit(limit);

@@ -24,13 +24,13 @@ import { vapidKeysOf, type VapidKeys } from './vapid';
  * The send job prepares, in one transaction: the notification becomes `sending`, its recipients are
  * resolved in SQL straight into delivery rows (INSERT … SELECT, one per notification × subscription,
  * unique), so no list of subscriptions is ever held in memory, and `config.push.runners` runner jobs are queued.
- * Runners are plain jobs: every instance's worker takes them, so the send spreads over the
- * instances. A runner claims batches of pending rows (pending → claimed under its run id; FOR UPDATE
+ * Runners are jobs that every instance's runner worker takes, one at a time (app.ts), so the send
+ * spreads over the instances from its start. A runner claims batches of pending rows (pending → claimed under its run id; FOR UPDATE
  * SKIP LOCKED on PostgreSQL, serialised writes on SQLite) before anything goes out, so two runners
  * never hold the same row; it encrypts each message (encrypt.ts), posts it (push-request.ts) and
  * records the outcomes: delivered (2xx), expired (404/410: the subscription is removed) or failed
- * with the reason. After a slice of `config.push.sliceMs` it queues its own continuation and returns, so that a
- * worker holding several runners lets another instance take the next slice.
+ * with the reason. After a slice of `config.push.sliceMs` it queues its own continuation and returns, so that
+ * another instance may take the next slice.
  *
  * A runner that dies leaves its rows claimed. Once their lease (the job lease, JOB_LEASE_MS) has
  * run out, the next runner counts them failed (`interrupted`) instead of sending again: no browser
@@ -587,7 +587,7 @@ async function settle(deps: SendDeps, clientId: number, id: number): Promise<Run
 }
 
 /** Wires the send and runner jobs into a running server. */
-export function startPushSender(deps: SendDeps & { worker: JobWorker | null }): void {
+export function startPushSender(deps: SendDeps & { worker: JobWorker | null; runners: JobWorker | null }): void {
   setPushClock(deps.clock);
   // Staff watching the list hear the counts on /cable's ContentChannel.
   addContentType('push_notifications');
@@ -595,7 +595,7 @@ export function startPushSender(deps: SendDeps & { worker: JobWorker | null }): 
     const p = job.payload as { clientId: number; id: number };
     await preparePushNotification(deps, p.clientId, p.id);
   });
-  deps.worker?.handle(PUSH_RUN_JOB, async (job: Job) => {
+  deps.runners?.handle(PUSH_RUN_JOB, async (job: Job) => {
     const p = job.payload as { clientId: number; id: number; runner: number };
     const result = await runPushDeliveries(deps, p.clientId, p.id, { sliceMs: deps.config.push.sliceMs });
     // The continuation is a new job of the same key: any instance's worker may take it.
