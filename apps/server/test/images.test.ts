@@ -142,7 +142,10 @@ describe('the image service', () => {
     const res = await fetch(`${api.url}/media/v1/uploads/files/${file.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(204);
     expect(existsSync(dir)).toBe(false);
-    expect((await img(`fit-in/256x256/filters:format(webp)/${file.imagePath}`)).status).toBe(404);
+    const gone = await img(`fit-in/256x256/filters:format(webp)/${file.imagePath}`);
+    expect(gone.status).toBe(404);
+    // Readable by a page of any origin, as the picture was: its console shows a 404, not a blocked response.
+    expect(gone.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
   });
 
   it('refuses a 14000×14000 PNG from its header, without decoding it (413)', async () => {

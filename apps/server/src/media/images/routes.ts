@@ -17,6 +17,9 @@ export const IMAGE_PREFIX = '/img';
 export function registerImageRoutes(app: FastifyInstance, config: Config, database: Database, storage: Storage): ImageService {
   const service = new ImageService(database.db, storage, config.images);
   app.get<{ Params: { '*': string } }>(`${IMAGE_PREFIX}/*`, async (request, reply) => {
+    // Errors too: a page of another origin then sees the 404 of a missing picture, not a response
+    // the browser blocked (net::ERR_BLOCKED_BY_RESPONSE in its console).
+    reply.header('cross-origin-resource-policy', 'cross-origin');
     const parsed = parseImageUrl(request.params['*']);
     if (typeof parsed === 'string') throw apiError(400, 'badRequest.imageUrl', { values: { reason: parsed }, params: { reason: parsed } });
     let variant;
@@ -35,7 +38,6 @@ export function registerImageRoutes(app: FastifyInstance, config: Config, databa
     if (!variant) throw apiError(404, 'notFound.image');
     reply
       .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('cross-origin-resource-policy', 'cross-origin')
       .header('x-content-type-options', 'nosniff')
       .header('etag', `"${variant.etag}"`)
       .header('x-cache', variant.cached ? 'hit' : 'miss');
