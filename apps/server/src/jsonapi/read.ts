@@ -1,6 +1,7 @@
 import type { AttributeType } from '@umpire/schema';
 import { sql, type Compilable, type CompiledQuery } from 'kysely';
 import { searchIndexTable } from '../db/columns';
+import { keptRowCount } from '../db/row-counts';
 import { preparedLists } from '../db/prepared';
 import type { DB, Dialect, DynamicSelect } from '../db/database';
 import { notFound } from './errors';
@@ -440,6 +441,11 @@ async function genericPage(ctx: ReadContext, model: Model, query: ParsedQuery): 
   // A page that is not full ends the list: its total is known without counting (an empty page past
   // the first says nothing: the list may end before it).
   if (rows.length < size && (rows.length > 0 || offset === 0)) return { total: offset + rows.length, rows };
+  if (plain) {
+    // SQLite keeps each client's row count per table: one row read instead of counting them all.
+    const kept = await keptRowCount(ctx.db, model.table, ctx.clientId);
+    if (kept !== null) return { total: kept, rows };
+  }
   const countRow = plain
     ? (await readOnce(ctx, `count ${model.type}`, [], { client: ctx.clientId }, (v) => countOf(withClient(ctx, v.client))))[0]
     : await countOf(ctx).executeTakeFirst();
