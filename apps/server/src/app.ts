@@ -147,7 +147,9 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
   cable.attach(app);
   app.decorate('cable', cable);
   // Durable jobs: every instance runs a worker unless JOB_WORKER=false; they share the jobs table.
-  const onError = (err: unknown, job?: Job) => app.log.warn({ err, job: job?.id, kind: job?.kind }, 'job failed');
+  // Without a job, the poll itself failed (the database busy or away): the next poll tries again.
+  const onError = (err: unknown, job?: Job) =>
+    job ? app.log.warn({ err, job: job.id, kind: job.kind }, 'job failed') : app.log.warn({ err }, 'polling the jobs failed; the next poll tries again');
   const worker = config.jobs.worker
     ? new JobWorker(database, clock, { pollMs: config.jobs.pollMs, leaseMs: config.jobs.leaseMs, kinds: { except: [OTT_JOB_PREFIX, PUSH_RUN_JOB] }, onError })
     : null;

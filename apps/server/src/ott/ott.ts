@@ -51,7 +51,8 @@ export function registerOtt(app: FastifyInstance, deps: OttCapabilityDeps): JobW
         // Renewed every second by the running job; never longer than the jobs' own lease (JOB_LEASE_MS).
         leaseMs: Math.min(60_000, config.jobs.leaseMs),
         sweeps: false,
-        onError: (err, job) => app.log.warn({ err, job: job?.id, kind: job?.kind }, 'ott job failed'),
+        onError: (err, job) =>
+          job ? app.log.warn({ err, job: job.id, kind: job.kind }, 'ott job failed') : app.log.warn({ err }, 'polling the ott jobs failed; the next poll tries again'),
       })
     : null;
   if (worker) registerTranscodingHandlers({ ...deps, worker, liveStore });
