@@ -136,6 +136,14 @@ describe('GET /api/v3/counts', () => {
     expect(after.body.meta.counts).toEqual({ ...before, tags: before.tags + 1 });
     expect((await api.get(`/api/v3/counts${query}`, { headers: { 'if-none-match': etag } })).status).toBe(200);
 
+    // A tag renamed: no count changes, the answer stays in memory (on SQLite the counts are kept by
+    // triggers, and the answer depends on the tables' inserts and deletes alone).
+    const renamed = await api.patch(`/api/v3/tags/${created.body.data.id}`, { data: { type: 'tags', id: created.body.data.id, attributes: { name: 'Counted tag, renamed' } } });
+    expect(renamed.status).toBe(200);
+    const afterRename = await counts(query);
+    expect(afterRename.headers.get('x-cache')).toBe('hit');
+    expect(afterRename.body.meta.counts).toEqual(after.body.meta.counts);
+
     expect((await api.delete(`/api/v3/tags/${created.body.data.id}`)).status).toBe(204);
     expect((await counts(query)).body.meta.counts).toEqual(before);
     const fresh = await api.get(`/api/v3/counts${query}`, { headers: { 'cache-control': 'no-cache' } });

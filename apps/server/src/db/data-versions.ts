@@ -17,8 +17,8 @@ export const VERSIONS_TABLE = 'data_versions';
 // Rows no cached read shows: bumping them would only add contention (job claims, replays, rate
 // limits, the offsets uploads commit every few megabytes, a push send's two writes per message:
 // the notification's counters, which staff see, are written beside them and stay tracked). And
-// the kept row counts (row-counts.ts), written by triggers: a list that reads one also reads its
-// table's page, whose rows an insert or a delete changes.
+// the kept row counts (row-counts.ts), written by triggers: a read of one depends on its table's
+// inserts and deletes instead (dependOnMembership).
 const UNTRACKED = new Set([
   VERSIONS_TABLE, 'jobs', 'idempotency_keys', 'rate_limit_hits', 'file_uploads', 'file_upload_chunks', 'kysely_migration', 'kysely_migration_lock', 'push_deliveries',
   'row_counts',
@@ -172,6 +172,21 @@ export type Reads = Map<string, TableRead[]>;
 
 /** What a cached computation read: filled by the driver while the computation runs. */
 const reading = new AsyncLocalStorage<{ tables: Set<string>; reads: Reads }>();
+
+/**
+ * For the computation being tracked: it depends on which of the client's rows a table holds (an
+ * insert, a delete, a change of client), though no statement of it names the table. For figures
+ * kept beside the table by triggers (row-counts.ts), whose writes no statement names either.
+ */
+export function dependOnMembership(table: string): void {
+  const store = reading.getStore();
+  if (!store) return;
+  store.tables.add(table);
+  const read: TableRead = { conditions: new Set(['client_id']), words: new Set(['client_id']) };
+  const list = store.reads.get(table);
+  if (list) list.push(read);
+  else store.reads.set(table, [read]);
+}
 
 /** Row-level detail of a commit: version key (client, table) → what changed there. */
 export type RowChanges = Map<string, RowChange>;

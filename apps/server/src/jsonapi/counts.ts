@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { COUNTS_PATH, COUNTS_TYPES_PARAMETER, type CountsDocument } from '@umpire/schema';
 import { requireAuth } from './access';
 import type { Database } from '../db/database';
+import { keptRowCountsSelect } from '../db/row-counts';
 import type { ComputedCache } from '../db/computed-cache';
 import { badParameter } from './errors';
 import { allModels, findModel, type Model } from './model';
@@ -29,19 +30,28 @@ function badType(type: string): never {
   throw badParameter(COUNTS_TYPES_PARAMETER, 'badRequest.unknownType', { parameter: COUNTS_TYPES_PARAMETER, type });
 }
 
-/** Rows of each type held by one client, in one statement. */
+/**
+ * Rows of each type held by one client, in one statement: on SQLite the kept counts of their tables
+ * (db/row-counts.ts), and the others (PostgreSQL, views) counted.
+ */
 async function countRows(database: Database, clientId: number, models: Model[]): Promise<Record<string, number>> {
   if (!models.length) return {};
   const { db } = database;
-  const countOf = (m: Model) =>
+  const kept = keptRowCountsSelect(
+    db,
+    models.map((m) => m.table),
+    clientId,
+  );
+  const countOf = (table: string) =>
     db
-      .selectFrom(m.table)
-      .select((eb) => [sql<string>`${sql.lit(m.type)}`.as('type'), eb.fn.countAll().as('n')])
+      .selectFrom(table)
+      .select((eb) => [sql<string>`${sql.lit(table)}`.as('key'), eb.fn.countAll().as('n')])
       .where('client_id', '=', clientId);
-  const [first, ...rest] = models;
-  const rows = await rest.reduce((q, m) => q.unionAll(countOf(m)), countOf(first)).execute();
-  const byType = new Map(rows.map((r) => [String(r.type), Number(r.n)]));
-  return Object.fromEntries(models.map((m) => [m.type, byType.get(m.type) ?? 0]));
+  const parts = [...(kept ? [kept.query] : []), ...[...new Set(models.map((m) => m.table))].filter((t) => !kept?.tables.has(t)).map(countOf)];
+  const [first, ...rest] = parts;
+  const rows = await rest.reduce((q, part) => q.unionAll(part), first).execute();
+  const byTable = new Map(rows.map((r) => [String(r.key), Number(r.n)]));
+  return Object.fromEntries(models.map((m) => [m.type, byTable.get(m.table) ?? 0]));
 }
 
 /**
