@@ -182,10 +182,13 @@ export function dependOnMembership(table: string): void {
   const store = reading.getStore();
   if (!store) return;
   store.tables.add(table);
-  const read: TableRead = { conditions: new Set(['client_id']), words: new Set(['client_id']) };
-  const list = store.reads.get(table);
+  addRead(store.reads, table, { conditions: new Set(['client_id']), words: new Set(['client_id']) });
+}
+
+function addRead(reads: Reads, table: string, read: TableRead): void {
+  const list = reads.get(table);
   if (list) list.push(read);
-  else store.reads.set(table, [read]);
+  else reads.set(table, [read]);
 }
 
 /** Row-level detail of a commit: version key (client, table) → what changed there. */
@@ -428,11 +431,7 @@ export class DataVersions {
     const noteRead = (query: CompiledQuery, rows: readonly unknown[]) => {
       const store = reading.getStore();
       if (!store) return;
-      for (const [table, read] of readsOf(query.sql, query.parameters, rows)) {
-        const list = store.reads.get(table);
-        if (list) list.push(read);
-        else store.reads.set(table, [read]);
-      }
+      for (const [table, read] of readsOf(query.sql, query.parameters, rows)) addRead(store.reads, table, read);
     };
     return {
       init: () => driver.init(),

@@ -73,20 +73,18 @@ async function countAnew(db: DB, table: string, triggers: Set<string>): Promise<
 /**
  * The client's rows in the table, from its kept count: null when this database keeps none for it
  * (PostgreSQL, a table without triggers, or `db` a transaction), and the caller counts the rows.
- * A cached read of it depends on the table's inserts and deletes (the triggers' writes are seen by
- * no one), and on nothing else of it.
  */
 export async function keptRowCount(db: DB, table: string, clientId: number): Promise<number | null> {
-  if (!kept.get(db)?.has(table)) return null;
-  const { rows } = await sql<{ n: number }>`select n from ${sql.table(ROW_COUNTS_TABLE)} where table_name = ${table} and client_id = ${clientId}`.execute(db);
-  dependOnMembership(table);
-  return Number(rows[0]?.n ?? 0);
+  const kept = keptRowCountsSelect(db, [table], clientId);
+  if (!kept) return null;
+  return Number((await kept.query.executeTakeFirst())?.n ?? 0);
 }
 
 /**
  * The kept counts of the client's rows in those of `tables` kept here, as a select of (key: the
  * table's name, n) to put in one statement with others; a table without rows may have no line (0).
- * Null when none is kept. The dependencies are those of `keptRowCount`.
+ * Null when none is kept. A cached read of it depends on those tables' inserts and deletes (the
+ * triggers' writes are seen by no one), and on nothing else of them.
  */
 export function keptRowCountsSelect(db: DB, tables: string[], clientId: number) {
   const keptHere = kept.get(db);
