@@ -451,6 +451,12 @@ describe(`OTT resources on ${TEST_DB}`, () => {
     expect(piece.status).toBe(200);
     expect(piece.headers.get('content-type')).toBe('video/mp2t');
     expect(piece.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+    // A segment never changes: ranges of it are served. A playlist is rewritten with every
+    // segment: always whole, whatever the Range asked (its size and bytes from one version).
+    const pieceRange = await api.get(livePath.replace('master.m3u8', 'r0/seg_000001.ts'), { token: null, headers: { ...pl, range: 'bytes=0-3' } });
+    expect([pieceRange.status, pieceRange.headers.get('content-range')]).toEqual([206, `bytes 0-3/${piece.headers.get('content-length')}`]);
+    const masterRange = await api.get(livePath, { token: null, headers: { ...pl, range: 'bytes=0-3' } });
+    expect([masterRange.status, masterRange.text, masterRange.headers.get('accept-ranges')]).toEqual([200, master.text, 'none']);
     expect((await api.get(livePath.replace('master.m3u8', 'r0/seg_000009.ts'), { token: null, headers: pl })).status).toBe(404);
     const preflight = await api.request('OPTIONS', livePath, { token: null, headers: { origin: 'https://player.example', 'access-control-request-method': 'GET' } });
     expect(preflight.status).toBe(204);

@@ -100,8 +100,11 @@ export function registerPlaybackRoutes(app: FastifyInstance, deps: PlaybackDeps)
   });
 
   // The same bytes through every instance: the owner publishes each file to storage as it writes it.
+  // A live playlist is rewritten with every segment, so it is always sent whole: a range would be
+  // measured on one version and read from the next (players never ask for one).
   async function sendLive(request: FastifyRequest, reply: FastifyReply, clientId: number, streamId: number, file: string) {
-    return sendObject(request, reply, file, (range) => liveStore.get(clientId, streamId, file, range), () => liveStore.size(clientId, streamId, file));
+    const ranges = !file.endsWith('.m3u8');
+    return sendObject(request, reply, file, (range) => liveStore.get(clientId, streamId, file, range), () => liveStore.size(clientId, streamId, file), ranges);
   }
 
   async function sendStored(request: FastifyRequest, reply: FastifyReply, jobId: number, file: string) {
@@ -120,12 +123,13 @@ export function registerPlaybackRoutes(app: FastifyInstance, deps: PlaybackDeps)
     file: string,
     get: (range?: { start: number; end: number }) => Promise<StoredStream | null>,
     sizeOf: () => Promise<number | null>,
+    ranges = true,
   ) {
-    const range = /^bytes=(\d+)-(\d*)$/.exec(String(request.headers.range ?? ''));
+    const range = ranges ? /^bytes=(\d+)-(\d*)$/.exec(String(request.headers.range ?? '')) : null;
     if (!range) {
       const object = await get();
       if (!object) throw notFound('hls', file);
-      reply.header('accept-ranges', 'bytes').header('content-length', String(object.size));
+      reply.header('accept-ranges', ranges ? 'bytes' : 'none').header('content-length', String(object.size));
       return reply.send(object.body);
     }
     const size = await sizeOf();

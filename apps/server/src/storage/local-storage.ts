@@ -100,10 +100,25 @@ export class LocalStorage implements Storage {
   }
 
   async get(key: string, range?: ByteRange): Promise<StoredStream | null> {
-    const object = await this.head(key);
-    if (!object) return null;
-    const body = createReadStream(this.pathOf(key), range ? { start: range.start, end: range.end } : {});
-    return { ...object, body };
+    // The size and the bytes of one file: opened first, then measured, so that a put renaming a
+    // new version over the key meanwhile (a live playlist) cannot give one version's size with
+    // another's bytes.
+    let file: FileHandle;
+    try {
+      file = await open(this.pathOf(key), 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+    const info = await file.stat().catch(async (error: unknown) => {
+      await file.close();
+      throw error;
+    });
+    if (!info.isFile()) {
+      await file.close();
+      return null;
+    }
+    return { key, size: info.size, body: file.createReadStream(range ? { start: range.start, end: range.end } : {}) };
   }
 
   async head(key: string): Promise<StoredObject | null> {
