@@ -7,10 +7,12 @@
 // s3rver implements objects, ranges, listings, presigned URLs and multipart uploads, but not
 // ListParts or AbortMultipartUpload, which resumable uploads need; both are added below over its
 // own on-disk store (parts under <bucket>/.../uploads/<uploadId>/<n> with <n>.md5 beside them).
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { pipeline, Readable, Transform } from 'node:stream';
 import { isMain, repoRoot } from './ensure-deps.mjs';
 
 const BUCKET = 'umpire-test';
@@ -55,6 +57,60 @@ function multipartCompletion(store) {
   };
 }
 
+/**
+ * Replacing an object as S3 does it: a reader gets the old version or the new one, whole. s3rver
+ * writes a new version over the old file in place, and reads a file's size and its bytes apart,
+ * so a reader of a key being replaced (a live playlist, rewritten every segment) got a mix of two
+ * versions, or a stated length larger than the bytes that followed, and then waited for ever.
+ * Here content is written to a temporary name renamed over the object once complete, and a read
+ * states the size of the very file it opened. (The ETag, from a file of its own, may name the
+ * version before for a moment.)
+ */
+function replaceWhole(store, S3Object) {
+  store.putContent = (objectPath, content) =>
+    new Promise((resolve, reject) => {
+      const temporary = `${objectPath}.${randomBytes(6).toString('hex')}.partial`;
+      const md5 = createHash('md5');
+      let size = 0;
+      const count = new Transform({
+        transform(chunk, encoding, done) {
+          md5.update(chunk);
+          size += chunk.length;
+          done(null, chunk);
+        },
+      });
+      pipeline(Buffer.isBuffer(content) ? Readable.from([content]) : content, count, fs.createWriteStream(temporary), (err) => {
+        const settled = err ? Promise.reject(err) : fs.promises.rename(temporary, objectPath);
+        settled.then(
+          () => resolve([size, md5.digest('hex')]),
+          (failure) => fs.promises.rm(temporary, { force: true }).finally(() => reject(failure)),
+        );
+      });
+    });
+  store.getObject = async (bucket, key, options) => {
+    let file;
+    try {
+      file = await fs.promises.open(store.getResourcePath(bucket, key, 'object'), 'r');
+    } catch (err) {
+      if (err.code === 'ENOENT') return null;
+      throw err;
+    }
+    let content = null;
+    try {
+      const { size, mtime } = await file.stat();
+      const metadata = { ...(await store.getMetadata(bucket, key)), 'content-length': size, 'last-modified': mtime.toUTCString() };
+      // s3rver's own range arithmetic, on the opened file's size.
+      const range = { start: options?.start || 0, end: Math.min(options?.end || Infinity, Math.max(0, size - 1)) };
+      if (range.start >= 0 && range.end >= range.start) content = file.createReadStream(range);
+      const object = new S3Object(bucket, key, content, metadata);
+      if (options && (options.start !== undefined || options.end)) object.range = range;
+      return object;
+    } finally {
+      if (!content) await file.close();
+    }
+  };
+}
+
 /** Starts the server; resolves to { endpoint, env, stop() } where env configures STORAGE_DRIVER=s3. */
 export async function startTempS3() {
   const require = createRequire(path.join(repoRoot, 'apps/server/package.json'));
@@ -67,6 +123,7 @@ export async function startTempS3() {
   });
   // Before s3rver's own router, which refuses these two calls.
   server.middleware.unshift(multipartCompletion(server.store));
+  replaceWhole(server.store, require('@20minutes/s3rver/lib/models/object'));
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   let stopped = false;
