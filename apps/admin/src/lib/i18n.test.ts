@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { initI18n, loadTranslations, translate, hasTranslation } from './i18n';
+import { choiceLabel, initI18n, loadTranslations, translate, hasTranslation } from './i18n';
 
 describe('translations', () => {
   it('merge the three folders; a folder that fails gives an empty set', async () => {
@@ -34,5 +34,11 @@ describe('translations', () => {
     expect(translate('missing.key', { _: 'Fallback' })).toBe('Fallback');
     expect(hasTranslation('hello')).toBe(true);
     expect(hasTranslation('missing.key')).toBe(false);
+  });
+
+  it("label a value of an enumeration by its text, or by the value where there is none", async () => {
+    await initI18n('pl', { resources: { matches: { choices: { status: { finished: 'Zakończony' } } } } });
+    expect(choiceLabel(translate, 'matches', 'status', 'finished')).toBe('Zakończony');
+    expect(choiceLabel(translate, 'matches', 'status', 'abandoned')).toBe('abandoned');
   });
 });

@@ -11,6 +11,13 @@ export const TRANSLATION_FOLDERS = ['framework', 'app', 'messages'] as const;
 export type Translations = Record<string, unknown>;
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
+/**
+ * The label of a value of an enumeration (a match's status, an incident's type): its text at
+ * `resources.{type}.choices.{field}.{value}`, else the value itself rather than the key.
+ */
+export const choiceLabel = (translate: Translate, type: string, field: string, value: string): string =>
+  translate(`resources.${type}.choices.${field}.${value}`, { _: value });
+
 /** Where translation files live; `?v=` changes with every build so a deploy never serves stale texts. */
 export function translationUrl(folder: string, lang: string): string {
   return `${import.meta.env.BASE_URL}assets/i18n/${folder}/${lang}.json?v=${__BUILD_ID__}`;

@@ -4,6 +4,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { mergeAttributes, Node } from '@tiptap/react';
 import { NodeViewWrapper, ReactNodeViewRenderer, type ReactNodeViewProps } from '@tiptap/react';
 import { useTranslate } from 'react-admin';
+import { choiceLabel } from '../../lib/i18n';
 import { ImageThumbnail } from '../../framework/generic/image-thumbnail';
 import { articlesApi, type EmbeddedComponent } from './api';
 
@@ -54,7 +55,7 @@ function EmbedView({ node, deleteNode, selected }: ReactNodeViewProps) {
       live = false;
     };
   }, [id]);
-  const kindName = translate(`resources.components.choices.kind.${kind}`, { _: kind });
+  const kindName = choiceLabel(translate, 'components', 'kind', kind);
   return (
     <NodeViewWrapper data-testid="article-embed" data-component-id={id} contentEditable={false}>
       <Box

@@ -1,5 +1,6 @@
 import { formatMinute, sideOfSquad } from './incidents';
-import { halfLabel, typeLabel, type Translate } from './labels';
+import type { Translate } from '../../lib/i18n';
+import { halfLabel, typeLabel } from './labels';
 import { playerLabel, type TeamRoster } from './rosters';
 import type { ParsedCommand } from './command-parser';
 import type { Incident, MatchInfo, PlayerInfo, Side } from './types';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { choiceLabel } from '../../lib/i18n';
 import { KICKOFF_SHIFT_PATTERN, MATCH_SETTABLE_STATUSES } from '@umpire/schema';
 import { failureOf, type BulkChanges, type MatchScheduleApi, type ScheduleAnswer, type Selection } from './api';
 import { matchName, ScheduleOutcome } from './preview-table';
@@ -145,7 +146,7 @@ export function BulkEditDialog({ open, onClose, onDone, selection, api, venues, 
             <MenuItem value="">{translate('matchSchedule.keep')}</MenuItem>
             {MATCH_SETTABLE_STATUSES.map((s) => (
               <MenuItem key={s} value={s}>
-                {translate(`resources.matches.choices.status.${s}`, { _: s })}
+                {choiceLabel(translate, 'matches', 'status', s)}
               </MenuItem>
             ))}
           </TextField>

@@ -1,12 +1,11 @@
 import { Alert, Box, LinearProgress, List, ListItem, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { LEAGUE_TIME_ZONE } from '@umpire/schema';
+import { choiceLabel, type Translate } from '../../lib/i18n';
 import { errorMessage } from '../../providers/data-provider';
 import type { ScheduleAnswer, ScheduleConflict, ScheduleRow, ScheduleSide } from './api';
 
-type Translate = ReturnType<typeof useTranslate>;
-
-const statusLabel = (translate: Translate, status: string) => translate(`resources.matches.choices.status.${status}`, { _: status });
+const statusLabel = (translate: Translate, status: string) => choiceLabel(translate, 'matches', 'status', status);
 
 /** "before → after" when it changes, the value alone when it does not. */
 function Change({ before, after }: { before: string; after: string }) {

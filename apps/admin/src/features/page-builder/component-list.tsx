@@ -25,13 +25,13 @@ import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
 import { visuallyHidden } from '@mui/utils';
 import { useTranslate } from 'react-admin';
+import { choiceLabel, type Translate } from '../../lib/i18n';
 import { useDragReorder } from '../../framework/ui/drag-reorder';
 import { FieldEditor, useIssueText } from './field-editors';
 import { LinkEditor } from './link-editors';
 import { fieldsOf, grabKey, linksOf, summaryOf, type CardIssues, type Draft, type Grab } from './model';
 
-export const kindLabel = (translate: (key: string, options?: Record<string, unknown>) => string, kind: string) =>
-  translate(`resources.components.choices.kind.${kind}`, { _: kind });
+export const kindLabel = (translate: Translate, kind: string) => choiceLabel(translate, 'components', 'kind', kind);
 
 interface ComponentListProps {
   drafts: Draft[];

@@ -16,7 +16,7 @@ import type { AttributeManifest, RelationshipManifest } from '@umpire/schema/man
 import { resourceDef } from '../../framework/definitions';
 import { formatCurrency, formatDate, formatDateTime, formatMatchDateTime, formatNumber } from '../../lib/locale';
 import { countryName } from '../../lib/countries';
-import { currentLanguage } from '../../lib/i18n';
+import { choiceLabel, currentLanguage } from '../../lib/i18n';
 import { ImageThumbnail } from './image-thumbnail';
 import { widgetOf } from './conventions';
 
@@ -32,9 +32,9 @@ export function AttributeField({ attr }: { attr: AttributeManifest }) {
     case 'boolean':
       return <BooleanField source={attr.name} />;
     case 'choice':
-      return <span>{translate(`resources.${resource}.choices.${attr.name}.${String(value)}`, { _: String(value) })}</span>;
+      return <span>{choiceLabel(translate, String(resource), attr.name, String(value))}</span>;
     case 'choices':
-      return <span>{(Array.isArray(value) ? value : [value]).map((v) => translate(`resources.${resource}.choices.${attr.name}.${String(v)}`, { _: String(v) })).join(', ')}</span>;
+      return <span>{(Array.isArray(value) ? value : [value]).map((v) => choiceLabel(translate, String(resource), attr.name, String(v))).join(', ')}</span>;
     case 'date':
       return <time dateTime={String(value)}>{formatDate(value as string)}</time>;
     case 'datetime':

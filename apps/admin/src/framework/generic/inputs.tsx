@@ -19,6 +19,7 @@ import {
 } from 'react-admin';
 import type { AttributeManifest, RelationshipManifest } from '@umpire/schema/manifest';
 import { resourceDef } from '../../framework/definitions';
+import { choiceLabel } from '../../lib/i18n';
 import { useCountryChoices } from '../../lib/use-country-choices';
 import { fromMatchWallClock, MATCH_TIME_ZONE, toMatchWallClock } from '../../lib/locale';
 import { ImageLinkInput } from './image-link-input';
@@ -45,7 +46,7 @@ export function AttributeInput({ attr }: { attr: AttributeManifest }) {
       return (
         <SelectInput
           {...common}
-          choices={attr.choices!.map((value) => ({ id: value, name: translate(`resources.${resource}.choices.${attr.name}.${value}`, { _: value }) }))}
+          choices={attr.choices!.map((value) => ({ id: value, name: choiceLabel(translate, resource, attr.name, value) }))}
           emptyText=""
           translateChoice={false}
         />
@@ -57,7 +58,7 @@ export function AttributeInput({ attr }: { attr: AttributeManifest }) {
           source={attr.name}
           validate={validate}
           isRequired={attr.required}
-          choices={attr.itemChoices!.map((value) => ({ id: value, name: translate(`resources.${resource}.choices.${attr.name}.${value}`, { _: value }) }))}
+          choices={attr.itemChoices!.map((value) => ({ id: value, name: choiceLabel(translate, resource, attr.name, value) }))}
           translateChoice={false}
         />
       );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Box, Chip, Divider, Skeleton, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { Button, useCanAccess, useGetList, useGetManyAggregate, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
+import { choiceLabel } from '../../lib/i18n';
 import { resourceDef } from '../../framework/definitions';
 import { formatDate, formatDateTime, formatNumber, formatRelative } from '../../lib/locale';
 import { AUDIT_RESOURCE, changedFields, type AuditEvent } from './audit';
@@ -16,7 +17,7 @@ export function useFormatValue(resource: string) {
     if (value === null || value === undefined || value === '') return translate('history.noValue');
     const attr = def?.attributes.find((a) => a.name === field);
     if (typeof value === 'boolean') return translate(value ? 'ra.boolean.true' : 'ra.boolean.false');
-    if (attr?.choices) return translate(`resources.${resource}.choices.${field}.${String(value)}`, { _: String(value) });
+    if (attr?.choices) return choiceLabel(translate, resource, field, String(value));
     if (attr?.type === 'date') return formatDate(String(value));
     if (attr?.type === 'datetime' || field.endsWith('_at')) return formatDateTime(String(value));
     if (typeof value === 'number' && !/^(founded|opened)$/.test(field)) return formatNumber(value);

@@ -1,6 +1,7 @@
 import { Box, Button, Card, Chip, Skeleton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import ListAlt from '@mui/icons-material/ListAlt';
 import { EditBase, LinkBase, Title, useCanAccess, useCreatePath, useGetOne, useGetRecordId, useTranslate, type RaRecord } from 'react-admin';
+import { choiceLabel } from '../../../lib/i18n';
 import { MATCH_PLAYING_STATUSES } from '@umpire/schema';
 import { resourceDef } from '../../../framework/definitions';
 import { ResourceForm } from '../../../framework/generic/resource-form';
@@ -114,7 +115,6 @@ export function RoundMatches({ matches }: { matches: RoundMatch[] }) {
   const createPath = useCreatePath();
   if (!matches.length) return <Typography sx={{ p: 2 }} color="text.secondary">{translate('roundPage.noMatches')}</Typography>;
   const sorted = [...matches].sort(byKickoff);
-  const statusLabel = (status: string | undefined) => (status ? translate(`resources.matches.choices.status.${status}`, { _: status }) : '');
   return (
     <Card sx={{ overflowX: 'auto' }}>
       <Table size="small" aria-label={translate('roundPage.matchesTable', { smart_count: matches.length })}>
@@ -145,7 +145,7 @@ export function RoundMatches({ matches }: { matches: RoundMatch[] }) {
                 </TableCell>
                 <TableCell align="center">{played ? `${m.home_score}:${m.away_score}` : '–'}</TableCell>
                 <TableCell>
-                  <Chip size="small" label={statusLabel(m.status)} color={statusColour(m.status)} variant={m.status === 'finished' ? 'outlined' : 'filled'} />
+                  <Chip size="small" label={m.status ? choiceLabel(translate, 'matches', 'status', m.status) : ''} color={statusColour(m.status)} variant={m.status === 'finished' ? 'outlined' : 'filled'} />
                 </TableCell>
                 <TableCell>{m.venue?.name ?? translate('matchSchedule.noVenue')}</TableCell>
               </TableRow>
