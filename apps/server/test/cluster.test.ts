@@ -577,6 +577,16 @@ describe.skipIf(!ON_POSTGRES)('a cluster of two instances behind HAProxy', () =>
     afterAll(() => crews.stopAll());
 
     /** ffmpeg processes started by an instance's server (ingest listeners and encoders). */
+    /** Whether a process runs (a zombie waiting for its parent to reap it does not). */
+    function running(pid: number): boolean {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+      } catch {
+        return false;
+      }
+    }
+
     function ffmpegOf(instance: Instance): number[] {
       return readdirSync('/proc')
         .filter((d) => /^\d+$/.test(d))
@@ -659,12 +669,15 @@ describe.skipIf(!ON_POSTGRES)('a cluster of two instances behind HAProxy', () =>
       await crews.stop(pushing);
       const recordingBefore = (await lb.get(`${hls}/r0/recording.m3u8`, { token: null })).text;
       const last = Math.max(...segmentNumbers(recordingBefore));
+      const encoders = ffmpegOf(owner);
+      expect(encoders.length).toBeGreaterThan(0);
       await owner.kill('SIGKILL');
       const killedAt = Date.now();
       let restarted = false;
       try {
-        // Its ffmpeg went with it: never two encoders of one stream.
-        await eventually(async () => ffmpegOf(owner).length, (n) => n === 0, 'no ffmpeg of the killed instance');
+        // Its ffmpeg went with it: never two encoders of one stream. (Asked by process id: a
+        // survivor would now be another process's child.)
+        await eventually(async () => encoders.filter(running), (left) => left.length === 0, 'no ffmpeg of the killed instance');
         const moved = await eventually(() => read(viaOther), (doc: any) => doc.meta.health !== null && doc.meta.ingest?.primary.rtmp !== ingest.primary.rtmp, 'the stream taken over', 30_000);
         const tookMs = Date.now() - killedAt;
         expect(tookMs).toBeLessThan(30_000);
