@@ -16,8 +16,18 @@ function specsOf(err: FastifyError): [ErrorSpec] {
 }
 
 /**
+ * Headers a route may have set for the answer it meant to give (how long to keep it, its version,
+ * a file name to save it under) before it failed: they do not describe an error. A live segment
+ * that was not there yet answered 404 with `public, max-age=31536000, immutable`, which a CDN
+ * would have kept for a year. (A 416's Content-Range and a 429's Retry-After stay: they belong to
+ * the error.)
+ */
+const SUCCESS_ONLY_HEADERS = ['etag', 'last-modified', 'content-disposition', 'accept-ranges'];
+
+/**
  * Every error leaves as a JSON:API error document, titled and explained in the language of the
- * request's Accept-Language; nothing a client sends becomes a 500.
+ * request's Accept-Language; nothing a client sends becomes a 500. No cache keeps it: it is an
+ * answer about this moment (a missing segment may be there a second later).
  */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | ApiError, request, reply) => {
@@ -27,6 +37,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     const lang = errorLanguageOf(request);
     const vary = reply.getHeader('vary');
     reply.header('vary', vary ? `${String(vary)}, Accept-Language` : 'Accept-Language');
+    for (const name of SUCCESS_ONLY_HEADERS) reply.removeHeader(name);
+    if (!/no-store/.test(String(reply.getHeader('cache-control') ?? ''))) reply.header('cache-control', 'no-store');
     return reply
       .code(status)
       .type('application/vnd.api+json')
