@@ -105,6 +105,10 @@ function replaceWhole(store, S3Object) {
       const object = new S3Object(bucket, key, content, metadata);
       if (options && (options.start !== undefined || options.end)) object.range = range;
       return object;
+    } catch (err) {
+      // Deleted between the open and its metadata: gone, as s3rver's own read answers.
+      if (err.code === 'ENOENT') return null;
+      throw err;
     } finally {
       if (!content) await file.close();
     }

@@ -2,7 +2,7 @@ import { choiceLabel, type Translate } from '../../lib/i18n';
 import { formatMinute } from './incidents';
 import type { IncidentType } from './types';
 
-/** Texts the match centre builds from translation keys (kept here so components stay small). */
+// Texts the match centre builds from translation keys (kept here so components stay small).
 
 export const typeLabel = (translate: Translate, type: string) => choiceLabel(translate, 'incidents', 'incident_type', type);
 
