@@ -21,19 +21,38 @@ const readOnly = () => new Set([...(buildInfo().readOnly ?? []), 'audit_events',
 // Records only the server creates (fans' quiz attempts; delivery keys, made in their list's dialog): no creation form.
 const SERVER_CREATED = new Set(['quiz_user_attempts', 'delivery_keys']);
 
-/** Waits until nothing on the screen is loading: no progress bar or skeleton for a moment. */
+/**
+ * What shows that a screen is still loading: a progress bar without a value (one with a value,
+ * a transcoding job's, is content), a skeleton, react-admin's spinner, a place marked busy (a
+ * screen whose code is on the way), a live preview still updating.
+ */
+const LOADING = '[role="progressbar"]:not([aria-valuenow]), .MuiSkeleton-root, .RaLoading-root, [aria-busy="true"], [data-updating="true"]';
+
+/**
+ * Waits until the screen is settled: nothing on it loading, and its content the same on two
+ * looks in a row. No loading indicator alone is not enough: a screen's code or first query may
+ * not have started yet (react-admin's spinner waits a second before it shows), and axe then
+ * checked an empty screen that looked finished.
+ */
 export async function settled(page: Page): Promise<void> {
   await appReady(page);
+  let last = '';
   await expect
     .poll(
-      // A progress bar with a value (a transcoding job's) is content; one without is a loading
-      // indicator, as is a live preview still updating.
-      async () => page.evaluate(() => document.querySelectorAll('[role="progressbar"]:not([aria-valuenow]), .MuiSkeleton-root, .RaLoading-root, [data-updating="true"]').length),
-      { timeout: 15_000, intervals: [100, 100, 200] },
+      async () => {
+        const now = await page.evaluate((loading) => {
+          if (document.querySelector(loading)) return 'loading';
+          const content = document.getElementById('main-content');
+          // Elements in the screen and in the dialogs and menus over it.
+          return content?.innerText.trim() ? `${document.body.getElementsByTagName('*').length}` : 'empty';
+        }, LOADING);
+        const steady = now === last && now !== 'loading' && now !== 'empty';
+        last = now;
+        return steady;
+      },
+      { timeout: 15_000, intervals: [100, 150] },
     )
-    .toBe(0);
-  await page.waitForTimeout(150);
-  await expect.poll(async () => page.evaluate(() => document.querySelectorAll('[role="progressbar"]:not([aria-valuenow]), .MuiSkeleton-root, [data-updating="true"]').length), { timeout: 15_000 }).toBe(0);
+    .toBe(true);
 }
 
 /** Moves to another screen inside the app (no reload), as the sidebar's links do. */
