@@ -258,7 +258,7 @@ test('statistics of the live match as charts with their figures in tables', asyn
   await a.close();
 });
 
-test('a lost connection is reported with its code, and the screen reconnects', async ({ browser, request }) => {
+test('a lost connection is reported with its code, and the screen reconnects', { tag: '@postgres' }, async ({ browser, request }) => {
   test.setTimeout(90_000);
   const token = await tokenFor(request, 'admin');
   const match = await liveMatch(request, token);
@@ -286,9 +286,10 @@ test('a lost connection is reported with its code, and the screen reconnects', a
 });
 
 // Each feature's own screens in one language (the features take turns): the sweep of
-// accessibility.e2e.ts does the same for the generic screens.
+// accessibility.e2e.ts does the same for the generic screens. On PostgreSQL, as the reconnection
+// above (its realtime goes through LISTEN/NOTIFY there): the two projects then take about as long.
 for (const lang of ['en'] as const) {
-  test(`the match centre has no serious accessibility problems (${lang})`, async ({ browser, request }) => {
+  test(`the match centre has no serious accessibility problems (${lang})`, { tag: '@postgres' }, async ({ browser, request }) => {
     test.setTimeout(90_000);
     const token = await tokenFor(request, 'admin');
     const match = await liveMatch(request, token);
