@@ -4,7 +4,8 @@
 //   node --import tsx bench/server-api.mjs             both databases (plain `node` works too)
 //   node bench/server-api.mjs --db sqlite              one database: sqlite | postgres
 //   options: --duration 10 --connections 50 --rows 100000 --warmup 2
-//            --profile   writes a CPU profile of the API process and prints its hot spots
+//            --profile   writes a CPU profile of the API process while it serves (not its start-up
+//                        and seed) and prints its hot spots
 //            --uncached-only   measures (a) computed every time alone (the engine without its cache)
 //
 // For each database: the real server runs in a child process (bench/support/serve.ts: migrations,
@@ -25,7 +26,7 @@
 // PostgreSQL is a throw-away cluster (scripts/pg-temp.mjs); skipped with a message if it cannot start.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -236,8 +237,9 @@ async function benchDatabase(name, databaseUrl, postmasterPid = null) {
       BENCH_PLAYERS: String(PLAYERS),
     };
     const profileDir = opts.profile ? join(dataDir, 'profile') : null;
+    if (profileDir) mkdirSync(profileDir);
     log(`\n[${name}] starting the server and seeding ${fmt(ROWS)} bulk rows and ${fmt(PLAYERS)} players...`);
-    const api = await startServe('', env, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+    const api = await startServe('', profileDir ? { ...env, BENCH_PROFILE_DIR: profileDir } : env);
     children.push(api);
     const { url, bulk, startMs } = api.info;
     const token = await signIn(url);
@@ -353,7 +355,6 @@ async function benchDatabase(name, databaseUrl, postmasterPid = null) {
 async function hotSpots(profileDir) {
   if (!profileDir) return null;
   const { summarizeProfile } = await import('./support/cpu-profile.mjs');
-  // The main thread's profile is the largest (tsx's loader thread writes a small one too).
   const files = readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile')).map((f) => join(profileDir, f));
   const file = files.sort((x, y) => statSync(y).size - statSync(x).size)[0];
   return file ? { file, lines: summarizeProfile(file, 30) } : null;

@@ -8,7 +8,8 @@
 //     body read from the file named by BARE_BODY_FILE.
 //
 // Prints one JSON line on stdout when ready ({ url, ... }), stops cleanly on SIGTERM or SIGINT.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { onStop } from './on-stop';
 
 function ready(info: Record<string, unknown>) {
@@ -32,6 +33,23 @@ async function bare() {
   ready({ url: `http://127.0.0.1:${port}`, bytes: body.length });
 }
 
+/**
+ * A CPU profile of what this process does from now on (the requests, not the start-up and the
+ * seed, which `--cpu-prof` would mix in), written to `dir` when it stops.
+ */
+async function profileFromHere(dir: string | undefined): Promise<() => Promise<void>> {
+  if (!dir) return async () => undefined;
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(join(dir, `CPU.${process.pid}.cpuprofile`), JSON.stringify(profile));
+  };
+}
+
 async function api() {
   const { startServer } = await import('../../apps/server/src/server');
   const { findClientId, seedBulk } = await import('../../apps/server/src/seed/bulk');
@@ -40,7 +58,11 @@ async function api() {
   const startMs = performance.now() - t0;
   const clientId = await findClientId(server.database);
   const bulk = await seedBulk(server.database, clientId, { rows: Number(process.env.BENCH_ROWS ?? 100_000), players: Number(process.env.BENCH_PLAYERS ?? 0) });
-  onStop(() => server.close());
+  const stopProfile = await profileFromHere(process.env.BENCH_PROFILE_DIR);
+  onStop(async () => {
+    await stopProfile();
+    await server.close();
+  });
   ready({ url: server.url, dialect: server.database.dialect, startMs, bulk });
 }
 
