@@ -10,7 +10,8 @@ import { GENERIC_CREATE_SELECTOR, go, LANGS, openApp, RESOURCE_TYPES, resourceSc
  * centre's tabs, the standings and the squad page are checked by their own tests, in the same way.)
  * A screen is checked once nothing on it is loading any more. Each screen component is checked in
  * one language, the two taking turns, so both are covered without doing everything twice. The
- * generic creation form is opened but checked on its edit form, the same component. The
+ * generic creation form is opened but checked on its edit form, the same component; the sidebar
+ * menu, on every screen, is checked by a page's first check (support/axe.ts). The
  * resources' screens are checked on the PostgreSQL server when there is one (e2e/screens.e2e.ts
  * opens the other screens there).
  */
@@ -58,6 +59,15 @@ test('the check itself finds what a subset of the rules would miss', async ({ pa
   </main></body></html>`);
   const ids = (await seriousViolations(page)).map((v) => v.id).sort();
   expect(ids).toEqual(['color-contrast-enhanced', 'label-content-name-mismatch']);
+});
+
+test('the sidebar is checked by the first check of a page and left out of the next ones', async ({ page }) => {
+  await page.setContent(`<!doctype html><html lang="en"><head><title>t</title></head><body><main>
+    <h1>Check</h1>
+    <div class="RaSidebar-fixed"><button></button></div>
+  </main></body></html>`);
+  expect((await seriousViolations(page)).map((v) => v.id)).toContain('button-name');
+  expect((await seriousViolations(page)).map((v) => v.id)).not.toContain('button-name');
 });
 
 for (const lang of LANGS) {
