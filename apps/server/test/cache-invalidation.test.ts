@@ -157,4 +157,40 @@ describe('across instances', () => {
     expect(cache(await one.get(docB))).toBe('hit');
     expect(cache(await one.get(docA))).toBe('hit');
   });
+
+  it('a list’s total: right at once after a club is added through the other instance; on PostgreSQL kept while clubs only change', async () => {
+    const page = '/api/v3/clubs?sort=id&page[size]=2';
+    const computed = async (api: TestServer) => {
+      const res = await api.get(page, { headers: { 'cache-control': 'no-cache' } });
+      expect(cache(res)).toBe('bypass');
+      return { total: res.body.meta.total as number, queries: Number(res.headers.get('x-db-queries')) };
+    };
+    const first = await computed(one);
+    const [a] = (await one.get(page)).body.data.map((c: any) => c.id as string);
+    const created = await two.post('/api/v3/clubs', { data: { type: 'clubs', attributes: { name: 'Across Total Club', short_name: 'ATC', code: 'ATC' } } });
+    expect(created.status).toBe(201);
+    // Never behind, NOTIFY or not: the total is checked against the versions of the clubs.
+    const counted = await computed(one);
+    expect(counted.total).toBe(first.total + 1);
+    expect((await one.get(page)).body.meta.total).toBe(first.total + 1);
+    if (TEST_DB === 'postgres') {
+      // PostgreSQL counted the clubs for that total, and counts them no more while none enters or
+      // leaves (a statement fewer: the check of the versions instead of the count and their read).
+      const kept = await computed(one);
+      expect(kept).toEqual({ total: first.total + 1, queries: counted.queries - 1 });
+      const heard = new Promise<void>((resolve) => {
+        const stop = one.server.database.versions.onRemoteCommit((detail) => {
+          if (detail.changes && [...detail.changes.keys()].some((k) => k.endsWith(':clubs'))) {
+            stop();
+            resolve();
+          }
+        });
+      });
+      expect((await patchClub(two, a, { city: 'Total stays' })).status).toBe(200);
+      await heard;
+      expect(await computed(one)).toEqual({ total: first.total + 1, queries: kept.queries });
+    }
+    expect((await two.delete(`/api/v3/clubs/${created.body.data.id}`)).status).toBe(204);
+    expect((await computed(one)).total).toBe(first.total);
+  });
 });

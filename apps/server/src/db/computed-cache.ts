@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database } from './database';
-import { ALL_CLIENTS, ALL_TABLES, VERSIONS_TABLE, versionKey, type CommitDetail, type Reads, type RowChanges, type Written } from './data-versions';
+import { ALL_CLIENTS, ALL_TABLES, dependOnReads, VERSIONS_TABLE, versionKey, type CommitDetail, type Reads, type RowChanges, type Written } from './data-versions';
 import { affects } from './row-changes';
 
 /**
@@ -227,6 +227,21 @@ export class ComputedCache {
     // A failed computation is not remembered.
     entry.value.catch(() => this.remove(entry));
     return entry.value as Promise<T>;
+  }
+
+  /**
+   * `value` for a part of another computation (a list's total): kept while what it read is
+   * unchanged, and what it read counts as read by the computation using it, computed or from
+   * memory, so a kept document still depends on it. Only with the root database, never inside a
+   * transaction, whose reads may not be committed.
+   */
+  async part<T>(clientId: number, key: string, compute: () => Promise<T>): Promise<T> {
+    const value = await this.value(clientId, key, compute);
+    const entry = this.byClient.get(clientId)?.get(key);
+    // Dropped meanwhile (a commit, or the cache full): what it read is not known, so everything.
+    if (entry?.tables && entry.reads) dependOnReads(entry.tables, entry.reads);
+    else dependOnReads(new Set([ALL_TABLES]), new Map());
+    return value;
   }
 
   /**

@@ -185,6 +185,17 @@ export function dependOnMembership(table: string): void {
   addRead(store.reads, table, { conditions: new Set(['client_id']), words: new Set(['client_id']) });
 }
 
+/**
+ * For the computation being tracked: it depends on what another computation read (a value kept
+ * apart and used by this one, computed or from memory), as if it had run those statements itself.
+ */
+export function dependOnReads(tables: ReadonlySet<string>, reads: Reads): void {
+  const store = reading.getStore();
+  if (!store) return;
+  for (const t of tables) store.tables.add(t);
+  for (const [table, list] of reads) for (const read of list) addRead(store.reads, table, read);
+}
+
 function addRead(reads: Reads, table: string, read: TableRead): void {
   const list = reads.get(table);
   if (list) list.push(read);

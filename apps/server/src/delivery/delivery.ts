@@ -63,7 +63,13 @@ export function registerDelivery(app: FastifyInstance, deps: { config: Config; d
   async function answer(request: FastifyRequest, reply: FastifyReply, build: (ctx: ReadContext) => Promise<Record<string, unknown>>) {
     const { clientId } = await resolveClient(request);
     const origin = requestOrigin(request, config);
-    const ctx: ReadContext = { db: database.db, dialect: database.dialect, clientId, apiBase: origin + API_PREFIX };
+    const ctx: ReadContext = {
+      db: database.db,
+      dialect: database.dialect,
+      clientId,
+      apiBase: origin + API_PREFIX,
+      keep: { db: database.db, part: (key, compute) => cache.part(clientId, key, compute) },
+    };
     const compute = async () => {
       const built = await build(ctx);
       const doc = projectDocument(built, { from: origin + API_PREFIX, to: origin + PUBLIC_PREFIX });

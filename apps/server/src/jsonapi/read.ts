@@ -31,6 +31,12 @@ export interface ReadContext {
   clientId: number;
   /** Absolute base of links, e.g. http://localhost:8080/api/v3 (JSON:API links are URIs). */
   apiBase: string;
+  /**
+   * Parts of the client's reads kept while what they read is unchanged (db/computed-cache.ts
+   * `part`), when read from `db`: a context spread into a transaction computes them every time,
+   * since what a transaction reads may never be committed.
+   */
+  keep?: { db: DB; part: <T>(key: string, compute: () => Promise<T>) => Promise<T> };
 }
 
 /** Every query of the engine starts here, so no row of another client can be read (nor a hidden column). */
@@ -446,9 +452,14 @@ async function genericPage(ctx: ReadContext, model: Model, query: ParsedQuery): 
     const kept = await keptRowCount(ctx.db, model.table, ctx.clientId);
     if (kept !== null) return { total: kept, rows };
   }
-  const countRow = plain
-    ? (await readOnce(ctx, `count ${model.type}`, [], { client: ctx.clientId }, (v) => countOf(withClient(ctx, v.client))))[0]
-    : await countOf(ctx).executeTakeFirst();
+  if (plain) {
+    // PostgreSQL counts the client's rows (1.5 ms of its CPU at 10,000): the total is kept until a
+    // row enters or leaves the client's table; a change of other columns leaves it (row-changes.ts).
+    const count = async () =>
+      Number(((await readOnce(ctx, `count ${model.type}`, [], { client: ctx.clientId }, (v) => countOf(withClient(ctx, v.client))))[0] as { n: number | string } | undefined)?.n ?? 0);
+    return { total: ctx.keep?.db === ctx.db ? await ctx.keep.part(`total ${model.table}`, count) : await count(), rows };
+  }
+  const countRow = await countOf(ctx).executeTakeFirst();
   return { total: Number((countRow as { n: number | string } | undefined)?.n ?? 0), rows };
 }
 
