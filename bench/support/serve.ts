@@ -6,6 +6,13 @@
 //     adds the bulk data set (BENCH_ROWS rows, default 100,000) to the demo client.
 //   bare mode (argv[2] === 'bare'): a minimal Fastify with one route, GET /bare, answering a fixed
 //     body read from the file named by BARE_BODY_FILE.
+//   With BENCH_FLOOR_PATH and BENCH_FLOOR_FILE, api mode also writes to that file the statements
+//   the server runs for that path computed afresh (its second read: the first warms what it keeps).
+//   floor mode (argv[2] === 'floor'): a minimal Fastify whose GET /floor replays those statements,
+//     one after another as the engine runs them, through the bare driver (better-sqlite3 on the
+//     file in DATA_DIR, or pg on DATABASE_URL: prepared, rows as arrays, the server's value parsers)
+//     and answers their rows as one JSON.stringify: what fetching and writing out the same rows
+//     costs with nothing of the engine (its figure is a floor for the engine's).
 //
 // Prints one JSON line on stdout when ready ({ url, ... }), stops cleanly on SIGTERM or SIGINT.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -50,6 +57,60 @@ async function profileFromHere(dir: string | undefined): Promise<() => Promise<v
   };
 }
 
+/** The statements the server runs for `path` computed afresh, once what it keeps is warm. */
+async function statementsOf(app: import('fastify').FastifyInstance, path: string) {
+  const { statementLog } = await import('../../apps/server/src/db/database');
+  const signIn = await app.inject({
+    method: 'POST',
+    url: '/auth/v1/sign_in',
+    headers: { 'content-type': 'application/vnd.api+json' },
+    payload: { data: { type: 'sign_in', attributes: { username: 'admin', password: 'umpire-demo' } } },
+  });
+  const token = signIn.json<{ data: { attributes: { token: string } } }>().data.attributes.token;
+  const read = () => app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${token}`, accept: 'application/vnd.api+json', 'cache-control': 'no-cache' } });
+  await read();
+  const log: import('kysely').CompiledQuery[] = [];
+  // Awaited inside: inject's answer is lazy, and would be dispatched outside the log's context.
+  const res = await statementLog.run(log, async () => await read());
+  if (res.statusCode !== 200) throw new Error(`floor: GET ${path} answered ${res.statusCode}`);
+  return log.map((q) => ({ sql: q.sql, parameters: q.parameters }));
+}
+
+async function floor() {
+  const { default: Fastify } = await import('fastify');
+  const statements = JSON.parse(readFileSync(process.env.BENCH_FLOOR_FILE!, 'utf8')) as { sql: string; parameters: unknown[] }[];
+  let rowsOf: () => Promise<unknown[][]>;
+  if (process.env.DATABASE_URL) {
+    // The server's module sets pg's value parsers (dates as text, counts as numbers): the same values.
+    await import('../../apps/server/src/db/database');
+    const { default: pg } = await import('pg');
+    const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, options: '-c TimeZone=UTC' });
+    onStop(() => pool.end());
+    const queries = statements.map((s, i) => ({ name: `floor${i}`, text: s.sql, values: s.parameters, rowMode: 'array' as const }));
+    rowsOf = async () => {
+      const out: unknown[][] = [];
+      for (const q of queries) out.push((await pool.query(q)).rows);
+      return out;
+    };
+  } else {
+    const { default: SQLite } = await import('better-sqlite3');
+    const db = new SQLite(join(process.env.DATA_DIR!, 'umpire.sqlite'), { readonly: true });
+    onStop(() => db.close());
+    const prepared = statements.map((s) => ({ statement: db.prepare(s.sql).raw(true), parameters: s.parameters }));
+    rowsOf = async () => prepared.map(({ statement, parameters }) => statement.all(...parameters));
+  }
+  const app = Fastify({ logger: false });
+  app.get('/floor', async (_request, reply) => {
+    reply.type('application/vnd.api+json');
+    return Buffer.from(JSON.stringify(await rowsOf()));
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  onStop(() => app.close());
+  ready({ url: `http://127.0.0.1:${port}`, statements: statements.length, bytes: (await app.inject({ url: '/floor' })).rawPayload.length });
+}
+
 async function api() {
   const { startServer } = await import('../../apps/server/src/server');
   const { findClientId, seedBulk } = await import('../../apps/server/src/seed/bulk');
@@ -58,15 +119,18 @@ async function api() {
   const startMs = performance.now() - t0;
   const clientId = await findClientId(server.database);
   const bulk = await seedBulk(server.database, clientId, { rows: Number(process.env.BENCH_ROWS ?? 100_000), players: Number(process.env.BENCH_PLAYERS ?? 0) });
+  const { BENCH_FLOOR_PATH, BENCH_FLOOR_FILE } = process.env;
+  const floorStatements = BENCH_FLOOR_PATH && BENCH_FLOOR_FILE ? await statementsOf(server.app, BENCH_FLOOR_PATH) : null;
+  if (floorStatements) writeFileSync(BENCH_FLOOR_FILE!, JSON.stringify(floorStatements));
   const stopProfile = await profileFromHere(process.env.BENCH_PROFILE_DIR);
   onStop(async () => {
     await stopProfile();
     await server.close();
   });
-  ready({ url: server.url, dialect: server.database.dialect, startMs, bulk });
+  ready({ url: server.url, dialect: server.database.dialect, startMs, bulk, floorStatements: floorStatements?.length ?? null });
 }
 
-(process.argv[2] === 'bare' ? bare() : api()).catch((err) => {
+(process.argv[2] === 'bare' ? bare() : process.argv[2] === 'floor' ? floor() : api()).catch((err) => {
   console.error(err);
   process.exit(1);
 });

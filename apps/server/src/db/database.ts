@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type LogEvent, type SelectQueryBuilder, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery, type LogEvent, type SelectQueryBuilder, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import { DataVersions } from './data-versions';
 
@@ -33,10 +33,17 @@ export const queryStats = new AsyncLocalStorage<QueryStats>();
 let totalQueries = 0;
 export const totalQueryCount = () => totalQueries;
 
-function countQuery(_event: LogEvent) {
+/**
+ * The statements run in an async context, for a caller that asks (bench/server-api.mjs replays
+ * those of one request through the bare driver: the floor its figures are compared with).
+ */
+export const statementLog = new AsyncLocalStorage<CompiledQuery[]>();
+
+function countQuery(event: LogEvent) {
   totalQueries++;
   const stats = queryStats.getStore();
   if (stats) stats.queries++;
+  statementLog.getStore()?.push(event.query);
 }
 
 // PostgreSQL: keep dates as text and counts as numbers, the same as SQLite gives.
