@@ -81,7 +81,7 @@ export function registerContentRoutes(app: FastifyInstance, config: Config, data
       const build = () => currentPageDocument(ctx, { slug, includeSets, seasonId, preview, locale });
       if (preview || /no-cache/i.test(request.headers['cache-control'] ?? '')) {
         reply.header('x-cache', 'bypass');
-        const { body, etag } = encodedDocument(await build());
+        const { body, etag } = await cache.computeNow(async () => encodedDocument(await build()));
         return conditional(request, reply, body, etag);
       }
       const key = `current_page:${ctx.apiBase}:${slug}:${String(includeSets)}:${seasonId ?? ''}:${locale ?? ''}`;

@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,5 +72,72 @@ describe('a part of a kept read (ComputedCache.part)', () => {
     await run(sql`insert into items (client_id, name) values (${2}, ${'e'})`);
     expect(await doc(1)).toEqual({ total: 2, notes: ['first', 'second'] });
     expect([built, counted]).toEqual([4, 3]);
+  });
+});
+
+describe('documents computed at once (ComputedCache.computeNow, and text), two per core as on PostgreSQL', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'umpire-computed-turns-'));
+  let database: Database;
+  let cache: ComputedCache;
+  beforeAll(() => {
+    database = openDatabase({ databaseUrl: null, sqlitePath: join(dir, 'db.sqlite') });
+    cache = new ComputedCache(database, undefined, undefined, 2 * availableParallelism());
+  });
+  afterAll(async () => {
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('two per core at a time, the others in their order; one inside another at once; a failure frees its turn', async () => {
+    const limit = 2 * availableParallelism();
+    const range = (n: number) => Array.from({ length: n }, (_, i) => i);
+    const gates = range(limit + 2).map(() => {
+      let open!: () => void;
+      const shut = new Promise<void>((resolve) => (open = resolve));
+      return { shut, open };
+    });
+    const started: number[] = [];
+    let innerRan = false;
+    const job = (i: number, inner = false) =>
+      cache.computeNow(async () => {
+        started.push(i);
+        await gates[i].shut;
+        if (inner) await cache.computeNow(async () => (innerRan = true));
+        return i;
+      });
+    const jobs = [job(0, true), ...range(limit + 1).map((k) => job(k + 1))];
+    await settle();
+    expect(started).toEqual(range(limit));
+    // A document kept by text() waits its turn too, behind those.
+    let keptDone = false;
+    const kept = cache.text(1, 'waiting', async () => ({ data: [] })).then((r) => ((keptDone = true), r));
+    // Job 0 starts one inside itself while every turn is taken: it runs at once (it would wait for itself).
+    gates[0].open();
+    expect(await jobs[0]).toBe(0);
+    expect(innerRan).toBe(true);
+    await settle();
+    expect(started).toEqual(range(limit + 1));
+    const failing = cache.computeNow(async () => Promise.reject(new Error('broken')));
+    gates[1].open();
+    await settle();
+    expect(started).toEqual(range(limit + 2));
+    expect(keptDone).toBe(false);
+    // Job 2's turn goes to the document, then to the failing one, which frees it.
+    gates[2].open();
+    await expect(failing).rejects.toThrow('broken');
+    expect(keptDone).toBe(true);
+    expect((await kept).hit).toBe(false);
+    for (const gate of gates) gate.open();
+    expect(await Promise.all(jobs)).toEqual(range(limit + 2));
+    // Every turn came back: as many as the limit run at once again.
+    const again: number[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const more = range(limit).map((i) => cache.computeNow(async () => (again.push(i), held)));
+    await settle();
+    expect(again).toHaveLength(limit);
+    release();
+    await Promise.all(more);
   });
 });

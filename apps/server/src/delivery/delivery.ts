@@ -84,7 +84,7 @@ export function registerDelivery(app: FastifyInstance, deps: { config: Config; d
     let etag: string;
     let tables: ReadonlySet<string> | null;
     if (/no-cache/i.test(request.headers['cache-control'] ?? '')) {
-      const tracked = await database.versions.tracking(compute);
+      const tracked = await cache.computeNow(() => database.versions.tracking(compute));
       ({ body, etag } = encodedDocument(tracked.value));
       tables = tracked.tables;
       reply.header('x-cache', 'bypass');

@@ -68,7 +68,7 @@ export async function cachedResponse(
 ): Promise<Buffer | string> {
   if (/no-cache/i.test(request.headers['cache-control'] ?? '')) {
     reply.header('x-cache', 'bypass');
-    const { body, etag } = encodedDocument(await build());
+    const { body, etag } = await cache.computeNow(async () => encodedDocument(await build()));
     return conditional(request, reply, body, etag);
   }
   const { body, etag, hit } = await cache.text(clientId, key, build);
@@ -140,7 +140,7 @@ export function registerResourceRoutes(
         // A filter that moves with the time (entitlements active now) is answered afresh every time.
         if (query.filters.some((f) => f.kind === 'custom' && f.filter.volatile)) {
           reply.header('cache-control', 'private, no-store');
-          return build();
+          return cache.computeNow(build);
         }
         return cachedResponse(cache, request, reply, auth.clientId, responseKey(ctx, request), build);
       }),
