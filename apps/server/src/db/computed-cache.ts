@@ -282,6 +282,11 @@ export class ComputedCache {
     return value;
   }
 
+  /** `part` for one client, with the database it reads (a read context's `keep`). */
+  partsOf(clientId: number) {
+    return { db: this.database.db, part: <T>(key: string, compute: () => Promise<T>) => this.part(clientId, key, compute) };
+  }
+
   /**
    * A response computed for a reader who asked for no kept answer (`Cache-Control: no-cache`), or
    * that is never kept: it waits its turn among the documents being computed, as `text`'s do.

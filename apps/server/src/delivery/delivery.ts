@@ -68,7 +68,7 @@ export function registerDelivery(app: FastifyInstance, deps: { config: Config; d
       dialect: database.dialect,
       clientId,
       apiBase: origin + API_PREFIX,
-      keep: { db: database.db, part: (key, compute) => cache.part(clientId, key, compute) },
+      keep: cache.partsOf(clientId),
     };
     const compute = async () => {
       const built = await build(ctx);

@@ -123,7 +123,7 @@ export function registerResourceRoutes(
     actor: auth.username,
     apiBase: requestApiBase(request, config),
     events: [],
-    keep: { db: database.db, part: <T>(key: string, compute: () => Promise<T>) => cache.part(auth.clientId, key, compute) },
+    keep: cache.partsOf(auth.clientId),
   });
   const write = transactionalWrites({ config, database, bus, services });
 
