@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery, type LogEvent, type SelectQueryBuilder, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import { DataVersions } from './data-versions';
+import { rowBuilder } from './object-literals';
 
 export type Dialect = 'sqlite' | 'postgres';
 // Rows are dynamic: tables come from resource declarations, so the engine works untyped.
@@ -134,12 +135,7 @@ function forKysely(sqlite: SQLite.Database, max = 500): SqliteDatabase {
 function withRowObjects(statement: SQLite.Statement): SqliteStatement {
   if (!statement.reader) return statement;
   statement.raw(true);
-  const names = statement.columns().map((c) => c.name);
-  const toObject = (values: unknown[]) => {
-    const row: Record<string, unknown> = {};
-    for (let i = 0; i < names.length; i++) row[names[i]] = values[i];
-    return row;
-  };
+  const toObject = rowBuilder(statement.columns().map((c) => c.name));
   return {
     reader: true,
     all: (parameters) => {
@@ -164,15 +160,25 @@ function withRowObjects(statement: SQLite.Statement): SqliteStatement {
  */
 function prepareReads(client: pg.PoolClient, max = 300) {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  const named = new Map<string, string>();
+  const named = new Map<string, { name: string; toObject?: (values: readonly unknown[]) => Record<string, unknown> }>();
   client.query = ((config: unknown, values?: unknown, ...rest: unknown[]) => {
     if (typeof config === 'string' && Array.isArray(values) && !rest.length) {
-      let name = named.get(config);
-      if (!name && named.size < max && /^\s*select\b/i.test(config) && !config.includes('*') && !/\blike\b/i.test(config)) {
-        name = `r${createHash('sha1').update(config).digest('hex').slice(0, 20)}`;
-        named.set(config, name);
+      let read = named.get(config);
+      if (!read && named.size < max && /^\s*select\b/i.test(config) && !config.includes('*') && !/\blike\b/i.test(config)) {
+        read = { name: `r${createHash('sha1').update(config).digest('hex').slice(0, 20)}` };
+        named.set(config, read);
       }
-      if (name) return query({ name, text: config, values });
+      // Rows as arrays, made objects by a function compiled for the statement's columns (which a
+      // named read cannot change): pg builds each row object key by key.
+      if (read) {
+        const kept = read;
+        return (query({ name: kept.name, text: config, values, rowMode: 'array' }) as Promise<pg.QueryArrayResult>).then((result) => {
+          const toObject = (kept.toObject ??= rowBuilder(result.fields.map((f) => f.name)));
+          const rows = result.rows as unknown[];
+          for (let i = 0; i < rows.length; i++) rows[i] = toObject(rows[i] as unknown[]);
+          return result;
+        });
+      }
     }
     return query(config, values, ...rest);
   }) as typeof client.query;

@@ -9,6 +9,7 @@ import { findModel, modelOf, type Model } from './model';
 import { rulesOf, type LinkValues } from './rules';
 import type { Filter, IncludeTree, ParsedQuery, SortKey } from './query';
 import { fromDb } from '../db/values';
+import { compileFunction, literalKey } from '../db/object-literals';
 import { withTranslations } from './translations';
 
 export type Row = Record<string, unknown>;
@@ -168,42 +169,37 @@ function applySort<Q extends DynamicSelect<unknown>>(q: Q, sort: SortKey[], tabl
   return q;
 }
 
-/** What toResourceObject walks for a model, as arrays: it runs for every row of every document. */
-interface ObjectShape {
-  attributes: { name: string; type: AttributeType | null }[];
-  belongsTo: { name: string; type: string; fk: string }[];
-}
-const shapes = new WeakMap<Model, ObjectShape>();
 // Types whose stored value is the API's (null aside): fromDb has nothing to do.
 const UNCONVERTED = new Set<AttributeType>(['string', 'text', 'integer', 'date']);
 
-function shapeOf(model: Model): ObjectShape {
-  let shape = shapes.get(model);
-  if (!shape) {
-    shape = {
-      attributes: [...model.attributeTypes].map(([name, type]) => ({ name, type: UNCONVERTED.has(type) ? null : type })),
-      belongsTo: [...model.belongsTo].map(([name, { rel, fk }]) => ({ name, type: rel.type, fk })),
-    };
-    shapes.set(model, shape);
+type ObjectBuilder = (row: Row, apiBase: string) => ResourceObject;
+const builders = new WeakMap<Model, ObjectBuilder>();
+
+/**
+ * A model's resource objects are made by a function compiled once for it, whose object literals name
+ * its attributes and relationships (db/object-literals.ts says why). Types are JSON strings too.
+ */
+function builderOf(model: Model): ObjectBuilder {
+  let build = builders.get(model);
+  if (!build) {
+    const q = JSON.stringify;
+    const attributes = [...model.attributeTypes].map(([name, type]) => {
+      const value = `row[${q(name)}]`;
+      return `${literalKey(name)}: ${UNCONVERTED.has(type) ? `${value} ?? null` : `fromDb(${q(type)}, ${value})`}`;
+    });
+    const relationships = [...model.belongsTo].map(
+      ([name, { rel, fk }]) => `${literalKey(name)}: { data: row[${q(fk)}] == null ? null : { type: ${q(rel.type)}, id: String(row[${q(fk)}]) } }`,
+    );
+    const body = `const id = String(row.id);
+      return { type: ${q(model.type)}, id, attributes: { ${attributes.join(', ')} },${relationships.length ? ` relationships: { ${relationships.join(', ')} },` : ''} links: { self: apiBase + ${q(`/${model.path}/`)} + id } };`;
+    build = compileFunction<(convert: typeof fromDb) => ObjectBuilder>(['fromDb'], `return (row, apiBase) => { ${body} };`)(fromDb);
+    builders.set(model, build);
   }
-  return shape;
+  return build;
 }
 
 /** One stored row as a JSON:API resource object, its belongsTo links included. */
-export function toResourceObject(model: Model, row: Row, apiBase: string): ResourceObject {
-  const shape = shapeOf(model);
-  const attributes: Record<string, unknown> = {};
-  for (const { name, type } of shape.attributes) attributes[name] = type ? fromDb(type, row[name]) : (row[name] ?? null);
-  const id = String(row.id);
-  const links = { self: `${apiBase}/${model.path}/${id}` };
-  if (!shape.belongsTo.length) return { type: model.type, id, attributes, links };
-  const relationships: NonNullable<ResourceObject['relationships']> = {};
-  for (const { name, type, fk } of shape.belongsTo) {
-    const target = row[fk];
-    relationships[name] = { data: target == null ? null : { type, id: String(target) } };
-  }
-  return { type: model.type, id, attributes, relationships, links };
-}
+export const toResourceObject = (model: Model, row: Row, apiBase: string): ResourceObject => builderOf(model)(row, apiBase);
 
 /** Builds resource objects, deduplicated by type and id, across primary data and includes. */
 class Graph {
