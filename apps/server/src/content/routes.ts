@@ -12,7 +12,7 @@ import { fieldError } from '../jsonapi/messages';
 import { modelOf, type Model } from '../jsonapi/model';
 import type { RawQuery } from '../jsonapi/query';
 import { findRow, scoped, type ReadContext } from '../jsonapi/read';
-import { API_PREFIX, conditional, JSONAPI_MEDIA_TYPE, withQueryStats } from '../jsonapi/routes';
+import { API_PREFIX, conditional, JSONAPI_MEDIA_TYPE, readerGone, withQueryStats } from '../jsonapi/routes';
 import { fromDb, toDb } from '../db/values';
 import { nextUpdatedAt, publish } from '../jsonapi/write';
 import type { ChangeBus } from '../realtime/change-bus';
@@ -81,7 +81,7 @@ export function registerContentRoutes(app: FastifyInstance, config: Config, data
       const build = () => currentPageDocument(ctx, { slug, includeSets, seasonId, preview, locale });
       if (preview || /no-cache/i.test(request.headers['cache-control'] ?? '')) {
         reply.header('x-cache', 'bypass');
-        const { body, etag } = await cache.computeNow(async () => encodedDocument(await build()));
+        const { body, etag } = await cache.computeNow(async () => encodedDocument(await build()), readerGone(request));
         return conditional(request, reply, body, etag);
       }
       const key = `current_page:${ctx.apiBase}:${slug}:${String(includeSets)}:${seasonId ?? ''}:${locale ?? ''}`;

@@ -3,7 +3,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ComputedCache } from './computed-cache';
+import { ComputedCache, ReaderGone } from './computed-cache';
 import { openDatabase, type Database } from './database';
 
 // A part kept apart (a list's total) and the computation using it: what a change must drop.
@@ -139,5 +139,37 @@ describe('documents computed at once (ComputedCache.computeNow, and text), two p
     expect(again).toHaveLength(limit);
     release();
     await Promise.all(more);
+  });
+
+  it('a reader gone while it waited is not computed for, and its turn goes to the next', async () => {
+    const limit = 2 * availableParallelism();
+    let open!: () => void;
+    const shut = new Promise<void>((resolve) => (open = resolve));
+    const busy = Array.from({ length: limit }, () => cache.computeNow(() => shut));
+    let readerLeft = false;
+    let computedForGone = false;
+    let nextRan = false;
+    const forGone = cache.computeNow(async () => (computedForGone = true), () => readerLeft);
+    const next = cache.computeNow(async () => (nextRan = true), () => false);
+    await settle();
+    readerLeft = true;
+    open();
+    await expect(forGone).rejects.toBeInstanceOf(ReaderGone);
+    await expect(forGone).rejects.toMatchObject({ statusCode: 499 });
+    expect(await next).toBe(true);
+    expect(computedForGone).toBe(false);
+    expect(nextRan).toBe(true);
+    await Promise.all(busy);
+    // A reader who left is computed for when no turn had to be waited for (nothing to spare).
+    expect(await cache.computeNow(async () => 'at once', () => true)).toBe('at once');
+    // Every turn came back.
+    const running: number[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const again = Array.from({ length: limit }, (_, i) => cache.computeNow(async () => (running.push(i), held)));
+    await settle();
+    expect(running).toHaveLength(limit);
+    release();
+    await Promise.all(again);
   });
 });

@@ -35,6 +35,19 @@ const splitKey = (key: string): [number, string] => {
 };
 
 /**
+ * A computation not started: the reader it was for had gone (closed its connection) while it
+ * waited its turn. An error of status 499 (client closed request), answered to nobody and not
+ * logged as a failure.
+ */
+export class ReaderGone extends Error {
+  readonly statusCode = 499;
+  readonly code = 'UMPIRE_READER_GONE';
+  constructor() {
+    super('the reader left before its turn');
+  }
+}
+
+/**
  * At most `limit` computations at a time, the others waiting their turn in order. On PostgreSQL,
  * fifty documents computed side by side each keep their rows and objects alive across every round
  * trip to the database, long enough to be promoted out of V8's young generation and collected at
@@ -52,9 +65,16 @@ class Turns {
 
   constructor(private readonly limit: number) {}
 
-  async run<T>(compute: () => Promise<T>): Promise<T> {
+  async run<T>(compute: () => Promise<T>, gone?: () => boolean): Promise<T> {
     if (this.inside.getStore()) return compute();
-    if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    if (this.active >= this.limit) {
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+      // Its reader left while it waited: the turn goes to the next reader, and nothing is computed.
+      if (gone?.()) {
+        this.waiting.shift()?.();
+        throw new ReaderGone();
+      }
+    }
     this.active++;
     try {
       return await this.inside.run(true, compute);
@@ -289,10 +309,12 @@ export class ComputedCache {
 
   /**
    * A response computed for a reader who asked for no kept answer (`Cache-Control: no-cache`), or
-   * that is never kept: it waits its turn among the documents being computed, as `text`'s do.
+   * that is never kept: it waits its turn among the documents being computed, as `text`'s do, and
+   * is not computed (ReaderGone) if `gone` says its reader left meanwhile: on match day a fan whose
+   * app gave up waiting, and computing for nobody would make every later reader wait longer still.
    */
-  computeNow<T>(compute: () => Promise<T>): Promise<T> {
-    return this.turns ? this.turns.run(compute) : compute();
+  computeNow<T>(compute: () => Promise<T>, gone?: () => boolean): Promise<T> {
+    return this.turns ? this.turns.run(compute, gone) : compute();
   }
 
   /**

@@ -5,7 +5,7 @@ import { ALL_TABLES } from '../db/data-versions';
 import { notFound } from '../jsonapi/errors';
 import { parseListQuery, parseRecordQuery, type RawQuery } from '../jsonapi/query';
 import { findRow, listDocument, recordDocument, type ReadContext } from '../jsonapi/read';
-import { API_PREFIX, JSONAPI_MEDIA_TYPE, withQueryStats } from '../jsonapi/routes';
+import { API_PREFIX, JSONAPI_MEDIA_TYPE, readerGone, withQueryStats } from '../jsonapi/routes';
 import { fromDb } from '../db/values';
 import { encodedDocument, type ComputedCache } from '../db/computed-cache';
 import { checkPublicQuery, projectDocument, publicRowFilters, publicTables, routedPublicModels, type PublicModel } from './public-models';
@@ -84,7 +84,7 @@ export function registerDelivery(app: FastifyInstance, deps: { config: Config; d
     let etag: string;
     let tables: ReadonlySet<string> | null;
     if (/no-cache/i.test(request.headers['cache-control'] ?? '')) {
-      const tracked = await cache.computeNow(() => database.versions.tracking(compute));
+      const tracked = await cache.computeNow(() => database.versions.tracking(compute), readerGone(request));
       ({ body, etag } = encodedDocument(tracked.value));
       tables = tracked.tables;
       reply.header('x-cache', 'bypass');

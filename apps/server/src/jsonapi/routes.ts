@@ -58,6 +58,9 @@ export function conditional(request: FastifyRequest, reply: FastifyReply, body: 
  * A read answered from memory until the client's data changes (the ability was checked before),
  * with its entity tag; `Cache-Control: no-cache` asks for a fresh answer, as HTTP caches understand it.
  */
+/** Whether the reader of a request has closed its connection (a computation for it would be for nobody). */
+export const readerGone = (request: FastifyRequest) => () => request.raw.socket?.destroyed === true;
+
 export async function cachedResponse(
   cache: ComputedCache,
   request: FastifyRequest,
@@ -68,7 +71,7 @@ export async function cachedResponse(
 ): Promise<Buffer | string> {
   if (/no-cache/i.test(request.headers['cache-control'] ?? '')) {
     reply.header('x-cache', 'bypass');
-    const { body, etag } = await cache.computeNow(async () => encodedDocument(await build()));
+    const { body, etag } = await cache.computeNow(async () => encodedDocument(await build()), readerGone(request));
     return conditional(request, reply, body, etag);
   }
   const { body, etag, hit } = await cache.text(clientId, key, build);
@@ -140,7 +143,7 @@ export function registerResourceRoutes(
         // A filter that moves with the time (entitlements active now) is answered afresh every time.
         if (query.filters.some((f) => f.kind === 'custom' && f.filter.volatile)) {
           reply.header('cache-control', 'private, no-store');
-          return cache.computeNow(build);
+          return cache.computeNow(build, readerGone(request));
         }
         return cachedResponse(cache, request, reply, auth.clientId, responseKey(ctx, request), build);
       }),
