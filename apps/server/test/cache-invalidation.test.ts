@@ -193,4 +193,37 @@ describe('across instances', () => {
     expect((await two.delete(`/api/v3/clubs/${created.body.data.id}`)).status).toBe(204);
     expect((await computed(one)).total).toBe(first.total);
   });
+
+  it('a filtered list’s total: kept while no row may enter or leave what it counted, right at once after one does', async () => {
+    const town = 'Kept Total Town';
+    const page = `/api/v3/clubs?filter[city]=${encodeURIComponent(town)}&sort=id&page[size]=2`;
+    const computed = async (api: TestServer) => {
+      const res = await api.get(page, { headers: { 'cache-control': 'no-cache' } });
+      expect(cache(res)).toBe('bypass');
+      return { total: res.body.meta.total as number, queries: Number(res.headers.get('x-db-queries')) };
+    };
+    const ids: string[] = [];
+    for (const code of ['KTA', 'KTB', 'KTC']) {
+      const created = await one.post('/api/v3/clubs', { data: { type: 'clubs', attributes: { name: `Kept Total ${code}`, code, city: town } } });
+      expect(created.status).toBe(201);
+      ids.push(created.body.data.id as string);
+    }
+    // A full page: the total is counted once, then kept (a statement fewer).
+    const first = await computed(one);
+    expect(first.total).toBe(3);
+    const kept = await computed(one);
+    expect(kept).toEqual({ total: 3, queries: first.queries - 1 });
+    // A column the count does not read changes: the total stays kept.
+    expect((await patchClub(one, ids[0], { short_name: 'Kept' })).status).toBe(200);
+    expect(await computed(one)).toEqual(kept);
+    // A club leaves the town through the other instance: the very next total is right.
+    expect((await patchClub(two, ids[1], { city: 'Elsewhere' })).status).toBe(200);
+    expect((await computed(one)).total).toBe(2);
+    // And one comes back through this one; one is deleted through the other.
+    expect((await patchClub(one, ids[1], { city: town })).status).toBe(200);
+    expect(await computed(one)).toEqual(first);
+    expect((await two.delete(`/api/v3/clubs/${ids[2]}`)).status).toBe(204);
+    expect((await computed(one)).total).toBe(2);
+    for (const id of ids.slice(0, 2)) expect((await one.delete(`/api/v3/clubs/${id}`)).status).toBe(204);
+  });
 });
