@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommitDetail } from '../src/db/data-versions';
+import { createMatch, incidentBody } from './support/fixtures';
 import { startTestInstances, startTestServer, TEST_DB, type ApiClient, type TestServer } from './support/test-server';
 
 // Finer invalidation of the cached reads (issue 25, point 5): what a change must drop, and what it
@@ -107,6 +108,33 @@ describe('what a change drops from the cache', () => {
     expect((await api.get(page)).body.meta.total).toBe(first.body.meta.total);
     // Sponsors never read clubs: every change above left them in memory.
     expect(cache(await api.get(others))).toBe('hit');
+  });
+
+  it('a club’s fixture list keeps its total while a goal changes the score, and counts again when a match enters it', async () => {
+    const f = await createMatch(api, { playersPerSquad: 1 });
+    const squad = await api.get(`/api/v3/squads/${f.homeSquad}?include=team`);
+    const club = squad.body.included.find((r: any) => r.type === 'teams').relationships.club.data.id as string;
+    const page = `/api/v3/matches?filter[club]=${club}&sort=kickoff_at&page[size]=2`;
+    const computed = async () => {
+      const res = await api.get(page, { headers: { 'cache-control': 'no-cache' } });
+      expect(cache(res)).toBe('bypass');
+      return { total: res.body.meta.total as number, queries: Number(res.headers.get('x-db-queries')) };
+    };
+    const first = await computed();
+    expect(first.total).toBeGreaterThan(2);
+    const kept = await computed();
+    expect(kept).toEqual({ total: first.total, queries: first.queries - 1 });
+    // Kick-off and a goal: the match's status and score change, its squads do not.
+    expect((await api.post('/api/v3/incidents', incidentBody(f, { incident_type: 'match_started', occurrence_half: 1, occurrence_minute: 0 }))).status).toBe(201);
+    const goal = incidentBody(f, { incident_type: 'goal', occurrence_half: 1, occurrence_minute: 9 }, { squad: f.homeSquad, player: f.homePlayers[0] });
+    expect((await api.post('/api/v3/incidents', goal)).status).toBe(201);
+    expect((await api.get(`/api/v3/matches/${f.matchId}`)).body.data.attributes.home_score).toBe(1);
+    expect(await computed()).toEqual(kept);
+    // Another match of the club enters the list: the total is counted again.
+    const next = await createMatch(api, { playersPerSquad: 0, squads: [f.homeSquad, f.awaySquad] });
+    expect(await computed()).toEqual({ total: first.total + 1, queries: first.queries });
+    expect((await api.delete(`/api/v3/matches/${next.matchId}`)).status).toBe(204);
+    expect((await computed()).total).toBe(first.total);
   });
 
   it('a new club leaves the documents of the others', async () => {
