@@ -20,6 +20,8 @@
 //       separate set of --players people (default as many as --rows), computed every time (no-cache)
 //   (g) the floor of (a) computed every time: the statements the server ran for it, replayed through
 //       the bare driver by a bare Fastify answering their rows as one JSON.stringify (serve.ts floor)
+//   (h) the same statements, then (a)'s own document (parsed once, never built) written out as the
+//       server writes its documents: what any engine answering (a) from those statements costs
 // Targets: (a) at least 25% of (c)'s requests/s, and (a) p99 at most 50 ms; (a) computed every
 // time (issue 25, point 5): ≤ 2.5 ms of server CPU per request on SQLite, ≤ 3 ms of node CPU and
 // ≤ 2 ms of PostgreSQL's on PostgreSQL (6.2 ms, and 7.1 + 3.7 ms, before). Also printed: the
@@ -268,7 +270,7 @@ async function benchDatabase(name, databaseUrl, postmasterPid = null) {
       const ru = await measure('(a) same, no-cache: computed every time', uncachedTarget, apiCpu);
       // Requests still queued in the server finish before the floor starts (and before it stops: it would close the database under them).
       await new Promise((r) => setTimeout(r, 2000));
-      const rg = await measureFloor(name, env, children, postmasterPid);
+      const rg = await measureFloor(name, env, children, postmasterPid, a.text);
       for (const c of children.splice(0).reverse()) await c.stop();
       log(`\n== ${name}: (a) ${fmt(a.bytes)} bytes, x-db-queries ${sample[50].queries}, ${fmt(ru.rps, 1)} req/s, p99 ${fmt(ru.p99, 1)} ms, ${fmt(ru.total)} requests, ${fmt(ru.bad)} failed`);
       reportUncached(name, ru, rg);
@@ -296,7 +298,7 @@ async function benchDatabase(name, databaseUrl, postmasterPid = null) {
     results.push(await measure('(c) bare Fastify, fixed body', { url: `${bare.info.url}/bare` }, [[bare.pid, false]]));
     results.push(uncached);
     await new Promise((r) => setTimeout(r, 2000));
-    const floor = await measureFloor(name, env, children, postmasterPid);
+    const floor = await measureFloor(name, env, children, postmasterPid, a.text);
     const textSamples = [];
     for (const [label, path] of TEXT_TARGETS) {
       const { body, queries } = await get(url, path, token);
@@ -380,13 +382,19 @@ function printHotSpots(hot) {
  * (bench/support/serve.ts, floor mode). The engine cannot cost less than fetching and writing out
  * its rows; the difference is its own work (Kysely, rows made resources, includes, links, access).
  */
-async function measureFloor(name, env, children, postmasterPid) {
+async function measureFloor(name, env, children, postmasterPid, documentText) {
   log(`[${name}] measuring (g) the floor: (a)'s statements replayed through the bare driver, ${CONNECTIONS} connections...`);
-  const floor = await startServe('floor', env);
+  const documentFile = join(env.DATA_DIR, 'floor-document.json');
+  writeFileSync(documentFile, documentText);
+  const floor = await startServe('floor', { ...env, BENCH_FLOOR_DOCUMENT: documentFile });
   children.push(floor);
-  const r = await measure('(g) floor: (a)\'s statements, bare driver', { url: `${floor.info.url}/floor` }, [[floor.pid, false], ...(postmasterPid ? [[postmasterPid, true]] : [])]);
+  const cpu = [[floor.pid, false], ...(postmasterPid ? [[postmasterPid, true]] : [])];
+  const r = await measure('(g) floor: (a)\'s statements, bare driver', { url: `${floor.info.url}/floor` }, cpu);
   await new Promise((resolveWait) => setTimeout(resolveWait, 2000));
-  return { ...r, statements: floor.info.statements, floorBytes: floor.info.bytes };
+  log(`[${name}] measuring (h): the same statements, then (a)'s own document written out, ${CONNECTIONS} connections...`);
+  const withDocument = await measure('(h) floor: statements and (a)\'s document', { url: `${floor.info.url}/floor-document` }, cpu);
+  await new Promise((resolveWait) => setTimeout(resolveWait, 2000));
+  return { ...r, statements: floor.info.statements, floorBytes: floor.info.bytes, documentBytes: Buffer.byteLength(documentText), withDocument };
 }
 
 /** (a) computed every time: each CPU figure beside its target, the figure before and the floor (g) (issue 25, point 5). */
@@ -395,13 +403,17 @@ function reportUncached(name, ru, rg) {
   log(`(a) computed every time (the engine without its cache), CPU ms per request; load average ${load} on ${availableParallelism()} cores:`);
   UNCACHED_TARGETS[name].forEach(({ what, target, before }, i) => {
     const ms = ru.cpu[i];
-    const floor = rg ? `   floor (g) ${fmt(rg.cpu[i], 2)} ms` : '';
+    const floor = rg ? `   floor (g) ${fmt(rg.cpu[i], 2)} ms, (h) ${fmt(rg.withDocument.cpu[i], 2)} ms` : '';
     log(`  ${what.padEnd(15)} ${fmt(ms, 2).padStart(6)} ms   target ≤ ${target} ms   before ${before} ms   ${ms <= target ? 'MET' : 'MISSED'}${floor}`);
   });
   if (!rg) return;
   log(`  (g) the floor: the ${rg.statements} statements the server ran for (a), replayed one after another through the bare driver, their rows`);
   log(`      answered as one JSON.stringify (${fmt(rg.floorBytes)} bytes) by a bare Fastify, ${fmt(rg.rps, 1)} req/s: (a) cannot cost less here;`);
   log(`      ${UNCACHED_TARGETS[name].map(({ what }, i) => `${what} ${fmt(ru.cpu[i] - rg.cpu[i], 2)} ms`).join(', ')} of (a) above it is the engine's own work`);
+  const h = rg.withDocument;
+  log(`  (h) the same statements, then (a)'s own document (${fmt(rg.documentBytes)} bytes, parsed once, never built) written out as the server writes`);
+  log(`      its documents (JSON, UTF-8, entity tag), ${fmt(h.rps, 1)} req/s: any engine answering (a) from those statements costs this much;`);
+  log(`      ${UNCACHED_TARGETS[name].map(({ what, target }, i) => `${what} ${fmt(Math.max(0, target - h.cpu[i]), 2)} ms`).join(', ')} of the target left for building the document`);
 }
 
 // ---- main ------------------------------------------------------------------------------------

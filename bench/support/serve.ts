@@ -12,7 +12,10 @@
 //     one after another as the engine runs them, through the bare driver (better-sqlite3 on the
 //     file in DATA_DIR, or pg on DATABASE_URL: prepared, rows as arrays, the server's value parsers)
 //     and answers their rows as one JSON.stringify: what fetching and writing out the same rows
-//     costs with nothing of the engine (its figure is a floor for the engine's).
+//     costs with nothing of the engine (its figure is a floor for the engine's). Its GET
+//     /floor-document runs them too, then writes out the server's own document for that path (read
+//     from BENCH_FLOOR_DOCUMENT, parsed once) as the server does: what any engine answering that
+//     document from those statements costs without building it.
 //
 // Prints one JSON line on stdout when ready ({ url, ... }), stops cleanly on SIGTERM or SIGINT.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -103,6 +106,16 @@ async function floor() {
   app.get('/floor', async (_request, reply) => {
     reply.type('application/vnd.api+json');
     return Buffer.from(JSON.stringify(await rowsOf()));
+  });
+  // (h): the same statements, then the server's own document for them (parsed once at start, never
+  // built here) written out as the server writes its documents: JSON, UTF-8 bytes, entity tag.
+  const { encodedDocument } = await import('../../apps/server/src/db/computed-cache');
+  const document: unknown = JSON.parse(readFileSync(process.env.BENCH_FLOOR_DOCUMENT!, 'utf8'));
+  app.get('/floor-document', async (_request, reply) => {
+    await rowsOf();
+    const { body, etag } = encodedDocument(document);
+    reply.type('application/vnd.api+json').header('etag', etag);
+    return body;
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
