@@ -450,8 +450,8 @@ async function genericPage(ctx: ReadContext, model: Model, query: ParsedQuery): 
   }
   // Otherwise the total is counted (on PostgreSQL 1.5 ms of its CPU at 10,000 rows) and kept until
   // a row may enter or leave what was counted: an insert or delete, or a change of a column the
-  // count's filters read (row-changes.ts). A change of other columns leaves it: on match day a
-  // score changes every few seconds, the matches of a competition stay as many. Not with a filter
+  // count's filters read (row-changes.ts). A change of other columns leaves it: on match day a goal
+  // changes a match's score and status, and a club's fixture list keeps its count. Not with a filter
   // that moves with the time (its statement holds the time: each would be kept anew, never reused).
   const keep = ctx.keep?.db === ctx.db && !query.filters.some((f) => f.kind === 'custom' && f.filter.volatile) ? ctx.keep : null;
   const totalOf = (rows: Row[]) => Number((rows[0] as { n: number | string } | undefined)?.n ?? 0);
