@@ -22,6 +22,9 @@ export type Filter =
   /** A filter of the resource's rules (ResourceRules.filters). */
   | { kind: 'custom'; filter: CustomFilter };
 
+/** Whether a filter moves with the time (entitlements active now): what it selects is read afresh every time, never kept. */
+export const movesWithTime = (filters: readonly Filter[]) => filters.some((f) => f.kind === 'custom' && f.filter.volatile);
+
 export interface SortKey {
   /** The stored column: a text attribute sorts by its collation key. */
   column: string;

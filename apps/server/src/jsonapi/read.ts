@@ -7,7 +7,7 @@ import type { DB, Dialect, DynamicSelect } from '../db/database';
 import { notFound } from './errors';
 import { findModel, modelOf, type Model } from './model';
 import { rulesOf, type LinkValues } from './rules';
-import type { Filter, IncludeTree, ParsedQuery, SortKey } from './query';
+import { movesWithTime, type Filter, type IncludeTree, type ParsedQuery, type SortKey } from './query';
 import { fromDb } from '../db/values';
 import { compileFunction, literalKey } from '../db/object-literals';
 import { withTranslations } from './translations';
@@ -453,7 +453,7 @@ async function genericPage(ctx: ReadContext, model: Model, query: ParsedQuery): 
   // count's filters read (row-changes.ts). A change of other columns leaves it: on match day a goal
   // changes a match's score and status, and a club's fixture list keeps its count. Not with a filter
   // that moves with the time (its statement holds the time: each would be kept anew, never reused).
-  const keep = ctx.keep?.db === ctx.db && !query.filters.some((f) => f.kind === 'custom' && f.filter.volatile) ? ctx.keep : null;
+  const keep = ctx.keep?.db === ctx.db && !movesWithTime(query.filters) ? ctx.keep : null;
   const totalOf = (rows: Row[]) => Number((rows[0] as { n: number | string } | undefined)?.n ?? 0);
   let key: string;
   let count: () => Promise<number>;

@@ -8,7 +8,7 @@ import { encodedDocument, type ComputedCache } from '../db/computed-cache';
 import type { ChangeEvent, ChangePublisher, WriteContext, WriteServices } from './context';
 import { fingerprintOf, findStored, idempotencyKeyOf, lockIdempotencyKey, storeResponse, type StoredResponse } from './idempotency';
 import { allModels, type Model } from './model';
-import { includedTypes, parseListQuery, parseLocale, parseRecordQuery, type IncludeTree, type RawQuery } from './query';
+import { includedTypes, movesWithTime, parseListQuery, parseLocale, parseRecordQuery, type IncludeTree, type RawQuery } from './query';
 import { isLocale } from './translations';
 import { findRow, listDocument, recordDocument } from './read';
 import { nowIso, toDb } from '../db/values';
@@ -54,13 +54,13 @@ export function conditional(request: FastifyRequest, reply: FastifyReply, body: 
   return body;
 }
 
+/** Whether the reader of a request has closed its connection (a computation for it would be for nobody). */
+export const readerGone = (request: FastifyRequest) => () => request.raw.socket?.destroyed === true;
+
 /**
  * A read answered from memory until the client's data changes (the ability was checked before),
  * with its entity tag; `Cache-Control: no-cache` asks for a fresh answer, as HTTP caches understand it.
  */
-/** Whether the reader of a request has closed its connection (a computation for it would be for nobody). */
-export const readerGone = (request: FastifyRequest) => () => request.raw.socket?.destroyed === true;
-
 export async function cachedResponse(
   cache: ComputedCache,
   request: FastifyRequest,
@@ -141,7 +141,7 @@ export function registerResourceRoutes(
         reply.type(JSONAPI_MEDIA_TYPE);
         const build = () => listDocument(ctx, model, query, selfUrl(request, config));
         // A filter that moves with the time (entitlements active now) is answered afresh every time.
-        if (query.filters.some((f) => f.kind === 'custom' && f.filter.volatile)) {
+        if (movesWithTime(query.filters)) {
           reply.header('cache-control', 'private, no-store');
           return cache.computeNow(build, readerGone(request));
         }
