@@ -333,12 +333,20 @@ test('several files are deleted at once after a confirmation with their count an
   });
   expect(image.ok(), await image.text()).toBeTruthy();
 
+  // The thumbnails are held back until the drag is over, as on a slow connection: a drag that
+  // started on a thumbnail still loading once went nowhere.
+  const held: (() => Promise<void>)[] = [];
+  const thumbnails = (url: URL) => url.pathname.startsWith('/img/');
+  await page.route(thumbnails, (route) => void held.push(() => route.continue()));
   await page.goto(`/files?path=${encodeURIComponent(`/${base}/`)}`);
   const items = page.getByTestId('media-item');
   await expect(items).toHaveCount(5);
+  await expect(items.filter({ hasText: 'dragged.png' }).locator('img')).toHaveCount(1);
   // A file dragged onto a folder tile of the grid moves into it.
   await items.filter({ hasText: 'dragged.png' }).dragTo(items.filter({ hasText: 'into' }));
   await expect(items).toHaveCount(4);
+  await Promise.all(held.map((release) => release()));
+  await page.unroute(thumbnails);
   await expect(items.filter({ hasText: 'into' })).toContainText(tn('en', 'mediaLibrary.items', 1));
 
   const tick = (name: string) => page.getByRole('checkbox', { name: t('en', 'mediaLibrary.selection.select', { name }) });

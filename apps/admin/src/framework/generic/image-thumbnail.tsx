@@ -25,6 +25,9 @@ export function ImageThumbnail({ path, size = 48, alt }: { path: string; size?: 
       src={src}
       alt={alt ?? translate('image.preview', { path })}
       loading="lazy"
+      // Never dragged on its own: a drag that starts on a thumbnail still loading went nowhere,
+      // so a file tile (or a card) holding one could not be dragged until it had loaded.
+      draggable={false}
       onError={() => setFailed(true)}
       sx={{ width: size, height: size, objectFit: 'contain', borderRadius: 1, bgcolor: 'grey.100', display: 'block' }}
     />
