@@ -51,6 +51,11 @@ frontend umpire
 backend instances
   balance roundrobin
   option httpchk GET /healthz
+  # An instance that refuses connections (killed, restarting) sends its requests to another at
+  # once, rather than 503s until two failed health checks have taken it out. Only a refused
+  # connection is retried (the default retry-on): the request never reached it, so a write too.
+  retries 2
+  option redispatch 1
   # Which instance answered (tests and the soak benchmark read it)
   http-response set-header x-served-by %s
 ${instances.map((i) => `  server ${i.name} 127.0.0.1:${i.port} check inter 1s fall 2 rise 1`).join('\n')}

@@ -733,4 +733,23 @@ describe.skipIf(!ON_POSTGRES)('a cluster of two instances behind HAProxy', () =>
       }
     }, 240_000);
   });
+
+  it('an instance killed: every request through the balancer goes to the other at once, a write too, and the instance is back in turn once restarted', async () => {
+    const [first] = cluster.instances;
+    await first.kill('SIGKILL');
+    try {
+      // Within the two seconds that two failed health checks take: without a redispatch, every
+      // other request would be sent to the dead instance and answered 503.
+      for (let i = 0; i < 8; i++) {
+        const listed = await lb.get('/api/v3/tags?page[size]=1');
+        expect(listed.status, listed.text).toBe(200);
+        expect(listed.headers.get('x-served-by')).toBe('umpire2');
+        const created = await lb.post('/api/v3/tags', { data: { type: 'tags', attributes: { name: `Failover tag ${i}` } } });
+        expect(created.status, created.text).toBe(201);
+      }
+    } finally {
+      await first.start();
+    }
+    await eventually(() => lb.get('/healthz', { token: null }), (r) => r.headers.get('x-served-by') === 'umpire1', 'the restarted instance served again');
+  }, 120_000);
 });
