@@ -116,6 +116,29 @@ describe.each(drivers)('storage driver $name', ({ name, env }) => {
     expect(sha(await buffer((await storage.get(k))!.body))).toBe(sha(bytes));
   });
 
+  it('serves every other read while a hundred readers hold their streams unread (viewers paused mid-segment)', async () => {
+    const segment = randomBytes(1024 * 1024);
+    const k = key();
+    await storage.put(k, Readable.from([segment]), { size: segment.length });
+    const other = key();
+    await storage.put(other, Readable.from([Buffer.from('other')]), { size: 5 });
+    /** Resolves as `promise` does, or fails saying what never came (a read waiting for a connection that is never freed). */
+    const within = <T,>(promise: Promise<T>, what: string) =>
+      Promise.race([promise, new Promise<never>((_, fail) => setTimeout(() => fail(new Error(`${what}: no answer in 15 s`)), 15_000).unref())]);
+    const held: { body: Readable }[] = [];
+    try {
+      // Each opened and never read: its connection to the store stays busy while it waits.
+      for (let i = 0; i < 100; i++) held.push((await within(storage.get(k, { start: 0 }), `held read ${i + 1}`))!);
+      expect((await within(storage.head(other), 'a head beside them'))?.size).toBe(5);
+      const read = await within(storage.get(other), 'a read beside them');
+      expect((await buffer(read!.body)).toString()).toBe('other');
+      // And a held one still reads whole once its viewer comes back.
+      expect(sha(await buffer(held[0].body))).toBe(sha(segment));
+    } finally {
+      for (const h of held) h.body.destroy();
+    }
+  }, 120_000);
+
   it('answers null for a missing key and deletes twice without error', async () => {
     const k = key();
     expect(await storage.get(k)).toBeNull();

@@ -49,6 +49,13 @@ export class S3Storage implements Storage {
       // Checksums only where S3 requires them: S3-compatible servers differ in the newer trailers.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      requestHandler: {
+        // A read holds its connection until its reader has taken the last byte: a viewer paused
+        // mid-segment holds one. The SDK's 50 connections left the 51st viewer, and every upload,
+        // thumbnail and playlist of this instance, waiting; as many as there are readers, then.
+        httpAgent: { maxSockets: Infinity },
+        httpsAgent: { maxSockets: Infinity },
+      },
     });
   }
 
