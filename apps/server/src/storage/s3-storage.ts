@@ -51,8 +51,9 @@ export class S3Storage implements Storage {
       responseChecksumValidation: 'WHEN_REQUIRED',
       requestHandler: {
         // A read holds its connection until its reader has taken the last byte: a viewer paused
-        // mid-segment holds one. The SDK's 50 connections left the 51st viewer, and every upload,
-        // thumbnail and playlist of this instance, waiting; as many as there are readers, then.
+        // mid-segment holds one. With the SDK's 50, the 51st read (and every upload, thumbnail and
+        // playlist of this instance with it) waited; no limit here, each reader being one of the
+        // server's own requests.
         httpAgent: { maxSockets: Infinity },
         httpsAgent: { maxSockets: Infinity },
       },
