@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertJsonApiDocument } from './support/jsonapi-schema';
 import { multipart } from './support/multipart';
 import { startTestServer, type TestServer } from './support/test-server';
+import { deflatedZeros, partOf, SHARED_STRINGS_HEAD, workbookParts, zipOf } from './support/zip-writer';
 
 /**
  * Imports from files (issue 26): POST /api/v3/imports with a CSV or XLSX of fixtures, results,
@@ -280,6 +281,55 @@ describe('bad files get a clear error and change nothing', () => {
     const noFile = await fetch(`${api.url}/api/v3/imports`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
     expect(noFile.status).toBe(415);
     expect(await counts()).toEqual(before);
+  });
+
+  it('refuses a zip bomb by its own error before inflating it, and one that lies about its size while inflating it, with memory flat', async () => {
+    const before = await counts();
+    // A gigabyte of zeros in the shared strings, deflated to about 1 MB: exceljs alone would hold
+    // the gigabyte (and its text twice over) before reading a cell.
+    const zeros = await deflatedZeros('xl/sharedStrings.xml', 1024 ** 3, SHARED_STRINGS_HEAD);
+    const bomb = zipOf([...workbookParts(), zeros]);
+    expect(bomb.length).toBeLessThan(10 * 1024 * 1024);
+    const liar = zipOf([...workbookParts(), { ...zeros, size: 4096 }]);
+    const rss = () => process.memoryUsage().rss / 1024 / 1024;
+    const rss0 = rss();
+    for (const [content, lang] of [[bomb, 'en'], [liar, 'pl']] as const) {
+      const error = await expectError(await upload({ kind: 'clubs', content, name: 'kluby.xlsx', lang }), 413, 'importFileInflated');
+      expect(error).toMatchObject({ status: '413', code: 'importFileInflated', source: { parameter: 'file' }, meta: { params: { max: 100 * 1024 * 1024 } } });
+      expect(error.detail).toContain(lang === 'pl' ? '100 MB' : 'more than 100 MB');
+    }
+    // Loosely (the server runs in this process): nowhere near the gigabyte.
+    expect(rss() - rss0).toBeLessThan(200);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('reads only the first worksheet of a workbook', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const first = workbook.addWorksheet('Kluby');
+    first.addRow(['Nazwa', 'Miasto']);
+    first.addRow(['Klub Pierwszego Arkusza', 'Kraków']);
+    const second = workbook.addWorksheet('Stare');
+    second.addRow(['Nazwa', 'Miasto']);
+    second.addRow(['Klub Drugiego Arkusza', 'Gdańsk']);
+    second.addRow(['Inny Klub Drugiego Arkusza', 'Gdynia']);
+    const res = await upload({ kind: 'clubs', content: Buffer.from(await workbook.xlsx.writeBuffer()), name: 'kluby.xlsx', dryRun: true });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.attributes.rows.map((r: { changes: { name: string } }) => r.changes.name)).toEqual(['Klub Pierwszego Arkusza']);
+    // The second sheet is not even read: broken, it does not stop the first from importing.
+    const rel = (id: string, target: string) => `<Relationship Id="${id}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="${target}"/>`;
+    const parts = workbookParts().map((p) =>
+      p.name === 'xl/workbook.xml'
+        ? partOf(p.name, '<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Kluby" sheetId="1" r:id="rId1"/><sheet name="Stare" sheetId="2" r:id="rId3"/></sheets></workbook>')
+        : p.name === 'xl/_rels/workbook.xml.rels'
+          ? partOf(p.name, `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rel('rId1', 'worksheets/sheet1.xml')}${rel('rId3', 'worksheets/sheet2.xml')}<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>`)
+          : p,
+    );
+    parts.push(partOf('xl/sharedStrings.xml', `${SHARED_STRINGS_HEAD}Nazwa</t></si></sst>`));
+    parts.push(partOf('xl/worksheets/sheet2.xml', '<worksheet><sheetData/></worksheet><<< not a worksheet'));
+    const broken = await upload({ kind: 'clubs', content: zipOf(parts), name: 'kluby.xlsx', dryRun: true });
+    expect(broken.status, broken.text).toBe(200);
+    expect(broken.body.data.attributes.totals.rows).toBe(1);
+    expect(broken.body.data.attributes.rows[0]).toMatchObject({ row: 2, matches: [{ column: 'Nazwa', value: 'Legia' }] });
   });
 
   it('is for staff who may write what the import writes', async () => {

@@ -368,6 +368,9 @@ describe(`OTT resources on ${TEST_DB}`, () => {
 
   it('exports the events as a CSV download with formulas defused', async () => {
     await createEvent({ title: '=HYPERLINK("http://evil")' });
+    // The same shared cell as every CSV (@umpire/schema csvCell): + - @ too; a list as words.
+    await createEvent({ title: '@SUM(A1:A9)', allowed_country: ['PL', 'LT'] });
+    await createEvent({ title: '-2+3+cmd|calc' });
     const res = await api.get('/api/v3/ott/events/export');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/csv');
@@ -375,6 +378,9 @@ describe(`OTT resources on ${TEST_DB}`, () => {
     const lines = res.text.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe('id,title,status,access,starts_at,allowed_country,stream_id,video_id,created_at');
     expect(res.text).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect(res.text).toContain(`"'@SUM(A1:A9)"`);
+    expect(res.text).toContain(`"'-2+3+cmd|calc"`);
+    expect(res.text).toMatch(/"PL LT"|"LT PL"/);
     expect((await api.get('/api/v3/ott/events/export', { token: null })).status).toBe(401);
   });
 

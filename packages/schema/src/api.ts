@@ -87,7 +87,7 @@ export const API_ERROR_KEYS = [
   // Delivery keys: reads of /public/v1 by websites and apps.
   'invalidDeliveryKey', 'deliveryKeyRequired',
   // Imports of fixtures, results, clubs, squads and players (issue 26).
-  'importFile', 'importFormula', 'importTooManyRows', 'importTooManyColumns', 'importCellTooLong', 'importMapping', 'importNoMatch',
+  'importFile', 'importFileInflated', 'importFormula', 'importTooManyRows', 'importTooManyColumns', 'importCellTooLong', 'importMapping', 'importNoMatch',
   'importAmbiguousMatch', 'importFuzzyMatch', 'importInvalidValue', 'importDuplicateRow', 'importMissingValue', 'importTarget',
   'importScoreConflict', 'importUndone', 'importHasDependents',
   // Fixture generation for a group (issue 26, point 1).

@@ -731,6 +731,11 @@ export const ERROR_MESSAGES = {
     en: 'The file is larger than {max} MB.',
     pl: 'Plik jest większy niż {max} MB.',
   },
+  importFileInflated: {
+    values: ['max'],
+    en: 'The workbook unpacks to more than {max} MB, more than an import reads; save only the sheet to import in a new workbook.',
+    pl: 'Skoroszyt po rozpakowaniu zajmuje więcej niż {max} MB, więcej niż czyta import; zapisz tylko arkusz do zaimportowania w nowym skoroszycie.',
+  },
   importFormula: {
     values: ['cell'],
     en: 'Cell {cell} holds a formula; import values only (copy the sheet and paste it as values).',

@@ -11,6 +11,7 @@ export * from './image-service';
 export * from './content';
 export * from './rich-text';
 export * from './json-equal';
+export * from './csv-cell';
 export * from './match-schedule';
 export * from './resources/articles.resource';
 export * from './engagement';

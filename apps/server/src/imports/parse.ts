@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { ApiError, apiError, errorSpec } from '../jsonapi/errors';
+import { firstSheetWorkbook } from './xlsx-zip';
 
 /** What an import reads at most (issue 26: bad files get a clear error and change nothing). */
 export const IMPORT_LIMITS = {
@@ -151,11 +152,16 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
-/** The first worksheet of an XLSX workbook; a cell holding a formula is refused by its address. */
+/**
+ * The first worksheet of an XLSX workbook; a cell holding a formula is refused by its address.
+ * exceljs sees only that sheet and what it needs, inflated within limits (xlsx-zip.ts): a zip
+ * bomb is refused (413 importFileInflated) before it takes memory.
+ */
 export async function parseXlsx(bytes: Buffer): Promise<ParsedFile> {
+  const slim = firstSheetWorkbook(bytes);
   const workbook = new ExcelJS.Workbook();
   try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    await workbook.xlsx.load(slim as unknown as ArrayBuffer);
   } catch (err) {
     throw apiError(422, 'importFile.spreadsheet', { values: { reason: err instanceof Error ? err.message.slice(0, 200) : 'unknown' }, source: { parameter: 'file' } });
   }

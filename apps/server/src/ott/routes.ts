@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { csvCell } from '@umpire/schema';
 import { requireAbility, type AuthContext } from '../jsonapi/access';
 import { requestOrigin, type Config } from '../config';
 import type { Database } from '../db/database';
@@ -63,12 +64,8 @@ function requireEmptyBody(body: unknown): void {
 
 const CSV_HEADER = ['id', 'title', 'status', 'access', 'starts_at', 'allowed_country', 'stream_id', 'video_id', 'created_at'];
 
-/** A CSV cell: quoted, and a leading =, +, - or @ defused so a spreadsheet never runs it as a formula. */
-export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : Array.isArray(value) ? value.join(' ') : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
-}
+/** An export's cell: @umpire/schema's csvCell (a formula never runs), every cell quoted, a list as words. */
+const exportCell = (value: unknown): string => csvCell(Array.isArray(value) ? value.join(' ') : value, { quoteAll: true });
 
 /**
  * The OTT calls beyond the generic routes (spec §7, issue 11): the country list, the export, an
@@ -114,7 +111,7 @@ export function registerOttRoutes(app: FastifyInstance, deps: OttDeps): void {
       for (const r of rows)
         lines.push(
           [r.id, r.title, r.status, r.access, fromDb('datetime', r.starts_at), fromDb('json', r.allowed_country), r.stream_id, r.video_id, fromDb('datetime', r.created_at)]
-            .map(csvCell)
+            .map(exportCell)
             .join(','),
         );
       reply

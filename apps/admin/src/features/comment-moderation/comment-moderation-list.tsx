@@ -30,6 +30,7 @@ import {
 import { COMMENT_STATUSES, type CommentStatus } from '@umpire/schema';
 import { formatDateTime, formatRelative } from '../../lib/locale';
 import { ModerationModeSelect } from './moderation-mode';
+import { safeExporter } from '../../framework/generic/csv';
 
 interface CommentRecord {
   id: Identifier;
@@ -234,6 +235,7 @@ export default function CommentModerationList() {
   return (
     <List
       resource="comments"
+      exporter={safeExporter}
       filters={filters}
       filterDefaultValues={{ status: 'pending' }}
       sort={{ field: 'created_at', order: 'DESC' }}

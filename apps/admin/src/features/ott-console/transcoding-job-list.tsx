@@ -1,6 +1,7 @@
 import { Box, Chip, LinearProgress, Typography } from '@mui/material';
 import { Datagrid, DateField, FunctionField, List, ReferenceField, SelectInput, TextField, useTranslate, type RaRecord } from 'react-admin';
 import { TRANSCODING_STATUSES } from '@umpire/schema';
+import { safeExporter } from '../../framework/generic/csv';
 import { isActiveJob, pollJobs, progressOf } from './polling';
 
 const STATE_COLOURS: Record<string, 'default' | 'info' | 'warning' | 'success' | 'error'> = {
@@ -31,6 +32,7 @@ export default function TranscodingJobList() {
   const translate = useTranslate();
   return (
     <List
+      exporter={safeExporter}
       filters={[<SelectInput key="state" source="state" alwaysOn choices={TRANSCODING_STATUSES.map((s) => ({ id: s, name: translate(`resources.transcoding_jobs.choices.state.${s}`) }))} />]}
       sort={{ field: 'created_at', order: 'DESC' }}
       queryOptions={{ refetchInterval: (query: { state: { data?: { data?: RaRecord[] } } }) => pollJobs(query.state.data?.data) }}

@@ -23,4 +23,22 @@ describe('resultsCsv', () => {
       '',
     ]);
   });
+
+  it('neutralises fans’ answers that a spreadsheet would run as formulas, and keeps numbers', () => {
+    const csv = resultsCsv(
+      {
+        respondents: 2,
+        questions: [{ id: '2', prompt: 'Uwagi', kind: 'text', answered: 2, answers: [{ id: '12', text: '+48 600', count: -1, percentage: -50 }], texts: ['=HYPERLINK("http://evil.example","Kliknij")', '@SUM(A1:A2)'] }],
+      },
+      (k) => k,
+    );
+    expect(csv.slice(1).split('\r\n')).toEqual([
+      'question,answer,count,percentage',
+      `Uwagi,'+48 600,-1,-50`,
+      `Uwagi,"'=HYPERLINK(""http://evil.example"",""Kliknij"")",,`,
+      `Uwagi,'@SUM(A1:A2),,`,
+      'respondents,,2,',
+      '',
+    ]);
+  });
 });

@@ -18,6 +18,7 @@ import manifest from 'virtual:umpire/resources';
 import { formatDateTime, formatRelative } from '../../../lib/locale';
 import { changedFields, type AuditEvent } from '../../../framework/history/audit';
 import { RecordLink as RecordLinkToShow } from '../../../framework/generic/fields';
+import { safeExporter } from '../../../framework/generic/csv';
 
 const ACTION_COLORS = { create: 'success', update: 'info', delete: 'error' } as const;
 const ACTIONS = ['create', 'update', 'delete'] as const;
@@ -38,6 +39,7 @@ export default function AuditEventList() {
   return (
     <List
       sort={{ field: 'id', order: 'DESC' }}
+      exporter={safeExporter}
       filters={filters}
       perPage={25}
       actions={

@@ -22,6 +22,7 @@ import { RowDeleteButton } from '../../../framework/generic/row-delete-button';
 import { CreateInDialogButton, EmptyListIntro } from '../../../framework/ui/list-intro';
 import { ConfirmRemoveButton, useRowChange } from '../../../framework/ui/row-actions';
 import { formatDateTime, formatNumber, formatRelative } from '../../../lib/locale';
+import { safeExporter } from '../../../framework/generic/csv';
 import { AnonymousReadsSwitch } from './anonymous-reads-switch';
 import { CreateKeyDialog } from './create-key-dialog';
 import { revokeDeliveryKey } from './delivery-key-api';
@@ -106,6 +107,7 @@ export default function DeliveryKeyList() {
       </Card>
       <List
         resource="delivery_keys"
+        exporter={safeExporter}
         filters={filters}
         sort={{ field: 'created_at', order: 'DESC' }}
         perPage={25}

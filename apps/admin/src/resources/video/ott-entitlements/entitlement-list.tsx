@@ -21,6 +21,7 @@ import { ENTITLEMENT_KINDS, ENTITLEMENT_SOURCES } from '@umpire/schema';
 import { CreateInDialogButton, EmptyListIntro } from '../../../framework/ui/list-intro';
 import { ConfirmRemoveButton, useRowChange } from '../../../framework/ui/row-actions';
 import { formatDateTime, formatRelative } from '../../../lib/locale';
+import { safeExporter } from '../../../framework/generic/csv';
 import { entitlementState, fanLabel, revokeEntitlement, type EntitlementRecord, type EntitlementState } from './entitlement-api';
 import { GrantDialog } from './grant-dialog';
 import { WebhookPanel } from './webhook-panel';
@@ -99,6 +100,7 @@ export default function EntitlementList() {
       </Card>
       <List
         resource="ott_entitlements"
+        exporter={safeExporter}
         filters={filters}
         sort={{ field: 'created_at', order: 'DESC' }}
         perPage={25}
