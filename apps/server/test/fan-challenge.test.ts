@@ -2,6 +2,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../src/jobs/clock';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -78,8 +79,8 @@ describe('registration with a proof of work', () => {
       ['a made-easier challenge', { challenge: { ...challenge, parameters: { ...challenge.parameters, cost: 1 } }, solution }, 422, 'fanProofInvalid'],
       ['no solution', { challenge }, 422, 'fanProofInvalid'],
       ['not an object', 'solved!', 422, 'fanProofInvalid'],
-      // Made just before it is sent, within its life: expired, it would be refused as expired
-      // (the library looks at the expiry before the signature).
+      // Made just before it is sent, within its life (expired, it is refused as not ours all the same:
+      // a test below).
       ['another server’s challenge', () => proofFrom(quick), 422, 'fanProofInvalid'],
     ];
     for (const [name, given, status, code] of cases) {
@@ -99,6 +100,63 @@ describe('registration with a proof of work', () => {
     const expired = await register(quick, late);
     expect(expired.status).toBe(422);
     expect(expired.body.errors[0].code).toBe('fanProofExpired');
+  });
+});
+
+describe('a proof on the server’s clock', () => {
+  // altcha-lib's verifySolution looks at the expiry first, on the wall clock, and answers `expired`
+  // without checking the signature or the solution. A server whose clock is behind the wall clock
+  // (here a test's, an hour behind; in production the instant a request is read) still has such a
+  // challenge alive: it must be verified all the same, not taken because it is "only expired".
+  const HOUR = 3600_000;
+  let lagging: TestServer;
+  const clock = new ManualClock(Date.now() - HOUR);
+  beforeAll(async () => {
+    const fanLimits = { fan: { max: 100, windowSeconds: 60 }, address: { max: 10_000, windowSeconds: 60 }, register: { max: 3, windowSeconds: 3600 } };
+    lagging = await startTestServer({ fanLimits, fanChallenge: { cost: 10, maxCounter: 40, ttlSeconds: 300 } }, {}, { clock });
+  });
+  afterAll(async () => {
+    await lagging?.close();
+  });
+
+  it('refuses an unsolved or forged proof whose expiry the wall clock has passed but the server’s has not', async () => {
+    const { challenge, solution } = await proofFrom(lagging);
+    // Past per the wall clock (what the library reads), not per the server's.
+    expect(challenge.parameters.expiresAt! * 1000).toBeLessThan(Date.now());
+    expect(challenge.parameters.expiresAt! * 1000).toBeGreaterThan(clock.now().getTime());
+    const wrongKey = `${solution.derivedKey[0] === '0' ? '1' : '0'}${solution.derivedKey.slice(1)}`;
+    const forged = { ...challenge, parameters: { ...challenge.parameters, cost: 1, nonce: '00'.repeat(16) }, signature: 'f'.repeat(64) };
+    const cases: [string, unknown][] = [
+      ['a wrong derived key', { challenge, solution: { ...solution, derivedKey: wrongKey } }],
+      ['a wrong counter and key', { challenge, solution: { counter: solution.counter + 1, derivedKey: '00'.repeat(32) } }],
+      ['a forged challenge, unsolved', { challenge: forged, solution: { counter: 1, derivedKey: '00'.repeat(32) } }],
+      ['a challenge without its signature', { challenge: { parameters: challenge.parameters }, solution }],
+    ];
+    for (const [name, proof] of cases) {
+      const res = await register(lagging, proof);
+      expect(res.status, `${name}: ${res.text}`).toBe(422);
+      expect(res.body.errors[0], name).toMatchObject({ code: 'fanProofInvalid', meta: { key: 'fanProofInvalid' }, source: { pointer: '/meta/proof' } });
+    }
+    // The same challenge, solved: alive on the server's clock, so taken, once.
+    const ok = await register(lagging, { challenge, solution });
+    expect(ok.status, ok.text).toBe(201);
+    expect((await register(lagging, { challenge, solution })).status).toBe(409);
+  });
+
+  it('lets the server’s clock decide when a solved proof expires, ahead of the wall clock or behind it', async () => {
+    const late = await proofFrom(lagging);
+    clock.advance(301_000);
+    const expired = await register(lagging, late);
+    expect(expired.status, expired.text).toBe(422);
+    expect(expired.body.errors[0]).toMatchObject({ code: 'fanProofExpired', source: { pointer: '/meta/proof' } });
+    // A forged one past its expiry is not the server's: invalid, not expired.
+    const forged = await register(lagging, { ...late, solution: { ...late.solution, derivedKey: '00'.repeat(32) } });
+    expect(forged.body.errors[0].code).toBe('fanProofInvalid');
+    // Ahead of the wall clock: the library finds it alive, the server's clock has it expired.
+    clock.set(Date.now() + HOUR);
+    const ahead = await proofFrom(lagging);
+    clock.advance(301_000);
+    expect((await register(lagging, ahead)).body.errors[0].code).toBe('fanProofExpired');
   });
 });
 
