@@ -26,7 +26,7 @@ const FANS = Number(opts.fans);
 const dataDir = mkdtempSync(join(tmpdir(), 'umpire-bench-engagement-'));
 const server = await startChild(join(ROOT, 'bench/support/serve.ts'), {
   // Every fan registers from this one address: the limits are lifted for the run.
-  env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', BENCH_ROWS: '1000', FAN_LIMITS: `register=${FANS * 4}/3600,address=${FANS * 20}/60` },
+  env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', PUBLIC_QUERY_COUNTS: 'true', BENCH_ROWS: '1000', FAN_LIMITS: `register=${FANS * 4}/3600,address=${FANS * 20}/60` },
   cwd: ROOT,
   name: 'api',
 });

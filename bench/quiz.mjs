@@ -48,7 +48,7 @@ const profileDir = opts.profile ? join(dataDir, 'profile') : null;
 const server = await startChild(SERVE, {
   nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
   env: {
-    ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', BENCH_ROWS: '100',
+    ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', PUBLIC_QUERY_COUNTS: 'true', BENCH_ROWS: '100',
     FAN_LIMITS: 'fan=1000000/60,address=10000000/60,register=10000000/3600',
   },
   cwd: ROOT,

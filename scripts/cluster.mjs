@@ -33,13 +33,16 @@ async function waitHealthy(url, timeoutMs, alive = () => true) {
   throw new Error(`${url}/healthz did not answer within ${timeoutMs} ms`);
 }
 
-/** HAProxy: round robin per request, health-checked instances, long-lived WebSocket tunnels. */
+/**
+ * HAProxy: round robin per request, health-checked instances, long-lived WebSocket tunnels. The
+ * client's address is the one it connected from: X-Forwarded-For is replaced, never appended to
+ * (what a client writes there itself must not count), on /cable's upgrade as on any request.
+ */
 function haproxyConfig(port, instances) {
   return `global
   maxconn 4096
 defaults
   mode http
-  option forwardfor
   timeout connect 5s
   timeout client 60s
   timeout server 60s
@@ -47,6 +50,10 @@ defaults
   timeout tunnel 1h
 frontend umpire
   bind 127.0.0.1:${port}
+  http-request set-header X-Forwarded-For %[src]
+  # Plain HTTP here; nor does a client name the host its links are made for.
+  http-request set-header X-Forwarded-Proto http
+  http-request del-header X-Forwarded-Host
   default_backend instances
 backend instances
   balance roundrobin
@@ -93,7 +100,8 @@ export async function startCluster({ instances: count = 2, env: extraEnv = {}, i
       ...s3.env,
       // Every instance must verify the tokens of the others.
       UMPIRE_JWT_SECRET: randomBytes(32).toString('base64url'),
-      TRUST_PROXY: 'true',
+      // Exactly one proxy, HAProxy, which reaches the instances from this address.
+      TRUST_PROXY: '127.0.0.1',
       PUBLIC_URL: url,
       ALLOWED_ORIGINS: `${url},http://localhost:${lbPort}`,
       HOST: '127.0.0.1',

@@ -8,13 +8,14 @@ import { registerCompetitionRoutes } from './competition/routes';
 import { registerFixtureRoutes } from './fixtures/routes';
 import { registerMediaFileRoutes } from './media/files/routes';
 import { registerPublicVideoContent } from './media/videos/public-content';
-import type { Config } from './config';
+import { configuredOrigin, type Config } from './config';
 import type { Database } from './db/database';
 import type { ChangeBus } from './realtime/change-bus';
 import type { Storage } from './storage/storage';
 import { Cable } from './realtime/cable';
 import { mountSite } from '@umpire/site';
 import { registerDelivery } from './delivery/delivery';
+import { registerPublicAnswers } from './jsonapi/public-answers';
 import { ComputedCache } from './db/computed-cache';
 import { registerErrorHandling, registerNulGuard } from './errors-handler';
 import { apiError } from './jsonapi/errors';
@@ -104,6 +105,8 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
   });
 
   registerErrorHandling(app);
+  // Before any route: every answer under /public/v1 is cut to what its reader may see.
+  registerPublicAnswers(app, { config, db: database.db });
   registerNulGuard(app);
   // The live channel is made below; its figures are read when /metrics is asked.
   registerMetrics(app, () => app.cable.stats());
@@ -135,13 +138,18 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
   registerSurveyRoutes(app, { config, database, bus, clock, fans });
   registerCommentRoutes(app, { config, database, bus, fans });
   registerPushRoutes(app, { config, database, clock, fans });
-  registerMatchPredictorRoutes(app, { config, database, bus, cache, clock, fans });
+  registerMatchPredictorRoutes(app, { config, database, bus, cache, clock, fans, delivery });
   registerQuizRoutes(app, { config, database, clock, bus, fans });
   const ottJobs = registerOtt(app, { config, database, bus, storage, clock, liveControl, fans });
   app.decorate('ottJobs', ottJobs);
   registerOpenApi(app);
   // The league's website on the delivery API of this process (its own host in production: apps/site).
-  if (config.site.client) mountSite(app, { basePath: config.site.basePath, client: config.site.client });
+  // Its links name the configured address, or the one it listens on (known once listening: PORT=0 in tests).
+  const listeningPort = () => {
+    const address = app.server.address();
+    return typeof address === 'object' && address ? address.port : config.port;
+  };
+  if (config.site.client) mountSite(app, { basePath: config.site.basePath, client: config.site.client, origin: () => configuredOrigin(config, listeningPort()) });
   await registerAdminApp(app, config);
   const cable = new Cable(config, database, bus);
   cable.attach(app);

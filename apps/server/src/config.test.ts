@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_SIGN_IN_LIMITS, parseLanguages, parseSignInLimits } from './config';
+import type { IncomingMessage } from 'node:http';
+import { clientAddress, ConfigError, configuredOrigin, DEFAULT_SIGN_IN_LIMITS, parseCablePublic, parseLanguages, parsePaymentWebhookLimit, parseSignInLimits, parseTrustProxy } from './config';
 import { clientLanguages } from './client/routes';
 
 describe('sign-in limits from the environment', () => {
@@ -56,5 +57,77 @@ describe('a client’s languages (spec §9 order, within the installation’s)',
     const englishOnly = { interfaceLanguages: ['en'] as ('pl' | 'en')[], defaultLanguage: 'en' as const };
     expect(clientLanguages(englishOnly, { interface_languages: ['pl', 'en'], default_language: 'pl' })).toEqual({ interface_languages: ['en'], default_language: 'en' });
     expect(clientLanguages(englishOnly, { interface_languages: ['pl'], default_language: 'pl' })).toEqual({ interface_languages: ['en'], default_language: 'en' });
+  });
+});
+
+describe('TRUST_PROXY and the client address', () => {
+  /** A request from `socket` that arrived with `forwarded` as its X-Forwarded-For. */
+  const request = (socket: string, forwarded?: string) =>
+    ({ headers: forwarded === undefined ? {} : { 'x-forwarded-for': forwarded }, socket: { remoteAddress: socket } }) as unknown as IncomingMessage;
+  const address = (setting: string | undefined, socket: string, forwarded?: string) => clientAddress(request(socket, forwarded), parseTrustProxy(setting));
+
+  it('ignores X-Forwarded-For when unset, false or 0', () => {
+    for (const setting of [undefined, '', ' false ', '0']) {
+      expect(parseTrustProxy(setting)).toBe(false);
+      expect(address(setting, '10.0.0.2', '203.0.113.7, 198.51.100.1')).toBe('10.0.0.2');
+    }
+  });
+
+  it('takes as many entries from the right as there are proxies (a hop count)', () => {
+    expect(address('1', '10.0.0.2', '203.0.113.7, 198.51.100.1')).toBe('198.51.100.1');
+    expect(address('2', '10.0.0.2', '203.0.113.7, 198.51.100.1')).toBe('203.0.113.7');
+    expect(address('1', '10.0.0.2')).toBe('10.0.0.2');
+  });
+
+  it('believes only the named proxies: the right-most address none of them is', () => {
+    const proxies = '10.0.0.2, 10.1.0.0/16';
+    expect(address(proxies, '10.0.0.2', '203.0.113.7, 198.51.100.1, 10.1.4.4')).toBe('198.51.100.1');
+    // Not from a proxy: what it claims is not read.
+    expect(address(proxies, '192.0.2.50', '203.0.113.7')).toBe('192.0.2.50');
+    expect(address('loopback', '127.0.0.1', '203.0.113.7')).toBe('203.0.113.7');
+  });
+
+  it.each([
+    ['true', /^TRUST_PROXY=true would take the left-most X-Forwarded-For address, which the client writes itself; name what to trust instead: .*TRUST_PROXY=1 .*TRUST_PROXY=10\.0\.0\.5/],
+    ['TRUE', /^TRUST_PROXY=true/],
+    ['proxy.example', /^TRUST_PROXY=proxy\.example: invalid IP address: proxy\.example; write how many proxies/],
+    ['1.5', /^TRUST_PROXY=1\.5: 1\.5 is neither a number of proxies nor an address/],
+    ['10.0.0.0/33', /invalid range on address/],
+  ])('refuses TRUST_PROXY=%s with a message saying what to write', (setting, message) => {
+    expect(() => parseTrustProxy(setting)).toThrow(ConfigError);
+    expect(() => parseTrustProxy(setting)).toThrow(message);
+  });
+});
+
+describe("the public /cable's bounds per connection", () => {
+  it('default to 50 subscriptions, identifiers of 1 KB, 20 subscribes in 10 s and 1,000 snapshots', () => {
+    expect(parseCablePublic({})).toEqual({ subscriptions: 50, identifierBytes: 1024, subscribeRate: { max: 20, windowSeconds: 10 }, snapshotCache: 1000 });
+    expect(
+      parseCablePublic({ CABLE_PUBLIC_SUBSCRIPTIONS_PER_CONNECTION: '5', CABLE_PUBLIC_IDENTIFIER_BYTES: '256', CABLE_PUBLIC_SUBSCRIBE_RATE: '30/60', CABLE_SNAPSHOT_CACHE: '10' }),
+    ).toEqual({ subscriptions: 5, identifierBytes: 256, subscribeRate: { max: 30, windowSeconds: 60 }, snapshotCache: 10 });
+  });
+  it.each([
+    [{ CABLE_PUBLIC_SUBSCRIPTIONS_PER_CONNECTION: '0' }, /^CABLE_PUBLIC_SUBSCRIPTIONS_PER_CONNECTION=0: write a whole number of at least 1/],
+    [{ CABLE_PUBLIC_IDENTIFIER_BYTES: '1kb' }, /^CABLE_PUBLIC_IDENTIFIER_BYTES=1kb/],
+    [{ CABLE_PUBLIC_SUBSCRIBE_RATE: '20' }, /^CABLE_PUBLIC_SUBSCRIBE_RATE=20: write max\/seconds/],
+  ])('refuse %o', (env, message) => {
+    expect(() => parseCablePublic(env)).toThrow(ConfigError);
+    expect(() => parseCablePublic(env)).toThrow(message);
+  });
+});
+
+describe('configuredOrigin and PAYMENT_WEBHOOK_LIMIT', () => {
+  it('names PUBLIC_URL, else the address the server listens on, never anything a request says', () => {
+    expect(configuredOrigin({ publicUrl: 'https://liga.example/', host: '0.0.0.0' }, 8080)).toBe('https://liga.example');
+    expect(configuredOrigin({ publicUrl: null, host: '0.0.0.0' }, 8080)).toBe('http://localhost:8080');
+    expect(configuredOrigin({ publicUrl: null, host: '::' }, 8080)).toBe('http://localhost:8080');
+    expect(configuredOrigin({ publicUrl: null, host: '127.0.0.1' }, 41234)).toBe('http://127.0.0.1:41234');
+    expect(configuredOrigin({ publicUrl: null, host: '::1' }, 8080)).toBe('http://[::1]:8080');
+  });
+
+  it('reads the webhook limit as max/seconds, 300 a minute by default, and refuses anything else', () => {
+    expect(parsePaymentWebhookLimit(undefined)).toEqual({ max: 300, windowSeconds: 60 });
+    expect(parsePaymentWebhookLimit(' 50/10 ')).toEqual({ max: 50, windowSeconds: 10 });
+    for (const bad of ['0/60', '60', '60/0', 'a/b', '-1/60']) expect(() => parsePaymentWebhookLimit(bad), bad).toThrow(ConfigError);
   });
 });

@@ -3,6 +3,8 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { availableParallelism, hostname } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { IncomingMessage } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyRequest } from 'fastify';
 import { INTERFACE_LANGUAGES, isInterfaceLanguage, type InterfaceLanguage } from '@umpire/schema';
 
@@ -88,6 +90,22 @@ export function parseFanLimits(spec: string | undefined): FanLimits {
   return limits;
 }
 
+/**
+ * The payment provider's webhook's own limit per address (PAYMENT_WEBHOOK_LIMIT, max/seconds),
+ * counted before its signature is checked. A provider delivers from a few addresses and retries what
+ * is refused, so a sale of thousands of tickets before kick-off fits, and a flood of forged calls
+ * from one address costs no more than this many HMACs a minute.
+ */
+export const DEFAULT_PAYMENT_WEBHOOK_LIMIT: SignInLimit = { max: 300, windowSeconds: 60 };
+
+export function parsePaymentWebhookLimit(spec: string | undefined): SignInLimit {
+  const value = spec?.trim();
+  if (!value) return { ...DEFAULT_PAYMENT_WEBHOOK_LIMIT };
+  const m = /^([1-9]\d{0,8})\/([1-9]\d{0,8})$/.exec(value);
+  if (!m) throw new ConfigError(`PAYMENT_WEBHOOK_LIMIT=${value}: write max/seconds, whole numbers of at least 1 (default ${DEFAULT_PAYMENT_WEBHOOK_LIMIT.max}/${DEFAULT_PAYMENT_WEBHOOK_LIMIT.windowSeconds}).`);
+  return { max: Number(m[1]), windowSeconds: Number(m[2]) };
+}
+
 export type StorageConfig =
   | { driver: 'local'; directory: string }
   | {
@@ -152,10 +170,15 @@ export interface Config {
   /** Origins the sign-in gateway may redirect to. */
   allowedOrigins: string[];
   adminDist: string;
-  /** Behind a proxy: the client's address (sign-in limits count by it) comes from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * Whom X-Forwarded-For (and -Proto, -Host) is believed from (TRUST_PROXY, see parseTrustProxy):
+   * the client's address that sign-in, fan and /cable limits count by. False: nobody.
+   */
+  trustProxy: ProxyTrust;
   /** Public origin when behind a proxy; otherwise derived from each request. */
   publicUrl: string | null;
+  /** `X-DB-Queries` on /public/v1 answers too (PUBLIC_QUERY_COUNTS=true): for benchmarks, never in production. */
+  publicQueryCounts: boolean;
   cdnId: string;
   /** The delivery API's caching by browsers and CDNs (delivery/delivery.ts). */
   delivery: DeliveryConfig;
@@ -163,6 +186,14 @@ export interface Config {
   site: { client: string | null; basePath: string };
   /** Fans' live connections to /cable (no token) one address may hold at once. */
   cablePublicConnectionsPerAddress: number;
+  /**
+   * Bounds of one fan's /cable connection (realtime/cable.ts): subscriptions held at once
+   * (CABLE_PUBLIC_SUBSCRIPTIONS_PER_CONNECTION), the size of a subscribe's identifier in bytes
+   * (CABLE_PUBLIC_IDENTIFIER_BYTES), and new subscribes (CABLE_PUBLIC_SUBSCRIBE_RATE, max/seconds,
+   * after as many at once as the subscriptions and the max together; past it the connection is
+   * closed). Public snapshots kept in memory, each of found and of "no such" ones (CABLE_SNAPSHOT_CACHE).
+   */
+  cablePublic: { subscriptions: number; identifierBytes: number; subscribeRate: SignInLimit; snapshotCache: number };
   /** Where library files are kept (STORAGE_DRIVER; the local directory is UPLOADS_DIR, default data/uploads). */
   storage: StorageConfig;
   /** The interface languages this installation offers, in order (INTERFACE_LANGUAGES). */
@@ -172,6 +203,8 @@ export interface Config {
   bodyLimit: number;
   signInLimits: SignInLimits;
   fanLimits: FanLimits;
+  /** Calls of the payment webhook per address (PAYMENT_WEBHOOK_LIMIT), before any signature is checked. */
+  paymentWebhookLimit: SignInLimit;
   /** How long a fan's token lasts (the app registers again, or signs in, after). */
   fanTokenTtlSeconds: number;
   /**
@@ -321,9 +354,71 @@ function parseFanChallenge(env: NodeJS.ProcessEnv): Config['fanChallenge'] {
   return { cost: read('FAN_CHALLENGE_COST', 100), maxCounter: read('FAN_CHALLENGE_MAX_COUNTER', 2000), ttlSeconds: read('FAN_CHALLENGE_TTL_SECONDS', 300) };
 }
 
+/** Whom X-Forwarded-For is believed from: `(address, hop)` as proxy-addr asks it; false: nobody. */
+export type ProxyTrust = false | ((address: string, hop: number) => boolean);
+
+/**
+ * TRUST_PROXY: how many proxies stand in front (`1`: the load balancer, whose entry, the right-most
+ * of X-Forwarded-For, is the client), or their addresses and ranges, comma-separated
+ * (`10.0.0.5,10.1.0.0/16`, or proxy-addr's `loopback`, `linklocal`, `uniquelocal`), as Fastify's
+ * trustProxy takes them. A hop count believes whoever connects: only for instances nothing but the
+ * proxy reaches. `true` (believe every entry, so the left-most, which the client writes) is refused:
+ * mapped to 1 it would silently count a CDN's address as every client's behind a CDN and a balancer.
+ * Compiled once: Fastify's request.ip and /cable (clientAddress) ask the same function.
+ */
+export function parseTrustProxy(raw: string | undefined): ProxyTrust {
+  const value = (raw ?? '').trim();
+  if (value === '' || value.toLowerCase() === 'false' || /^0+$/.test(value)) return false;
+  if (value.toLowerCase() === 'true')
+    throw new ConfigError(
+      'TRUST_PROXY=true would take the left-most X-Forwarded-For address, which the client writes itself; name what to trust instead: how many proxies are in front (TRUST_PROXY=1 for one load balancer) or their addresses (e.g. TRUST_PROXY=10.0.0.5,10.1.0.0/16).',
+    );
+  if (/^\d{1,3}$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const wrong = (why: string) =>
+    new ConfigError(`TRUST_PROXY=${value}: ${why}; write how many proxies are in front (e.g. 1) or their addresses or ranges, comma-separated (e.g. 10.0.0.5,10.1.0.0/16).`);
+  // ipaddr.js reads `1.5` as 1.0.0.5: a mistyped number must not become an address.
+  const short = entries.find((e) => /^[\d.]+(\/\d+)?$/.test(e) && !/^\d+\.\d+\.\d+\.\d+(\/\d+)?$/.test(e));
+  if (short) throw wrong(`${short} is neither a number of proxies nor an address`);
+  try {
+    return proxyAddr.compile(entries);
+  } catch (error) {
+    throw wrong((error as Error).message);
+  }
+}
+
+/** The client's address: the socket's, or what the trusted proxies say it is; /cable's upgrades ask it as Fastify's request.ip does. */
+export function clientAddress(req: IncomingMessage, trust: ProxyTrust): string {
+  return (trust ? proxyAddr(req, trust) : req.socket.remoteAddress) ?? 'unknown';
+}
+
+/** The public /cable's bounds per connection (Config['cablePublic']). */
+export function parseCablePublic(env: NodeJS.ProcessEnv): Config['cablePublic'] {
+  const whole = (name: string, fallback: number) => {
+    const raw = env[name]?.trim();
+    if (!raw) return fallback;
+    if (!/^[1-9]\d{0,8}$/.test(raw)) throw new ConfigError(`${name}=${raw}: write a whole number of at least 1 (default ${fallback}).`);
+    return Number(raw);
+  };
+  const rate = env.CABLE_PUBLIC_SUBSCRIBE_RATE?.trim() || '20/10';
+  const m = /^([1-9]\d{0,8})\/([1-9]\d{0,8})$/.exec(rate);
+  if (!m) throw new ConfigError(`CABLE_PUBLIC_SUBSCRIBE_RATE=${rate}: write max/seconds, whole numbers of at least 1 (default 20/10).`);
+  return {
+    subscriptions: whole('CABLE_PUBLIC_SUBSCRIPTIONS_PER_CONNECTION', 50),
+    identifierBytes: whole('CABLE_PUBLIC_IDENTIFIER_BYTES', 1024),
+    subscribeRate: { max: Number(m[1]), windowSeconds: Number(m[2]) },
+    snapshotCache: whole('CABLE_SNAPSHOT_CACHE', 1000),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   // Checked first, so a bad value changes nothing on disk.
   const languages = parseLanguages(env);
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  const cablePublic = parseCablePublic(env);
   const port = Number(env.PORT ?? 8080);
   const dataDir = resolve(env.DATA_DIR ?? join(REPO_ROOT, 'data'));
   mkdirSync(dataDir, { recursive: true });
@@ -342,11 +437,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       ? origins
       : [`http://localhost:${port}`, `http://127.0.0.1:${port}`, 'http://localhost:5173', 'http://127.0.0.1:5173'],
     adminDist: resolve(env.ADMIN_DIST ?? join(REPO_ROOT, 'apps/admin/dist')),
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy,
     publicUrl: env.PUBLIC_URL || null,
+    publicQueryCounts: env.PUBLIC_QUERY_COUNTS === 'true',
     cdnId: env.CDN_ID ?? 'umpire',
     site: { client: env.SITE_CLIENT === undefined ? 'ekstraklasa-demo' : env.SITE_CLIENT.trim() || null, basePath: (env.SITE_BASE_PATH ?? '/site').replace(/\/+$/, '') },
     cablePublicConnectionsPerAddress: Number(env.CABLE_PUBLIC_CONNECTIONS_PER_ADDRESS ?? 50),
+    cablePublic,
     delivery: {
       maxAge: Number(env.DELIVERY_MAX_AGE ?? 0),
       sharedMaxAge: Number(env.DELIVERY_S_MAXAGE ?? 60),
@@ -359,6 +456,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bodyLimit: Number(env.BODY_LIMIT ?? 1024 * 1024),
     signInLimits: parseSignInLimits(env.SIGN_IN_LIMITS, env.SIGN_IN_LIMIT),
     fanLimits: parseFanLimits(env.FAN_LIMITS),
+    paymentWebhookLimit: parsePaymentWebhookLimit(env.PAYMENT_WEBHOOK_LIMIT),
     fanTokenTtlSeconds: Number(env.FAN_TOKEN_TTL_SECONDS ?? 90 * 24 * 3600),
     fanChallenge: parseFanChallenge(env),
     deviceCookieDays: Number(env.DEVICE_COOKIE_DAYS ?? 180),
@@ -413,7 +511,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   };
 }
 
-/** The origin the server is reached at: PUBLIC_URL behind a proxy, else the request's own (links, redirects, locations). */
+/**
+ * The origin of addresses that caches keep for every reader (the website's canonical, Open Graph,
+ * hreflang and sitemap links): PUBLIC_URL, else the address this server listens on (`localhost`
+ * for a wildcard HOST, as `npm start` prints it), never a request's Host or X-Forwarded-Host.
+ */
+export function configuredOrigin(config: Pick<Config, 'publicUrl' | 'host'>, port: number): string {
+  if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '');
+  const host = ['', '0.0.0.0', '::', '[::]'].includes(config.host) ? 'localhost' : config.host;
+  return `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
+}
+
+/**
+ * The origin the server is reached at: PUBLIC_URL behind a proxy, else the request's own (links,
+ * redirects, locations). Its own Host, never X-Forwarded-Host: a proxy passes that header on as the
+ * client wrote it, and a link built on it would sit in what a CDN keeps for everyone (the CDN keys
+ * by the Host it was asked for, not by that header).
+ */
 export function requestOrigin(request: FastifyRequest, config: Config): string {
-  return config.publicUrl ?? `${request.protocol}://${request.host}`;
+  return config.publicUrl ?? `${request.protocol}://${request.headers.host ?? request.host}`;
 }

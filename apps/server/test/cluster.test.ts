@@ -9,6 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { REPO_ROOT } from '../src/config';
+import { DEMO_PASSWORD } from '../src/seed/demo-data';
 import { makeClip } from './support/clip';
 import { createMatch, incidentBody, type MatchFixture } from './support/fixtures';
 import { contributions } from './support/contribution';
@@ -58,6 +59,11 @@ const LEASE_MS = 3000;
 const LIVE_LEASE_MS = 4000;
 // A fan's writes per minute (FAN_LIMITS), small so that the test reaches it.
 const FAN_WRITES = 12;
+// Limits per address, small so that the test reaches them: fans' registrations an hour (the
+// default), failed staff sign-ins, and fans' /cable connections on each instance.
+const REGISTRATIONS = 30;
+const SIGN_IN_FAILURES = 5;
+const CABLE_PER_ADDRESS = 3;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
@@ -78,7 +84,9 @@ beforeAll(async () => {
       PUSH_ALLOW_LOOPBACK: 'true',
       PUSH_BATCH: '1',
       PUSH_CONCURRENCY: '1',
-      FAN_LIMITS: `register=1000/3600,address=10000/60,fan=${FAN_WRITES}/60`,
+      FAN_LIMITS: `register=${REGISTRATIONS}/3600,address=10000/60,fan=${FAN_WRITES}/60`,
+      SIGN_IN_LIMITS: `address=${SIGN_IN_FAILURES}/3600`,
+      CABLE_PUBLIC_CONNECTIONS_PER_ADDRESS: String(CABLE_PER_ADDRESS),
       ...s3.env,
       S3_ENDPOINT: s3proxy.url,
       OTT_LIVE_LEASE_MS: String(LIVE_LEASE_MS),
@@ -152,6 +160,58 @@ describe.skipIf(!ON_POSTGRES)('a cluster of two instances behind HAProxy', () =>
     const served = new Set<string>();
     for (let i = 0; i < 6; i++) served.add((await lb.get('/healthz', { token: null })).headers.get('x-served-by') ?? '');
     expect([...served].sort()).toEqual(['umpire1', 'umpire2']);
+  });
+
+  describe('addresses through the balancer', () => {
+    // Every request of the tests comes from 127.0.0.1; what each claims in X-Forwarded-For, HAProxy replaces.
+    const forged = (i: number) => ({ 'x-forwarded-for': `203.0.113.${i + 1}` });
+    // The counters of 127.0.0.1 start and end empty, so that the other tests' registrations and sign-ins fit.
+    const clear = async () => {
+      await sql.query("delete from rate_limit_hits where key like 'register:%'");
+      await sql.query("delete from sign_in_failures where key like 'ip:%' or key like 'pair:forged-%' or key like 'user:forged-%'");
+    };
+    beforeAll(() => clear());
+    afterAll(() => clear());
+
+    it(`holds ${REGISTRATIONS + 10} fan registrations from one machine, each claiming another address, to the limit of one address`, async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < REGISTRATIONS + 10; i++) {
+        const res = await lb.post('/public/v1/fans?client=ekstraklasa-demo', { data: { type: 'fans', attributes: { device_id: `cluster-forged-${Date.now()}-${i}` } } }, { token: null, headers: forged(i) });
+        statuses.push(res.status);
+        if (res.status === 429) expect(res.body.errors[0].meta.key).toBe('tooManyRequests');
+      }
+      expect(statuses, statuses.join()).toEqual([...Array(REGISTRATIONS).fill(201), ...Array(10).fill(429)]);
+    });
+
+    it('counts failed staff sign-ins against the machine, whatever address each claims', async () => {
+      const signIn = (username: string, password: string, i: number) =>
+        lb.post('/auth/v1/sign_in', { data: { type: 'sign_in', attributes: { username, password } } }, { token: null, headers: forged(100 + i) });
+      // Another username each time: only the address's counter can fill.
+      for (let i = 0; i < SIGN_IN_FAILURES; i++) expect((await signIn(`forged-${i}`, 'wrong password', i)).status).toBe(401);
+      const held = await signIn('admin', DEMO_PASSWORD, SIGN_IN_FAILURES);
+      expect(held.status, held.text).toBe(429);
+      expect(held.body.errors[0].meta.key).toBe('tooManyRequests');
+    });
+
+    it("counts fans' /cable connections against the machine, whatever address each upgrade claims", async () => {
+      const sockets: WebSocket[] = [];
+      const open = (i: number) =>
+        new Promise<number>((resolve) => {
+          const ws = new WebSocket(`${cluster.url.replace('http', 'ws')}/cable?client=ekstraklasa-demo`, ['actioncable-v1-json'], { headers: forged(200 + i) });
+          sockets.push(ws);
+          ws.on('open', () => resolve(101));
+          ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+          ws.on('error', () => resolve(0));
+        });
+      try {
+        const statuses: number[] = [];
+        for (let i = 0; i < 2 * CABLE_PER_ADDRESS + 4; i++) statuses.push(await open(i));
+        // Round robin: each instance holds its limit, and refuses the rest.
+        expect([...statuses].sort((x, y) => x - y), statuses.join()).toEqual([...Array(2 * CABLE_PER_ADDRESS).fill(101), ...Array(4).fill(429)]);
+      } finally {
+        for (const ws of sockets) ws.close();
+      }
+    });
   });
 
   it('shows every reader its own write on the other instance, every time, though reads there come from memory', async () => {

@@ -167,6 +167,36 @@ describe('reads with a key (X-Delivery-Key)', () => {
     expect(mixed.body.errors[0]).toMatchObject({ code: 'badRequest', source: { parameter: 'client' } });
   });
 
+  it('keeps keyed answers out of shared caches: two leagues\' keys on one address each read their own, privately', async () => {
+    const own = await createKey();
+    const other = await createKey({}, await api.token('other-admin'));
+    const clubsAs = (headers: Record<string, string>, query = '') => api.get(`/public/v1/clubs?page[size]=100${query}`, { token: null, headers });
+    const mine = await clubsAs({ 'x-delivery-key': own.secret });
+    const theirs = await clubsAs({ 'x-delivery-key': other.secret });
+    expect(mine.status, mine.text).toBe(200);
+    expect(theirs.status, theirs.text).toBe(200);
+    const ids = (res: typeof mine) => (res.body.data as { id: string }[]).map((c) => c.id);
+    expect(ids(mine).length).toBeGreaterThan(0);
+    expect(ids(mine).filter((id) => ids(theirs).includes(id))).toEqual([]);
+    // Private: no shared cache keeps them (whatever it does with Vary), the reader's own may.
+    for (const res of [mine, theirs]) {
+      const cacheControl = res.headers.get('cache-control')!;
+      expect(cacheControl).toMatch(/^private,/);
+      expect(cacheControl).not.toMatch(/public|s-maxage/);
+      expect(res.headers.get('vary')).toMatch(/X-Delivery-Key/i);
+    }
+    // The same for a capability's own route (the quizzes), and for a key naming its own league.
+    for (const path of ['/public/v1/quizzes', `/public/v1/clubs?client=${CLIENT}`]) {
+      const res = await api.get(path, { token: null, headers: { 'x-delivery-key': own.secret } });
+      expect(res.status, `${path}: ${res.text}`).toBe(200);
+      expect(res.headers.get('cache-control'), path).not.toMatch(/public/);
+    }
+    // Without a key the address names its league, and a CDN may keep it for everyone.
+    const open = await clubsAs({}, `&client=${CLIENT}`);
+    expect(open.headers.get('cache-control')).toMatch(/^public,.*s-maxage=/);
+    expect(ids(open)).toEqual(ids(mine));
+  });
+
   it('refuses a wrong, unknown, revoked or deleted key with 401, never reading ?client= instead', async () => {
     const { id, secret } = await createKey();
     const unknown = `udk_${'A'.repeat(43)}`;

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allModels } from '../src/jsonapi/model';
-import { publicModelOf, routedPublicModels } from '../src/delivery/public-models';
+import { publicModelOf, routedPublicModels } from '../src/jsonapi/public-projection';
 import { startTestServer, type TestServer } from './support/test-server';
 import { waitFor } from './support/wait';
 
@@ -49,17 +49,22 @@ const MAY_SHOW: Record<string, string[]> = {
   pages: ['title', 'slug', 'published_from', 'published_until', 'seo_title', 'seo_description'],
   global_page_elements: ['name', 'slug', 'area'],
   articles: ['title', 'lead', 'slug', 'body', 'publish_from', 'publish_until', 'locale', 'body_html', 'image_path', 'image_alt_text', 'publication_category', 'tags'],
-  surveys: ['title', 'description', 'status', 'opens_at', 'closes_at'],
+  surveys: ['title', 'description', 'status', 'opens_at', 'closes_at', 'open', 'questions'],
   survey_questions: ['prompt', 'kind', 'required', 'position'],
   survey_answers: ['text', 'position'],
   match_predictor_rankings: ['name', 'points_exact', 'points_outcome'],
-  quizzes: ['title', 'description', 'time_limit_seconds', 'attempts_per_fan', 'open_from', 'open_until'],
+  quizzes: ['title', 'description', 'time_limit_seconds', 'attempts_per_fan', 'open_from', 'open_until', 'is_open', 'image', 'question_count'],
   quiz_prizes: ['name', 'description', 'rank_from', 'rank_to'],
   ott_events: ['status', 'access', 'allowed_country', 'starts_at', 'title', 'description', 'locale'],
   formats: ['segments_order', 'title', 'description', 'locale'],
   segments: ['name', 'description'],
   playlists: ['title', 'description', 'locale'],
   playlist_events: ['position'],
+  comments: ['body', 'author_name', 'created_at'],
+  quiz_questions: ['text', 'position', 'image'],
+  quiz_answers: ['text', 'position', 'image'],
+  quiz_user_attempts: ['score', 'max_score', 'time_taken_ms', 'submitted_at', 'rank'],
+  survey_user_answers: ['answers'],
 };
 /** Computed documents published whole: the figures readers see. */
 const COMPUTED = ['standings', 'statistics', 'match_stats', 'squad_stats', 'match_predictor_standings'];

@@ -1,4 +1,6 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signFanToken } from '../src/fan-api/fan-tokens';
 import { startTestServer, type TestServer } from './support/test-server';
 
 let api: TestServer;
@@ -105,5 +107,50 @@ describe('limits', () => {
     expect(refused, 'a registration is refused before 20').not.toBeNull();
     expect(refused!.body.errors[0].code).toBe('tooManyRequests');
     expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
+describe('writes with an Authorization that is not a valid fan token', () => {
+  // An address allowed 4 writes a minute without a fan's token; each fan 3 of its own.
+  let tight: TestServer;
+  beforeAll(async () => {
+    tight = await startTestServer({ fanLimits: { fan: { max: 3, windowSeconds: 60 }, address: { max: 4, windowSeconds: 60 }, register: { max: 30, windowSeconds: 3600 } } });
+  });
+  afterAll(() => tight?.close());
+
+  const comment = { data: { type: 'comments', attributes: { body: 'Hej' } } };
+  const write = (authorization?: string) => tight.request('POST', '/public/v1/comments', { token: null, body: comment, headers: authorization ? { authorization } : {} });
+
+  it('counts them per address, as writes without one, while real fan tokens are counted per fan', async () => {
+    const fans: { token: string; device: string }[] = [];
+    for (let i = 0; i < 2; i++) {
+      const device = deviceId();
+      const res = await tight.post(`/public/v1/fans?client=${CLIENT}`, fanBody({ device_id: device }), { token: null });
+      expect(res.status, res.text).toBe(201);
+      fans.push({ token: res.body.meta.token, device });
+    }
+    // Garbage, another scheme, a staff token, a fan token another installation signed: none is a fan's here.
+    const foreign = await signFanToken({ fanId: 1, clientId: 1 }, new TextEncoder().encode(`another-installation-${Date.now()}-secret`), 3600, new Date());
+    const shown = ['Bearer garbage', 'Basic YWRtaW46cGFzc3dvcmQ=', `Bearer ${await tight.token('admin')}`, `Bearer ${foreign}`];
+    const statuses: number[] = [];
+    for (const authorization of shown) statuses.push((await write(authorization)).status);
+    expect(statuses).toEqual([401, 401, 401, 401]);
+    // The address has had its 4: a fifth is refused, whatever it shows.
+    for (const authorization of [...shown, undefined]) {
+      const refused = await write(authorization);
+      expect(refused.status, `${authorization}: ${refused.text}`).toBe(429);
+      expect(refused.body.errors[0]).toMatchObject({ status: '429', code: 'tooManyRequests', meta: { key: 'tooManyRequests' } });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    // Fans with their own tokens still write from that address, each up to its own limit.
+    for (const fan of fans) {
+      const own: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const keys = { p256dh: createECDH('prime256v1').generateKeys('base64url'), auth: randomBytes(16).toString('base64url') };
+        const body = { data: { type: 'push_subscriptions', attributes: { endpoint: `https://push.example.com/${fan.device}/${i}`, keys, topics: ['news'] } } };
+        own.push((await tight.post('/public/v1/push/subscriptions', body, { token: fan.token })).status);
+      }
+      expect(own).toEqual([201, 201, 201, 429]);
+    }
   });
 });

@@ -337,3 +337,43 @@ describe(`video for viewers on ${TEST_DB}`, () => {
     expect((await api.get(`/api/v3/fans/${theirFan.id}`)).status).toBe(404);
   });
 });
+
+describe(`the payment webhook's own limit on ${TEST_DB}`, () => {
+  // Four calls a minute per address for the webhook; the fans' writes without a token only two,
+  // which the webhook does not count against.
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({}, { PAYMENT_WEBHOOK_LIMIT: '4/60', FAN_LIMITS: 'address=2/60' });
+  });
+  afterAll(() => limited?.close());
+
+  it('refuses calls past it with 429 before their signature is checked, even correctly signed ones', async () => {
+    const key = (await limited.post('/api/v3/ott/payment_webhook/rotate_secret', undefined)).body.meta.secret as string;
+    const email = `limit-${Date.now().toString(36)}@example.com`;
+    const viewer = await limited.post(`/public/v1/fans?client=${CLIENT}`, { data: { type: 'fans', attributes: { email, password: 'bardzo-tajne-haslo', display_name: 'Kibic' } } }, { token: null });
+    expect(viewer.status, viewer.text).toBe(201);
+    const send = (payload: unknown, signWith = key, headers: Record<string, string> = {}) => {
+      const raw = JSON.stringify(payload);
+      const t = Math.floor(Date.now() / 1000);
+      return limited.request('POST', WEBHOOK, { token: null, rawBody: raw, contentType: 'application/json', headers: { 'x-umpire-signature': `t=${t},v1=${signPayload(signWith, t, raw)}`, ...headers } });
+    };
+    const granting = (ref: string) => delivery('entitlement.granted', { fan_id: viewer.body.data.id, kind: 'subscription', external_ref: ref });
+    // A forged call counts like any other: the count comes before the HMAC.
+    expect((await send(granting('pi_forged'), 'whsec_guessed')).status).toBe(401);
+    // Below the limit, signed deliveries go through (past the fans' count of two for the address).
+    for (let i = 0; i < 3; i++) {
+      const ok = await send(granting(`pi_limit_${i}`));
+      expect(ok.status, ok.text).toBe(200);
+    }
+    // Past it: 429 with Retry-After, whatever the call carries, and nothing granted.
+    const shown: Record<string, string>[] = [{}, { authorization: `Bearer ${viewer.body.meta.token}` }];
+    for (const headers of shown) {
+      const refused = await send(granting('pi_limit_late'), key, headers);
+      expect(refused.status, refused.text).toBe(429);
+      expect(refused.body.errors[0]).toMatchObject({ status: '429', code: 'tooManyRequests', meta: { key: 'tooManyRequests' } });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    expect((await limited.get('/api/v3/ott/entitlements?filter[external_ref]=pi_limit_late')).body.data).toEqual([]);
+    expect((await limited.get(`/api/v3/ott/entitlements?filter[fan]=${viewer.body.data.id}`)).body.data).toHaveLength(3);
+  });
+});

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SignInLimits } from '../src/config';
+import { parseTrustProxy, type SignInLimits } from '../src/config';
 import { DEMO_PASSWORD } from '../src/seed/demo-data';
 import { startTestServer, type ApiResponse, type TestServer } from './support/test-server';
 
@@ -18,7 +18,8 @@ const ELSEWHERE = '203.0.113.20';
 
 let api: TestServer;
 async function start(limits: Partial<SignInLimits> = {}) {
-  api = await startTestServer({ trustProxy: true, signInLimits: { ...LIMITS, ...limits } });
+  // One proxy in front: the test's own X-Forwarded-For entry is the client's address.
+  api = await startTestServer({ trustProxy: parseTrustProxy('1'), signInLimits: { ...LIMITS, ...limits } });
 }
 afterEach(() => api?.close());
 

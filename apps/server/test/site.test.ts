@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './support/test-server';
 import { waitFor } from './support/wait';
@@ -19,6 +20,50 @@ const html = async (path: string) => {
   return { status: res.status, headers: res.headers, text: await res.text() };
 };
 const q = 'client=ekstraklasa-demo';
+
+/** A GET with the Host and X-Forwarded-* headers an attacker writes (fetch keeps Host to itself). */
+const forged = (server: TestServer, path: string, host: string) =>
+  new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const headers = { host, 'x-forwarded-host': host, 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' };
+    const req = httpRequest(server.url + path, { headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+
+/** The site's pages, its 404, an article, the sitemap and robots.txt, as a forged Host asks them: only `origin` is named. */
+async function expectOnlyOrigin(server: TestServer, origin: string) {
+  const article = (await server.get(`/public/v1/articles?${q}&locale=pl&page[size]=1`, { token: null })).body.data[0] as { id: string; attributes: { slug: string | null } };
+  const paths: [string, number][] = [
+    ['/site/pl/', 200],
+    ['/site/en/aktualnosci', 200],
+    [`/site/pl/articles/${article.attributes.slug ?? article.id}`, 200],
+    ['/site/pl/nie-ma-takiej-strony', 404],
+    ['/site/sitemap.xml', 200],
+    ['/site/robots.txt', 200],
+  ];
+  for (const [path, status] of paths)
+    for (const host of ['evil.example', `evil.example:${new URL(server.url).port}`]) {
+      const res = await forged(server, path, host);
+      expect(res.status, path).toBe(status);
+      expect(res.text, path).not.toContain('evil.example');
+      // Every absolute address it names of itself (canonical, og:url, og:image, hreflang, <loc>, Sitemap:) is on the configured origin.
+      const own = res.text.includes('</head>') ? res.text.slice(0, res.text.indexOf('</head>')) : res.text;
+      const named = [...own.matchAll(/(?:href="|content="|<loc>|Sitemap: )(https?:\/\/[^"<\s]+)/g)].map((m) => m[1]);
+      expect(named.length, path).toBeGreaterThan(0);
+      for (const url of named) expect(url.startsWith(`${origin}/`), `${path}: ${url}`).toBe(true);
+    }
+  const home = await forged(server, '/site/pl/', 'evil.example');
+  expect(home.text).toContain(`<link rel="canonical" href="${origin}/site/pl/">`);
+  expect(home.text).toContain(`<link rel="alternate" hreflang="en" href="${origin}/site/en/">`);
+  expect(home.text).toContain(`<meta property="og:url" content="${origin}/site/pl/">`);
+  expect((await forged(server, '/site/sitemap.xml', 'evil.example')).text).toContain(`<loc>${origin}/site/pl/</loc>`);
+  expect((await forged(server, '/site/robots.txt', 'evil.example')).text).toContain(`Sitemap: ${origin}/site/sitemap.xml`);
+}
 
 describe('the website at /site', () => {
   it('renders every published page in Polish and English, with its title, canonical address, languages and sharing tags', async () => {
@@ -88,9 +133,18 @@ describe('the website at /site', () => {
     const avi = await addLibraryFile(api.server, { name: 'stary.avi', kind: 'video', bytes: await makeVideo({ format: 'avi', seconds: 1 }), contentType: 'video/x-msvideo' });
     const made = await api.post('/api/v3/videos', { data: { type: 'videos', attributes: { file_id: avi.id, name: 'Stare nagranie' } } });
     expect(made.status, made.text).toBe(201);
-    const refused = await fetch(`${api.url}/public/v1/videos/${made.body.data.id}/content?client=ekstraklasa-demo`);
+    const content = `${api.url}/public/v1/videos/${made.body.data.id}/content?client=ekstraklasa-demo`;
+    // A library video nothing public shows is not there for readers, whoever guesses its id.
+    expect((await fetch(content)).status).toBe(404);
+    const page = (await api.get(`/public/v1/pages?${q}&filter[slug]=mecze/mecz-dnia`, { token: null })).body.data[0] as { id: string };
+    const shown = await api.post('/api/v3/components', {
+      data: { type: 'components', attributes: { kind: 'video', index: 99, settings: { title: 'Stare nagranie' } }, relationships: { page: { data: { type: 'pages', id: page.id } }, video: { data: { type: 'videos', id: made.body.data.id } } } },
+    });
+    expect(shown.status, shown.text).toBe(201);
+    const refused = await fetch(content);
     expect(refused.status).toBe(415);
     expect(((await refused.json()) as { errors: { code: string }[] }).errors[0].code).toBe('videoNotPlayableInBrowsers');
+    await api.delete(`/api/v3/components/${shown.body.data.id}`);
   });
 
   it('shows an article in both languages where it has them', async () => {
@@ -132,6 +186,22 @@ describe('the website at /site', () => {
     expect(sitemap.text).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}T/);
     const robots = await html('/site/robots.txt');
     expect(robots.text).toContain(`Sitemap: ${api.url}/site/sitemap.xml`);
+  });
+
+  it('names the address it listens on in its links when none is configured, never the Host or X-Forwarded-Host of a request', async () => {
+    // A CDN keeps one copy of a page for everyone: a forged Host must not put another site's address in it.
+    await expectOnlyOrigin(api, api.url);
+  });
+
+  it('names PUBLIC_URL in its links when it is set, whatever the request says', async () => {
+    const configured = await startTestServer({}, { PUBLIC_URL: 'https://liga.example/' });
+    try {
+      await expectOnlyOrigin(configured, 'https://liga.example');
+      // A plain request (its Host the server's own address) too.
+      expect((await fetch(`${configured.url}/site/pl/`).then((r) => r.text()))).toContain('<link rel="canonical" href="https://liga.example/site/pl/">');
+    } finally {
+      await configured.close();
+    }
   });
 
   it('serves its stylesheet', async () => {

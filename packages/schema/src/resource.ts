@@ -126,11 +126,27 @@ export interface ResourceDef<
 }
 
 /**
+ * How readers reach the records of a public type. Every type says it: a new one is private until
+ * its declaration decides.
+ * - `listed`: a list and a fetch of its own (`/public/v1/{path}`, `/public/v1/{path}/{id}`).
+ * - `owned`: no route of its own; it is public only inside the answer of a public record that owns
+ *   or uses it (a component inside its page, article or global element; a picture inside its club),
+ *   for that reader, and only while that record is.
+ * - `capability`: its capability serves its own routes (articles in one locale, quizzes without
+ *   their answers); wherever it is included elsewhere, its `where` still decides.
+ * - `own`: a fan's own records (their predictions, subscriptions, attempts): only in answers to
+ *   that fan's own authenticated calls, never in an answer anyone else may read.
+ */
+export const PUBLIC_REACHES = ['listed', 'owned', 'capability', 'own'] as const;
+export type PublicReach = (typeof PUBLIC_REACHES)[number];
+
+/**
  * The public side of a resource (`/public/v1`): a projection of the same declaration. Only the
  * attributes and relationships named here ever leave the server on the public side, in its own
  * documents and wherever another public document includes a record of this type.
  */
 export interface PublicDef<A extends string = string, R extends string = string> {
+  reach: PublicReach;
   /** Attributes fans may read; a translated resource names its translated attributes here too. */
   attributes: readonly (A | string)[];
   /** Relationships (and component links) fans may follow; each target must be public too. */
@@ -142,13 +158,12 @@ export interface PublicDef<A extends string = string, R extends string = string>
   computed?: { attributes?: readonly string[]; relationships?: readonly string[] };
   /** Filters of the resource's rules (beyond its attributes) the public may use: a club's matches. */
   filters?: readonly string[];
-  /** Only rows whose attribute holds one of these values are public (a published quiz, a visible page). */
-  where?: Readonly<Record<string, readonly (string | number | boolean)[]>>;
   /**
-   * `false`: a capability serves this type's public routes itself (articles in one locale, quizzes
-   * without their correct answers); the projection still applies wherever the type is included.
+   * Only rows whose attribute holds one of these values are public (a published quiz, a visible
+   * page). A document must carry the attribute for the projection to see it (it is then dropped
+   * unless declared public): a record without it is not shown.
    */
-  routes?: boolean;
+  where?: Readonly<Record<string, readonly (string | number | boolean)[]>>;
 }
 
 export interface LinksDef {

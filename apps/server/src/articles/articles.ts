@@ -79,6 +79,8 @@ async function publicDocuments(db: DB, dialect: Dialect, clientId: number, rows:
       type: 'articles',
       id: String(r.article_id),
       attributes: {
+        // Read by the projection (a translation fans may not see now never leaves), never shown.
+        visible: fromDb('boolean', r.visible) === true,
         locale: r.locale,
         title: r.title,
         lead: r.lead ?? null,
@@ -99,7 +101,7 @@ async function publicDocuments(db: DB, dialect: Dialect, clientId: number, rows:
   return { data, included: embedded.included };
 }
 
-const articleColumns = ['t.article_id', 't.locale', 't.title', 't.lead', 't.slug', 't.body', 't.publish_from', 't.publish_until', 'a.image_id', 'a.publication_category_id'] as const;
+const articleColumns = ['t.article_id', 't.visible', 't.locale', 't.title', 't.lead', 't.slug', 't.body', 't.publish_from', 't.publish_until', 'a.image_id', 'a.publication_category_id'] as const;
 
 export function registerArticleRoutes(app: FastifyInstance, deps: { config: Config; database: Database; clock: Clock; fans: FanAccess; delivery: Delivery }) {
   const { config, database, clock } = deps;
@@ -125,7 +127,8 @@ export function registerArticleRoutes(app: FastifyInstance, deps: { config: Conf
     };
   });
 
-  app.get<{ Params: { token: string } }>(`${PUBLIC_PREFIX}/article_previews/:token`, async (request, reply) => {
+  // A signed link shows its article as fans will see it, draft or not: cut like any answer, but not by its `where`.
+  app.get<{ Params: { token: string } }>(`${PUBLIC_PREFIX}/article_previews/:token`, { config: { publicAnswer: 'preview' } }, async (request, reply) => {
     const claims = readPreviewToken(config.jwtSecret, request.params.token, clock.now());
     const row = await database.db
       .selectFrom('article_translations as t')

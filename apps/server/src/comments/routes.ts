@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { apiError, badParameter } from '../jsonapi/errors';
 import { parsePage, type RawQuery } from '../jsonapi/query';
+import { declarePublicType, vouchPublic } from '../jsonapi/public-projection';
 import { JSONAPI_MEDIA_TYPE, requestApiBase } from '../jsonapi/routes';
 import { fromDb, toDb } from '../db/values';
 import type { ChangeBus } from '../realtime/change-bus';
@@ -36,6 +37,9 @@ const publicComment = (r: Record<string, unknown>) => ({
   },
 });
 
+/** A fan's own report of a comment, answered to the report. */
+declarePublicType('comment_reports', { reach: 'own', attributes: [], relationships: ['comment'] });
+
 /** Fans' comments (issue 10): post with a fan token, read what the league's moderation rule shows, report. */
 export function registerCommentRoutes(app: FastifyInstance, deps: { config: Config; database: Database; bus: ChangeBus; fans: FanAccess }) {
   const { config, database, bus, fans } = deps;
@@ -47,9 +51,27 @@ export function registerCommentRoutes(app: FastifyInstance, deps: { config: Conf
     return db.selectFrom('comments').where('client_id', '=', clientId).where('status', 'in', statuses).where('author_banned', '=', notBanned);
   };
 
+  /**
+   * Comments belong to their article: readers see them while the article is public (in some
+   * language), as they see the article. A match is always public.
+   */
+  const requireReadable = async (clientId: number, target: { column: 'article_id' | 'match_id'; id: number }) => {
+    if (target.column !== 'article_id') return;
+    const visible = await db
+      .selectFrom('article_translations')
+      .select('article_id')
+      .where('client_id', '=', clientId)
+      .where('article_id', '=', target.id)
+      .where('visible', '=', toDb(database.dialect, 'boolean', true) as boolean)
+      .executeTakeFirst();
+    if (!visible) throw apiError(404, 'notFound.article', { values: { value: JSON.stringify(String(target.id)) } });
+  };
+
   app.get(`${PUBLIC_PREFIX}/comments`, async (request, reply) => {
     const { clientId } = await fans.publicClient(request);
     const target = targetOf(request);
+    await requireReadable(clientId, target);
+    if (target.column === 'article_id') vouchPublic(request, 'articles', target.id);
     const page = parsePage(Object.fromEntries(Object.entries(request.query as RawQuery).filter(([k]) => k.startsWith('page'))));
     const base = (await visible(clientId)).where(target.column, '=', target.id);
     const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
@@ -68,10 +90,11 @@ export function registerCommentRoutes(app: FastifyInstance, deps: { config: Conf
     const fan = await fans.requireFan(request, reply, { write: true });
     const row = await createAsFan({ database, bus, apiBase: requestApiBase(request, config) }, fan, 'comments', request.body);
     const mode = await commentModerationOf(db, fan.clientId);
+    // Written only on what fans may comment on (comment-rules.ts): the article is public.
+    if (row.article_id != null) vouchPublic(request, 'articles', String(row.article_id));
     reply.code(201).type(JSONAPI_MEDIA_TYPE).header('cache-control', 'no-store');
-    const doc = publicComment(row);
     // The author learns whether others see it yet (pre-moderation: once approved).
-    return { data: { ...doc, attributes: { ...doc.attributes, status: row.status } }, meta: { visible: visibleCommentStatuses(mode).includes(row.status as 'pending') } };
+    return { data: publicComment(row), meta: { status: row.status, visible: visibleCommentStatuses(mode).includes(row.status as 'pending') } };
   });
 
   // A fan reports a comment they can see; reporting it again changes nothing.

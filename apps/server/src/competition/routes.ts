@@ -2,7 +2,7 @@ import { MATCH_PLAYING_STATUSES } from '@umpire/schema';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAbility, type AuthContext } from '../jsonapi/access';
 import { requestOrigin, type Config } from '../config';
-import { declarePublicComputedType } from '../delivery/public-models';
+import { declarePublicType } from '../jsonapi/public-projection';
 import type { Delivery } from '../delivery/delivery';
 import type { Database } from '../db/database';
 import { ApiError, apiError, badParameter } from '../jsonapi/errors';
@@ -19,7 +19,15 @@ import { includedSquads, seasonPlayerStatistics, squadWithCrest, standingsDocume
 import { computeMatchStatistics, computePlayerStatistics, ratingOf, STATISTIC_TYPES, type PlayerStatistics, type StatisticType } from './statistics';
 
 // Computed for readers: the public side shows them as they are.
-declarePublicComputedType('standings', 'statistics', 'match_stats', 'squad_stats');
+// What the public side shows of the computed views (the projection drops anything else).
+declarePublicType('standings', {
+  reach: 'capability',
+  attributes: ['position', 'played', 'won', 'drawn', 'lost', 'goals_for', 'goals_against', 'goal_difference', 'points', 'deducted_points', 'deductions', 'away_goals_for', 'away_wins', 'fair_play_points', 'form', 'previous_position', 'position_change', 'decided_by', 'tied', 'tied_with'],
+  relationships: ['squad', 'group'],
+});
+declarePublicType('statistics', { reach: 'capability', attributes: [...STATISTIC_TYPES.map((t) => t.id), 'rating'], relationships: ['player', 'squad', 'competition_season'] });
+declarePublicType('match_stats', { reach: 'capability', attributes: ['squads', 'home', 'away', 'timeline', 'goals_by_half', 'players'], relationships: ['match'] });
+declarePublicType('squad_stats', { reach: 'capability', attributes: ['played', 'won', 'drawn', 'lost', 'goals_for', 'goals_against', 'clean_sheets', 'yellow_cards', 'red_cards', 'players'], relationships: ['squad'] });
 
 const link = (type: string, id: string | number | null) => ({ data: id == null ? null : { type, id: String(id) } });
 

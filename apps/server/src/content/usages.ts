@@ -1,8 +1,10 @@
 import { ARTICLE_LOCALES, type MediaUsage } from '@umpire/schema';
+import { sql } from 'kysely';
 import type { DB } from '../db/database';
 import { apiError } from '../jsonapi/errors';
 import { linkersOf, type Model } from '../jsonapi/model';
 import { addDeleteGuard } from '../jsonapi/rules';
+import { declarePublicUse } from '../jsonapi/public-projection';
 import { addUsageProvider } from '../jsonapi/usages';
 
 /**
@@ -38,6 +40,39 @@ export async function componentUsages(db: DB, clientId: number, model: Model, id
 }
 
 addUsageProvider(componentUsages);
+
+/**
+ * Records that components of what readers may see link to: a visible page's, a global element's
+ * (always shown), or an article's with a translation visible now. What a content route asks before
+ * it streams a library video (the other records that use a video are not public: an event's source).
+ */
+declarePublicUse(async (db, clientId, type, ids) => {
+  // The literal reads as true on both databases (SQLite keeps booleans as 1).
+  const visible = sql<boolean>`true`;
+  const rows = await db
+    .selectFrom('component_links as l')
+    .innerJoin('components as c', 'c.id', 'l.component_id')
+    .leftJoin('pages as p', 'p.id', 'c.page_id')
+    .select('l.target_id')
+    .where('l.client_id', '=', clientId)
+    .where('l.target_type', '=', type)
+    .where('l.target_id', 'in', ids)
+    .where((eb) =>
+      eb.or([
+        eb('c.global_page_element_id', 'is not', null),
+        eb('p.visible', '=', visible),
+        eb.exists(
+          eb
+            .selectFrom('article_translations as t')
+            .select('t.article_id')
+            .whereRef('t.article_id', '=', 'c.article_id')
+            .where('t.visible', '=', visible),
+        ),
+      ]),
+    )
+    .execute();
+  return new Set(rows.map((r) => String(r.target_id)));
+});
 
 addDeleteGuard(async (ctx, model, before) => {
   const usages = await componentUsages(ctx.db, ctx.clientId, model, [Number(before.id)]);

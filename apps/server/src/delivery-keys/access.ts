@@ -31,8 +31,9 @@ const HEADER = DELIVERY_KEY_HEADER.toLowerCase();
  * holds from the next request on every instance), is refused when the key is unknown or revoked
  * (401, never read as a request without a key), counts against the key's own limit per minute
  * (429 with Retry-After; shared by the instances on PostgreSQL), and moves the key's last use
- * about once a minute. Answers say they vary by the key, so a shared cache never hands one
- * league's answer to another's key.
+ * about once a minute. An answer read with a key is `private`: a shared cache (a CDN) keys by
+ * the address and many ignore Vary, so it could hand one league's keyed answer to another league's
+ * key on the same address, or to a reader without a key. Answers say they vary by the key too.
  */
 export function registerDeliveryKeyAccess(app: FastifyInstance, deps: { database: Database; clock: Clock; limiter: RateLimiter; prefix: string }): void {
   const { database, clock, limiter, prefix } = deps;
@@ -94,6 +95,9 @@ export function registerDeliveryKeyAccess(app: FastifyInstance, deps: { database
     const vary = reply.getHeader('vary');
     const names = vary === undefined ? [] : String(vary).split(',').map((v) => v.trim()).filter(Boolean);
     if (!names.some((n) => n.toLowerCase() === HEADER || n === '*')) reply.header('vary', [...names, DELIVERY_KEY_HEADER].join(', '));
+    const cacheControl = reply.getHeader('cache-control');
+    if (request.deliveryKey && typeof cacheControl === 'string' && /\bpublic\b/.test(cacheControl))
+      reply.header('cache-control', cacheControl.replace(/\bpublic\b/, 'private').replace(/,\s*s-maxage=\d+/, ''));
     return payload;
   });
 }

@@ -8,11 +8,8 @@ import { findRow, listDocument, recordDocument, type ReadContext } from '../json
 import { API_PREFIX, JSONAPI_MEDIA_TYPE, readerGone, withQueryStats } from '../jsonapi/routes';
 import { fromDb } from '../db/values';
 import { encodedDocument, type ComputedCache } from '../db/computed-cache';
-import { checkPublicQuery, projectDocument, publicRowFilters, publicTables, routedPublicModels, type PublicModel } from './public-models';
+import { checkPublicQuery, projectDocument, PUBLIC_PREFIX, publicRowFilters, publicTables, routedPublicModels, type PublicModel } from '../jsonapi/public-projection';
 import { Purger } from './purge';
-
-/** The delivery API: what websites and apps read, without a staff token. */
-export const PUBLIC_PREFIX = '/public/v1';
 
 /** The client a public request reads (`?client=`, or later its delivery key). */
 export type ResolveClient = (request: FastifyRequest) => Promise<{ clientId: number; clientSlug: string }>;
@@ -38,6 +35,11 @@ export function surrogateKeys(cdnId: string, clientId: number, tables: ReadonlyS
   return keys;
 }
 
+/**
+ * How long readers and shared caches keep an answer. `stale-if-error`: a CDN may serve what it
+ * holds for a day while the origin fails. (An answer read with a delivery key is made `private`
+ * where keys are read: delivery-keys/access.ts.)
+ */
 function cacheControl(config: Config): string {
   const d = config.delivery;
   return `public, max-age=${d.maxAge}, s-maxage=${d.sharedMaxAge}, stale-while-revalidate=${d.staleWhileRevalidate}, stale-if-error=86400`;
@@ -72,7 +74,8 @@ export function registerDelivery(app: FastifyInstance, deps: { config: Config; d
     };
     const compute = async () => {
       const built = await build(ctx);
-      const doc = projectDocument(built, { from: origin + API_PREFIX, to: origin + PUBLIC_PREFIX });
+      // Kept for every reader of this address: no fan's own records, nothing a route vouched for one request.
+      const doc = await projectDocument(built, { db: ctx.db, from: origin + API_PREFIX, to: origin + PUBLIC_PREFIX });
       // The builder found the record, but it is not one the public may see (a draft): as if it were not there.
       if (!doc) {
         const data = built.data as { type: string; id: string };
@@ -112,7 +115,8 @@ export function registerDelivery(app: FastifyInstance, deps: { config: Config; d
 
   const delivery: Delivery = {
     get<P>(path: string, build: PublicBuild<P>) {
-      app.get<{ Params: P }>(`${PUBLIC_PREFIX}${path}`, (request, reply) => withQueryStats(reply, () => answer(request, reply, (ctx) => build(ctx, request))));
+      // Cut inside `answer`, before it is kept: the cache holds only what readers may see.
+      app.get<{ Params: P }>(`${PUBLIC_PREFIX}${path}`, { config: { publicAnswer: 'projected' } }, (request, reply) => withQueryStats(reply, () => answer(request, reply, (ctx) => build(ctx, request))));
     },
   };
 

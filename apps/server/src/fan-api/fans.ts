@@ -14,7 +14,7 @@ import type { RawQuery } from '../jsonapi/query';
 import { JSONAPI_MEDIA_TYPE } from '../jsonapi/routes';
 import { clientCollation, withShadows } from '../jsonapi/shadow';
 import { fromDb, toDb } from '../db/values';
-import { PUBLIC_PREFIX } from '../delivery/delivery';
+import { declarePublicType, noteFanReader, PUBLIC_PREFIX } from '../jsonapi/public-projection';
 import { readFanToken, signFanToken } from './fan-tokens';
 import { rateLimiterFor } from '../delivery/rate-limit';
 
@@ -27,6 +27,18 @@ import { rateLimiterFor } from '../delivery/rate-limit';
  */
 // One prefix for the whole public side: the delivery API's (the fans' routes live beside its reads).
 export { PUBLIC_PREFIX };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A public write route that counts its calls itself: the fans' per-address count passes it by. */
+    ownRateLimit?: boolean;
+  }
+}
+
+/** A fan as they see themselves (their registration, sign-in and `/fans/me`): never anyone else's. */
+declarePublicType('fans', { reach: 'own', attributes: ['kind', 'display_name', 'is_banned'] });
+/** A proof-of-work challenge (ALTCHA's: its parameters and their signature). */
+declarePublicType('fan_challenges', { reach: 'capability', attributes: ['parameters', 'signature'] });
 
 export interface Fan {
   id: number;
@@ -93,13 +105,18 @@ export function registerFanApi(app: FastifyInstance, deps: { config: Config; dat
    * Writes of the fan API without a fan's token count against their address. A fan's own writes
    * count against the fan (requireFan): a stadium's Wi-Fi or a carrier's shared address holds
    * thousands of fans, and the fifty-thousandth answering a half-time quiz is served as the first.
-   * A request that shows a token which is not a fan's is refused (401) by the route. Registration
-   * and sign-in keep their own limits (limitUnlessProved: per address, or a proof of work each).
+   * Only a verified token of a fan who may write moves the count to the fan: any other
+   * Authorization (garbage, a staff token, an expired or foreign fan token) counts per address, as
+   * none does, and the route then refuses it. Registration and sign-in keep their own limits
+   * (limitUnlessProved: per address, or a proof of work each), as do routes that declare
+   * `config: { ownRateLimit: true }` (the payment webhook).
    */
   const ownLimits = new Set([`${PUBLIC_PREFIX}/fans`, `${PUBLIC_PREFIX}/fans/sign_in`]);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith(PUBLIC_PREFIX) || request.method === 'GET' || request.method === 'HEAD') return;
-    if (request.headers.authorization || ownLimits.has(request.url.split('?')[0])) return;
+    if (ownLimits.has(request.url.split('?')[0]) || request.routeOptions.config?.ownRateLimit) return;
+    const fan = await tokenFan(request);
+    if (fan && !fan.isBanned) return;
     await limit(reply, `address:${request.ip}`, config.fanLimits.address);
   });
 
@@ -141,16 +158,33 @@ export function registerFanApi(app: FastifyInstance, deps: { config: Config; dat
    */
   const knownFans = new WatchedCache<string, Fan>(database, ['fans'], 50_000);
 
-  async function optionalFan(request: FastifyRequest): Promise<Fan | null> {
-    const header = request.headers.authorization;
+  /** The fan of the request's Authorization: a valid fan token of a fan still there; null for anything else. Asked once per request. */
+  const tokenFans = new WeakMap<FastifyRequest, Promise<Fan | null>>();
+  function tokenFan(request: FastifyRequest): Promise<Fan | null> {
+    let found = tokenFans.get(request);
+    if (!found) {
+      found = readTokenFan(request.headers.authorization);
+      tokenFans.set(request, found);
+    }
+    return found;
+  }
+  async function readTokenFan(header: string | undefined): Promise<Fan | null> {
     if (!header) return null;
     const claims = await readFanToken(header.replace(/^Bearer\s+/i, '').trim(), [config.jwtSecret, ...config.jwtPreviousSecrets], clock.now());
-    if (!claims) throw apiError(401, 'unauthorized.fan');
+    if (!claims) return null;
     const fan = await knownFans.load(`${claims.fanId}:${claims.clientId}`, async () => {
       const row = await db.selectFrom('fans').select(['id', 'client_id', 'kind', 'display_name', 'is_banned']).where('id', '=', claims.fanId).where('client_id', '=', claims.clientId).executeTakeFirst();
       return row && fanOfRow(row);
     });
+    return fan ?? null;
+  }
+
+  async function optionalFan(request: FastifyRequest): Promise<Fan | null> {
+    if (!request.headers.authorization) return null;
+    const fan = await tokenFan(request);
     if (!fan) throw apiError(401, 'unauthorized.fan');
+    // The answer may hold this fan's own records (their predictions, subscriptions): theirs alone.
+    noteFanReader(request, fan.id);
     return fan;
   }
 
@@ -164,9 +198,11 @@ export function registerFanApi(app: FastifyInstance, deps: { config: Config; dat
     return fan;
   }
 
-  async function issue(reply: FastifyReply, row: Record<string, unknown>, status: number) {
+  async function issue(request: FastifyRequest, reply: FastifyReply, row: Record<string, unknown>, status: number) {
     const now = clock.now();
     const fan = fanOfRow(row);
+    // Registered or signed in now: the answer is this fan's own.
+    noteFanReader(request, fan.id);
     await db.updateTable('fans').set({ last_seen_at: toDb(database.dialect, 'datetime', now.toISOString()) }).where('id', '=', fan.id).execute();
     const token = await signFanToken({ fanId: fan.id, clientId: fan.clientId }, config.jwtSecret, config.fanTokenTtlSeconds, now);
     reply.code(status).type(JSONAPI_MEDIA_TYPE).header('cache-control', 'no-store');
@@ -206,7 +242,7 @@ export function registerFanApi(app: FastifyInstance, deps: { config: Config; dat
       if (known) {
         // A known device's new token writes nothing new: the address's limit of writes bounds it.
         await limit(reply, `address:${request.ip}`, config.fanLimits.address);
-        return issue(reply, known, 200);
+        return issue(request, reply, known, 200);
       }
       await limitUnlessProved(request, reply);
       const row = await db
@@ -216,7 +252,7 @@ export function registerFanApi(app: FastifyInstance, deps: { config: Config; dat
         .returningAll()
         .executeTakeFirst();
       // Two registrations of one device at once: the other one made it.
-      return issue(reply, row ?? (await db.selectFrom('fans').selectAll().where('client_id', '=', clientId).where('device_id', '=', input.device_id).executeTakeFirstOrThrow()), 201);
+      return issue(request, reply, row ?? (await db.selectFrom('fans').selectAll().where('client_id', '=', clientId).where('device_id', '=', input.device_id).executeTakeFirstOrThrow()), 201);
     }
     const input = attributesOf(request.body, accountSchema);
     await limitUnlessProved(request, reply);
@@ -228,7 +264,7 @@ export function registerFanApi(app: FastifyInstance, deps: { config: Config; dat
       .returningAll()
       .executeTakeFirst();
     if (!row) throw apiError(409, 'fanEmailTaken', { source: { pointer: '/data/attributes/email' } });
-    return issue(reply, row, 201);
+    return issue(request, reply, row, 201);
   });
 
   app.post(`${PUBLIC_PREFIX}/fans/sign_in`, async (request, reply) => {
@@ -240,7 +276,7 @@ export function registerFanApi(app: FastifyInstance, deps: { config: Config; dat
     // The same work whether the account exists or not, so timing tells nothing.
     const ok = await verifyPassword(input.password, (row?.password_hash as string | undefined) ?? (await dummyPasswordHash()));
     if (!row || !ok) throw apiError(401, 'invalidCredentials.fan');
-    return issue(reply, row, 200);
+    return issue(request, reply, row, 200);
   });
 
   app.get(`${PUBLIC_PREFIX}/fans/me`, async (request, reply) => {

@@ -11,6 +11,8 @@ import { findRow, scoped, toResourceObject, type Row } from '../jsonapi/read';
 import { API_PREFIX, conditional, JSONAPI_MEDIA_TYPE, withQueryStats } from '../jsonapi/routes';
 import type { ChangeBus } from '../realtime/change-bus';
 import type { ComputedCache } from '../db/computed-cache';
+import type { Delivery } from '../delivery/delivery';
+import { declarePublicType } from '../jsonapi/public-projection';
 import { fromDb } from '../db/values';
 import { parsePredictionBody, placePrediction, PREDICTION_TYPE } from './predictions';
 import { RANKINGS, USER_RESULTS, type PredictorScope } from './settlement';
@@ -26,7 +28,11 @@ interface Deps {
   cache: ComputedCache;
   clock: Clock;
   fans: FanAccess;
+  delivery: Delivery;
 }
+
+/** A fan's own prediction of a match, with its result once settled. */
+declarePublicType(PREDICTION_TYPE, { reach: 'own', attributes: ['home_score', 'away_score', 'result', 'points', 'settled_at', 'updated_at'], relationships: ['match', 'round'] });
 
 /** `?round=` of a standings read: a round id, or none for the whole season. */
 function parseRound(raw: RawQuery): number | undefined {
@@ -111,21 +117,18 @@ export function registerMatchPredictorRoutes(app: FastifyInstance, deps: Deps): 
     }),
   );
 
-  // Fans: the rankings of the league and their standings.
-  app.get(`${PUBLIC_PREFIX}/match_predictors/rankings`, async (request, reply) => {
-    const { clientId } = await fans.publicClient(request);
-    const ctx = readCtx(request, clientId);
+  // Fans: the rankings of the league and their standings, through the delivery API (its
+  // projection, cache and CDN headers; a settlement changes the tables they read).
+  deps.delivery.get('/match_predictors/rankings', async (ctx) => {
     const rows = await scoped(ctx, modelOf(RANKINGS)).orderBy('name').orderBy('id').limit(100).execute();
-    reply.type(JSONAPI_MEDIA_TYPE).header('cache-control', 'no-cache');
     return { data: rows.map((r) => toResourceObject(modelOf(RANKINGS), r, ctx.apiBase)) };
   });
 
-  app.get<{ Params: { id: string } }>(`${PUBLIC_PREFIX}/match_predictors/rankings/:id/standings`, async (request, reply) => {
-    const { clientId } = await fans.publicClient(request);
+  deps.delivery.get<{ id: string }>('/match_predictors/rankings/:id/standings', async (ctx, request) => {
     const raw = { ...(request.query as RawQuery) };
     delete raw.client;
-    reply.header('cache-control', 'no-cache');
-    return sendStandings(request, reply, clientId, raw);
+    const ranking = await findRow(ctx, modelOf(RANKINGS), request.params.id);
+    return standingsDocument(ctx, ranking, raw, ctx.apiBase);
   });
 
   // Fans: the matches they can still predict, with their own prediction when signed in.

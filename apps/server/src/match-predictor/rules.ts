@@ -5,7 +5,7 @@ import { fromDb } from '../db/values';
 import { onMatchChange } from '../matches/rules';
 import { addContentType } from '../realtime/content-types';
 import { matchPlace, RANKINGS, rescoreSeason, settleMatch, USER_RESULTS } from './settlement';
-import { declarePublicComputedType } from '../delivery/public-models';
+import { declarePublicType } from '../jsonapi/public-projection';
 import { rankingStandings, standingObject } from './standings';
 
 // Settlement runs in the transaction of the incident (or match) write that changed the match, so
@@ -37,7 +37,7 @@ const DEFAULT_TOP = 10;
 
 // A page (or article) component linking a ranking gets its leading fans with it in /current_page.
 // The leading fans of a ranking a page links to: their names and points, as the public standings show them.
-declarePublicComputedType('match_predictor_standings');
+declarePublicType('match_predictor_standings', { reach: 'capability', attributes: ['position', 'fan_id', 'fan_name', 'points', 'exact', 'outcome', 'settled'], relationships: ['ranking'] });
 addLinkedView(RANKINGS, async (ctx, rankings, components, links) => {
   const included: ResourceObject[] = [];
   const related: Record<string, string> = {};

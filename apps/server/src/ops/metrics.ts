@@ -28,6 +28,10 @@ export interface SocketStats {
   connections: number;
   subscriptions: number;
   dropped: { slow: number; silent: number };
+  /** Fans' subscribes refused by their connection's bounds; `rate`: connections closed for it. */
+  refused: { subscriptions: number; identifier: number; rate: number };
+  /** The public snapshots' cache: database reads (a crowd's fans share one per change). */
+  snapshots: { reads: number };
 }
 // One per server in this process (tests run several); the figures are their sums.
 const socketSources = new Set<() => SocketStats>();
@@ -58,6 +62,26 @@ new client.Counter({
     this.reset();
     this.inc({ reason: 'slow' }, sumOf((s) => s.dropped.slow));
     this.inc({ reason: 'silent' }, sumOf((s) => s.dropped.silent));
+  },
+});
+
+new client.Counter({
+  name: 'umpire_cable_public_refused_total',
+  help: "Fans' /cable subscribes refused: subscriptions (held per connection), identifier (too large), rate (the connection closed)",
+  labelNames: ['reason'] as const,
+  registers: [registry],
+  collect() {
+    this.reset();
+    for (const reason of ['subscriptions', 'identifier', 'rate'] as const) this.inc({ reason }, sumOf((s) => s.refused[reason]));
+  },
+});
+new client.Counter({
+  name: 'umpire_cable_snapshot_reads_total',
+  help: 'Public /cable snapshots read from the database (the others came from memory)',
+  registers: [registry],
+  collect() {
+    this.reset();
+    this.inc(sumOf((s) => s.snapshots.reads));
   },
 });
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { allModels, type Model } from '../jsonapi/model';
 import { API_PREFIX } from '../jsonapi/routes';
-import { routedPublicModels } from '../delivery/public-models';
+import { includeTarget, publicIncludes, publicModelOf, publicSorts, routedPublicModels } from '../jsonapi/public-projection';
 
 function attributeSchema(model: Model, only?: Set<string>) {
   const properties: Record<string, unknown> = {};
@@ -118,12 +118,12 @@ export function openApiDocument() {
     ['post', '/api/v3/delivery_keys', 'Make a delivery key for a website or app: {data:{type:"delivery_keys",attributes:{name, rate_limit_per_minute? (1–100000, default 600)}}} → 201 with the secret in meta.secret, shown this once (only its SHA-256 is kept; a retry with the same Idempotency-Key answers the key with meta.secret null). Websites and apps send it as X-Delivery-Key on /public/v1: an unknown or revoked key is a 401 invalidDeliveryKey, more than its limit a minute a 429 with Retry-After', 'settings'],
     ['post', '/api/v3/delivery_keys/{id}/revoke', 'Empty body: revoke a delivery key (final; the key stays listed with status revoked and revoked_at; its next read is refused on every instance) → 200; again on a revoked key nothing changes', 'settings', [idParam]],
     // Imports (issue 26): list and fetch (the history, each import's summary) are the generated routes.
-    ['post', '/api/v3/imports', 'Import a CSV or XLSX file (issue 26), multipart/form-data: file (≤ 10 MB, ≤ 20,000 rows, ≤ 200 columns, ≤ 1,000 characters a cell; CSV in UTF-8 with or without BOM or Windows-1250, delimiter , ; or tab; XLSX: the first worksheet, cells with formulas refused), kind (fixtures | results | clubs | squads | players), mapping (JSON {column header: field}; guessed from Polish and English headers and the mapping last committed for the kind when absent), matches (JSON {"row:column": record id, or "new" where the kind creates}), the targets competition_season_id, stage_id, group_id (fixtures, results), season_id, competition_season_id (squads), season_id or squad_id (players). ?dry_run=true answers the report (200, type import_reports: mapping, fields, per row its action create|update|skip|error, the record it matches, its changes, the candidates of each name, warnings and errors with row and column) and writes nothing. Without it the file is checked again and written in one transaction (201, the import with meta.report), or nothing is written: 422 with every row error (source.pointer /rows/{row}/{column}). 413 importFile.tooLarge / importTooManyRows / importTooManyColumns, 415 importFile.format, 422 importFile.encoding / importFile.empty / importFormula / importCellTooLong / importMapping / importTarget', 'calendar', [{ name: 'dry_run', in: 'query', schema: { type: 'boolean' }, description: 'true: answer the report, write nothing' }]],
+    ['post', '/api/v3/imports', 'Import a CSV or XLSX file (issue 26), multipart/form-data: file (≤ 10 MB, ≤ 20,000 rows, ≤ 200 columns, ≤ 1,000 characters a cell; CSV in UTF-8 with or without BOM or Windows-1250, delimiter , ; or tab; XLSX: the first worksheet alone, at most 100 MB unpacked, cells with formulas refused), kind (fixtures | results | clubs | squads | players), mapping (JSON {column header: field}; guessed from Polish and English headers and the mapping last committed for the kind when absent), matches (JSON {"row:column": record id, or "new" where the kind creates}), the targets competition_season_id, stage_id, group_id (fixtures, results), season_id, competition_season_id (squads), season_id or squad_id (players). ?dry_run=true answers the report (200, type import_reports: mapping, fields, per row its action create|update|skip|error, the record it matches, its changes, the candidates of each name, warnings and errors with row and column) and writes nothing. Without it the file is checked again and written in one transaction (201, the import with meta.report), or nothing is written: 422 with every row error (source.pointer /rows/{row}/{column}). 413 importFile.tooLarge / importFileInflated / importTooManyRows / importTooManyColumns, 415 importFile.format, 422 importFile.encoding / importFile.empty / importFormula / importCellTooLong / importMapping / importTarget', 'calendar', [{ name: 'dry_run', in: 'query', schema: { type: 'boolean' }, description: 'true: answer the report, write nothing' }]],
     ['delete', '/api/v3/imports/{id}', 'Undo an import: deletes exactly the records it created, newest first (each in the history of changes), and answers the import with status undone (200); what it updated keeps its values. 409 importHasDependents (meta.params.dependents names up to 10 later records referring to what it created; nothing changes), 409 importUndone when undone before', 'calendar', [idParam]],
     ['post', '/api/v3/ott/file_uploads', 'Start a multipart upload: {data:{type:"file_upload",attributes:{file_name,number_of_parts,path?}}} → part URLs, complete, abort', 'media'],
     // OTT (issue 11): events, streams, transcoding jobs and HLS playback.
     ['get', '/api/v3/ott/events/allowed_country', 'The country list of allowed_country (spec §3): ISO codes under their official names, Kosovo as XKX, the home nations GB-ENG, GB-SCT, GB-WLS, GB-NIR (?locale=pl|en)', 'video'],
-    ['get', '/api/v3/ott/events/export', 'A CSV download of the client’s events (text/csv, attachment; a leading =, +, - or @ is quoted so spreadsheets never run it)', 'video'],
+    ['get', '/api/v3/ott/events/export', 'A CSV download of the client’s events (text/csv, attachment; a cell starting with =, +, -, @, a tab or a carriage return gets a leading \' so spreadsheets never run it)', 'video'],
     ['get', '/api/v3/ott/events/{id}/status', 'An event’s status, its stream’s state and health, and its newest encoding (state, progress); 422 ottEncodingFailed with ffmpeg’s reason when that encoding failed (spec §8: the body is shown, no pop-up)', 'video', [idParam]],
     ['post', '/api/v3/ott/events/{id}/recreate_encoding', 'Empty body: transcode the event’s video again (earlier unfinished jobs are cancelled) → 202 with the transcoding job; 422 ottNoVideo without a video', 'video', [idParam]],
     ['get', '/api/v3/ott/events/{id}/stream', 'The event’s stream (data null when it has none)', 'video', [idParam]],
@@ -206,7 +206,7 @@ export function openApiDocument() {
     ['get', '/public/v1/surveys/{id}', 'Fan-facing: one published survey (?client=); 404 for drafts', 'public', [idParam]],
     ['post', '/public/v1/survey_user_answers', 'Fan-facing (fan token): answer a survey once, {data:{type:"survey_user_answers",attributes:{answers:[{question_id,answer_ids?,text?}]},relationships:{survey}}}; 422 surveyNotOpen outside its window, 409 surveyAlreadyAnswered, 422 surveyQuestionNotInSurvey / surveyAnswerNotInQuestion / surveyAnswerKind', 'public'],
     ['get', '/public/v1/comments', 'Fan-facing: the comments other fans see on one article or match (?client=, filter[article]= or filter[match]=, page[number], page[size]), newest first: approved ones under pre-moderation, all not hidden under post-moderation (client setting comment_moderation)', 'public'],
-    ['post', '/public/v1/comments', 'Fan-facing (fan token): comment on an article or a match, {data:{type:"comments",attributes:{body},relationships:{article|match}}}; it starts pending, meta.visible tells whether others see it yet; 403 fanBanned', 'public'],
+    ['post', '/public/v1/comments', 'Fan-facing (fan token): comment on an article or a match, {data:{type:"comments",attributes:{body},relationships:{article|match}}}; it starts pending, meta.status and meta.visible tell where it stands and whether others see it yet; 403 fanBanned', 'public'],
     ['post', '/public/v1/comments/{id}/reports', 'Fan-facing (fan token): report a comment the fan can see (201, or 200 when already reported)', 'public', [idParam]],
     ['get', '/img/{request}/{image_path}', 'An image variant, thumbor style: fit-in/{w}x{h}/filters:format(webp):quality(80)/{image_path}, or {w}x{h}[/smart]/filters:focal(LxT:RxB)/… to crop (sizes and qualities from IMAGE_SIZES, IMAGE_QUALITIES)', 'folder'],
   ];
@@ -357,7 +357,7 @@ export function publicOpenApiDocument() {
         type: { const: m.type },
         id: { type: 'string' },
         attributes: attributeSchema(m, pm.attributes),
-        relationships: { type: 'object', properties: Object.fromEntries([...pm.relationships].map((r) => [r, { description: m.relationships.get(r)?.type ?? m.links.get(r)?.target }])) },
+        relationships: { type: 'object', properties: Object.fromEntries(publicIncludes(pm).map((r) => [r, { description: includeTarget(pm, r) }])) },
       },
     };
     const one = { content: { 'application/vnd.api+json': { schema: { type: 'object', properties: { data: { $ref: `#/components/schemas/${m.type}` } } } } } };
@@ -367,12 +367,24 @@ export function publicOpenApiDocument() {
       ...(pm.def.filters ?? []).map((f) => ({ name: `filter[${f}]`, in: 'query', schema: { type: 'string' }, description: `Id(s) of ${f}: the records of those (e.g. a club's matches, home or away)` })),
     ];
     const rows = pm.where.length ? ` Only rows with ${pm.where.map(([a, v]) => `${a} ${[...v].join('|')}`).join(', ')}.` : '';
-    const include = { name: 'include', in: 'query', schema: { type: 'string' }, description: `Relationship paths through public relationships: ${[...pm.relationships].join(', ') || '—'}` };
+    // Comma lists of what answers (OpenAPI's form style, not exploded): a tool offers exactly these.
+    const list = (name: string, values: string[], description: string) => ({ name, in: 'query', style: 'form', explode: false, schema: { type: 'array', items: { enum: values } }, description });
+    const includes = publicIncludes(pm);
+    const include = includes.length ? [list('include', includes, 'Relationships to include (nested paths a.b follow the same public relationships)')] : [];
+    const sorts = publicSorts(pm);
+    const sort = list('sort', sorts, 'Attributes to sort by, each ascending or with a leading - descending');
+    // Sparse fieldsets of the type and of what it includes.
+    const fieldTypes = [m.type, ...includes.map((r) => includeTarget(pm, r)!)].filter((t, i, all) => all.indexOf(t) === i);
+    const fields = fieldTypes.map((t) => {
+      const target = publicModelOf(t)!;
+      // Component links are not fields the engine cuts: a component always shows its links.
+      return list(`fields[${t}]`, [...target.attributes, ...publicIncludes(target).filter((r) => target.model.relationships.has(r))], `Only these attributes and relationships of ${t}`);
+    });
     paths[`/public/v1/${m.path}`] = {
-      get: { tags: [m.def.section], summary: `List ${m.type}.${rows} ${cdn}`, parameters: [client, include, ...filters, { name: 'page[number]', in: 'query', schema: { type: 'integer' } }, { name: 'page[size]', in: 'query', schema: { type: 'integer', maximum: 100 } }], responses: { 200: { description: 'A page', ...one }, 304: { description: 'Not modified' }, 400: err } },
+      get: { tags: [m.def.section], summary: `List ${m.type}.${rows} ${cdn}`, parameters: [client, ...include, sort, ...fields, ...filters, { name: 'page[number]', in: 'query', schema: { type: 'integer' } }, { name: 'page[size]', in: 'query', schema: { type: 'integer', maximum: 100 } }], responses: { 200: { description: 'A page', ...one }, 304: { description: 'Not modified' }, 400: err } },
     };
     paths[`/public/v1/${m.path}/{id}`] = {
-      get: { tags: [m.def.section], summary: `One of ${m.type}.${rows} ${cdn}`, parameters: [client, idParam, include], responses: { 200: { description: 'The record', ...one }, 304: { description: 'Not modified' }, 404: err } },
+      get: { tags: [m.def.section], summary: `One of ${m.type}.${rows} ${cdn}`, parameters: [client, idParam, ...include, ...fields], responses: { 200: { description: 'The record', ...one }, 304: { description: 'Not modified' }, 404: err } },
     };
   }
   const doc = { 200: { description: 'A JSON:API document' }, 304: { description: 'Not modified' }, 400: err, 404: err };
@@ -410,7 +422,8 @@ export function registerOpenApi(app: FastifyInstance) {
   const doc = () => (cached ??= openApiDocument());
   app.get('/api/docs/openapi.json', async () => doc());
   let publicDoc: ReturnType<typeof publicOpenApiDocument> | null = null;
-  app.get('/public/v1/openapi.json', async (_request, reply) => {
+  // The reference itself, not a reader's document: left as it is.
+  app.get('/public/v1/openapi.json', { config: { publicAnswer: 'raw' } }, async (_request, reply) => {
     reply.header('access-control-allow-origin', '*');
     return (publicDoc ??= publicOpenApiDocument());
   });

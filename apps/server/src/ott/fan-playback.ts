@@ -9,12 +9,14 @@ import {
 import { requestOrigin, type Config } from '../config';
 import type { Database } from '../db/database';
 import { PUBLIC_PREFIX, type FanAccess } from '../fan-api/fans';
+import { rateLimiterFor } from '../delivery/rate-limit';
 import type { Clock } from '../jobs/clock';
 import type { ChangeEvent, WriteContext } from '../jsonapi/context';
 import { ApiError, apiError, notFound, type ErrorSpec } from '../jsonapi/errors';
 import { fieldError, keyOfIssue } from '../jsonapi/messages';
 import { modelOf } from '../jsonapi/model';
 import { findRow, recordDocument, type Row } from '../jsonapi/read';
+import { declarePublicType } from '../jsonapi/public-projection';
 import { API_PREFIX, JSONAPI_MEDIA_TYPE } from '../jsonapi/routes';
 import { fromDb, toDb } from '../db/values';
 import type { ChangeBus } from '../realtime/change-bus';
@@ -33,6 +35,9 @@ export interface FanPlaybackDeps {
 }
 
 const ID = /^[1-9]\d{0,14}$/;
+/** Where an event plays for this reader now: what the fan-facing playback answers. */
+declarePublicType('ott_playbacks', { reach: 'capability', attributes: ['kind', 'url', 'expires_at', 'access', 'status'] });
+
 /** Deliveries are remembered this long (a provider retries for a few days at most). */
 const DELIVERY_MEMORY_MS = 30 * 24 * 3600 * 1000;
 const SIGNATURE_HEADER = 'X-Umpire-Signature';
@@ -46,7 +51,8 @@ const SIGNATURE_HEADER = 'X-Umpire-Signature';
  *
  * `POST /public/v1/ott/payments/webhook?client=` is the payment provider's: signed with the
  * client's webhook secret over the raw body (`X-Umpire-Signature: t=<unix>,v1=<hex HMAC-SHA256
- * of "<t>.<body>">`), within five minutes of the server's clock, each delivery (`id`) handled once.
+ * of "<t>.<body>">`), within five minutes of the server's clock, each delivery (`id`) handled once;
+ * at most PAYMENT_WEBHOOK_LIMIT calls per address, counted before the signature is checked.
  */
 export function registerFanPlaybackRoutes(app: FastifyInstance, deps: FanPlaybackDeps): void {
   const { config, database, bus, clock, fans } = deps;
@@ -91,8 +97,22 @@ export function registerFanPlaybackRoutes(app: FastifyInstance, deps: FanPlaybac
       Object.defineProperty(holder, 'raw', { value: body, enumerable: false });
       done(null, holder);
     });
-    scope.post(`${PUBLIC_PREFIX}/ott/payments/webhook`, { bodyLimit: 64 * 1024 }, (request, reply) => webhook(request, reply));
+    scope.post(
+      `${PUBLIC_PREFIX}/ott/payments/webhook`,
+      // Its own count per address, before the body is read or any HMAC computed (not the fans' writes').
+      // Its answer is for the signed provider, not a reader: the grant it asked for, left as it is.
+      { bodyLimit: 64 * 1024, config: { ownRateLimit: true, publicAnswer: 'raw' }, onRequest: (request, reply) => limitWebhook(request, reply) },
+      (request, reply) => webhook(request, reply),
+    );
   });
+
+  const limiter = rateLimiterFor(database);
+  async function limitWebhook(request: FastifyRequest, reply: FastifyReply) {
+    const wait = await limiter.hit(`payment-webhook:${request.ip}`, config.paymentWebhookLimit, clock.now().getTime());
+    if (wait === null) return;
+    reply.header('retry-after', String(wait)).header('cache-control', 'no-store');
+    throw apiError(429, 'tooManyRequests');
+  }
 
   async function webhook(request: FastifyRequest, reply: FastifyReply) {
     reply.header('cache-control', 'no-store');

@@ -15,6 +15,7 @@ import { registerFanPlaybackRoutes } from './fan-playback';
 import { registerPlaybackRoutes } from './playback-routes';
 import { registerOttRoutes } from './routes';
 import { OTT_JOB_PREFIX, registerTranscodingHandlers } from './transcoding';
+import './paid-sources';
 
 export interface OttCapabilityDeps {
   config: Config;

@@ -2,7 +2,7 @@ import { createSecureServer, constants, type Http2Session } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loopbackCertificate } from '../../test/support/push-service';
-import { closePushSessions, postToPushService, type PushRequest } from './push-request';
+import { closePushSessions, postToPushService, publicOnlyLookup, type PushRequest, type ResolveAll } from './push-request';
 
 const request: PushRequest = { method: 'POST', headers: { TTL: '60', 'Content-Type': 'application/octet-stream' }, body: Buffer.from('x'), timeoutMs: 5_000, allowLoopback: true };
 
@@ -91,5 +91,37 @@ describe('postToPushService over HTTP/2', () => {
       expect((await postToPushService(`${service.url}/push/3`, request)).status).toBe(201);
       expect(service.sessions).toHaveLength(1);
     });
+  });
+});
+
+describe('the lookup of push services’ names', () => {
+  /** Answers as a fan's DNS might: a name's addresses, all at once. */
+  const answers: Record<string, { address: string; family: number }[]> = {
+    'nat64.push.test': [{ address: '64:ff9b::7f00:1', family: 6 }],
+    'mapped.push.test': [{ address: '::ffff:169.254.169.254', family: 6 }],
+    'multicast.push.test': [{ address: '224.0.0.251', family: 4 }],
+    'documentation.push.test': [{ address: '2001:db8::1', family: 6 }],
+    'one-inside.push.test': [
+      { address: '8.8.8.8', family: 4 },
+      { address: '192.168.0.1', family: 4 },
+    ],
+    'nothing.push.test': [],
+    'public.push.test': [
+      { address: '142.250.74.42', family: 4 },
+      { address: '2a00:1450:4001:82b::200a', family: 6 },
+    ],
+  };
+  const resolve: ResolveAll = (hostname, _options, callback) => process.nextTick(() => callback(null, answers[hostname]));
+  const lookup = (hostname: string, all: boolean) =>
+    new Promise<unknown>((ok, fail) => publicOnlyLookup(resolve)(hostname, { all }, (err: Error | null, address: unknown) => (err ? fail(err) : ok(address))));
+
+  it('refuses a name when any address it resolves to is not public, by the subscribe check’s table', async () => {
+    for (const name of Object.keys(answers).filter((n) => n !== 'public.push.test'))
+      for (const all of [false, true]) await expect(lookup(name, all), name).rejects.toMatchObject({ code: 'EINTERNALADDRESS' });
+  });
+
+  it('gives a name whose addresses are all public to the connection', async () => {
+    expect(await lookup('public.push.test', false)).toBe('142.250.74.42');
+    expect(await lookup('public.push.test', true)).toEqual(answers['public.push.test']);
   });
 });

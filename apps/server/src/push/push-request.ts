@@ -4,7 +4,7 @@ import http2 from 'node:http2';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import tls from 'node:tls';
-import { isInternalHost } from './subscription-input';
+import { isInternalHost, isPublicAddress } from './subscription-input';
 
 /**
  * The one way the server calls a push service, whose address a fan gave (server-side request
@@ -29,16 +29,26 @@ const agents = {
   'https:': new https.Agent({ keepAlive: true, maxSockets: 256 }),
 };
 
-const publicOnly: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-    if (error) return callback(error, '', 0);
-    const list = addresses;
-    const internal = list.find((a) => isInternalHost(a.address));
-    if (internal || !list.length) return callback(new InternalAddressError(`${hostname} resolves to an internal address`), '', 0);
-    if (options.all) (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
-    else callback(null, list[0].address, list[0].family);
-  });
-};
+/** How a name's addresses are found: all of them at once (`dns.lookup` with `all: true`, or a test's stand-in). */
+export type ResolveAll = (hostname: string, options: object, callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
+const resolveAll: ResolveAll = (hostname, options, callback) => dnsLookup(hostname, { ...options, all: true }, callback);
+
+/**
+ * The lookup connections make: a name whose addresses are not all public (the subscribe check's
+ * table, isPublicAddress) is refused before anything connects, else connected to what was checked.
+ */
+export function publicOnlyLookup(resolve: ResolveAll = resolveAll): LookupFunction {
+  return (hostname, options, callback) => {
+    resolve(hostname, options, (error, list) => {
+      if (error) return callback(error, '', 0);
+      const internal = list.find((a) => !isPublicAddress(a.address));
+      if (internal || !list.length) return callback(new InternalAddressError(`${hostname} resolves to an internal address`), '', 0);
+      if (options.all) (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+      else callback(null, list[0].address, list[0].family);
+    });
+  };
+}
+const publicOnly = publicOnlyLookup();
 
 export interface PushResponse {
   status: number;
@@ -88,7 +98,7 @@ function targetOf(url: URL, allowLoopback: boolean): Target {
   const protocol = url.protocol;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const loopbackLiteral = allowLoopback && (protocol === 'http:' || protocol === 'https:') && host === '127.0.0.1';
-  const refused = !loopbackLiteral && (protocol !== 'https:' || (isIP(host) && isInternalHost(host))) ? new InternalAddressError(`${url.host} is not a public https address`) : null;
+  const refused = !loopbackLiteral && (protocol !== 'https:' || isInternalHost(host)) ? new InternalAddressError(`${url.host} is not a public https address`) : null;
   t = { url: new URL(url.origin), loopbackLiteral, refused };
   if (targets.size >= TARGETS_MAX) targets.delete(targets.keys().next().value!);
   targets.set(key, t);

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Database, DB } from '../db/database';
 import type { Clock } from '../jobs/clock';
 import { ApiError, apiError } from '../jsonapi/errors';
+import { declarePublicType } from '../jsonapi/public-projection';
 import { JSONAPI_MEDIA_TYPE } from '../jsonapi/routes';
 import { toDb } from '../db/values';
 import { PUBLIC_PREFIX, type Fan, type FanAccess } from '../fan-api/fans';
@@ -16,6 +17,11 @@ import { vapidKeysOf } from './vapid';
  * browser's PushSubscription with the topics and language chosen, change them, unsubscribe.
  */
 const SUBSCRIPTIONS = `${PUBLIC_PREFIX}/push/subscriptions`;
+
+declarePublicType('push_vapid_keys', { reach: 'capability', attributes: ['public_key'] });
+declarePublicType('push_topics', { reach: 'capability', attributes: ['kind', 'name'] });
+/** A fan's own subscriptions: their browser's endpoint is theirs alone. */
+declarePublicType('push_subscriptions', { reach: 'own', attributes: ['endpoint', 'platform', 'locale', 'topics'] });
 
 async function topicsOf(db: DB, ids: number[]): Promise<Map<number, string[]>> {
   const out = new Map<number, string[]>(ids.map((id) => [id, []]));

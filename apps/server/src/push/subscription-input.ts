@@ -1,5 +1,6 @@
 import { createECDH } from 'node:crypto';
 import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { PUSH_LOCALES, PUSH_PLATFORMS, PUSH_TOPIC_PATTERN } from '@umpire/schema';
 import type { ErrorSpec } from '../jsonapi/errors';
 import { fieldError } from '../jsonapi/messages';
@@ -22,16 +23,43 @@ probe.generateKeys();
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** A host on this machine or a private network: a fan must not make the server call inside it. */
-export function isInternalHost(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  if (h === 'localhost' || h.endsWith('.localhost') || h.endsWith('.internal')) return true;
-  if (isIP(h) === 4) {
-    const [a, b] = h.split('.').map(Number);
-    return a === 10 || a === 127 || a === 0 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
+// IPv4 inside IPv6 that reaches the IPv4 it carries: NAT64's well-known prefix (RFC 6052).
+const NAT64 = ipaddr.parseCIDR('64:ff9b::/96');
+// The only IPv6 block IANA hands out as global unicast: the rest (::/8 with its IPv4-compatible
+// addresses, 100::/64, 5f00::/16…) is nothing a push service lives at.
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
+
+/**
+ * Whether the server may call an IP address for a fan: only a global unicast one, by ipaddr.js's
+ * table of special ranges (loopback, private, carrier-grade NAT, link-local, multicast, broadcast,
+ * documentation, benchmarking, unique local, 6to4, Teredo…), kept with the package rather than by
+ * hand here. IPv4 carried in IPv6 (`::ffff:10.0.0.1`, `64:ff9b::a00:1`) is judged as that IPv4.
+ */
+export function isPublicAddress(address: string): boolean {
+  let ip: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    ip = ipaddr.parse(address);
+  } catch {
+    return false;
   }
-  if (isIP(h) === 6) return h === '::1' || h === '::' || h.startsWith('fc') || h.startsWith('fd') || h.startsWith('fe80') || h.startsWith('::ffff:');
-  return false;
+  if (ip.kind() === 'ipv6') {
+    const v6 = ip as ipaddr.IPv6;
+    if (!v6.isIPv4MappedAddress() && !v6.match(NAT64)) return v6.range() === 'unicast' && v6.match(GLOBAL_UNICAST_V6);
+    ip = ipaddr.fromByteArray(v6.toByteArray().slice(12));
+  }
+  return ip.range() === 'unicast';
+}
+
+/**
+ * A host a fan must not make the server call: an address that is not public, or a name of this
+ * machine or a local network. Other names are judged by what they resolve to, when the server
+ * connects (push-request.ts).
+ */
+export function isInternalHost(host: string): boolean {
+  // `localhost.` is `localhost`.
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.$/, '');
+  if (isIP(h)) return !isPublicAddress(h);
+  return h === 'localhost' || ['.localhost', '.internal', '.local', '.home.arpa'].some((suffix) => h.endsWith(suffix));
 }
 
 /** An https push service on the internet; with `allowLoopback`, also http:// or https://127.0.0.1 (the tests' local service). */

@@ -6,6 +6,7 @@ import type { Clock } from '../jobs/clock';
 import { notFound } from '../jsonapi/errors';
 import { parsePage, type RawQuery } from '../jsonapi/query';
 import type { Row } from '../jsonapi/read';
+import { declarePublicType, vouchPublic } from '../jsonapi/public-projection';
 import { JSONAPI_MEDIA_TYPE } from '../jsonapi/routes';
 import { fromDb } from '../db/values';
 import type { ChangeBus } from '../realtime/change-bus';
@@ -59,6 +60,8 @@ export async function publicQuizDocuments(db: DB, clientId: number, quizzes: Row
       type: 'quizzes',
       id: String(q.id),
       attributes: {
+        // Read by the projection (only published quizzes leave), never shown.
+        is_published: true,
         title: q.title,
         description: q.description ?? null,
         time_limit_seconds: Number(q.time_limit_seconds),
@@ -101,6 +104,9 @@ async function startDocument(database: Database, quiz: Row, started: StartedAtte
   };
 }
 
+/** A fan's own start of an attempt: when the clock started and ends, and the questions it holds. */
+declarePublicType('quiz_attempt_starts', { reach: 'own', attributes: ['started_at', 'expires_at'], relationships: ['quiz', 'quiz_questions'] });
+
 /**
  * The fan-facing quiz calls (issue 10): published quizzes of a client (`?client=`), and a fan's
  * attempt with their fan token. Staff manage quizzes through /api/v3.
@@ -139,6 +145,7 @@ export function registerQuizRoutes(app: FastifyInstance, deps: { config: Config;
   app.post<{ Params: { id: string } }>(`${PUBLIC_PREFIX}/quizzes/:id/attempt_starts`, async (request, reply) => {
     const fan = await fans.requireFan(request, reply, { write: true });
     const { quiz, started } = await startQuizAttempt(deps, fan, request.params.id);
+    vouchPublic(request, 'quizzes', String(quiz.id));
     reply.code(201).type(JSONAPI_MEDIA_TYPE).header('cache-control', 'no-store');
     return startDocument(database, quiz, started);
   });
@@ -147,6 +154,7 @@ export function registerQuizRoutes(app: FastifyInstance, deps: { config: Config;
   app.post<{ Params: { id: string } }>(`${PUBLIC_PREFIX}/quizzes/:id/attempts`, async (request, reply) => {
     const fan = await fans.requireFan(request, reply, { write: true });
     const { row, rank } = await submitQuizAttempt(deps, fan, request.params.id, request.body);
+    vouchPublic(request, 'quizzes', String(row.quiz_id));
     reply.code(201).type(JSONAPI_MEDIA_TYPE).header('cache-control', 'no-store');
     return {
       data: {

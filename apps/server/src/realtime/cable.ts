@@ -4,14 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { authenticateToken, SESSION_COOKIE } from '../auth/authenticate';
 import type { AuthContext } from '../jsonapi/access';
-import type { Config } from '../config';
+import { clientAddress, type Config } from '../config';
 import type { Database } from '../db/database';
 import { modelOf, type Model } from '../jsonapi/model';
-import { PUBLIC_PREFIX } from '../delivery/delivery';
-import { publicObject } from '../delivery/public-models';
+import { projectRecordNow, PUBLIC_PREFIX } from '../jsonapi/public-projection';
 import { toResourceObject, type Row } from '../jsonapi/read';
 import type { BusEvent, ChangeBus, PresenceMessage } from './change-bus';
 import { CONTENT_CHANNEL, isContentType } from './content-types';
+import { SnapshotCache, type Snapshot } from './snapshot-cache';
 
 /**
  * /cable speaks the ActionCable wire protocol (welcome, ping, subscribe, confirm or reject,
@@ -31,7 +31,6 @@ export const SEND_BUFFER_LIMIT = 512 * 1024;
 const HEARTBEAT_MS = 15_000;
 const BEAT_SLICES = HEARTBEAT_MS / TICK_MS;
 const SLUG_TTL_MS = 60_000;
-const MAX_SNAPSHOTS = 1000;
 /** Changes that a public snapshot (a match and its incidents, a round's matches) shows. */
 const SNAPSHOT_TYPES = new Set(['matches', 'incidents', 'rounds']);
 const PRESENCE_TTL_MS = 30_000;
@@ -50,13 +49,6 @@ interface Subscription {
   key: string;
 }
 
-interface Snapshot {
-  /** The league's serial when it was read. */
-  serial: number;
-  /** The message's JSON, or null when there is no such match or round. */
-  body: Promise<string | null>;
-}
-
 interface Connection {
   id: number;
   ws: WebSocket;
@@ -71,6 +63,8 @@ interface Connection {
   /** Subscribes being checked, so a repeat does not subscribe twice. */
   pending: Set<string>;
   apiBase: string;
+  /** A public connection's allowance of new subscribes (a token bucket: see admitPublic), and whether it was closed for running out. */
+  subscribes: { tokens: number; at: number; exhausted: boolean };
 }
 
 const parseCookies = (header: string | undefined) =>
@@ -100,10 +94,12 @@ export class Cable {
   private readonly timers: NodeJS.Timeout[] = [];
   /** Sockets dropped for a full send buffer, and for missing pongs. */
   private readonly dropped = { slow: 0, silent: 0 };
+  /** Fans' subscribes refused past their connection's bounds (and connections closed for the rate). */
+  private readonly refused = { subscriptions: 0, identifier: 0, rate: 0 };
   /** League slug → id for public connections: a reconnecting crowd does not ask the database each time. */
   private readonly slugs = new Map<string, { id: number; at: number }>();
   /** Public snapshots by what they show and their link base, each valid while its league's serial stands. */
-  private readonly snapshots = new Map<string, Snapshot>();
+  private readonly snapshots: SnapshotCache;
   /** Per league, counts changes of what public snapshots show. */
   private readonly serials = new Map<number, number>();
   private readonly unsubscribe: (() => void)[] = [];
@@ -113,6 +109,7 @@ export class Cable {
     private readonly database: Database,
     private readonly bus: ChangeBus,
   ) {
+    this.snapshots = new SnapshotCache(config.cablePublic.snapshotCache);
     // On the next turn of the event loop: the change has committed, and the writer's answer (built
     // by then) need not wait for a fan-out to a crowd. Immediates keep the events' order.
     this.unsubscribe.push(bus.subscribe((e) => setImmediate(() => void this.onChange(e).catch(() => {}))));
@@ -125,6 +122,9 @@ export class Cable {
 
   attach(app: FastifyInstance) {
     app.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      // Node leaves an upgrading socket's errors to us: a reset (HAProxy resets its side once a
+      // refusal is answered) must close that socket, not end the process.
+      socket.on('error', () => socket.destroy());
       void this.upgrade(req, socket, head).catch(() => refuseUpgrade(socket, 500, 'Internal Server Error'));
     });
   }
@@ -154,23 +154,21 @@ export class Cable {
         ws.close(4401, 'unauthorized');
         return;
       }
-      this.open({ id: this.nextId++, ws, auth, clientId: auth.clientId, address: null, subscriptions: new Map(), alive: true, pending: new Set(), apiBase: this.apiBaseOf(req) });
+      this.open({ id: this.nextId++, ws, auth, clientId: auth.clientId, address: null, subscriptions: new Map(), alive: true, pending: new Set(), apiBase: this.apiBaseOf(req), subscribes: { tokens: 0, at: 0, exhausted: false } });
     });
   }
 
   private apiBaseOf(req: IncomingMessage): string {
-    const proto = (req.headers['x-forwarded-proto'] as string | undefined) === 'https' ? 'https' : 'http';
+    // Believed from a trusted proxy only, as Fastify's request.protocol does.
+    const trust = this.config.trustProxy;
+    const proxied = !!trust && trust(req.socket.remoteAddress ?? '', 0);
+    const proto = proxied && (req.headers['x-forwarded-proto'] as string | undefined) === 'https' ? 'https' : 'http';
     return `${this.config.publicUrl ?? `${proto}://${req.headers.host}`}/api/v3`;
   }
 
-  /** The client's address: the socket's, or the first forwarded one behind a trusted proxy. */
-  private addressOf(req: IncomingMessage): string {
-    const forwarded = this.config.trustProxy ? (req.headers['x-forwarded-for'] as string | undefined)?.split(',')[0]?.trim() : undefined;
-    return forwarded || req.socket.remoteAddress || 'unknown';
-  }
-
   private async upgradePublic(req: IncomingMessage, socket: Duplex, head: Buffer, slug: string) {
-    const address = this.addressOf(req);
+    // As HTTP's request.ip: the right-most X-Forwarded-For entry the trusted proxies did not write.
+    const address = clientAddress(req, this.config.trustProxy);
     // One address (a stadium's Wi-Fi, a carrier's NAT) holds many fans, but not without end.
     const full = () => (this.publicByAddress.get(address) ?? 0) >= this.config.cablePublicConnectionsPerAddress;
     if (full()) return refuseUpgrade(socket, 429, 'Too Many Requests');
@@ -181,7 +179,7 @@ export class Cable {
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       // Counted once it is open (a socket gone during the upgrade never is), until it closes.
       this.publicByAddress.set(address, (this.publicByAddress.get(address) ?? 0) + 1);
-      const conn: Connection = { id: this.nextId++, ws, auth: null, clientId, address, subscriptions: new Map(), alive: true, pending: new Set(), apiBase: this.apiBaseOf(req) };
+      const conn: Connection = { id: this.nextId++, ws, auth: null, clientId, address, subscriptions: new Map(), alive: true, pending: new Set(), apiBase: this.apiBaseOf(req), subscribes: { tokens: this.subscribeBurst(), at: Date.now(), exhausted: false } };
       this.open(conn);
     });
   }
@@ -269,12 +267,54 @@ export class Cable {
   private async subscribe(conn: Connection, identifier: string) {
     // The client repeats a subscribe that is not confirmed quickly; like Rails, answer it once.
     if (conn.subscriptions.has(identifier) || conn.pending.has(identifier)) return;
+    if (!conn.auth && !this.admitPublic(conn, identifier)) return;
     conn.pending.add(identifier);
     try {
       await this.confirmSubscription(conn, identifier);
     } finally {
       conn.pending.delete(identifier);
     }
+  }
+
+  /**
+   * New subscribes a fan's connection may send at once: a page subscribes to all it shows together
+   * (up to its subscriptions), so that many and a rate's worth more; then they come at the rate.
+   */
+  private subscribeBurst() {
+    const { subscriptions, subscribeRate } = this.config.cablePublic;
+    return subscriptions + subscribeRate.max;
+  }
+
+  /**
+   * A fan's page follows a few matches or rounds. Past the connection's bounds (subscriptions held
+   * or being checked, the identifier's size) a subscribe is rejected without a lookup; past its
+   * allowance of new subscribes (subscribeBurst, refilled at the rate) the connection is closed and
+   * told not to reconnect. So one socket asking for 10,000 made-up matches costs a few dozen
+   * lookups, not 10,000, and no crowd's snapshot.
+   */
+  private admitPublic(conn: Connection, identifier: string): boolean {
+    const { subscriptions, identifierBytes, subscribeRate } = this.config.cablePublic;
+    const bucket = conn.subscribes;
+    // Once closed, what the socket had already sent behind is dropped as it arrives.
+    if (bucket.exhausted) return false;
+    const now = Date.now();
+    bucket.tokens = Math.min(this.subscribeBurst(), bucket.tokens + ((now - bucket.at) * subscribeRate.max) / (subscribeRate.windowSeconds * 1000));
+    bucket.at = now;
+    if (bucket.tokens < 1) {
+      bucket.exhausted = true;
+      this.refused.rate++;
+      this.send(conn, { type: 'disconnect', reason: 'invalid_request', reconnect: false });
+      conn.ws.close(1008, 'too many subscribes');
+      return false;
+    }
+    bucket.tokens--;
+    const tooLarge = Buffer.byteLength(identifier) > identifierBytes;
+    if (tooLarge || conn.subscriptions.size + conn.pending.size >= subscriptions) {
+      this.refused[tooLarge ? 'identifier' : 'subscriptions']++;
+      this.send(conn, { identifier, type: 'reject_subscription' });
+      return false;
+    }
+    return true;
   }
 
   private async confirmSubscription(conn: Connection, identifier: string) {
@@ -388,15 +428,11 @@ export class Cable {
   private publicSnapshot(conn: Connection, kind: 'match' | 'round', id: number): Snapshot {
     const key = `${kind}:${conn.clientId}:${id}:${conn.apiBase}`;
     const serial = this.publicSerial(conn.clientId);
-    const known = this.snapshots.get(key);
-    if (known && known.serial === serial) return known;
-    // Made-up ids cannot grow it without end.
-    if (this.snapshots.size >= MAX_SNAPSHOTS) this.snapshots.clear();
+    const known = this.snapshots.get(key, serial);
+    if (known) return known;
+    // Bounded, and made-up ids ("no such match", remembered too) never push out a found one.
     const snapshot: Snapshot = { serial, body: this.readPublicSnapshot(conn.clientId, conn.apiBase, kind, id) };
     this.snapshots.set(key, snapshot);
-    snapshot.body.catch(() => {
-      if (this.snapshots.get(key) === snapshot) this.snapshots.delete(key);
-    });
     return snapshot;
   }
 
@@ -580,11 +616,15 @@ export class Cable {
     if (this.writable(conn.ws)) conn.ws.ping();
   }
 
-  /** Open connections and subscriptions, and sockets dropped (slow: full buffer; silent: no pong), for metrics and tests. */
+  /**
+   * Open connections and subscriptions, sockets dropped (slow: full buffer; silent: no pong), fans'
+   * subscribes refused by their connection's bounds, and the public snapshots' cache (entries,
+   * answers from memory, database reads), for metrics and tests.
+   */
   stats() {
     let subscriptions = 0;
     for (const set of this.streams.values()) subscriptions += set.size;
-    return { connections: this.connections.size, subscriptions, dropped: { ...this.dropped } };
+    return { connections: this.connections.size, subscriptions, dropped: { ...this.dropped }, refused: { ...this.refused }, snapshots: this.snapshots.stats() };
   }
 
   async close() {
@@ -601,7 +641,7 @@ function publicKey(kind: 'match' | 'round', clientId: number, id: number) {
 
 /** A record as fans may see it: the delivery API's projection, links under /public/v1. */
 function publicResource(model: Model, row: Row, apiBase: string) {
-  return publicObject(toResourceObject(model, row, apiBase), { from: apiBase, to: apiBase.replace(/\/api\/v3$/, PUBLIC_PREFIX) });
+  return projectRecordNow(toResourceObject(model, row, apiBase), { from: apiBase, to: apiBase.replace(/\/api\/v3$/, PUBLIC_PREFIX) });
 }
 
 function streamKey(kind: 'incidents' | 'match', clientId: number, matchId: number) {

@@ -8,6 +8,7 @@ import { apiError } from '../jsonapi/errors';
 import { findRow, recordDocument } from '../jsonapi/read';
 import { modelOf } from '../jsonapi/model';
 import { parsePage, type RawQuery } from '../jsonapi/query';
+import { vouchPublic } from '../jsonapi/public-projection';
 import { API_PREFIX, JSONAPI_MEDIA_TYPE, requestApiBase, withQueryStats } from '../jsonapi/routes';
 import { fromDb } from '../db/values';
 import type { ChangeBus } from '../realtime/change-bus';
@@ -58,6 +59,8 @@ async function publicSurveys(db: DB, clientId: number, rows: Record<string, unkn
       type: 'surveys',
       id: String(r.id),
       attributes: {
+        // Read by the projection (drafts never leave), and shown.
+        status: r.status,
         title: r.title,
         description: r.description ?? null,
         opens_at: window.opens_at,
@@ -121,6 +124,7 @@ export function registerSurveyRoutes(app: FastifyInstance, deps: { config: Confi
       const apiBase = requestApiBase(request, config);
       const row = await createAsFan({ database, bus: deps.bus, apiBase }, fan, 'survey_user_answers', request.body);
       const doc = await recordDocument({ db, dialect: database.dialect, clientId: fan.clientId, apiBase }, modelOf('survey_user_answers'), row, { include: {}, fields: new Map() });
+      vouchPublic(request, 'surveys', String(row.survey_id));
       reply.code(201).type(JSONAPI_MEDIA_TYPE).header('cache-control', 'no-store');
       return { data: { ...doc.data, links: undefined } };
     }),

@@ -48,9 +48,15 @@ export function siteAsset(name: string): { type: string; body: Buffer; immutable
 
 /**
  * Serves the website inside the Umpire server at `basePath` (`npm start`: /site), reading the
- * delivery API of the same process for the league named `client`.
+ * delivery API of the same process for the league named `client`. `origin` is where readers reach
+ * the site (the configured public address): its canonical, Open Graph, hreflang and sitemap
+ * addresses are built on it and never on a request's Host or X-Forwarded-Host, which anyone can
+ * write, so a CDN cannot be made to keep a page that links elsewhere.
  */
-export function mountSite(app: FastifyInstance, opts: { basePath: string; client: string; imageBase?: string } & Partial<Omit<SiteOptions, 'source'>>): void {
+export function mountSite(
+  app: FastifyInstance,
+  { origin, ...opts }: { basePath: string; client: string; imageBase?: string; origin: () => string } & Partial<Omit<SiteOptions, 'source'>>,
+): void {
   const site = createSite({
     source: injectedSource(app, opts.client),
     apiBase: '/public/v1',
@@ -59,7 +65,6 @@ export function mountSite(app: FastifyInstance, opts: { basePath: string; client
     hasClientScript: () => existsSync(join(ASSETS_DIR, 'site.js')),
     ...opts,
   });
-  const origin = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
   app.get(`${opts.basePath}/assets/:name`, async (request, reply) => {
     const asset = siteAsset((request.params as { name: string }).name);
     if (!asset) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
@@ -68,9 +73,9 @@ export function mountSite(app: FastifyInstance, opts: { basePath: string; client
       .header('cache-control', asset.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
       .send(asset.body);
   });
-  const serve = async (request: { url: string; protocol: string; host: string; headers: unknown }, reply: import('fastify').FastifyReply) => {
+  const serve = async (request: { url: string; headers: unknown }, reply: import('fastify').FastifyReply) => {
     const path = request.url.slice(opts.basePath.length);
-    const res = await site.handle(path, origin(request));
+    const res = await site.handle(path, origin());
     reply.code(res.status).headers(res.headers).header('content-security-policy', SITE_CSP);
     // A reader (or a CDN) that holds this page already gets 304 without it.
     const wanted = (request.headers as Record<string, string | undefined>)['if-none-match'];

@@ -211,7 +211,10 @@ export function createSite(options: SiteOptions) {
     return { status: 200, headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=0, s-maxage=300' }, body };
   }
 
-  /** Answers a GET of a path under the site's base (`/pl/`, `/en/kluby/rcz`, `/sitemap.xml`). */
+  /**
+   * Answers a GET of a path under the site's base (`/pl/`, `/en/kluby/rcz`, `/sitemap.xml`), its
+   * absolute addresses on `origin`: the configured one, never what a request's Host says.
+   */
   async function handle(path: string, origin: string): Promise<SiteResponse> {
     const clean = path.split('?')[0];
     const key = `${origin}${clean}`;

@@ -14,7 +14,7 @@ export const components = defineResource({
   table: 'components',
   section: 'document',
   defaultSort: 'index',
-  public: { attributes: ['kind', 'index', 'settings'], relationships: [...Object.keys(LINK_CATALOGUE)] },
+  public: { reach: 'owned', attributes: ['kind', 'index', 'settings'], relationships: [...Object.keys(LINK_CATALOGUE)] },
   attributes: {
     kind: { type: 'string', schema: oneOf(COMPONENT_KINDS), required: true, filter: true, sort: true, list: true, example: 'text' },
     index: { type: 'integer', schema: integer(0, 100000), required: true, sort: true, filter: true, list: true, example: 0 },

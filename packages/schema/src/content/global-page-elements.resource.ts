@@ -10,7 +10,7 @@ export const globalPageElements = defineResource({
   section: 'document',
   titleAttribute: 'name',
   defaultSort: 'area,name',
-  public: { attributes: ['name', 'slug', 'area'], relationships: ['components'] },
+  public: { reach: 'listed', attributes: ['name', 'slug', 'area'], relationships: ['components'] },
   attributes: {
     name: { type: 'string', schema: text(120), required: true, search: true, sort: true, list: true, example: 'Baner sponsora' },
     slug: { type: 'string', schema: text(120).regex(PAGE_SLUG_PATTERN, { error: 'pattern' }), required: true, unique: true, filter: true, sort: true, list: true, example: 'baner-sponsora' },

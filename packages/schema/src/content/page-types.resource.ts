@@ -11,7 +11,7 @@ export const pageTypes = defineResource({
   section: 'document',
   titleAttribute: 'name',
   defaultSort: 'name',
-  public: { attributes: ['name', 'kind'] },
+  public: { reach: 'listed', attributes: ['name', 'kind'] },
   attributes: {
     name: { type: 'string', schema: text(120), required: true, unique: true, search: true, sort: true, filter: true, list: true, example: 'Strona turnieju' },
     kind: { type: 'string', schema: oneOf(PAGE_KINDS), required: true, filter: true, sort: true, list: true, example: 'regular' },

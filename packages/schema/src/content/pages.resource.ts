@@ -16,7 +16,7 @@ export const pages = defineResource({
   titleAttribute: 'title',
   defaultSort: 'title',
   /** Only pages the publication jobs hold visible (published, inside their window). */
-  public: { attributes: ['title', 'slug', 'published_from', 'published_until', 'seo_title', 'seo_description'], relationships: ['page_type', 'seo_image', 'components'], where: { visible: [true] } },
+  public: { reach: 'listed', attributes: ['title', 'slug', 'published_from', 'published_until', 'seo_title', 'seo_description'], relationships: ['page_type', 'seo_image', 'components'], where: { visible: [true] } },
   attributes: {
     title: { type: 'string', schema: text(200), required: true, search: true, sort: true, filter: true, list: true, example: 'O lidze' },
     slug: {

@@ -19,7 +19,7 @@ export const ottEvents = defineResource({
   newestFirst: true,
   maxIncludeDepth: 2,
   /** Not its stream (keys), its source video nor its transcoding: those are the staff's. */
-  public: { attributes: ['status', 'access', 'allowed_country', 'starts_at', 'title', 'description'], relationships: ['format', 'segment', 'image', 'image_vertical', 'image_horizontal', 'tags'] },
+  public: { reach: 'listed', attributes: ['status', 'access', 'allowed_country', 'starts_at', 'title', 'description'], relationships: ['format', 'segment', 'image', 'image_vertical', 'image_horizontal', 'tags'] },
   attributes: {
     status: { type: 'string', schema: oneOf(OTT_EVENT_STATUSES), default: 'pending', readOnly: true, filter: true, sort: true, list: true },
     access: { type: 'string', schema: oneOf(ACCESS_TYPES), default: 'free', filter: true, sort: true, list: true, example: 'pay_per_view' },

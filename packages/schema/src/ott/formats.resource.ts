@@ -16,7 +16,7 @@ export const formats = defineResource({
   section: 'video',
   defaultSort: '-created_at',
   newestFirst: true,
-  public: { attributes: ['segments_order', 'title', 'description'], relationships: ['image', 'image_vertical', 'image_horizontal', 'tags', 'segments'] },
+  public: { reach: 'listed', attributes: ['segments_order', 'title', 'description'], relationships: ['image', 'image_vertical', 'image_horizontal', 'tags', 'segments'] },
   attributes: {
     segments_order: { type: 'json', schema: segmentsOrderSchema, default: [], example: [] },
   },

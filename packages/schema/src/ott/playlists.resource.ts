@@ -11,7 +11,7 @@ export const playlists = defineResource({
   defaultSort: '-created_at',
   newestFirst: true,
   maxIncludeDepth: 2,
-  public: { attributes: ['title', 'description'], relationships: ['image', 'image_vertical', 'image_horizontal', 'tags', 'playlist_events'] },
+  public: { reach: 'listed', attributes: ['title', 'description'], relationships: ['image', 'image_vertical', 'image_horizontal', 'tags', 'playlist_events'] },
   attributes: {},
   relationships: {
     image: { kind: 'belongsTo', type: 'images', onDelete: 'setNull' },
@@ -51,7 +51,7 @@ export const playlistEvents = defineResource({
   table: 'ott_playlist_events',
   section: 'video',
   defaultSort: 'position',
-  public: { attributes: ['position'], relationships: ['playlist', 'event'] },
+  public: { reach: 'listed', attributes: ['position'], relationships: ['playlist', 'event'] },
   attributes: {
     position: { type: 'integer', schema: integer(0, 100_000), default: 0, sort: true, list: true, example: 0 },
   },

@@ -9,7 +9,7 @@ export const segments = defineResource({
   section: 'video',
   defaultSort: 'id',
   titleAttribute: 'name',
-  public: { attributes: ['name', 'description'], relationships: ['format'] },
+  public: { reach: 'listed', attributes: ['name', 'description'], relationships: ['format'] },
   attributes: {
     name: { type: 'string', schema: text(200), required: true, search: true, sort: true, filter: true, list: true, example: 'Studio przedmeczowe' },
     description: { type: 'text', schema: text(4000), search: true, example: 'Analiza składów.' },

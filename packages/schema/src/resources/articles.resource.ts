@@ -21,13 +21,13 @@ export const articles = defineResource({
   defaultSort: '-updated_at',
   newestFirst: true,
   public: {
+    reach: 'capability',
     attributes: ['title', 'lead', 'slug', 'body', 'publish_from', 'publish_until'],
     // The delivery API's article documents (articles/articles.ts): one locale, with what a page shows beside the text.
     computed: { attributes: ['body_html', 'image_path', 'image_alt_text', 'publication_category', 'tags'], relationships: ['components'] },
     relationships: ['image', 'publication_category', 'venue', 'tags'],
-    // Which rows: the article routes read only translations published and inside their window
-    // (`visible`), one locale at a time; no public relationship leads to an article otherwise.
-    routes: false,
+    // Which rows: translations published and inside their window (`visible`), one locale at a time.
+    where: { visible: [true] },
   },
   attributes: {
     status: { type: 'string', schema: oneOf(PUBLICATION_STATUSES), default: 'draft', filter: true, sort: true, list: true, example: 'draft' },

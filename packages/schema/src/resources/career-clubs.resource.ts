@@ -8,7 +8,7 @@ export const careerClubs = defineResource({
   table: 'career_clubs',
   section: 'team',
   defaultSort: '-start_year',
-  public: { attributes: ['club_name', 'start_year', 'end_year', 'appearances', 'goals', 'is_loan'], relationships: ['player', 'club'] },
+  public: { reach: 'listed', attributes: ['club_name', 'start_year', 'end_year', 'appearances', 'goals', 'is_loan'], relationships: ['player', 'club'] },
   attributes: {
     club_name: { type: 'string', schema: text(120), search: true, list: true, example: 'Leicester City' },
     start_year: { type: 'integer', schema: integer(1900, 2100), required: true, sort: true, filter: 'range', list: true, example: 2016 },

@@ -8,7 +8,7 @@ export const clubs = defineResource({
   titleAttribute: 'name',
   defaultSort: 'name',
   /** A club's e-mail is the office's contact for staff, not for fans. */
-  public: { attributes: ['name', 'short_name', 'code', 'founded', 'website', 'city', 'country', 'primary_color', 'secondary_color'], relationships: ['image', 'venue', 'teams'] },
+  public: { reach: 'listed', attributes: ['name', 'short_name', 'code', 'founded', 'website', 'city', 'country', 'primary_color', 'secondary_color'], relationships: ['image', 'venue', 'teams'] },
   attributes: {
     name: { type: 'string', schema: text(120), required: true, unique: true, search: true, sort: true, filter: true, list: true, example: 'Wisła Kraków' },
     short_name: { type: 'string', schema: text(40), search: true, sort: true, list: true, example: 'Wisła' },

@@ -8,7 +8,7 @@ export const competitionSeasons = defineResource({
   section: 'football',
   titleAttribute: 'name',
   defaultSort: '-start_date',
-  public: { attributes: ['name', 'start_date', 'end_date', 'is_current'], relationships: ['competition', 'season', 'image', 'stages', 'squads'] },
+  public: { reach: 'listed', attributes: ['name', 'start_date', 'end_date', 'is_current'], relationships: ['competition', 'season', 'image', 'stages', 'squads'] },
   attributes: {
     name: { type: 'string', schema: text(160), required: true, search: true, sort: true, filter: true, list: true, example: 'PKO BP Ekstraklasa 2026/27' },
     start_date: { type: 'date', schema: isoDate(), filter: 'range', sort: true, list: true, example: '2026-07-17' },

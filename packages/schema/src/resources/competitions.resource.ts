@@ -9,7 +9,7 @@ export const competitions = defineResource({
   section: 'football',
   titleAttribute: 'name',
   defaultSort: 'display_order,name',
-  public: { attributes: ['name', 'short_name', 'code', 'kind', 'country', 'is_active', 'display_order', 'points_for_win', 'points_for_draw', 'points_for_loss', 'tiebreakers', 'head_to_head_only_when_complete'], relationships: ['image', 'competition_seasons', 'seasons'] },
+  public: { reach: 'listed', attributes: ['name', 'short_name', 'code', 'kind', 'country', 'is_active', 'display_order', 'points_for_win', 'points_for_draw', 'points_for_loss', 'tiebreakers', 'head_to_head_only_when_complete'], relationships: ['image', 'competition_seasons', 'seasons'] },
   attributes: {
     name: { type: 'string', schema: text(120), required: true, search: true, sort: true, filter: true, list: true, example: 'Betclic 1 Liga' },
     short_name: { type: 'string', schema: text(40), search: true, sort: true, list: true, example: '1 Liga' },

@@ -8,7 +8,7 @@ export const groups = defineResource({
   section: 'football',
   titleAttribute: 'name',
   defaultSort: 'display_order,name',
-  public: { attributes: ['name', 'display_order', 'promotion_places', 'relegation_places'], relationships: ['stage', 'matches', 'point_deductions'] },
+  public: { reach: 'listed', attributes: ['name', 'display_order', 'promotion_places', 'relegation_places'], relationships: ['stage', 'matches', 'point_deductions'] },
   attributes: {
     name: { type: 'string', schema: text(120), required: true, search: true, sort: true, filter: true, list: true, example: 'Tabela' },
     display_order: { type: 'integer', schema: integer(0, 1000), default: 0, sort: true, list: true, example: 1 },

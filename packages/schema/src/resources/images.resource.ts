@@ -12,7 +12,7 @@ export const images = defineResource({
   section: 'folder',
   titleAttribute: 'name',
   defaultSort: '-created_at',
-  public: { attributes: ['path', 'name', 'alt_text_pl', 'alt_text_en', 'focal_x', 'focal_y', 'credit', 'width', 'height'] },
+  public: { reach: 'owned', attributes: ['path', 'name', 'alt_text_pl', 'alt_text_en', 'focal_x', 'focal_y', 'credit', 'width', 'height'] },
   attributes: {
     file_id: { type: 'string', schema: recordId(), required: true, example: '1' },
     path: { type: 'string', schema: text(1024), readOnly: true, filter: true, search: true, sort: true, list: true },

@@ -13,7 +13,7 @@ export const incidents = defineResource({
   table: 'incidents',
   section: 'calendar',
   defaultSort: 'sort_key,stoppage_minute,id',
-  public: { attributes: ['incident_type', 'occurrence_half', 'occurrence_minute', 'stoppage_minute', 'component_kind', 'description', 'home_squad', 'own_goal', 'section', 'sort_key'], relationships: ['match', 'squad', 'player', 'related_player'] },
+  public: { reach: 'listed', attributes: ['incident_type', 'occurrence_half', 'occurrence_minute', 'stoppage_minute', 'component_kind', 'description', 'home_squad', 'own_goal', 'section', 'sort_key'], relationships: ['match', 'squad', 'player', 'related_player'] },
   attributes: {
     incident_type: { type: 'string', schema: oneOf(INCIDENT_TYPES), required: true, filter: true, list: true, example: 'yellow_card' },
     occurrence_half: { type: 'integer', schema: integer(1, 5), required: true, filter: true, list: true, example: 2 },

@@ -9,7 +9,7 @@ export const lineups = defineResource({
   table: 'lineups',
   section: 'calendar',
   defaultSort: 'formation_place,shirt_number',
-  public: { attributes: ['is_starting', 'position', 'shirt_number', 'is_captain', 'formation_place'], relationships: ['match', 'squad', 'player'] },
+  public: { reach: 'listed', attributes: ['is_starting', 'position', 'shirt_number', 'is_captain', 'formation_place'], relationships: ['match', 'squad', 'player'] },
   attributes: {
     is_starting: { type: 'boolean', schema: z.boolean({ error: 'invalidType' }), default: true, filter: true, list: true, example: true },
     position: { type: 'string', schema: oneOf(LINEUP_POSITIONS), filter: true, list: true, example: 'CM' },

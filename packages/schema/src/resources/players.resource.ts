@@ -12,7 +12,7 @@ export const players = defineResource({
   titleAttribute: 'last_name',
   defaultSort: 'last_name,first_name',
   /** Other systems' identifiers are the league's business, not the fans'. */
-  public: { attributes: ['first_name', 'last_name', 'nickname', 'birth_date', 'nationality', 'second_nationality', 'position', 'height_cm', 'weight_kg', 'preferred_foot', 'biography'], relationships: ['image', 'squad_players', 'career_clubs'] },
+  public: { reach: 'listed', attributes: ['first_name', 'last_name', 'nickname', 'birth_date', 'nationality', 'second_nationality', 'position', 'height_cm', 'weight_kg', 'preferred_foot', 'biography'], relationships: ['image', 'squad_players', 'career_clubs'] },
   attributes: {
     first_name: { type: 'string', schema: text(80), required: true, search: true, sort: true, filter: true, list: true, example: 'Bartosz' },
     last_name: { type: 'string', schema: text(80), required: true, search: true, sort: true, filter: true, list: true, example: 'Kapustka' },

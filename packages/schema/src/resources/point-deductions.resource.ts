@@ -7,7 +7,7 @@ export const pointDeductions = defineResource({
   table: 'point_deductions',
   section: 'football',
   defaultSort: '-decided_on',
-  public: { attributes: ['points', 'reason', 'decided_on'], relationships: ['group', 'squad'] },
+  public: { reach: 'listed', attributes: ['points', 'reason', 'decided_on'], relationships: ['group', 'squad'] },
   attributes: {
     points: { type: 'integer', schema: integer(1, 100), required: true, list: true, example: 5 },
     reason: { type: 'text', schema: text(500), required: true, search: true, list: true, example: 'Decyzja Komisji Licencyjnej' },

@@ -9,7 +9,7 @@ export const products = defineResource({
   section: 'branding',
   titleAttribute: 'name',
   defaultSort: 'name',
-  public: { attributes: ['name', 'kind', 'description', 'price', 'currency', 'url'], relationships: ['image'], where: { is_active: [true] } },
+  public: { reach: 'listed', attributes: ['name', 'kind', 'description', 'price', 'currency', 'url'], relationships: ['image'], where: { is_active: [true] } },
   attributes: {
     name: { type: 'string', schema: text(160), required: true, search: true, sort: true, filter: true, list: true, example: 'Szalik kibica' },
     kind: { type: 'string', schema: oneOf(PRODUCT_KINDS), default: 'merchandise', filter: true, sort: true, list: true, example: 'merchandise' },

@@ -7,7 +7,7 @@ export const publicationCategories = defineResource({
   section: 'document',
   titleAttribute: 'name',
   defaultSort: 'display_order,name',
-  public: { attributes: ['name', 'slug', 'description', 'display_order'], relationships: ['image'] },
+  public: { reach: 'listed', attributes: ['name', 'slug', 'description', 'display_order'], relationships: ['image'] },
   attributes: {
     name: { type: 'string', schema: text(120), required: true, unique: true, search: true, sort: true, filter: true, list: true, example: 'Felietony' },
     slug: { type: 'string', schema: text(120).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'pattern' }), unique: true, filter: true, sort: true, list: true, example: 'felietony' },

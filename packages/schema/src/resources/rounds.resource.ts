@@ -9,7 +9,7 @@ export const rounds = defineResource({
   section: 'calendar',
   titleAttribute: 'name',
   defaultSort: 'number',
-  public: { attributes: ['name', 'number', 'start_date', 'end_date'], relationships: ['stage', 'matches'] },
+  public: { reach: 'listed', attributes: ['name', 'number', 'start_date', 'end_date'], relationships: ['stage', 'matches'] },
   attributes: {
     name: { type: 'string', schema: text(120), required: true, search: true, sort: true, filter: true, list: true, example: '35. kolejka' },
     number: { type: 'integer', schema: integer(0, 500), required: true, filter: 'range', sort: true, list: true, example: 35 },

@@ -8,7 +8,7 @@ export const seasons = defineResource({
   section: 'time',
   titleAttribute: 'name',
   defaultSort: '-start_date',
-  public: { attributes: ['name', 'start_date', 'end_date', 'is_current'], relationships: ['competition_seasons', 'competitions', 'squads'] },
+  public: { reach: 'listed', attributes: ['name', 'start_date', 'end_date', 'is_current'], relationships: ['competition_seasons', 'competitions', 'squads'] },
   attributes: {
     name: { type: 'string', schema: text(40), required: true, unique: true, search: true, sort: true, filter: true, list: true, example: '2049/50' },
     start_date: { type: 'date', schema: isoDate(), required: true, filter: 'range', sort: true, list: true, example: '2026-07-17' },

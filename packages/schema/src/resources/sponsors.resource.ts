@@ -10,7 +10,7 @@ export const sponsors = defineResource({
   titleAttribute: 'name',
   defaultSort: '-created_at',
   newestFirst: true,
-  public: { attributes: ['name', 'website', 'tier', 'display_order'], relationships: ['image'], where: { is_active: [true] } },
+  public: { reach: 'listed', attributes: ['name', 'website', 'tier', 'display_order'], relationships: ['image'], where: { is_active: [true] } },
   attributes: {
     name: { type: 'string', schema: text(120), required: true, unique: true, search: true, sort: true, filter: true, list: true, example: 'Żabka' },
     website: { type: 'string', schema: websiteUrl(), list: true, example: 'https://www.zabka.pl' },

@@ -9,7 +9,7 @@ export const squadPlayers = defineResource({
   table: 'squad_players',
   section: 'team',
   defaultSort: 'shirt_number',
-  public: { attributes: ['shirt_number', 'position', 'is_captain', 'joined_on', 'left_on'], relationships: ['squad', 'player'] },
+  public: { reach: 'listed', attributes: ['shirt_number', 'position', 'is_captain', 'joined_on', 'left_on'], relationships: ['squad', 'player'] },
   attributes: {
     shirt_number: { type: 'integer', schema: integer(1, 99), uniqueWith: ['squad_id'], filter: true, sort: true, list: true, example: 67 },
     position: { type: 'string', schema: oneOf(PLAYER_POSITIONS), filter: true, sort: true, list: true, example: 'midfielder' },

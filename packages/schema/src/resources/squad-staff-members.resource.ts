@@ -7,7 +7,7 @@ export const squadStaffMembers = defineResource({
   table: 'squad_staff_members',
   section: 'team',
   defaultSort: 'id',
-  public: { attributes: ['since'], relationships: ['squad', 'staff_member', 'staff_role'] },
+  public: { reach: 'listed', attributes: ['since'], relationships: ['squad', 'staff_member', 'staff_role'] },
   attributes: {
     since: { type: 'date', schema: isoDate(), sort: true, list: true, example: '2025-06-15' },
   },

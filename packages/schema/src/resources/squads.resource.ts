@@ -9,7 +9,7 @@ export const squads = defineResource({
   section: 'team',
   titleAttribute: 'name',
   defaultSort: 'name',
-  public: { attributes: ['name'], relationships: ['season', 'team', 'image', 'squad_players', 'squad_staff_members', 'competition_seasons'] },
+  public: { reach: 'listed', attributes: ['name'], relationships: ['season', 'team', 'image', 'squad_players', 'squad_staff_members', 'competition_seasons'] },
   attributes: {
     name: { type: 'string', schema: text(160), required: true, search: true, sort: true, filter: true, list: true, example: 'Rezerwy 2025/26' },
   },

@@ -10,7 +10,7 @@ export const staffMembers = defineResource({
   titleAttribute: 'last_name',
   defaultSort: 'last_name,first_name',
   /** A coach's birth date is personal data the league keeps for itself. */
-  public: { attributes: ['first_name', 'last_name', 'nationality', 'biography'], relationships: ['image', 'squad_staff_members'] },
+  public: { reach: 'listed', attributes: ['first_name', 'last_name', 'nationality', 'biography'], relationships: ['image', 'squad_staff_members'] },
   attributes: {
     first_name: { type: 'string', schema: text(80), required: true, search: true, sort: true, filter: true, list: true, example: 'Marek' },
     last_name: { type: 'string', schema: text(80), required: true, search: true, sort: true, filter: true, list: true, example: 'Papszun' },

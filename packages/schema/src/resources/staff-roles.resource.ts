@@ -8,7 +8,7 @@ export const staffRoles = defineResource({
   section: 'team',
   titleAttribute: 'name',
   defaultSort: 'display_order,name',
-  public: { attributes: ['name', 'kind', 'display_order'] },
+  public: { reach: 'listed', attributes: ['name', 'kind', 'display_order'] },
   attributes: {
     name: { type: 'string', schema: text(80), required: true, unique: true, search: true, sort: true, filter: true, list: true, example: 'Trener analityk' },
     kind: { type: 'string', schema: oneOf(STAFF_ROLE_KINDS), default: 'coaching', filter: true, sort: true, list: true, example: 'technical' },

@@ -8,7 +8,7 @@ export const stages = defineResource({
   section: 'football',
   titleAttribute: 'name',
   defaultSort: 'display_order,id',
-  public: { attributes: ['name', 'kind', 'display_order', 'start_date', 'end_date'], relationships: ['competition_season', 'groups', 'rounds'] },
+  public: { reach: 'listed', attributes: ['name', 'kind', 'display_order', 'start_date', 'end_date'], relationships: ['competition_season', 'groups', 'rounds'] },
   attributes: {
     name: { type: 'string', schema: text(120), required: true, search: true, sort: true, filter: true, list: true, example: 'Runda zasadnicza' },
     kind: { type: 'string', schema: oneOf(STAGE_KINDS), default: 'league', filter: true, sort: true, list: true, example: 'league' },

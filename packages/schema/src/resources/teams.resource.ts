@@ -9,7 +9,7 @@ export const teams = defineResource({
   section: 'team',
   titleAttribute: 'name',
   defaultSort: 'name',
-  public: { attributes: ['name', 'short_name', 'kind'], relationships: ['club', 'image', 'squads'] },
+  public: { reach: 'listed', attributes: ['name', 'short_name', 'kind'], relationships: ['club', 'image', 'squads'] },
   attributes: {
     name: { type: 'string', schema: text(120), required: true, search: true, sort: true, filter: true, list: true, example: 'Legia II Warszawa' },
     short_name: { type: 'string', schema: text(40), search: true, sort: true, list: true, example: 'Legia II' },

@@ -10,7 +10,7 @@ export const transmissionProviders = defineResource({
   titleAttribute: 'name',
   defaultSort: '-created_at',
   newestFirst: true,
-  public: { attributes: ['name', 'kind', 'website'], relationships: ['image'] },
+  public: { reach: 'listed', attributes: ['name', 'kind', 'website'], relationships: ['image'] },
   attributes: {
     name: { type: 'string', schema: text(120), required: true, unique: true, search: true, sort: true, filter: true, list: true, example: 'Viaplay' },
     kind: { type: 'string', schema: oneOf(TRANSMISSION_KINDS), default: 'tv', filter: true, sort: true, list: true, example: 'streaming' },

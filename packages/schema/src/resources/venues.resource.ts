@@ -9,7 +9,7 @@ export const venues = defineResource({
   titleAttribute: 'name',
   defaultSort: '-created_at',
   newestFirst: true,
-  public: { attributes: ['name', 'city', 'address', 'country', 'capacity', 'latitude', 'longitude', 'opened', 'surface'], relationships: ['image'] },
+  public: { reach: 'listed', attributes: ['name', 'city', 'address', 'country', 'capacity', 'latitude', 'longitude', 'opened', 'surface'], relationships: ['image'] },
   attributes: {
     name: { type: 'string', schema: text(120), required: true, search: true, sort: true, filter: true, list: true, example: 'Stadion Narodowy' },
     city: { type: 'string', schema: text(120), required: true, search: true, sort: true, filter: true, list: true, example: 'Warszawa' },

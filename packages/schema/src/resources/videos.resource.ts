@@ -12,7 +12,7 @@ export const videos = defineResource({
   titleAttribute: 'name',
   defaultSort: '-created_at',
   newestFirst: true,
-  public: { attributes: ['name', 'duration', 'width', 'height', 'content_type'], relationships: ['poster'] },
+  public: { reach: 'owned', attributes: ['name', 'duration', 'width', 'height', 'content_type'], relationships: ['poster'] },
   attributes: {
     file_id: { type: 'string', schema: recordId(), required: true, example: '1' },
     name: { type: 'string', schema: text(255), search: true, sort: true, filter: true, list: true, example: 'Skrót meczu' },

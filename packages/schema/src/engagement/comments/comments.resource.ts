@@ -28,6 +28,11 @@ export function isCommentVisible(comment: { status: string; author_banned?: bool
 export const comments = defineResource({
   type: 'comments',
   table: 'comments',
+  /**
+   * The comments routes show what the league's moderation lets other fans see, of articles and
+   * matches readers may see (comments/routes.ts); never their status, reports or author's id.
+   */
+  public: { reach: 'capability', attributes: ['body', 'author_name', 'created_at'], relationships: ['article', 'match'] },
   section: 'document',
   defaultSort: '-created_at',
   newestFirst: true,

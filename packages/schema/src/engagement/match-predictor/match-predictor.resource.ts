@@ -34,7 +34,7 @@ export const matchPredictorRankings = defineResource({
   section: 'match_predictor',
   titleAttribute: 'name',
   defaultSort: 'name',
-  public: { attributes: ['name', 'points_exact', 'points_outcome'], relationships: ['competition_season'], routes: false },
+  public: { reach: 'capability', attributes: ['name', 'points_exact', 'points_outcome'], relationships: ['competition_season'] },
   attributes: {
     name: { type: 'string', schema: text(120), required: true, search: true, sort: true, filter: true, list: true, example: 'Typer Ekstraklasy' },
     points_exact: { type: 'integer', schema: integer(0, 20), default: DEFAULT_PREDICTOR_POINTS.points_exact, sort: true, list: true, example: 3 },

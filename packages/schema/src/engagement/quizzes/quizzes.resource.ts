@@ -31,7 +31,14 @@ export const quizzes = defineResource({
    * Never which answer is correct: that is the quiz. Nor its questions: a fan reads them when the
    * attempt starts (the start's answer carries them), so nobody prepares answers before the clock runs.
    */
-  public: { attributes: ['title', 'description', 'time_limit_seconds', 'attempts_per_fan', 'open_from', 'open_until'], relationships: ['image', 'quiz_prizes'], where: { is_published: [true] }, routes: false },
+  public: {
+    reach: 'capability',
+    attributes: ['title', 'description', 'time_limit_seconds', 'attempts_per_fan', 'open_from', 'open_until'],
+    // The quiz routes' documents (quizzes/routes.ts): open now or not, its picture's path, how many questions.
+    computed: { attributes: ['is_open', 'image', 'question_count'] },
+    relationships: ['image', 'quiz_prizes'],
+    where: { is_published: [true] },
+  },
   attributes: {
     title: { type: 'string', schema: text(200), required: true, search: true, sort: true, filter: true, list: true, example: 'Historia Ekstraklasy' },
     description: { type: 'text', schema: text(4000), search: true, example: 'Ile wiesz o najlepszej lidze w Polsce?' },
@@ -53,6 +60,8 @@ export const quizzes = defineResource({
 
 export const quizQuestions = defineResource({
   type: 'quiz_questions',
+  /** Only inside a fan's attempt start (their questions once the clock runs), never which answer is right. */
+  public: { reach: 'owned', attributes: ['text', 'position'], computed: { attributes: ['image'] }, relationships: ['quiz_answers'] },
   table: 'quiz_questions',
   section: 'award',
   titleAttribute: 'text',
@@ -70,6 +79,7 @@ export const quizQuestions = defineResource({
 
 export const quizAnswers = defineResource({
   type: 'quiz_answers',
+  public: { reach: 'owned', attributes: ['text', 'position'], computed: { attributes: ['image'] } },
   table: 'quiz_answers',
   section: 'award',
   titleAttribute: 'text',
@@ -92,7 +102,7 @@ export const quizPrizes = defineResource({
   section: 'award',
   titleAttribute: 'name',
   defaultSort: 'rank_from',
-  public: { attributes: ['name', 'description', 'rank_from', 'rank_to'], relationships: ['quiz', 'image'], routes: false },
+  public: { reach: 'owned', attributes: ['name', 'description', 'rank_from', 'rank_to'], relationships: ['quiz', 'image'] },
   attributes: {
     name: { type: 'string', schema: text(200), required: true, search: true, sort: true, list: true, example: 'Koszulka meczowa z autografami' },
     description: { type: 'text', schema: text(2000), example: 'Odbiór w sklepie klubowym.' },
@@ -112,6 +122,8 @@ export const quizPrizes = defineResource({
  */
 export const quizUserAttempts = defineResource({
   type: 'quiz_user_attempts',
+  /** The fan's own attempt, answered to its submission: score, time and place. */
+  public: { reach: 'own', attributes: ['score', 'max_score', 'time_taken_ms', 'submitted_at'], computed: { attributes: ['rank'] }, relationships: ['quiz'] },
   table: 'quiz_user_attempts',
   section: 'award',
   serverCreated: true,

@@ -18,7 +18,14 @@ export const surveys = defineResource({
   titleAttribute: 'title',
   defaultSort: '-created_at',
   newestFirst: true,
-  public: { attributes: ['title', 'description', 'status', 'opens_at', 'closes_at'], relationships: ['questions'], where: { status: ['published', 'closed'] }, routes: false },
+  public: {
+    reach: 'capability',
+    attributes: ['title', 'description', 'status', 'opens_at', 'closes_at'],
+    // The survey routes' documents (surveys/routes.ts): answers taken now, and the questions with their options.
+    computed: { attributes: ['open', 'questions'] },
+    relationships: ['questions'],
+    where: { status: ['published', 'closed'] },
+  },
   attributes: {
     title: { type: 'string', schema: text(200), required: true, search: true, sort: true, list: true, example: 'Piłkarz sezonu' },
     description: { type: 'text', schema: text(2000), search: true, example: 'Wybierz najlepszego zawodnika sezonu.' },
@@ -42,7 +49,7 @@ export const surveyQuestions = defineResource({
   section: 'award',
   titleAttribute: 'prompt',
   defaultSort: 'position',
-  public: { attributes: ['prompt', 'kind', 'required', 'position'], relationships: ['survey', 'answers'], routes: false },
+  public: { reach: 'owned', attributes: ['prompt', 'kind', 'required', 'position'], relationships: ['survey', 'answers'] },
   attributes: {
     prompt: { type: 'string', schema: text(300), required: true, search: true, list: true, example: 'Kto był najlepszy w sezonie?' },
     kind: { type: 'string', schema: oneOf(SURVEY_QUESTION_KINDS), default: 'single', filter: true, list: true, example: 'single' },
@@ -63,7 +70,7 @@ export const surveyAnswers = defineResource({
   section: 'award',
   titleAttribute: 'text',
   defaultSort: 'position',
-  public: { attributes: ['text', 'position'], relationships: ['question'], routes: false },
+  public: { reach: 'owned', attributes: ['text', 'position'], relationships: ['question'] },
   attributes: {
     text: { type: 'string', schema: text(200), required: true, search: true, list: true, example: 'Jan Kowalski' },
     position: { type: 'integer', schema: integer(0, 999), default: 0, sort: true, list: true, example: 1 },
@@ -87,6 +94,8 @@ export type SurveyAnswerItem = z.infer<typeof surveyAnswerItemSchema>;
 export const surveyUserAnswers = defineResource({
   type: 'survey_user_answers',
   path: 'surveys/user_answers',
+  /** A fan's own answers, answered to their submission. */
+  public: { reach: 'own', attributes: ['answers'], relationships: ['survey'] },
   table: 'survey_user_answers',
   section: 'award',
   defaultSort: '-created_at',
