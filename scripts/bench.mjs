@@ -7,8 +7,11 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureNpm, log as setupLog, repoRoot } from './ensure-deps.mjs';
+import { runOnNode24 } from './ensure-node.mjs';
 
 const log = (msg) => setupLog(msg, 'bench');
+
+await runOnNode24();
 
 const filters = process.argv.slice(2);
 const dir = path.join(repoRoot, 'bench');

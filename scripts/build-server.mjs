@@ -49,7 +49,7 @@ export async function buildServer({ force = process.env.UMPIRE_FORCE_BUILD === '
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node24',
     sourcemap: true,
     external: [...external, ...external.map((name) => `${name}/*`)],
     // The website's renderers are React components (apps/site, packages/render).

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildServer } from './build-server.mjs';
 import { ensureHaproxy, ensureNpm, isMain, log as setupLog, repoRoot } from './ensure-deps.mjs';
+import { runOnNode24 } from './ensure-node.mjs';
 import { freePort, startTempPostgres } from './pg-temp.mjs';
 import { startTempS3 } from './s3-temp.mjs';
 
@@ -179,6 +180,7 @@ export async function startCluster({ instances: count = 2, env: extraEnv = {}, i
 if (isMain(import.meta.url)) {
   const { values } = parseArgs({ options: { instances: { type: 'string', default: '2' } } });
   const count = Math.max(2, Number(values.instances) || 2);
+  await runOnNode24();
   try {
     ensureNpm();
   } catch (err) {

@@ -7,9 +7,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { ensureNpm, log as setupLog, repoRoot } from './ensure-deps.mjs';
+import { runOnNode24 } from './ensure-node.mjs';
 
 const log = (msg) => setupLog(msg, 'dev');
 
+await runOnNode24();
 try {
   ensureNpm();
 } catch (err) {

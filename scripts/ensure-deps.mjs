@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { runOnNode24 } from './ensure-node.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -231,6 +232,8 @@ export function isMain(url) {
 }
 
 if (isMain(import.meta.url)) {
+  // npm ci builds the native modules for the Node that runs it: Node 24.
+  await runOnNode24();
   const want = process.argv.slice(2);
   const all = want.length === 0;
   try {

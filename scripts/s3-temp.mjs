@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline, Readable, Transform } from 'node:stream';
 import { isMain, repoRoot } from './ensure-deps.mjs';
+import { runOnNode24 } from './ensure-node.mjs';
 
 const BUCKET = 'umpire-test';
 const ACCESS_KEY = 'S3RVER';
@@ -150,6 +151,7 @@ export async function startTempS3() {
 }
 
 if (isMain(import.meta.url)) {
+  await runOnNode24(); // s3rver's engines ask for it
   const s3 = await startTempS3();
   for (const [k, v] of Object.entries(s3.env)) console.log(`${k}=${v}`);
   const quit = () => s3.stop().then(() => process.exit(0));

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildServer } from './build-server.mjs';
 import { ensureFfmpeg, ensureNpm, log as setupLog, repoRoot } from './ensure-deps.mjs';
+import { runOnNode24 } from './ensure-node.mjs';
 
 const log = (msg) => setupLog(msg, 'start');
 
@@ -55,6 +56,8 @@ function buildAdmin() {
   }
 }
 
+// On an older Node, the rest runs again under Node 24 (from the npm registry when need be).
+await runOnNode24();
 try {
   ensureNpm();
 } catch (err) {

@@ -9,6 +9,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { APT, ensureApt, ensureNpm, isMain, repoRoot } from './ensure-deps.mjs';
+import { runOnNode24 } from './ensure-node.mjs';
 import { KNOWN_FLAKY } from './known-flaky-tests.mjs';
 import { startTempPostgres } from './pg-temp.mjs';
 import { startTempS3 } from './s3-temp.mjs';
@@ -18,6 +19,8 @@ const ALIASES = { api: ['api-sqlite', 'api-postgres'], types: ['typecheck'], tsc
 
 // Imported (a check of how the runs are counted), it only defines its functions: see the end.
 const main = isMain(import.meta.url);
+// On an older Node, the run starts again under Node 24 (from the npm registry when need be).
+if (main) await runOnNode24();
 const argv = main ? process.argv.slice(2) : [];
 if (argv.includes('-h') || argv.includes('--help')) {
   console.log(`usage: npm test [-- ${GROUPS.join('|')}|api ...]`);
