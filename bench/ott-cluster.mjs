@@ -70,7 +70,7 @@ const cluster = await startCluster({
   env: { OTT_WORKER: 'false' },
   instanceEnv: (n) => ({ OTT_INGEST_HOST: `127.0.0.${n}`, OTT_INGEST_PUBLIC_HOST: `127.0.0.${n}` }),
 });
-let owner = null;
+let owner;
 try {
   const token = await signIn(cluster.url);
   const call = async (method, path, body) => {

@@ -106,7 +106,7 @@ try {
   newMinute();
   const timed = async (what, run, ok = (s) => s < 400) => {
     const started = performance.now();
-    let status = 0;
+    let status;
     try {
       const res = await run();
       status = res.status;

@@ -57,7 +57,7 @@ function refuse(reason) {
 
 /** The installed Node in .tmp/node/v24.*, newest first, whose binary answers with its version. */
 function cached() {
-  let dirs = [];
+  let dirs;
   try {
     dirs = fs.readdirSync(cacheDir).filter((d) => major(d) === NODE_MAJOR && /^v\d+\.\d+\.\d+$/.test(d));
   } catch {

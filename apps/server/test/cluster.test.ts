@@ -371,7 +371,7 @@ describe.skipIf(!ON_POSTGRES)('a cluster of two instances behind HAProxy', () =>
       // The second instance is frozen, so the first one claims the job...
       process.kill(second.process.pid!, 'SIGSTOP');
       const release = push.hold();
-      let killedAt = 0;
+      let killedAt: number;
       try {
         const id = await notify(a, 'cluster-crash');
         // ...and dies with the first message on its way (claimed, posted, unanswered).

@@ -69,7 +69,6 @@ export async function initI18n(lang: string, translations: Translations): Promis
     interpolation: { escapeValue: false },
     returnNull: false,
     returnEmptyString: true,
-    showSupportNotice: false,
   });
   instance = next;
   return next;

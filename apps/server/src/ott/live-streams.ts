@@ -338,7 +338,7 @@ export class LiveStreams {
     const { engine, leaseMs } = this.deps;
     for (const [id, mine] of [...this.owned]) {
       const sentAt = Date.now();
-      let kept: boolean | null = null;
+      let kept: boolean | null;
       try {
         kept = await this.owners.renew(id, this.instance, sentAt + leaseMs, engine.state(id), engine.health(id));
       } catch {

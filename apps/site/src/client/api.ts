@@ -65,7 +65,7 @@ export function createApi(config: SiteConfig, fetchImpl: typeof fetch = (input, 
       throw new ApiProblem(0, 'network');
     }
     const text = await response.text().catch(() => '');
-    let json: unknown = null;
+    let json: unknown;
     try {
       json = text ? JSON.parse(text) : null;
     } catch {

@@ -116,7 +116,7 @@ function EventPage({ id }: { id: string }) {
     try {
       queryClient.setQueryData(['ott-event-page', 'stream', streamId], await api.rotateKeys(streamId));
     } catch (error) {
-      throw new Error(failureText(error, translate));
+      throw new Error(failureText(error, translate), { cause: error });
     }
   };
 
