@@ -19,7 +19,8 @@ import { startTempS3 } from './s3-temp.mjs';
 const log = (msg) => setupLog(msg, 'cluster');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-async function waitHealthy(url, timeoutMs, alive = () => true) {
+/** Polls `url`/healthz until it answers 200 (or `alive()` says the process is gone). */
+export async function waitHealthy(url, timeoutMs, alive = () => true) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (!alive()) throw new Error(`${url} ended before it answered`);
