@@ -20,7 +20,8 @@ import { startTempS3 } from './s3-temp.mjs';
 const log = (msg) => setupLog(msg, 'cluster');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-async function waitHealthy(url, timeoutMs, alive = () => true) {
+/** Polls `url`/healthz until it answers 200 (or `alive()` says the process is gone). */
+export async function waitHealthy(url, timeoutMs, alive = () => true) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (!alive()) throw new Error(`${url} ended before it answered`);
@@ -35,39 +36,19 @@ async function waitHealthy(url, timeoutMs, alive = () => true) {
 }
 
 /**
- * HAProxy: round robin per request, health-checked instances, long-lived WebSocket tunnels. The
- * client's address is the one it connected from: X-Forwarded-For is replaced, never appended to
- * (what a client writes there itself must not count), on /cable's upgrade as on any request.
+ * HAProxy's configuration, shared with the compose deployment (deploy/compose.yaml): the same
+ * file, told by the environment where to listen and where the instances are.
  */
-function haproxyConfig(port, instances) {
-  return `global
-  maxconn 4096
-defaults
-  mode http
-  timeout connect 5s
-  timeout client 60s
-  timeout server 60s
-  # /cable: a WebSocket stays open as a tunnel once upgraded
-  timeout tunnel 1h
-frontend umpire
-  bind 127.0.0.1:${port}
-  http-request set-header X-Forwarded-For %[src]
-  # Plain HTTP here; nor does a client name the host its links are made for.
-  http-request set-header X-Forwarded-Proto http
-  http-request del-header X-Forwarded-Host
-  default_backend instances
-backend instances
-  balance roundrobin
-  option httpchk GET /healthz
-  # An instance that refuses connections (killed, restarting) sends its requests to another at
-  # once, rather than 503s until two failed health checks have taken it out. Only a refused
-  # connection is retried (the default retry-on): the request never reached it, so a write too.
-  retries 2
-  option redispatch 1
-  # Which instance answered (tests and the soak benchmark read it)
-  http-response set-header x-served-by %s
-${instances.map((i) => `  server ${i.name} 127.0.0.1:${i.port} check inter 1s fall 2 rise 1`).join('\n')}
-`;
+export const HAPROXY_CONFIG = path.join(repoRoot, 'deploy/haproxy.cfg');
+
+/** The instances the configuration has a `server` line for (beyond them HAProxy would not send). */
+export function haproxySlots(config = fs.readFileSync(HAPROXY_CONFIG, 'utf8')) {
+  return [...config.matchAll(/^\s*server umpire(\d+) /gm)].length;
+}
+
+/** The environment deploy/haproxy.cfg reads: where to listen, and each instance's address. */
+export function haproxyEnv(bind, instances) {
+  return { LB_BIND: bind, ...Object.fromEntries(instances.map((i, n) => [`UMPIRE${n + 1}_ADDRESS`, i.address])) };
 }
 
 /**
@@ -79,6 +60,8 @@ ${instances.map((i) => `  server ${i.name} 127.0.0.1:${i.port} check inter 1s fa
 export async function startCluster({ instances: count = 2, env: extraEnv = {}, instanceEnv = () => ({}), quiet = true } = {}) {
   const haproxy = ensureHaproxy();
   if (!haproxy) throw new Error('HAProxy is not installed and could not be installed (apt-get install haproxy)');
+  const slots = haproxySlots();
+  if (count > slots) throw new Error(`${path.relative(repoRoot, HAPROXY_CONFIG)} balances at most ${slots} instances; add server lines there for more`);
   const main = await buildServer();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'umpire-cluster-'));
   const stops = [];
@@ -154,9 +137,10 @@ export async function startCluster({ instances: count = 2, env: extraEnv = {}, i
     // The first instance migrates and seeds alone; the others then start side by side.
     await instances[0].start();
     await Promise.all(instances.slice(1).map((i) => i.start()));
-    const cfg = path.join(dir, 'haproxy.cfg');
-    fs.writeFileSync(cfg, haproxyConfig(lbPort, instances));
-    const lb = spawn(haproxy, ['-db', '-f', cfg], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const lb = spawn(haproxy, ['-db', '-f', HAPROXY_CONFIG], {
+      env: { ...process.env, ...haproxyEnv(`127.0.0.1:${lbPort}`, instances.map((i) => ({ address: `127.0.0.1:${i.port}` }))) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let lbOutput = '';
     lb.stdout.on('data', (c) => (lbOutput += c));
     lb.stderr.on('data', (c) => (lbOutput += c));

@@ -3,6 +3,9 @@
 // system's temporary folder and a free port on 127.0.0.1, one bucket, stopped with the tests.
 //   import { startTempS3 } from './s3-temp.mjs'; const s3 = await startTempS3(); ... await s3.stop();
 //   node scripts/s3-temp.mjs   # prints the environment for STORAGE_DRIVER=s3, runs until Ctrl-C
+// The same server kept on a directory is the compose deployment's object store (deploy/object-store):
+//   S3_BUCKET=b S3_ACCESS_KEY_ID=k S3_SECRET_ACCESS_KEY=s node scripts/s3-temp.mjs --directory /data --address 0.0.0.0 --port 9000
+// It checks no signature (see below) and has no users: only the instances may reach it.
 //
 // s3rver implements objects, ranges, listings, presigned URLs and multipart uploads, but not
 // ListParts or AbortMultipartUpload, which resumable uploads need; both are added below over its
@@ -13,6 +16,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline, Readable, Transform } from 'node:stream';
+import { parseArgs } from 'node:util';
 import { isMain, repoRoot } from './ensure-deps.mjs';
 import { runOnNode24 } from './ensure-node.mjs';
 
@@ -116,44 +120,78 @@ function replaceWhole(store, S3Object) {
   };
 }
 
-/** Starts the server; resolves to { endpoint, env, stop() } where env configures STORAGE_DRIVER=s3. */
-export async function startTempS3() {
+/**
+ * Starts s3rver on `directory` (kept: the caller removes it, or not), with `bucket` made when
+ * missing and the key pair the SDK signs with; resolves to { endpoint, env, close() } where env
+ * configures STORAGE_DRIVER=s3.
+ */
+export async function startS3({ directory, address = '127.0.0.1', port = 0, bucket = BUCKET, accessKeyId = ACCESS_KEY, secretAccessKey = ACCESS_KEY, silent = true }) {
   const require = createRequire(path.join(repoRoot, 'apps/server/package.json'));
   const S3rver = require('@20minutes/s3rver');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'umpire-s3-'));
+  const { DUMMY_ACCOUNT } = require('@20minutes/s3rver/lib/models/account');
+  if (accessKeyId !== ACCESS_KEY) {
+    DUMMY_ACCOUNT.revokeAccessKey(ACCESS_KEY);
+    DUMMY_ACCOUNT.createKeyPair(accessKeyId, secretAccessKey);
+  }
   // s3rver signs a listing's encoded prefix (`c1%2F`) differently from the SDK: its signature
   // check would refuse every ListObjectsV2 with a prefix, so mismatches are let through here.
+  // Buckets in the path alone (the driver's S3_FORCE_PATH_STYLE): s3rver would otherwise take a
+  // host name that is not an address, such as compose's `object-store`, for the bucket's.
   const server = new S3rver({
-    address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: BUCKET }], allowMismatchedSignatures: true,
+    address, port, silent, directory, configureBuckets: [{ name: bucket }], allowMismatchedSignatures: true, vhostBuckets: false,
   });
   // Before s3rver's own router, which refuses these two calls.
   server.middleware.unshift(multipartCompletion(server.store));
   replaceWhole(server.store, require('@20minutes/s3rver/lib/models/object'));
-  const { port } = await server.run();
-  const endpoint = `http://127.0.0.1:${port}`;
-  let stopped = false;
-  const stop = async () => {
-    if (stopped) return;
-    stopped = true;
-    await server.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  };
+  const listening = await server.run();
+  const endpoint = `http://${address === '0.0.0.0' ? '127.0.0.1' : address}:${listening.port}`;
   const env = {
     STORAGE_DRIVER: 's3',
     S3_ENDPOINT: endpoint,
     S3_REGION: 'us-east-1',
-    S3_BUCKET: BUCKET,
-    S3_ACCESS_KEY_ID: ACCESS_KEY,
-    S3_SECRET_ACCESS_KEY: ACCESS_KEY,
+    S3_BUCKET: bucket,
+    S3_ACCESS_KEY_ID: accessKeyId,
+    S3_SECRET_ACCESS_KEY: secretAccessKey,
     S3_FORCE_PATH_STYLE: 'true',
+  };
+  return { endpoint, env, close: () => server.close() };
+}
+
+/** Starts the server on a temporary directory; resolves to { endpoint, env, stop() }, stop removing the directory. */
+export async function startTempS3() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'umpire-s3-'));
+  const { endpoint, env, close } = await startS3({ directory: dir });
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await close();
+    fs.rmSync(dir, { recursive: true, force: true });
   };
   return { endpoint, env, stop };
 }
 
 if (isMain(import.meta.url)) {
   await runOnNode24(); // s3rver's engines ask for it
-  const s3 = await startTempS3();
-  for (const [k, v] of Object.entries(s3.env)) console.log(`${k}=${v}`);
+  const { values } = parseArgs({ options: { directory: { type: 'string' }, address: { type: 'string' }, port: { type: 'string' } } });
+  let s3;
+  if (values.directory) {
+    const { S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = process.env;
+    if (!S3_BUCKET || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY) {
+      console.error('--directory needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY in the environment');
+      process.exit(1);
+    }
+    fs.mkdirSync(values.directory, { recursive: true });
+    const kept = await startS3({
+      directory: values.directory, address: values.address ?? '127.0.0.1', port: Number(values.port ?? 9000),
+      bucket: S3_BUCKET, accessKeyId: S3_ACCESS_KEY_ID, secretAccessKey: S3_SECRET_ACCESS_KEY,
+    });
+    console.log(`S3-compatible store on ${values.address ?? '127.0.0.1'}:${values.port ?? 9000}, bucket ${S3_BUCKET} in ${values.directory}`);
+    s3 = { stop: kept.close };
+  } else {
+    s3 = await startTempS3();
+    for (const [k, v] of Object.entries(s3.env)) console.log(`${k}=${v}`);
+  }
   const quit = () => s3.stop().then(() => process.exit(0));
   process.on('SIGINT', quit);
   process.on('SIGTERM', quit);
