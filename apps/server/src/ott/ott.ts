@@ -103,6 +103,8 @@ export function registerOtt(app: FastifyInstance, deps: OttCapabilityDeps): JobW
     app.addHook('onListen', async () => {
       live.listen(config.live.controlUrl ?? ownAddress(app, config.host));
     });
+    // Draining (a deploy): the streams go to another instance at once, not when the server closes.
+    app.drain.onStart('handing over live streams', () => live.close());
     app.addHook('preClose', async () => {
       unsubscribe();
       stopHearing();
@@ -110,6 +112,8 @@ export function registerOtt(app: FastifyInstance, deps: OttCapabilityDeps): JobW
     });
   }
   app.addHook('onReady', async () => worker?.start());
+  // A transcoding is not waited for: it goes back to the queue and another instance starts it again.
+  app.drain.onStart('releasing OTT jobs', async () => worker?.stop());
   app.addHook('preClose', async () => worker?.stop());
   return worker;
 }
