@@ -59,13 +59,22 @@ backend instances
   balance roundrobin
   option httpchk GET /healthz
   # An instance that refuses connections (killed, restarting) sends its requests to another at
-  # once, rather than 503s until two failed health checks have taken it out. Only a refused
-  # connection is retried (the default retry-on): the request never reached it, so a write too.
+  # once, rather than 503s until two failed health checks have taken it out: a write too, since a
+  # refused request never reached it.
   retries 2
   option redispatch 1
+  # An instance that closed the connection without answering (it died with the request in hand) may
+  # have acted on it: only a request that is harmless to send twice goes to another (GET, HEAD,
+  # OPTIONS); any other is answered 502, for its client to retry as it knows how (with its
+  # Idempotency-Key). Which routes keep a key's answer is the server's, not the balancer's, to know.
+  retry-on conn-failure empty-response
+  http-request disable-l7-retry unless METH_GET or METH_OPTIONS
   # Which instance answered (tests and the soak benchmark read it)
   http-response set-header x-served-by %s
-${instances.map((i) => `  server ${i.name} 127.0.0.1:${i.port} check inter 1s fall 2 rise 1`).join('\n')}
+  # A draining instance (SIGTERM: /healthz answers 503) is out after two failed checks, the second
+  # one 250 ms after the first (within about 1.3 s, inside the instance's SHUTDOWN_DRAIN_MS of 2 s),
+  # while one slow check alone takes no instance out.
+${instances.map((i) => `  server ${i.name} 127.0.0.1:${i.port} check inter 1s fastinter 250ms fall 2 rise 1`).join('\n')}
 `;
 }
 
