@@ -71,9 +71,12 @@ backend instances
   http-request disable-l7-retry unless METH_GET or METH_OPTIONS
   # Which instance answered (tests and the soak benchmark read it)
   http-response set-header x-served-by %s
-  # A draining instance (SIGTERM: /healthz answers 503) is out after two failed checks, the second
-  # one 250 ms after the first (within about 1.3 s, inside the instance's SHUTDOWN_DRAIN_MS of 2 s),
-  # while one slow check alone takes no instance out.
+  # A draining instance (SIGTERM: /healthz answers 503 at once) is out after two failed checks, the
+  # second one 250 ms after the first (within about 1.3 s, inside the instance's SHUTDOWN_DRAIN_MS
+  # of 2 s). A busy one has 2 s to answer each check: without it a check's timeout is the interval,
+  # 1 s, and two slow checks a quarter second apart took out the only instance up while the other
+  # restarted (every request answered 503 by HAProxy).
+  timeout check 2s
 ${instances.map((i) => `  server ${i.name} 127.0.0.1:${i.port} check inter 1s fastinter 250ms fall 2 rise 1`).join('\n')}
 `;
 }
