@@ -23,6 +23,7 @@ import { API_PREFIX, JSONAPI_MEDIA_TYPE, registerResourceRoutes } from './jsonap
 import { registerCountRoutes } from './jsonapi/counts';
 import './rules';
 import { registerAdminApp } from './ops/admin-app';
+import { Drain } from './ops/drain';
 import { registerMetrics } from './ops/metrics';
 import { registerUploadRoutes } from './media/uploads/routes';
 import { registerSecurityHeaders } from './ops/security-headers';
@@ -104,6 +105,8 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
     }
   });
 
+  // Before the capabilities: each says what it hands over when the instance drains.
+  app.decorate('drain', new Drain((err, what) => app.log.warn({ err }, `draining: ${what} failed`)));
   registerErrorHandling(app);
   // Before any route: every answer under /public/v1 is cut to what its reader may see.
   registerPublicAnswers(app, { config, db: database.db });
@@ -111,7 +114,9 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
   // The live channel is made below; its figures are read when /metrics is asked.
   registerMetrics(app, () => app.cable.stats());
   registerAuthentication(app, config, database);
-  app.get('/healthz', async () => {
+  app.get('/healthz', async (_request, reply) => {
+    // Draining (SIGTERM): the balancer takes this instance out, while it still answers what comes.
+    if (app.drain.draining) return reply.code(503).header('cache-control', 'no-store').send({ status: 'draining' });
     await database.db.selectNoFrom((eb) => eb.val(1).as('ok')).execute();
     return { status: 'ok', database: database.dialect };
   });
@@ -174,6 +179,10 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
     await worker?.start();
     await pushRunners?.start();
   });
+  // Draining: no new job here; those claimed and not begun go back to the queue for the others now.
+  app.drain.onStart('releasing jobs', async () => {
+    await Promise.all([worker?.stop(), pushRunners?.stop()]);
+  });
   app.addHook('preClose', async () => {
     await Promise.all([worker?.stop(), pushRunners?.stop()]);
     stopPublication();
@@ -186,6 +195,8 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
 declare module 'fastify' {
   interface FastifyInstance {
     cable: Cable;
+    /** This instance's planned stop (SIGTERM): /healthz says draining, live streams and jobs are handed over. */
+    drain: Drain;
     /** This instance's job worker (null with JOB_WORKER=false). */
     jobs: JobWorker | null;
     /** This instance's worker of push runner jobs, one at a time (null with JOB_WORKER=false). */

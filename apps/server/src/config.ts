@@ -229,6 +229,14 @@ export interface Config {
    */
   jobs: { pollMs: number; worker: boolean; ottWorker: boolean; leaseMs: number };
   /**
+   * A planned stop (SIGTERM): the instance drains for SHUTDOWN_DRAIN_MS (default 2000), /healthz
+   * answering 503 `draining` while it still serves what comes, long enough for the balancer's
+   * health check to take it out (HAProxy here: `inter 1s fastinter 250ms fall 2`, out within about
+   * 1.3 s; 0 without a balancer); then it closes. SHUTDOWN_TIMEOUT_MS (default 10000, from the
+   * signal) ends the process whatever is left, as does a second signal. Ctrl-C (SIGINT) does not wait.
+   */
+  shutdown: { drainMs: number; timeoutMs: number };
+  /**
    * Web Push: the VAPID subject (PUSH_VAPID_SUBJECT, a mailto: or https: address push services may
    * contact), how many deliveries run at once (PUSH_CONCURRENCY), and whether subscriptions may name
    * a push service on this machine (PUSH_ALLOW_LOOPBACK=true: tests and benchmarks only).
@@ -492,6 +500,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       worker: env.JOB_WORKER !== 'false',
       ottWorker: env.OTT_WORKER !== 'false',
       leaseMs: Math.max(1000, Number(env.JOB_LEASE_MS ?? 5 * 60_000) || 5 * 60_000),
+    },
+    shutdown: {
+      drainMs: Math.max(0, Number(env.SHUTDOWN_DRAIN_MS ?? 2000) || 0),
+      timeoutMs: Math.max(1000, Number(env.SHUTDOWN_TIMEOUT_MS ?? 10_000) || 10_000),
     },
     push: {
       vapidSubject: env.PUSH_VAPID_SUBJECT ?? 'mailto:push@umpire.invalid',

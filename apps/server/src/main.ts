@@ -20,12 +20,22 @@ console.log(`
   API reference: http://localhost:${port}/api/docs
 `);
 
+let stopping = false;
 async function shutDown(signal: NodeJS.Signals): Promise<void> {
+  if (stopping) {
+    server.app.log.warn({ signal }, 'stopping at once (a second signal)');
+    process.exit(1);
+  }
+  stopping = true;
   server.app.log.info({ signal }, 'shutting down');
-  const force = setTimeout(() => process.exit(1), 10_000);
+  const force = setTimeout(() => {
+    server.app.log.warn({ timeoutMs: server.config.shutdown.timeoutMs }, 'shutdown took too long: stopping at once');
+    process.exit(1);
+  }, server.config.shutdown.timeoutMs);
   force.unref();
-  await server.close();
+  // A deploy's SIGTERM drains while the balancer takes the instance out; a developer's Ctrl-C has no balancer to wait for.
+  await server.shutDown(signal === 'SIGTERM' ? server.config.shutdown.drainMs : 0);
   process.exit(0);
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void shutDown(signal));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutDown(signal));

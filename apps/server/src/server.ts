@@ -21,6 +21,12 @@ export interface RunningServer {
   storage: Storage;
   config: Config;
   url: string;
+  /**
+   * A planned stop (a deploy's SIGTERM): the instance drains (health says so, live streams and jobs
+   * go to the other instances at once) and goes on serving for `waitMs`, the balancer's time to
+   * take it out; then it closes as `close` does.
+   */
+  shutDown(waitMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -58,6 +64,21 @@ export async function startServer(overrides: Partial<Config> = {}, env: NodeJS.P
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   let closing: Promise<void> | null = null;
+  // Stops taking requests, lets those in flight finish (cable clients are told to reconnect), then
+  // closes the database cleanly.
+  const close = () =>
+    (closing ??= (async () => {
+      // Keep-alive connections that finish a request while closing would hold the server open.
+      const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
+      try {
+        await app.close();
+      } finally {
+        clearInterval(sweep);
+      }
+      await ownLive?.close();
+      await bus.close();
+      await database.close();
+    })());
   return {
     app,
     database,
@@ -65,19 +86,10 @@ export async function startServer(overrides: Partial<Config> = {}, env: NodeJS.P
     storage,
     config,
     url: `http://127.0.0.1:${port}`,
-    // Stops taking requests, lets those in flight finish, then closes the database cleanly.
-    close: () =>
-      (closing ??= (async () => {
-        // Keep-alive connections that finish a request while closing would hold the server open.
-        const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
-        try {
-          await app.close();
-        } finally {
-          clearInterval(sweep);
-        }
-        await ownLive?.close();
-        await bus.close();
-        await database.close();
-      })()),
+    shutDown: async (waitMs) => {
+      await Promise.all([app.drain.start(), new Promise((r) => setTimeout(r, waitMs))]);
+      await close();
+    },
+    close,
   };
 }

@@ -1,10 +1,11 @@
+import { sameJson } from '@umpire/schema';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/database';
 import { migrate } from '../src/jsonapi/migrate';
 import { ManualClock } from '../src/jobs/clock';
 import { backoffMs, claimDue, enqueue } from '../src/jobs/queue';
-import { JobWorker, SWEEP_JOB } from '../src/jobs/worker';
+import { JobReleased, JobWorker, SWEEP_JOB } from '../src/jobs/worker';
 import { freshDatabase, TEST_DB } from './support/test-server';
 
 /** The jobs table and worker on a real database (SQLite or PostgreSQL, per UMPIRE_TEST_DB). */
@@ -172,5 +173,56 @@ describe(`jobs on ${TEST_DB}`, () => {
     await add('test.echo', { tick: 2 }, T0);
     expect(await worker.runDue()).toBe(1);
     expect(ran).toEqual([{ tick: 1 }, { tick: 2 }]);
+  });
+  it('a stopping worker gives back at once the jobs it claimed and had not begun, and waits for the one running', async () => {
+    const clock = new ManualClock(T0);
+    const worker = new JobWorker(database, clock, { pollMs: 10, batch: 3 });
+    let entered!: () => void;
+    const inFirst = new Promise<void>((r) => (entered = r));
+    let finish!: () => void;
+    const finishing = new Promise<void>((r) => (finish = r));
+    const ran: unknown[] = [];
+    worker.handle('test.held', async (job) => {
+      ran.push(job.payload);
+      entered();
+      await finishing;
+    });
+    for (let i = 0; i < 3; i++) await add('test.held', { i }, T0);
+    await worker.start();
+    await inFirst;
+    // The instance drains while the first job of the batch runs: the stop waits for it...
+    const stopped = worker.stop();
+    finish();
+    await stopped;
+    expect(ran).toHaveLength(1);
+    const all = (await rows()).filter((r) => r.kind === 'test.held');
+    const done = all.filter((r) => sameJson(JSON.parse(String(r.payload)), ran[0]));
+    expect(done).toMatchObject([{ status: 'finished', attempts: 1 }]);
+    // ...and the two it had not begun wait again, uncounted and unlocked: another instance claims them now.
+    const rest = all.filter((r) => !done.includes(r));
+    expect(rest).toHaveLength(2);
+    for (const row of rest) expect(row).toMatchObject({ status: 'not_started', attempts: 0, locked_by: null, locked_until: null });
+    const claimed = await claimDue(second, 'another-instance', T0, new Date(T0.getTime() + 60_000), 10, { only: 'test.' });
+    expect(claimed.map((j) => j.id).sort()).toEqual(rest.map((r) => Number(r.id)).sort());
+  });
+
+  it('a job whose handler gives up when the worker stops goes back to the queue, not failed', async () => {
+    const clock = new ManualClock(T0);
+    const worker = new JobWorker(database, clock, { pollMs: 10 });
+    let entered!: () => void;
+    const inJob = new Promise<void>((r) => (entered = r));
+    worker.handle('test.long', async (_job, stopping) => {
+      entered();
+      // A transcoding's hour of ffmpeg: it stops when asked, and says the job was given back.
+      await new Promise((r) => stopping.addEventListener('abort', r, { once: true }));
+      throw new JobReleased();
+    });
+    await add('test.long', {}, T0);
+    await worker.start();
+    await inJob;
+    await worker.stop();
+    const [row] = (await rows()).filter((r) => r.kind === 'test.long');
+    expect(row).toMatchObject({ status: 'not_started', attempts: 0, locked_by: null, last_error: null });
+    expect(await claimDue(second, 'another-instance', T0, new Date(T0.getTime() + 60_000), 10, { only: 'test.' })).toHaveLength(1);
   });
 });

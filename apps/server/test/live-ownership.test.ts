@@ -187,3 +187,28 @@ describe(`live stream ownership between two instances on ${TEST_DB}`, () => {
     expect(moved.ingest.previous.primary.rtmp).toMatch(/^rtmp:\/\/10\.0\.0\.1:19350\//);
   });
 });
+
+// The instances hear each other through PostgreSQL's NOTIFY (on SQLite there is one process).
+describe.skipIf(TEST_DB !== 'postgres')('a stream let go by a stopping instance', () => {
+  // A lease of ten minutes: the heartbeat that claims lapsed leases looks every two, far beyond this test.
+  const slow = [new RecordingEngine('10.0.1.1'), new RecordingEngine('10.0.1.2')];
+  let pair: { instances: TestServer[]; close(): Promise<void> };
+  beforeAll(async () => {
+    pair = await startTestInstances(2, { OTT_LIVE_LEASE_MS: '600000' }, (i) => ({ liveControl: slow[i] }));
+  });
+  afterAll(() => pair?.close());
+
+  it("is taken by another instance as soon as it is let go, not at that one's next heartbeat", async () => {
+    const [p, q] = pair.instances;
+    const stream = await p.post('/api/v3/ott/streams', { data: { type: 'ott_streams', attributes: { protocol: 'rtmp', encryption: 'none' } } });
+    expect(stream.status, stream.text).toBe(201);
+    const id = stream.body.data.id as string;
+    const n = Number(id);
+    await p.get(`/api/v3/ott/streams/${id}`);
+    expect((await action(p, id, 'start')).status).toBe(200);
+    // The other instance's heartbeat looked at its start, before the stream existed; its next is minutes away.
+    await p.server.close();
+    await waitFor('the other instance running it', async () => slow[1].of(n).includes(`resume ${n}`), 20_000);
+    expect((await q.get(`/api/v3/ott/streams/${id}`)).body.meta.output_state).toBe('live');
+  });
+});

@@ -99,3 +99,31 @@ describe('the public live channels', () => {
     }
   });
 });
+
+describe('a server that stops', () => {
+  it('tells each client to reconnect (a restart) before it closes the socket, as Rails does; the official client goes on reconnecting', async () => {
+    const own = await startTestServer();
+    const url = `${own.url.replace('http', 'ws')}/cable?client=ekstraklasa-demo`;
+    const official = subscribe(url, 'Public::MatchChannel', { match_id: Number((await createMatch(own)).matchId) });
+    try {
+      const ws = new WebSocket(url, ['actioncable-v1-json']);
+      const got: string[] = [];
+      ws.on('message', (data) => {
+        const text = data.toString();
+        if (!text.includes('"ping"')) got.push(text);
+      });
+      await new Promise((r) => ws.once('open', r));
+      await waitFor('the welcome', async () => got.includes('{"type":"welcome"}'));
+      expect(await official.status).toBe('connected');
+      const closed = new Promise<number>((r) => ws.once('close', (code) => r(code)));
+      await own.server.close();
+      expect(await closed).toBe(1001);
+      expect(got.map((t) => JSON.parse(t))).toEqual([{ type: 'welcome' }, { type: 'disconnect', reason: 'server_restart', reconnect: true }]);
+      // The official client took the message as a restart: its monitor keeps running, to reconnect.
+      expect((official.consumer as unknown as { connection: { monitor: { isRunning(): boolean } } }).connection.monitor.isRunning()).toBe(true);
+    } finally {
+      official.consumer.disconnect();
+      await own.close();
+    }
+  });
+});

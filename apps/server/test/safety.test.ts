@@ -6,6 +6,7 @@ import { DEMO_PASSWORD } from '../src/seed/demo-data';
 import { spawnServer } from './support/child-server';
 import { assertJsonApiDocument } from './support/jsonapi-schema';
 import { freshDatabase, startTestServer, TEST_DB, type TestServer } from './support/test-server';
+import { waitFor } from './support/wait';
 
 const tag = (name: string) => ({ data: { type: 'tags', attributes: { name } } });
 
@@ -192,6 +193,31 @@ describe('durability and shutdown (a real process)', { timeout: 90_000 }, () => 
       expect((await res.json()).meta.total).toBe(statuses.filter((s) => s === 201).length);
       again.process.kill('SIGTERM');
       await again.exited;
+    } finally {
+      await db.drop();
+    }
+  });
+  it('drains on SIGTERM: health says so at once while requests are still answered; a second SIGTERM ends it', async () => {
+    const db = await freshDatabase();
+    try {
+      // A drain longer than the test: what the balancer sees while it takes the instance out.
+      const server = await spawnServer({ ...db.env, SHUTDOWN_DRAIN_MS: '600000' });
+      const token = await signIn(server.url);
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      server.process.kill('SIGTERM');
+      const health = await waitFor('health to answer 503', async () => {
+        const res = await fetch(`${server.url}/healthz`).catch(() => null);
+        return res?.status === 503 ? { body: await res.json(), cache: res.headers.get('cache-control') } : null;
+      });
+      expect(health).toEqual({ body: { status: 'draining' }, cache: 'no-store' });
+      // Whatever still comes (the balancer has not noticed yet) is answered: a write and a read.
+      const created = await create(server.url, token, 'While draining');
+      expect(created.status).toBe(201);
+      const read = await fetch(`${server.url}/api/v3/tags/${(await created.json()).data.id}`, { headers: { authorization: `Bearer ${token}` } });
+      expect(read.status).toBe(200);
+      // A second signal does not wait for the drain to end.
+      server.process.kill('SIGTERM');
+      expect(await server.exited, server.output()).toBe(1);
     } finally {
       await db.drop();
     }

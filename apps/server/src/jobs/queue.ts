@@ -116,6 +116,21 @@ export async function finishJob(database: Database, job: Job, worker: string, no
     .execute();
 }
 
+/**
+ * Gives back a job `worker` claimed and did not run to its end (the instance stops): waiting and
+ * due again at once, for any instance, with the attempt uncounted, rather than held until its lease
+ * lapses (minutes) and then taken for one that died mid-run.
+ */
+export async function releaseJob(database: Database, job: Job, worker: string, now: Date): Promise<void> {
+  await database.db
+    .updateTable('jobs')
+    .set({ status: 'not_started', locked_by: null, locked_until: null, attempts: sql`attempts - 1`, updated_at: iso(database.dialect, now) })
+    .where('id', '=', job.id)
+    .where('locked_by', '=', worker)
+    .where('status', '=', 'started')
+    .execute();
+}
+
 /** Backoff after the n-th failed attempt: 2 s, 4 s, 8 s … capped at an hour. */
 export const backoffMs = (attempts: number) => Math.min(3_600_000, 1000 * 2 ** Math.max(1, attempts));
 

@@ -1,9 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database';
 import type { Clock } from './clock';
-import { claimDue, enqueue, extendLease, failJob, finishJob, sweepFinished, type Job, type KindScope } from './queue';
+import { claimDue, enqueue, extendLease, failJob, finishJob, releaseJob, sweepFinished, type Job, type KindScope } from './queue';
 
-export type JobHandler = (job: Job) => Promise<void>;
+/**
+ * Runs a job. `stopping` is aborted when the worker stops (the instance drains): a long handler (a
+ * transcoding) may then give up and throw JobReleased, and its job goes back to the queue at once;
+ * one that goes on to its end is waited for.
+ */
+export type JobHandler = (job: Job, stopping: AbortSignal) => Promise<void>;
+
+/** Thrown by a handler that gave its job up because the worker stops: the job is released, not failed. */
+export class JobReleased extends Error {
+  constructor() {
+    super('the worker stopped; the job is given back');
+  }
+}
 
 export interface WorkerOptions {
   /** Milliseconds between polls (JOB_POLL_MS). */
@@ -37,6 +49,8 @@ export class JobWorker {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
   private stopped = true;
+  /** Aborted by stop() while a batch runs: its handler may give up, the rest of it goes back. */
+  private batchStop: AbortController | null = null;
   private polls = 0;
   private readonly pollWaiters = new Set<{ polls: number; resolve: () => void }>();
   private readonly opts: Required<Omit<WorkerOptions, 'onError' | 'kinds'>> & Pick<WorkerOptions, 'onError' | 'kinds'>;
@@ -118,20 +132,39 @@ export class JobWorker {
   }
 
   private async runBatch(): Promise<number> {
-    const now = this.clock.now();
-    const jobs = await claimDue(this.database, this.id, now, new Date(now.getTime() + this.opts.leaseMs), this.opts.batch, this.opts.kinds);
+    // Made before the claim, so that a stop while the claim is under way gives those jobs back too.
+    const control = (this.batchStop = new AbortController());
+    try {
+      const now = this.clock.now();
+      const jobs = await claimDue(this.database, this.id, now, new Date(now.getTime() + this.opts.leaseMs), this.opts.batch, this.opts.kinds);
+      await this.runJobs(jobs, control.signal);
+      return jobs.length;
+    } finally {
+      this.batchStop = null;
+    }
+  }
+
+  private async runJobs(jobs: Job[], signal: AbortSignal): Promise<void> {
     for (const job of jobs) {
+      // Stopping: the rest of the batch goes back to the queue, for another instance to run now.
+      if (signal.aborted) {
+        await releaseJob(this.database, job, this.id, this.clock.now());
+        continue;
+      }
       const handler = this.handlers.get(job.kind);
       try {
         if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-        await handler(job);
+        await handler(job, signal);
         await finishJob(this.database, job, this.id, this.clock.now());
       } catch (err) {
+        if (err instanceof JobReleased) {
+          await releaseJob(this.database, job, this.id, this.clock.now());
+          continue;
+        }
         this.opts.onError?.(err, job);
         await failJob(this.database, job, this.id, err, this.clock.now());
       }
     }
-    return jobs.length;
   }
 
   /** Renews the lease of a job this worker runs; false when another worker holds it now (stop). */
@@ -140,8 +173,14 @@ export class JobWorker {
     return extendLease(this.database, job, this.id, now, new Date(now.getTime() + this.opts.leaseMs));
   }
 
+  /**
+   * Polls no more; the job running is asked to stop (`stopping`) and waited for, and the jobs of its
+   * batch not yet begun are given back to the queue at once (a deploy's SIGTERM: another instance
+   * runs them now, not once their lease lapses).
+   */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.batchStop?.abort();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.running?.catch(() => {});

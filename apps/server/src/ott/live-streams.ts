@@ -32,6 +32,8 @@ export interface LiveStreamsDeps {
   previousSecrets?: Uint8Array[];
   leaseMs: number;
   log: { info(o: object, m: string): void; warn(o: object, m: string): void };
+  /** Tells the other instances that this one let a stream go (a planned stop), so that one claims it at once. */
+  released?: (streamId: number) => Promise<void>;
 }
 
 const hostsOf = (i: { primary: { rtmp: string; srt: string }; backup: { rtmp: string; srt: string } }) =>
@@ -67,6 +69,7 @@ export class LiveStreams {
   private timer: NodeJS.Timeout | null = null;
   private beating: Promise<void> = Promise.resolve();
   private closed = false;
+  private closing: Promise<void> | null = null;
 
   constructor(private readonly deps: LiveStreamsDeps) {
     this.owners = new LiveOwners(deps.database);
@@ -170,6 +173,11 @@ export class LiveStreams {
       const now = Date.now();
       const row = await this.owners.find(id);
       if (row && row.leaseUntil > now && row.instance !== this.instance) return row;
+      // Stopping (a deploy): the stream is another instance's to take; a read here waits for it.
+      if (this.closed && row) {
+        const next = await this.waitForOwner(id);
+        if (next) return next;
+      }
       if (this.closed || !this.controlUrl) throw new LiveUnavailable('this server is not taking live streams (starting or stopping)');
       const claimed = await this.owners.claim(id, config.clientId, this.instance, this.controlUrl, now, this.deps.leaseMs);
       if (claimed) {
@@ -320,6 +328,16 @@ export class LiveStreams {
     return null;
   }
 
+  /** Another instance's claim of a stream this one let go (within a few heartbeats), or null. */
+  private async waitForOwner(streamId: number): Promise<OwnerRow | null> {
+    for (let i = 0; i < 30; i++) {
+      const row = await this.owners.find(streamId);
+      if (row && row.leaseUntil > Date.now() && row.instance !== this.instance) return row;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return null;
+  }
+
   private async lose(id: number, why: string): Promise<void> {
     if (!this.owned.delete(id)) return;
     this.deps.log.warn({ streamId: id, why }, 'ott: live stream no longer run here');
@@ -327,6 +345,11 @@ export class LiveStreams {
   }
 
   // ---- the heartbeat -----------------------------------------------------------------------------
+
+  /** Another instance let streams go (a planned stop): the orphans are claimed now, not at the next heartbeat. */
+  claimReleased(): void {
+    if (!this.closed && this.timer) void this.beat();
+  }
 
   private beat(): Promise<void> {
     this.beating = this.beating.then(() => this.beatOnce()).catch((err: unknown) => this.deps.log.warn({ err }, 'ott: live heartbeat failed'));
@@ -357,19 +380,28 @@ export class LiveStreams {
   }
 
   /**
-   * The instance stops (a deploy): its streams are suspended, not ended, and let go at once, so
-   * that another instance continues them within a heartbeat rather than a lease.
+   * The instance stops (a deploy): its streams are suspended, not ended, and let go at once; the
+   * other instances are told, so that one continues each within moments rather than a lease (or a
+   * heartbeat). Each is let go once its encoder has stopped and its last segment is in storage, so
+   * the next owner's numbering goes on after it.
    */
-  async close(): Promise<void> {
+  close(): Promise<void> {
+    return (this.closing ??= this.letGo());
+  }
+
+  private async letGo(): Promise<void> {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
     await this.beating;
-    for (const id of [...this.owned.keys()]) {
-      await this.adopting.get(id)?.catch(() => {});
-      this.owned.delete(id);
-      await this.deps.engine.suspend(id).catch(() => {});
-      await this.owners.release(id, this.instance).catch(() => {});
-    }
+    await Promise.all(
+      [...this.owned.keys()].map(async (id) => {
+        await this.adopting.get(id)?.catch(() => {});
+        this.owned.delete(id);
+        await this.deps.engine.suspend(id).catch(() => {});
+        await this.owners.release(id, this.instance).catch(() => {});
+        await this.deps.released?.(id).catch((err: unknown) => this.deps.log.warn({ err, streamId: id }, 'ott: the other instances were not told; they take the stream at their next heartbeat'));
+      }),
+    );
   }
 }
 

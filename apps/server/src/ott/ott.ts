@@ -17,6 +17,9 @@ import { registerOttRoutes } from './routes';
 import { OTT_JOB_PREFIX, registerTranscodingHandlers } from './transcoding';
 import './paid-sources';
 
+/** The signal (change-bus.ts) of a stream let go by a stopping instance. */
+const LIVE_RELEASED = 'ott.live.released';
+
 export interface OttCapabilityDeps {
   config: Config;
   database: Database;
@@ -38,7 +41,16 @@ export function registerOtt(app: FastifyInstance, deps: OttCapabilityDeps): JobW
   const liveStore = new LiveHlsStore(deps.storage);
   // The streams this instance's engine runs, and the way to those other instances run.
   const live = liveControl
-    ? new LiveStreams({ database, engine: liveControl, store: liveStore, secret: config.jwtSecret, previousSecrets: config.jwtPreviousSecrets, leaseMs: config.live.leaseMs, log: app.log })
+    ? new LiveStreams({
+        database,
+        engine: liveControl,
+        store: liveStore,
+        secret: config.jwtSecret,
+        previousSecrets: config.jwtPreviousSecrets,
+        leaseMs: config.live.leaseMs,
+        log: app.log,
+        released: (streamId) => bus.publishSignal(LIVE_RELEASED, { streamId }),
+      })
     : undefined;
   registerOttRoutes(app, { ...deps, live });
   registerPlaybackRoutes(app, { ...deps, liveStore });
@@ -85,16 +97,23 @@ export function registerOtt(app: FastifyInstance, deps: OttCapabilityDeps): JobW
         }
       }
     });
+    // A stream another instance let go (its planned stop) is claimed now, not at the next heartbeat.
+    const stopHearing = bus.onSignal(LIVE_RELEASED, () => live.claimReleased());
     // Once this instance listens, it can own streams: those on air that nobody runs are taken at once.
     app.addHook('onListen', async () => {
       live.listen(config.live.controlUrl ?? ownAddress(app, config.host));
     });
+    // Draining (a deploy): the streams go to another instance at once, not when the server closes.
+    app.drain.onStart('handing over live streams', () => live.close());
     app.addHook('preClose', async () => {
       unsubscribe();
+      stopHearing();
       await live.close();
     });
   }
   app.addHook('onReady', async () => worker?.start());
+  // A transcoding is not waited for: it goes back to the queue and another instance starts it again.
+  app.drain.onStart('releasing OTT jobs', async () => worker?.stop());
   app.addHook('preClose', async () => worker?.stop());
   return worker;
 }

@@ -9,7 +9,7 @@ import type { Config } from '../config';
 import type { DB, Database, Dialect } from '../db/database';
 import type { Clock } from '../jobs/clock';
 import { cancelJobs, enqueue, type Job } from '../jobs/queue';
-import type { JobWorker } from '../jobs/worker';
+import { JobReleased, type JobWorker } from '../jobs/worker';
 import type { ChangeEvent } from '../jsonapi/context';
 import { modelOf } from '../jsonapi/model';
 import type { Row } from '../jsonapi/read';
@@ -119,11 +119,11 @@ export interface TranscodingDeps {
 
 /** Runs the OTT jobs of the queue on this instance's OTT worker. */
 export function registerTranscodingHandlers(deps: TranscodingDeps): void {
-  deps.worker.handle(TRANSCODE_JOB, (job) => runJob(deps, job, 'vod'));
-  deps.worker.handle(RECORDING_JOB, (job) => runJob(deps, job, 'recording'));
+  deps.worker.handle(TRANSCODE_JOB, (job, stopping) => runJob(deps, job, 'vod', stopping));
+  deps.worker.handle(RECORDING_JOB, (job, stopping) => runJob(deps, job, 'recording', stopping));
 }
 
-async function runJob(deps: TranscodingDeps, job: Job, source: 'vod' | 'recording'): Promise<void> {
+async function runJob(deps: TranscodingDeps, job: Job, source: 'vod' | 'recording', stopping: AbortSignal): Promise<void> {
   const { database, clock, bus } = deps;
   const { id, clientId, streamId } = job.payload as { id: number; clientId: number; streamId: number | null };
   const d = database.dialect;
@@ -167,6 +167,14 @@ async function runJob(deps: TranscodingDeps, job: Job, source: 'vod' | 'recordin
       abort.abort();
     });
   }, HEARTBEAT_MS);
+  // The instance stops (a deploy): an hour of ffmpeg is not waited for; the job goes back to the
+  // queue and another instance starts it again at once.
+  let released = false;
+  const giveBack = () => {
+    released = stopped = true;
+    abort.abort();
+  };
+  stopping.addEventListener('abort', giveBack, { once: true });
   const work = await mkdtemp(join(tmpdir(), 'umpire-ott-'));
   try {
     const prefix = outputPrefix(clientId, id);
@@ -202,8 +210,12 @@ async function runJob(deps: TranscodingDeps, job: Job, source: 'vod' | 'recordin
     if (stopped) return;
     await update({ state: 'FINISHED', progress: 100, output_key: prefix, ...result, renditions: result.renditions ? JSON.stringify(result.renditions) : null, finished_at: at() });
   } finally {
+    stopping.removeEventListener('abort', giveBack);
     clearInterval(beat);
     await rm(work, { recursive: true, force: true });
+    // Whichever way it ended, a run given back must say so: its job is released, not finished.
+    // eslint-disable-next-line no-unsafe-finally
+    if (released) throw new JobReleased();
   }
 }
 

@@ -630,7 +630,13 @@ export class Cable {
   async close() {
     for (const t of this.timers) clearInterval(t);
     for (const u of this.unsubscribe) u();
-    for (const conn of this.connections) conn.ws.close(1001, 'server shutting down');
+    // As Rails says it on a restart: the official client reconnects (through the balancer, to an
+    // instance still up) and subscribes again, and each channel sends a fresh snapshot.
+    const restart = JSON.stringify({ type: 'disconnect', reason: 'server_restart', reconnect: true });
+    for (const conn of this.connections) {
+      this.deliver(conn.ws, restart);
+      conn.ws.close(1001, 'server restart');
+    }
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }
 }

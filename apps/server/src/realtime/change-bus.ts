@@ -17,6 +17,13 @@ export interface PresenceMessage {
   viewers: { username: string; since: string }[];
 }
 
+/** A word to the other instances that is no change of data (a live stream let go, to be taken at once). */
+export interface SignalMessage {
+  signal: string;
+  origin: string;
+  data: unknown;
+}
+
 const CHANNEL = 'umpire_changes';
 // NOTIFY payloads are limited to 8000 bytes; larger events travel as a reference and are re-read.
 const MAX_PAYLOAD = 7000;
@@ -46,9 +53,10 @@ export class ChangeBus {
     const client = new pg.Client({ connectionString: this.database.url! });
     client.on('notification', (msg) => {
       if (!msg.payload) return;
-      const message = JSON.parse(msg.payload) as BusEvent | PresenceMessage;
+      const message = JSON.parse(msg.payload) as BusEvent | PresenceMessage | SignalMessage;
       if (message.origin === this.instance) return;
-      this.emitter.emit('presence' in message ? 'presence' : 'change', message);
+      if ('signal' in message) this.emitter.emit(`signal:${message.signal}`, message.data);
+      else this.emitter.emit('presence' in message ? 'presence' : 'change', message);
     });
     client.on('error', () => this.reconnect());
     client.on('end', () => this.reconnect());
@@ -97,6 +105,18 @@ export class ChangeBus {
     if (this.database.dialect !== 'postgres') return;
     const payload = JSON.stringify({ ...message, presence: true, origin: this.instance });
     await sql`select pg_notify(${CHANNEL}, ${payload})`.execute(this.database.db);
+  }
+
+  /** A signal goes to the other instances only (PostgreSQL; on SQLite there is one process). */
+  async publishSignal(signal: string, data: unknown = null): Promise<void> {
+    if (this.database.dialect !== 'postgres') return;
+    const payload = JSON.stringify({ signal, origin: this.instance, data } satisfies SignalMessage);
+    await sql`select pg_notify(${CHANNEL}, ${payload})`.execute(this.database.db);
+  }
+
+  onSignal(signal: string, listener: (data: unknown) => void): () => void {
+    this.emitter.on(`signal:${signal}`, listener);
+    return () => this.emitter.off(`signal:${signal}`, listener);
   }
 
   subscribePresence(listener: (message: PresenceMessage) => void): () => void {

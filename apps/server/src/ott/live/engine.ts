@@ -234,10 +234,14 @@ export function createLiveEngine(options: LiveEngineOptions): LiveEngine {
   async function slateFrames() {
     slates ??= (async () => {
       const text = options.slateText ?? { paused: 'The stream will be back shortly', noSignal: 'Waiting for the signal' };
-      return { paused: await slateFrame(ff, raw, text.paused), 'no-signal': await slateFrame(ff, raw, text.noSignal) };
+      const [paused, noSignal] = await Promise.all([slateFrame(ff, raw, text.paused), slateFrame(ff, raw, text.noSignal)]);
+      return { paused, 'no-signal': noSignal };
     })();
     return slates;
   }
+  // Made at the start, not when a stream is first started or taken over: a deploy's next owner is
+  // often an instance that has just started, and viewers would wait for these ffmpeg runs too.
+  slateFrames().catch(() => (slates = null));
 
   async function startOutput(s: StreamRuntime, previous?: SegmentEntry[][]): Promise<void> {
     if (s.output) return;
@@ -246,7 +250,7 @@ export function createLiveEngine(options: LiveEngineOptions): LiveEngine {
     const sink = options.sink?.(s.config) ?? null;
     // Published elsewhere, the local directory is a scratch space: what an earlier run left is not the truth.
     if (sink) await fs.rm(s.dir, { recursive: true, force: true });
-    await LiveOutput.prepare(s.dir, ladder, audioKbps, sink);
+    await LiveOutput.prepare(s.dir, ladder, audioKbps);
     const allFeeds = () => ROLES.flatMap((r) => PROTOCOLS.map((p) => s.ingest[r].feeds[p]));
     s.output = new LiveOutput(
       ff,
@@ -255,6 +259,7 @@ export function createLiveEngine(options: LiveEngineOptions): LiveEngine {
       (now) => pick(s, now),
       allFeeds,
     );
+    if (sink) await LiveOutput.publishMasters(ladder, audioKbps, sink);
     if (s.markers.length) await s.output.setMarkers(s.markers);
   }
 

@@ -36,6 +36,11 @@ export interface OutputOptions {
 /** What feeds the encoder at each frame: a feed, or a slate. */
 export type Pick = { feed: Feed } | { slate: 'paused' | 'no-signal' };
 
+const masterPlaylists = (ladder: Rendition[], audioKbps: number) => ({
+  'master.m3u8': masterPlaylist(ladder, PUBLIC_FILE, audioKbps),
+  'vod.m3u8': masterPlaylist(ladder, RECORDING_FILE, audioKbps),
+});
+
 const LIVE_FILE = 'live.m3u8'; // written by ffmpeg
 const PUBLIC_FILE = 'index.m3u8'; // ffmpeg's playlist with the markers
 const RECORDING_FILE = 'recording.m3u8';
@@ -88,14 +93,19 @@ export class LiveOutput {
     this.pollTimer = setInterval(() => void this.poll(false), 250);
   }
 
-  static async prepare(dir: string, ladder: Rendition[], audioKbps: number, sink?: HlsSink | null): Promise<void> {
+  /** The output's directories and master playlists on disk, before the encoder starts. */
+  static async prepare(dir: string, ladder: Rendition[], audioKbps: number): Promise<void> {
     await fs.mkdir(dir, { recursive: true });
     for (let i = 0; i < ladder.length; i++) await fs.mkdir(path.join(dir, renditionDir(i)), { recursive: true });
-    const playlists = { 'master.m3u8': masterPlaylist(ladder, PUBLIC_FILE, audioKbps), 'vod.m3u8': masterPlaylist(ladder, RECORDING_FILE, audioKbps) };
-    for (const [file, text] of Object.entries(playlists)) {
-      await writeAtomic(path.join(dir, file), text);
-      await sink?.putText(file, text);
-    }
+    for (const [file, text] of Object.entries(masterPlaylists(ladder, audioKbps))) await writeAtomic(path.join(dir, file), text);
+  }
+
+  /**
+   * The master playlists to the sink, while the encoder starts (its first segment is seconds away):
+   * a stream taken over has them in storage already, and its viewers need not wait for the puts.
+   */
+  static async publishMasters(ladder: Rendition[], audioKbps: number, sink: HlsSink): Promise<void> {
+    await Promise.all(Object.entries(masterPlaylists(ladder, audioKbps)).map(([file, text]) => sink.putText(file, text)));
   }
 
   /** Why the encoder last died, if it did. */
