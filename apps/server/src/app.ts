@@ -24,6 +24,7 @@ import { registerCountRoutes } from './jsonapi/counts';
 import './rules';
 import { registerAdminApp } from './ops/admin-app';
 import { registerMetrics } from './ops/metrics';
+import { redactToken, registerRequestLogs } from './ops/request-logs';
 import { registerUploadRoutes } from './media/uploads/routes';
 import { registerSecurityHeaders } from './ops/security-headers';
 import { registerOpenApi } from './ops/openapi';
@@ -49,10 +50,6 @@ import type { LiveControl } from './ott/live-control';
 import { registerOtt } from './ott/ott';
 import { OTT_JOB_PREFIX } from './ott/transcoding';
 
-export function redactToken(url: string): string {
-  return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
-}
-
 export interface AppDeps {
   config: Config;
   database: Database;
@@ -77,6 +74,8 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
               req: (req) => ({ method: req.method, url: redactToken(req.url), host: req.host, remoteAddress: req.ip }),
             },
           },
+    // One line per request at debug, slow ones at warn (ops/request-logs.ts), instead of two at info.
+    disableRequestLogging: true,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     // Ids and filter keys arrive as flat `filter[name]` keys; the engine parses them itself.
@@ -110,6 +109,7 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
   registerNulGuard(app);
   // The live channel is made below; its figures are read when /metrics is asked.
   registerMetrics(app, () => app.cable.stats());
+  registerRequestLogs(app, config.slowRequestMs);
   registerAuthentication(app, config, database);
   app.get('/healthz', async () => {
     await database.db.selectNoFrom((eb) => eb.val(1).as('ok')).execute();

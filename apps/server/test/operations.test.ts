@@ -62,7 +62,7 @@ describe('operations', () => {
 
 describe('logs', () => {
   it('never write a token from the address', async () => {
-    const { redactToken } = await import('../src/app');
+    const { redactToken } = await import('../src/ops/request-logs');
     expect(redactToken('/clubs?x=1&token=eyJhbGciOi.abc.def&y=2')).toBe('/clubs?x=1&token=[redacted]&y=2');
     expect(redactToken('/cable?token=abc')).toBe('/cable?token=[redacted]');
   });

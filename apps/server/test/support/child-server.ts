@@ -11,11 +11,14 @@ export interface ChildServer {
   output(): string;
 }
 
-/** The real `main.ts` in its own process, for what an in-process server cannot show: kills and signals. */
-export async function spawnServer(env: NodeJS.ProcessEnv): Promise<ChildServer> {
+/**
+ * The real `main.ts` in its own process, for what an in-process server cannot show: kills and
+ * signals, its log lines (`logLevel`, warn unless given).
+ */
+export async function spawnServer(env: NodeJS.ProcessEnv, options: { logLevel?: string } = {}): Promise<ChildServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'apps/server/src/main.ts')], {
     cwd: REPO_ROOT,
-    env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: options.logLevel ?? 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<number | string | null>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
