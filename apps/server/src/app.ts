@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { registerAuthentication } from './auth/authenticate';
 import { registerAuthRoutes } from './auth/routes';
 import { registerClientRoutes } from './client/routes';
@@ -75,7 +75,7 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
             },
           },
     // One line per request at debug, slow ones at warn (ops/request-logs.ts), instead of two at info.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     // Ids and filter keys arrive as flat `filter[name]` keys; the engine parses them itself.

@@ -6,8 +6,8 @@ export function redactToken(url: string): string {
 }
 
 /**
- * Request lines an operator reads (Fastify's own, two per request at info, are off:
- * `disableRequestLogging`): one line per request at debug, and a warning for a request that took
+ * Request lines an operator reads (Fastify's own, two per request at info, are off: its
+ * LogController's `disableRequestLogging`): one line per request at debug, and a warning for a request that took
  * `slowMs` or more (method, route, status, duration; the time until its answer was sent whole).
  */
 export function registerRequestLogs(app: FastifyInstance, slowMs: number): void {
