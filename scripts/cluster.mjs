@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildServer } from './build-server.mjs';
+import { buildServer, serverArgs } from './build-server.mjs';
 import { ensureHaproxy, ensureNpm, isMain, log as setupLog, repoRoot } from './ensure-deps.mjs';
 import { freePort, startTempPostgres } from './pg-temp.mjs';
 import { startTempS3 } from './s3-temp.mjs';
@@ -78,7 +78,7 @@ ${instances.map((i) => `  server ${i.name} 127.0.0.1:${i.port} check inter 1s fa
 export async function startCluster({ instances: count = 2, env: extraEnv = {}, instanceEnv = () => ({}), quiet = true } = {}) {
   const haproxy = ensureHaproxy();
   if (!haproxy) throw new Error('HAProxy is not installed and could not be installed (apt-get install haproxy)');
-  const main = await buildServer();
+  await buildServer();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'umpire-cluster-'));
   const stops = [];
   const stop = async () => {
@@ -120,7 +120,7 @@ export async function startCluster({ instances: count = 2, env: extraEnv = {}, i
         output: '',
         /** Starts (or starts again, on the same port) and waits until it answers. */
         async start() {
-          const child = spawn(process.execPath, ['--enable-source-maps', main], {
+          const child = spawn(process.execPath, serverArgs(), {
             cwd: repoRoot,
             env: { ...shared, PORT: String(instance.port), DATA_DIR: path.join(dir, name), ...instanceEnv(n) },
             stdio: ['ignore', 'pipe', 'pipe'],

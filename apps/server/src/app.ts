@@ -24,7 +24,7 @@ import { registerCountRoutes } from './jsonapi/counts';
 import './rules';
 import { registerAdminApp } from './ops/admin-app';
 import { registerMetrics } from './ops/metrics';
-import { redactToken, registerRequestLogs } from './ops/request-logs';
+import { loggerTracing, redactToken, registerRequestLogs } from './ops/request-logs';
 import { registerUploadRoutes } from './media/uploads/routes';
 import { registerSecurityHeaders } from './ops/security-headers';
 import { registerOpenApi } from './ops/openapi';
@@ -73,6 +73,7 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
             serializers: {
               req: (req) => ({ method: req.method, url: redactToken(req.url), host: req.host, remoteAddress: req.ip }),
             },
+            ...loggerTracing(),
           },
     // One line per request at debug, slow ones at warn (ops/request-logs.ts), instead of two at info.
     logController: new LogController({ disableRequestLogging: true }),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database';
+import { inSpan, spanFailed } from '../telemetry/spans';
 import type { Clock } from './clock';
 import { claimDue, enqueue, extendLease, failJob, finishJob, sweepFinished, type Job, type KindScope } from './queue';
 
@@ -120,18 +121,25 @@ export class JobWorker {
   private async runBatch(): Promise<number> {
     const now = this.clock.now();
     const jobs = await claimDue(this.database, this.id, now, new Date(now.getTime() + this.opts.leaseMs), this.opts.batch, this.opts.kinds);
-    for (const job of jobs) {
+    for (const job of jobs) await this.run(job);
+    return jobs.length;
+  }
+
+  /** One run of a job: a trace of its own when tracing (its statements, storage and sends are its children). */
+  private run(job: Job): Promise<void> {
+    const attributes = { 'umpire.job.id': job.id, 'umpire.job.kind': job.kind, 'umpire.job.attempt': job.attempts };
+    return inSpan(`job ${job.kind}`, attributes, async (span) => {
       const handler = this.handlers.get(job.kind);
       try {
         if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
         await handler(job);
         await finishJob(this.database, job, this.id, this.clock.now());
       } catch (err) {
+        spanFailed(span, err);
         this.opts.onError?.(err, job);
         await failJob(this.database, job, this.id, err, this.clock.now());
       }
-    }
-    return jobs.length;
+    }, { root: true });
   }
 
   /** Renews the lease of a job this worker runs; false when another worker holds it now (stop). */

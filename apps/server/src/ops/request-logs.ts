@@ -1,4 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { shutDownTracing, traceIds, tracing } from '../telemetry/spans';
+import { tracingWanted } from '../telemetry/tracing-switch';
 
 /** Tokens travel in the address after sign-in (?token=) and to /cable: never log them. */
 export function redactToken(url: string): string {
@@ -6,9 +8,20 @@ export function redactToken(url: string): string {
 }
 
 /**
+ * What Fastify's logger is given beside its level: the trace's ids on every line written inside a
+ * span (tracing on), so a warning or an error leads to its trace. Lines written through a request's
+ * logger carry its `reqId` too (Fastify's child logger).
+ */
+export function loggerTracing(): Pick<Exclude<FastifyServerOptions['logger'], boolean | undefined>, 'mixin'> {
+  return tracing ? { mixin: traceIds } : {};
+}
+
+/**
  * Request lines an operator reads (Fastify's own, two per request at info, are off: its
- * LogController's `disableRequestLogging`): one line per request at debug, and a warning for a request that took
- * `slowMs` or more (method, route, status, duration; the time until its answer was sent whole).
+ * LogController's `disableRequestLogging`): one line per request at debug, and a warning for a
+ * request that took `slowMs` or more (method, route, status, duration; the time until its answer
+ * was sent whole). With tracing on, the server's close sends the spans still batched; asked for but
+ * not on (main.js run without its preload), a warning says so once.
  */
 export function registerRequestLogs(app: FastifyInstance, slowMs: number): void {
   const debug = app.log.level === 'debug' || app.log.level === 'trace';
@@ -19,4 +32,6 @@ export function registerRequestLogs(app: FastifyInstance, slowMs: number): void 
     if (ms >= slowMs) request.log.warn(line, 'slow request');
     else request.log.debug(line, 'request completed');
   });
+  if (tracing) app.addHook('onClose', async () => shutDownTracing());
+  else if (tracingWanted(process.env)) app.log.warn('OTEL_* asks for traces, but the server was started without its preload (node --import ./tracing.js main.js): no spans');
 }

@@ -10,6 +10,7 @@ import { enqueue, type Job } from '../jobs/queue';
 import type { JobWorker } from '../jobs/worker';
 import type { ChangeEvent, WriteContext } from '../jsonapi/context';
 import { modelOf } from '../jsonapi/model';
+import { inSpan, tracing } from '../telemetry/spans';
 import { toDb } from '../db/values';
 import type { ChangeBus } from '../realtime/change-bus';
 import { addContentType } from '../realtime/content-types';
@@ -254,6 +255,22 @@ function sendBatch(rows: Claimed[], ctx: SendContext): Promise<Outcome[]> {
   });
 }
 
+/**
+ * sendBatch in a span (`push.send`: the messages, and how many were delivered, expired or
+ * failed). A span per batch, not per message: a send to a million fans would otherwise be a
+ * million spans, more than any exporter's queue keeps.
+ */
+function sendTraced(rows: Claimed[], ctx: SendContext, id: number): Promise<Outcome[]> {
+  if (!tracing) return sendBatch(rows, ctx);
+  return inSpan('push.send', { 'umpire.push.notification': id, 'umpire.push.messages': rows.length }, async (span) => {
+    const outcomes = await sendBatch(rows, ctx);
+    const tally = emptyTally();
+    for (const o of outcomes) tally[o.status]++;
+    span?.setAttributes({ 'umpire.push.delivered': tally.delivered, 'umpire.push.expired': tally.expired, 'umpire.push.failed': tally.failed });
+    return outcomes;
+  });
+}
+
 type Tally = Record<Status, number>;
 const emptyTally = (): Tally => ({ delivered: 0, expired: 0, failed: 0 });
 
@@ -411,7 +428,7 @@ export async function runPushDeliveries(deps: SendDeps, clientId: number, id: nu
     while (performance.now() < deadline) {
       const claimed = await claim(deps, id, `${run}:${batches++}`, batch);
       if (!claimed) return;
-      const outcomes = await sendBatch(claimed.rows, ctx);
+      const outcomes = await sendTraced(claimed.rows, ctx, id);
       await record(deps, id, claimed, outcomes);
       await announceSometimes(deps, clientId, id);
     }
