@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database';
+import { jobDuration, jobRuns } from '../telemetry/metrics';
 import { inSpan, spanFailed } from '../telemetry/spans';
 import type { Clock } from './clock';
 import { claimDue, enqueue, extendLease, failJob, finishJob, sweepFinished, type Job, type KindScope } from './queue';
@@ -125,19 +126,27 @@ export class JobWorker {
     return jobs.length;
   }
 
-  /** One run of a job: a trace of its own when tracing (its statements, storage and sends are its children). */
+  /**
+   * One run of a job: a trace of its own when tracing (its statements, storage and sends are its
+   * children), counted by kind and outcome, timed (/metrics).
+   */
   private run(job: Job): Promise<void> {
     const attributes = { 'umpire.job.id': job.id, 'umpire.job.kind': job.kind, 'umpire.job.attempt': job.attempts };
     return inSpan(`job ${job.kind}`, attributes, async (span) => {
       const handler = this.handlers.get(job.kind);
+      const started = performance.now();
       try {
         if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
         await handler(job);
+        jobRuns.inc({ kind: job.kind, outcome: 'done' });
         await finishJob(this.database, job, this.id, this.clock.now());
       } catch (err) {
+        jobRuns.inc({ kind: job.kind, outcome: 'failed' });
         spanFailed(span, err);
         this.opts.onError?.(err, job);
         await failJob(this.database, job, this.id, err, this.clock.now());
+      } finally {
+        jobDuration.observe({ kind: job.kind }, (performance.now() - started) / 1000);
       }
     }, { root: true });
   }

@@ -10,7 +10,8 @@ import { enqueue, type Job } from '../jobs/queue';
 import type { JobWorker } from '../jobs/worker';
 import type { ChangeEvent, WriteContext } from '../jsonapi/context';
 import { modelOf } from '../jsonapi/model';
-import { inSpan, tracing } from '../telemetry/spans';
+import { pushMessages } from '../telemetry/metrics';
+import { inSpan } from '../telemetry/spans';
 import { toDb } from '../db/values';
 import type { ChangeBus } from '../realtime/change-bus';
 import { addContentType } from '../realtime/content-types';
@@ -256,16 +257,16 @@ function sendBatch(rows: Claimed[], ctx: SendContext): Promise<Outcome[]> {
 }
 
 /**
- * sendBatch in a span (`push.send`: the messages, and how many were delivered, expired or
- * failed). A span per batch, not per message: a send to a million fans would otherwise be a
- * million spans, more than any exporter's queue keeps.
+ * sendBatch, its outcomes counted (/metrics) and, tracing, in a span (`push.send`: the messages,
+ * and how many were delivered, expired or failed). A span per batch, not per message: a send to a
+ * million fans would otherwise be a million spans, more than any exporter's queue keeps.
  */
-function sendTraced(rows: Claimed[], ctx: SendContext, id: number): Promise<Outcome[]> {
-  if (!tracing) return sendBatch(rows, ctx);
+function sendCounted(rows: Claimed[], ctx: SendContext, id: number): Promise<Outcome[]> {
   return inSpan('push.send', { 'umpire.push.notification': id, 'umpire.push.messages': rows.length }, async (span) => {
     const outcomes = await sendBatch(rows, ctx);
     const tally = emptyTally();
     for (const o of outcomes) tally[o.status]++;
+    for (const outcome of ['delivered', 'expired', 'failed'] as const) if (tally[outcome]) pushMessages.inc({ outcome }, tally[outcome]);
     span?.setAttributes({ 'umpire.push.delivered': tally.delivered, 'umpire.push.expired': tally.expired, 'umpire.push.failed': tally.failed });
     return outcomes;
   });
@@ -428,7 +429,7 @@ export async function runPushDeliveries(deps: SendDeps, clientId: number, id: nu
     while (performance.now() < deadline) {
       const claimed = await claim(deps, id, `${run}:${batches++}`, batch);
       if (!claimed) return;
-      const outcomes = await sendTraced(claimed.rows, ctx, id);
+      const outcomes = await sendCounted(claimed.rows, ctx, id);
       await record(deps, id, claimed, outcomes);
       await announceSometimes(deps, clientId, id);
     }
