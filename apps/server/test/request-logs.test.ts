@@ -6,7 +6,8 @@ import { freshDatabase, TEST_DB } from './support/test-server';
  * Issue 39, point 7: the log an operator reads. At info a request that goes well writes nothing;
  * one slower than SLOW_REQUEST_MS writes one warning with its method, route, status and duration
  * (and its request id); at debug every request writes one line. Each server runs in its own process
- * with its log level, and is stopped before its output is read, so no line can come later.
+ * with its log level, and is stopped before its output is read, so no line can come later (a start
+ * and a stop each: two minutes a test on a busy machine).
  */
 let db: Awaited<ReturnType<typeof freshDatabase>>;
 const started: ChildServer[] = [];
@@ -43,7 +44,7 @@ describe(`request logs on ${TEST_DB}`, () => {
     // Info lines are written (the server's start), but none of the request.
     expect(lines.some((l) => l.level === 30 && /listening/i.test(String(l.msg)))).toBe(true);
     expect(lines.filter((l) => l.reqId !== undefined)).toEqual([]);
-  });
+  }, 120_000);
 
   it('writes one warning for a request slower than SLOW_REQUEST_MS, with its method, route, status and duration', async () => {
     const lines = await linesOf({ SLOW_REQUEST_MS: '0' }, 'info', ['/healthz?probe=1']);
@@ -51,7 +52,7 @@ describe(`request logs on ${TEST_DB}`, () => {
     expect(request).toHaveLength(1);
     expect(request[0]).toMatchObject({ level: 40, msg: 'slow request', method: 'GET', route: '/healthz', url: '/healthz?probe=1', status: 200 });
     expect(request[0].duration_ms).toEqual(expect.any(Number));
-  });
+  }, 120_000);
 
   it('writes one line per request at debug', async () => {
     const lines = await linesOf({ SLOW_REQUEST_MS: '600000' }, 'debug', ['/healthz', '/healthz']);
@@ -61,5 +62,5 @@ describe(`request logs on ${TEST_DB}`, () => {
       [20, 'request completed', '/healthz', 200],
     ]);
     expect(new Set(request.map((l) => l.reqId)).size).toBe(2);
-  });
+  }, 120_000);
 });
