@@ -114,27 +114,32 @@ describe(`traces on ${TEST_DB}`, () => {
     if (TEST_DB === 'postgres') {
       const client = new pg.Client({ connectionString: db.env.DATABASE_URL });
       await client.connect();
-      await client.query('drop table users cascade');
+      await client.query('drop table if exists users cascade');
       await client.end();
     } else {
       const sqlite = new SQLite(join(db.env.DATA_DIR!, 'umpire.sqlite'));
-      sqlite.exec('drop table users');
+      sqlite.exec('drop table if exists users');
       sqlite.close();
     }
+    const written = server.output().length;
     const res = await signIn('another password');
     expect(res.status).toBe(500);
-    const trace = await waitFor('the failed sign-in trace', async () => signInTrace(500), 20_000);
 
-    const lines = server
+    // The error line is written before the answer leaves.
+    const failed = server
       .output()
+      .slice(written)
       .split('\n')
       .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
-    const failed = lines.filter((l) => l.msg === 'request failed');
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((l) => l.msg === 'request failed');
     expect(failed).toHaveLength(1);
-    expect(failed[0].level).toBe(50);
-    expect(failed[0].reqId).toEqual(expect.any(String));
-    expect(failed[0].trace_id).toBe(trace[0].traceId);
-    expect(trace.map((s) => s.spanId)).toContain(failed[0].span_id);
+    expect(failed[0]).toMatchObject({ level: 50, reqId: expect.any(String), trace_id: expect.stringMatching(/^[0-9a-f]{32}$/), span_id: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    // Its ids are those of the failed request's trace, as exported.
+    const trace = await waitFor('the failed sign-in trace', async () => {
+      const spans = receiver.spans.filter((s) => s.traceId === failed[0].trace_id);
+      return spans.some((s) => s.kind === 2 && s.attributes['http.response.status_code'] === 500) && spans.some((s) => s.spanId === failed[0].span_id) ? spans : null;
+    }, 20_000);
+    expect(trace.find((s) => s.kind === 2)!.attributes['http.route']).toBe('/auth/v1/sign_in');
   });
 });
