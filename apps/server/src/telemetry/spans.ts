@@ -39,6 +39,15 @@ export function inSpan<T>(name: string, attributes: Attributes, work: (span: Spa
 }
 
 /**
+ * inSpan only inside a traced operation: work that runs on its own all day (a live stream's
+ * segments written to storage every few seconds) would otherwise be a trace each time.
+ */
+export function inChildSpan<T>(name: string, attributes: Attributes, work: (span: Span | null) => Promise<T>): Promise<T> {
+  if (!tracing || !trace.getSpan(context.active())) return work(null);
+  return inSpan(name, attributes, work);
+}
+
+/**
  * A span around synchronous work (a SQLite statement), only inside a traced operation: a statement
  * of no request or job (the job poll) would be a trace of its own every second.
  */
