@@ -66,4 +66,6 @@ EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=5s --start-period=120s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT || 8080}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 ENTRYPOINT ["/usr/bin/tini", "--"]
-CMD ["node", "--enable-source-maps", "apps/server/dist/main.js"]
+# The preload starts OpenTelemetry before main.js loads what it traces, when OTEL_* asks for it;
+# otherwise it loads nothing (README: Traces and logs).
+CMD ["node", "--enable-source-maps", "--import", "./apps/server/dist/tracing.js", "apps/server/dist/main.js"]

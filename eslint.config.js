@@ -86,7 +86,8 @@ const ELEMENTS = [
   { type: 'test-double', pattern: 'apps/server/test/support/push-service.ts', mode: 'full' },
   // The server, lowest first (see LAYERS). Tests may reach whatever they test.
   { type: 'server-test', pattern: ['apps/server/test/**', `${SERVER}/**/*.test.ts`, 'apps/server/vitest.config.ts'], mode: 'full' },
-  { type: 'server-foundation', pattern: [`${SERVER}/config.ts`, `${SERVER}/db/**`, `${SERVER}/text/**`], mode: 'full' },
+  // telemetry: spans of the database's statements and of every layer above it.
+  { type: 'server-foundation', pattern: [`${SERVER}/config.ts`, `${SERVER}/db/**`, `${SERVER}/text/**`, `${SERVER}/telemetry/**`], mode: 'full' },
   { type: 'server-engine', pattern: `${SERVER}/jsonapi/**`, mode: 'full' },
   { type: 'server-infra', pattern: `${SERVER}/@(${Object.keys(SERVER_INFRA_USES).join('|')})/**`, mode: 'full', capture: ['name'] },
   // The app shell: building the app (app.ts, rules.ts, errors-handler.ts), starting it (server.ts, main.ts), the CLI, demo data.

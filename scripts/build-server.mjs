@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { isMain, log as setupLog, repoRoot } from './ensure-deps.mjs';
 
 const log = (msg) => setupLog(msg, 'build');
@@ -15,6 +16,11 @@ const abs = (p) => path.join(repoRoot, p);
 export const SERVER_DIST = abs('apps/server/dist');
 // Three levels under the root like src/: config.ts finds the repository from its own place.
 export const SERVER_MAIN = path.join(SERVER_DIST, 'main.js');
+// The preload that starts OpenTelemetry tracing when OTEL_* asks for it (src/tracing.ts), before
+// main.js loads what it instruments: `node --import <file URL> main.js`.
+export const SERVER_PRELOAD = path.join(SERVER_DIST, 'tracing.js');
+/** The arguments to node that run the built server: its preload, then main.js. */
+export const serverArgs = () => ['--enable-source-maps', '--import', pathToFileURL(SERVER_PRELOAD).href, SERVER_MAIN];
 
 function newest(dir) {
   let max = 0;
@@ -44,7 +50,7 @@ export async function buildServer({ force = process.env.UMPIRE_FORCE_BUILD === '
   const external = [...new Set(deps)].filter((name) => !name.startsWith('@umpire/'));
   fs.rmSync(SERVER_DIST, { recursive: true, force: true });
   await esbuild.build({
-    entryPoints: { main: abs('apps/server/src/main.ts'), cli: abs('apps/server/src/cli.ts') },
+    entryPoints: { main: abs('apps/server/src/main.ts'), cli: abs('apps/server/src/cli.ts'), tracing: abs('apps/server/src/tracing.ts') },
     outdir: SERVER_DIST,
     bundle: true,
     platform: 'node',

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildServer } from './build-server.mjs';
+import { buildServer, serverArgs } from './build-server.mjs';
 import { ensureHaproxy, ensureNpm, isMain, log as setupLog, repoRoot } from './ensure-deps.mjs';
 import { runOnNode24 } from './ensure-node.mjs';
 import { freePort, startTempPostgres } from './pg-temp.mjs';
@@ -62,7 +62,7 @@ export async function startCluster({ instances: count = 2, env: extraEnv = {}, i
   if (!haproxy) throw new Error('HAProxy is not installed and could not be installed (apt-get install haproxy)');
   const slots = haproxySlots();
   if (count > slots) throw new Error(`${path.relative(repoRoot, HAPROXY_CONFIG)} balances at most ${slots} instances; add server lines there for more`);
-  const main = await buildServer();
+  await buildServer();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'umpire-cluster-'));
   const stops = [];
   const stop = async () => {
@@ -104,7 +104,7 @@ export async function startCluster({ instances: count = 2, env: extraEnv = {}, i
         output: '',
         /** Starts (or starts again, on the same port) and waits until it answers. */
         async start() {
-          const child = spawn(process.execPath, ['--enable-source-maps', main], {
+          const child = spawn(process.execPath, serverArgs(), {
             cwd: repoRoot,
             env: { ...shared, PORT: String(instance.port), DATA_DIR: path.join(dir, name), ...instanceEnv(n) },
             stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,7 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildServer } from './build-server.mjs';
+import { buildServer, serverArgs } from './build-server.mjs';
 import { ensureFfmpeg, ensureNpm, log as setupLog, repoRoot } from './ensure-deps.mjs';
 import { runOnNode24 } from './ensure-node.mjs';
 
@@ -86,14 +86,13 @@ if (fs.existsSync(abs('apps/admin/package.json'))) buildAdmin();
 if (fs.existsSync(abs('apps/site/package.json'))) buildSite();
 
 // Production runs compiled JavaScript (apps/server/dist), never the TypeScript loader.
-let main;
 try {
-  main = await buildServer();
+  await buildServer();
 } catch (err) {
   log(`server build failed: ${err.message}`);
   process.exit(1);
 }
-const [cmd, args] = [process.execPath, ['--enable-source-maps', main]];
+const [cmd, args] = [process.execPath, serverArgs()];
 // Own process group: a terminal Ctrl-C reaches us and we pass it on once, so the server sees a
 // single SIGINT (a second one could cut its graceful shutdown short).
 // Production libraries (React renders the website's pages in its production build: half the CPU).

@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { registerAuthentication } from './auth/authenticate';
 import { registerAuthRoutes } from './auth/routes';
 import { registerClientRoutes } from './client/routes';
@@ -25,6 +25,7 @@ import './rules';
 import { registerAdminApp } from './ops/admin-app';
 import { Drain } from './ops/drain';
 import { registerMetrics } from './ops/metrics';
+import { loggerTracing, redactToken, registerRequestLogs } from './ops/request-logs';
 import { registerUploadRoutes } from './media/uploads/routes';
 import { registerSecurityHeaders } from './ops/security-headers';
 import { registerOpenApi } from './ops/openapi';
@@ -50,10 +51,6 @@ import type { LiveControl } from './ott/live-control';
 import { registerOtt } from './ott/ott';
 import { OTT_JOB_PREFIX } from './ott/transcoding';
 
-export function redactToken(url: string): string {
-  return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
-}
-
 export interface AppDeps {
   config: Config;
   database: Database;
@@ -77,7 +74,10 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
             serializers: {
               req: (req) => ({ method: req.method, url: redactToken(req.url), host: req.host, remoteAddress: req.ip }),
             },
+            ...loggerTracing(),
           },
+    // One line per request at debug, slow ones at warn (ops/request-logs.ts), instead of two at info.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     // Ids and filter keys arrive as flat `filter[name]` keys; the engine parses them itself.
@@ -113,6 +113,7 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
   registerNulGuard(app);
   // The live channel is made below; its figures are read when /metrics is asked.
   registerMetrics(app, () => app.cable.stats());
+  registerRequestLogs(app, config.slowRequestMs);
   registerAuthentication(app, config, database);
   app.get('/healthz', async (_request, reply) => {
     // Draining (SIGTERM): the balancer takes this instance out, while it still answers what comes.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IncomingMessage } from 'node:http';
-import { clientAddress, ConfigError, configuredOrigin, DEFAULT_SIGN_IN_LIMITS, parseCablePublic, parseLanguages, parsePaymentWebhookLimit, parseSignInLimits, parseTrustProxy } from './config';
+import { clientAddress, ConfigError, configuredOrigin, DEFAULT_SIGN_IN_LIMITS, parseCablePublic, parseLanguages, parsePaymentWebhookLimit, parseSignInLimits, parseSlowRequestMs, parseTrustProxy } from './config';
 import { clientLanguages } from './client/routes';
 
 describe('sign-in limits from the environment', () => {
@@ -129,5 +129,14 @@ describe('configuredOrigin and PAYMENT_WEBHOOK_LIMIT', () => {
     expect(parsePaymentWebhookLimit(undefined)).toEqual({ max: 300, windowSeconds: 60 });
     expect(parsePaymentWebhookLimit(' 50/10 ')).toEqual({ max: 50, windowSeconds: 10 });
     for (const bad of ['0/60', '60', '60/0', 'a/b', '-1/60']) expect(() => parsePaymentWebhookLimit(bad), bad).toThrow(ConfigError);
+  });
+});
+
+describe('SLOW_REQUEST_MS', () => {
+  it('is whole milliseconds, 1000 by default, 0 for every request', () => {
+    expect(parseSlowRequestMs(undefined)).toBe(1000);
+    expect(parseSlowRequestMs(' 250 ')).toBe(250);
+    expect(parseSlowRequestMs('0')).toBe(0);
+    for (const bad of ['-1', '1.5', 'fast', '1e3']) expect(() => parseSlowRequestMs(bad), bad).toThrow(ConfigError);
   });
 });

@@ -106,6 +106,14 @@ export function parsePaymentWebhookLimit(spec: string | undefined): SignInLimit 
   return { max: Number(m[1]), windowSeconds: Number(m[2]) };
 }
 
+/** SLOW_REQUEST_MS: whole milliseconds, 0 logs every request as slow (default 1000). */
+export function parseSlowRequestMs(spec: string | undefined): number {
+  const value = spec?.trim();
+  if (!value) return 1000;
+  if (!/^\d{1,9}$/.test(value)) throw new ConfigError(`SLOW_REQUEST_MS=${value}: write whole milliseconds, 0 or more (default 1000).`);
+  return Number(value);
+}
+
 export type StorageConfig =
   | { driver: 'local'; directory: string }
   | {
@@ -217,6 +225,8 @@ export interface Config {
   deviceCookieDays: number;
   seedOnEmpty: boolean;
   logLevel: string;
+  /** A request that takes longer (SLOW_REQUEST_MS, default 1000) is logged at warn, with its route, status and duration. */
+  slowRequestMs: number;
   /** The image service (/img): rendered variants kept in IMAGE_CACHE_DIR (default data/image-cache). */
   images: ImageServiceConfig;
   /**
@@ -470,6 +480,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     deviceCookieDays: Number(env.DEVICE_COOKIE_DAYS ?? 180),
     seedOnEmpty: env.SEED_ON_EMPTY !== 'false',
     logLevel: env.LOG_LEVEL ?? 'info',
+    slowRequestMs: parseSlowRequestMs(env.SLOW_REQUEST_MS),
     images: {
       cacheDir: resolve(env.IMAGE_CACHE_DIR ?? join(dataDir, 'image-cache')),
       renders: Number(env.IMAGE_RENDERS ?? Math.max(1, availableParallelism())),

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { enqueue } from '../src/jobs/queue';
 import { startTestServer, TEST_DB, type TestServer } from './support/test-server';
+import { waitFor } from './support/wait';
 
 let api: TestServer;
 beforeAll(async () => {
@@ -20,6 +23,29 @@ describe('operations', () => {
     expect(text).toMatch(/umpire_http_request_duration_seconds_count\{method="GET",route="\/api\/v3\/clubs",status="200"\} \d+/);
     expect(text).toMatch(/umpire_sql_queries_total \d+/);
     expect(text).toContain('process_resident_memory_bytes');
+  });
+
+  it('counts job runs by kind and outcome, with their duration', async () => {
+    const worker = api.server.app.jobs!;
+    const { db, dialect } = api.server.database;
+    // Kinds of this run alone: the figures are the process's, and a retried test runs again in it.
+    const ok = `metrics.ok${randomUUID().slice(0, 8)}`;
+    const failing = `metrics.failing${randomUUID().slice(0, 8)}`;
+    worker.handle(ok, async () => {});
+    worker.handle(failing, async () => {
+      throw new Error('fails on purpose');
+    });
+    const now = new Date();
+    await enqueue(db, dialect, ok, {}, { runAt: now }, now);
+    await enqueue(db, dialect, failing, {}, { runAt: now, maxAttempts: 1 }, now);
+    const counted = (text: string) => text.includes(`umpire_job_runs_total{kind="${ok}",outcome="done"} 1\n`) && text.includes(`umpire_job_runs_total{kind="${failing}",outcome="failed"} 1\n`);
+    // A poll under way when they were queued may have claimed before them: the next runs them.
+    const text = await waitFor('both jobs counted', async () => {
+      await worker.runDue();
+      const text = await (await fetch(`${api.url}/metrics`)).text();
+      return counted(text) ? text : null;
+    });
+    expect(text).toContain(`umpire_job_duration_seconds_count{kind="${ok}"} 1\n`);
   });
 
   it('describes every resource in OpenAPI generated from the declarations, and renders it', async () => {
@@ -62,7 +88,7 @@ describe('operations', () => {
 
 describe('logs', () => {
   it('never write a token from the address', async () => {
-    const { redactToken } = await import('../src/app');
+    const { redactToken } = await import('../src/ops/request-logs');
     expect(redactToken('/clubs?x=1&token=eyJhbGciOi.abc.def&y=2')).toBe('/clubs?x=1&token=[redacted]&y=2');
     expect(redactToken('/cable?token=abc')).toBe('/cable?token=[redacted]');
   });

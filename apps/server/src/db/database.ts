@@ -1,10 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
+import { basename } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery, type LogEvent, type SelectQueryBuilder, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import { DataVersions } from './data-versions';
 import { rowBuilder } from './object-literals';
+import { tracing } from '../telemetry/spans';
+import { withStatementSpans } from './statement-spans';
 
 export type Dialect = 'sqlite' | 'postgres';
 // Rows are dynamic: tables come from resource declarations, so the engine works untyped.
@@ -93,7 +96,7 @@ export function openDatabase(opts: { databaseUrl: string | null; sqlitePath: str
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('optimize = 0x10002');
   const versions = new DataVersions();
-  const db = new Kysely({ dialect: versions.wrap(new SqliteDialect({ database: forKysely(sqlite) })), log: countQuery });
+  const db = new Kysely({ dialect: versions.wrap(new SqliteDialect({ database: forKysely(sqlite, tracing ? basename(opts.sqlitePath) : null) })), log: countQuery });
   // Asked before every cached read: prepared once (pragma() compiles its statement on every call).
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   return {
@@ -114,8 +117,9 @@ export function openDatabase(opts: { databaseUrl: string | null; sqlitePath: str
  * the engine repeats a few shapes endlessly, so statements are kept by their SQL (a bounded map,
  * oldest dropped first). And a read returns its rows as arrays, made objects here: better-sqlite3
  * builds each row object property by property in C++, which costs more than the query itself.
+ * `traced`: the database's name for the spans of its statements, null when the process does not trace.
  */
-function forKysely(sqlite: SQLite.Database, max = 500): SqliteDatabase {
+function forKysely(sqlite: SQLite.Database, traced: string | null, max = 500): SqliteDatabase {
   const cache = new Map<string, SqliteStatement>();
   return {
     close: () => sqlite.close(),
@@ -123,6 +127,8 @@ function forKysely(sqlite: SQLite.Database, max = 500): SqliteDatabase {
       let statement = cache.get(source);
       if (!statement) {
         statement = withRowObjects(sqlite.prepare(source));
+        // Traced, each run is a span (PostgreSQL's come from the pg instrumentation).
+        if (traced !== null) statement = withStatementSpans(statement, source, traced);
         if (cache.size >= max) cache.delete(cache.keys().next().value!);
         cache.set(source, statement);
       }

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database';
+import { jobDuration, jobRuns } from '../telemetry/metrics';
+import { inSpan, spanFailed } from '../telemetry/spans';
 import type { Clock } from './clock';
 import { claimDue, enqueue, extendLease, failJob, finishJob, releaseJob, sweepFinished, type Job, type KindScope } from './queue';
 
@@ -137,34 +139,45 @@ export class JobWorker {
     try {
       const now = this.clock.now();
       const jobs = await claimDue(this.database, this.id, now, new Date(now.getTime() + this.opts.leaseMs), this.opts.batch, this.opts.kinds);
-      await this.runJobs(jobs, control.signal);
+      for (const job of jobs) {
+        // Stopping: the rest of the batch goes back to the queue, for another instance to run now.
+        if (control.signal.aborted) await releaseJob(this.database, job, this.id, this.clock.now());
+        else await this.run(job, control.signal);
+      }
       return jobs.length;
     } finally {
       this.batchStop = null;
     }
   }
 
-  private async runJobs(jobs: Job[], signal: AbortSignal): Promise<void> {
-    for (const job of jobs) {
-      // Stopping: the rest of the batch goes back to the queue, for another instance to run now.
-      if (signal.aborted) {
-        await releaseJob(this.database, job, this.id, this.clock.now());
-        continue;
-      }
+  /**
+   * One run of a job: a trace of its own when tracing (its statements, storage and sends are its
+   * children), counted by kind and outcome, timed (/metrics).
+   */
+  private run(job: Job, signal: AbortSignal): Promise<void> {
+    const attributes = { 'umpire.job.id': job.id, 'umpire.job.kind': job.kind, 'umpire.job.attempt': job.attempts };
+    return inSpan(`job ${job.kind}`, attributes, async (span) => {
       const handler = this.handlers.get(job.kind);
+      const started = performance.now();
       try {
         if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
         await handler(job, signal);
+        jobRuns.inc({ kind: job.kind, outcome: 'done' });
         await finishJob(this.database, job, this.id, this.clock.now());
       } catch (err) {
         if (err instanceof JobReleased) {
+          jobRuns.inc({ kind: job.kind, outcome: 'released' });
           await releaseJob(this.database, job, this.id, this.clock.now());
-          continue;
+          return;
         }
+        jobRuns.inc({ kind: job.kind, outcome: 'failed' });
+        spanFailed(span, err);
         this.opts.onError?.(err, job);
         await failJob(this.database, job, this.id, err, this.clock.now());
+      } finally {
+        jobDuration.observe({ kind: job.kind }, (performance.now() - started) / 1000);
       }
-    }
+    }, { root: true });
   }
 
   /** Renews the lease of a job this worker runs; false when another worker holds it now (stop). */

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import client from 'prom-client';
 import { totalQueryCount } from '../db/database';
+import { registry } from '../telemetry/metrics';
 
-const registry = new client.Registry();
 client.collectDefaultMetrics({ register: registry });
 
 const httpDuration = new client.Histogram({

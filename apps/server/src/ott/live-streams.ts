@@ -1,7 +1,9 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { sameJson } from '@umpire/schema';
+import type { Span } from '@opentelemetry/api';
 import type { Database } from '../db/database';
 import { fromDb } from '../db/values';
+import { inSpan } from '../telemetry/spans';
 import type { IngestEndpoints, LiveControl, LiveHealth, LiveOutputState, LiveStreamConfig, OpenIngest } from './live-control';
 import { LiveOwners, type AnnouncedIngest, type OwnerRow } from './live-owners';
 import { markersOf } from './live-markers';
@@ -250,10 +252,18 @@ export class LiveStreams {
     return announced;
   }
 
-  /** A call to the stream's owner: this instance's engine, or the owner's over HTTP. */
-  private async call(config: LiveStreamConfig, op: LiveOp, useBackup = false): Promise<void> {
+  /**
+   * A call to the stream's owner: this instance's engine, or the owner's over HTTP. Traced, a span
+   * `live-stream <op>`; the owner's side continues the same trace (fetch carries it).
+   */
+  private call(config: LiveStreamConfig, op: LiveOp, useBackup = false): Promise<void> {
+    return inSpan(`live-stream ${op}`, { 'umpire.live.stream': config.streamId, 'umpire.live.op': op }, (span) => this.callOwner(config, op, useBackup, span));
+  }
+
+  private async callOwner(config: LiveStreamConfig, op: LiveOp, useBackup: boolean, span: Span | null): Promise<void> {
     for (let attempt = 0; attempt < 3; attempt++) {
       const owner = await this.ownerOf(config);
+      span?.setAttribute('umpire.live.owner', owner === 'self' ? 'self' : owner.controlUrl);
       if (owner === 'self') {
         await this.local(config, op, useBackup);
         return;
@@ -292,7 +302,11 @@ export class LiveStreams {
   }
 
   /** Does `op` with this instance's engine (it owns the stream) and tells the others what changed. */
-  private async local(config: LiveStreamConfig, op: LiveOp, useBackup = false): Promise<AnnouncedIngest | null> {
+  private local(config: LiveStreamConfig, op: LiveOp, useBackup = false): Promise<AnnouncedIngest | null> {
+    return inSpan(`live-stream.engine ${op}`, { 'umpire.live.stream': config.streamId, 'umpire.live.op': op }, () => this.runLocally(config, op, useBackup));
+  }
+
+  private async runLocally(config: LiveStreamConfig, op: LiveOp, useBackup: boolean): Promise<AnnouncedIngest | null> {
     const { engine, database } = this.deps;
     const id = config.streamId;
     await this.adopting.get(id);

@@ -10,6 +10,8 @@ import { enqueue, type Job } from '../jobs/queue';
 import type { JobWorker } from '../jobs/worker';
 import type { ChangeEvent, WriteContext } from '../jsonapi/context';
 import { modelOf } from '../jsonapi/model';
+import { pushMessages } from '../telemetry/metrics';
+import { inSpan } from '../telemetry/spans';
 import { toDb } from '../db/values';
 import type { ChangeBus } from '../realtime/change-bus';
 import { addContentType } from '../realtime/content-types';
@@ -254,6 +256,22 @@ function sendBatch(rows: Claimed[], ctx: SendContext): Promise<Outcome[]> {
   });
 }
 
+/**
+ * sendBatch, its outcomes counted (/metrics) and, tracing, in a span (`push.send`: the messages,
+ * and how many were delivered, expired or failed). A span per batch, not per message: a send to a
+ * million fans would otherwise be a million spans, more than any exporter's queue keeps.
+ */
+function sendCounted(rows: Claimed[], ctx: SendContext, id: number): Promise<Outcome[]> {
+  return inSpan('push.send', { 'umpire.push.notification': id, 'umpire.push.messages': rows.length }, async (span) => {
+    const outcomes = await sendBatch(rows, ctx);
+    const tally = emptyTally();
+    for (const o of outcomes) tally[o.status]++;
+    for (const outcome of ['delivered', 'expired', 'failed'] as const) if (tally[outcome]) pushMessages.inc({ outcome }, tally[outcome]);
+    span?.setAttributes({ 'umpire.push.delivered': tally.delivered, 'umpire.push.expired': tally.expired, 'umpire.push.failed': tally.failed });
+    return outcomes;
+  });
+}
+
 type Tally = Record<Status, number>;
 const emptyTally = (): Tally => ({ delivered: 0, expired: 0, failed: 0 });
 
@@ -411,7 +429,7 @@ export async function runPushDeliveries(deps: SendDeps, clientId: number, id: nu
     while (performance.now() < deadline) {
       const claimed = await claim(deps, id, `${run}:${batches++}`, batch);
       if (!claimed) return;
-      const outcomes = await sendBatch(claimed.rows, ctx);
+      const outcomes = await sendCounted(claimed.rows, ctx, id);
       await record(deps, id, claimed, outcomes);
       await announceSometimes(deps, clientId, id);
     }

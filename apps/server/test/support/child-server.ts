@@ -11,11 +11,19 @@ export interface ChildServer {
   output(): string;
 }
 
-/** The real `main.ts` in its own process, for what an in-process server cannot show: kills and signals. */
-export async function spawnServer(env: NodeJS.ProcessEnv): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'apps/server/src/main.ts')], {
+/** The tracing preload (src/tracing.ts), for `spawnServer(env, { tracing: true })`. */
+export const TRACING_PRELOAD = join(REPO_ROOT, 'apps/server/src/tracing.ts');
+
+/**
+ * The real `main.ts` in its own process, for what an in-process server cannot show: kills and
+ * signals, its log lines (`logLevel`, warn unless given), and tracing, whose global state must not
+ * reach the other files of a test worker (`tracing`: started by its preload, as in production).
+ */
+export async function spawnServer(env: NodeJS.ProcessEnv, options: { logLevel?: string; tracing?: boolean } = {}): Promise<ChildServer> {
+  const preload = options.tracing ? ['--import', TRACING_PRELOAD] : [];
+  const child = spawn(process.execPath, ['--import', 'tsx', ...preload, join(REPO_ROOT, 'apps/server/src/main.ts')], {
     cwd: REPO_ROOT,
-    env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: options.logLevel ?? 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<number | string | null>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));

@@ -6,6 +6,8 @@ import { imageUrlPath, type ImageFormat, type ImageRequest } from '@umpire/schem
 import type { ImageServiceConfig } from '../../config';
 import type { DB } from '../../db/database';
 import type { Storage } from '../../storage/storage';
+import { imageRenders, imageRendersRefused } from '../../telemetry/metrics';
+import { inSpan } from '../../telemetry/spans';
 import { checkPixels, CONTENT_TYPES, readHeader, renderVariant, type SourceHeader } from './render';
 import type { Readable } from 'node:stream';
 
@@ -64,7 +66,10 @@ export class RenderGate {
 
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.running >= this.limit) {
-      if (this.waiting.length >= this.queue) throw new ImageBusy();
+      if (this.waiting.length >= this.queue) {
+        imageRendersRefused.inc();
+        throw new ImageBusy();
+      }
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     } else this.running++;
     try {
@@ -139,7 +144,7 @@ export class ImageService {
     if (hit) return hit;
     let pending = this.inFlight.get(etag);
     if (!pending) {
-      pending = this.gate.run(() => this.render(file, request, path, etag)).finally(() => this.inFlight.delete(etag));
+      pending = this.gate.run(() => this.timedRender(file, request, path, etag)).finally(() => this.inFlight.delete(etag));
       this.inFlight.set(etag, pending);
     }
     return pending;
@@ -161,6 +166,22 @@ export class ImageService {
       }
     }
     return null;
+  }
+
+  /** A render in a span of its own when tracing, timed by outcome (/metrics). */
+  private timedRender(file: SourceFile, request: ImageRequest, path: string, etag: string): Promise<Variant> {
+    const started = performance.now();
+    const done = (outcome: 'ok' | 'failed') => imageRenders.observe({ outcome }, (performance.now() - started) / 1000);
+    return inSpan('image.render', { 'umpire.image.path': request.path }, () => this.render(file, request, path, etag)).then(
+      (variant) => {
+        done('ok');
+        return variant;
+      },
+      (error: unknown) => {
+        done('failed');
+        throw error;
+      },
+    );
   }
 
   private async render(file: SourceFile, request: ImageRequest, path: string, etag: string): Promise<Variant> {
