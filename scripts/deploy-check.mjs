@@ -2,7 +2,8 @@
 // `npm run deploy:check`: the container deployment tried on this machine, not only written. Builds
 // the image (Dockerfile) and the object store's, starts deploy/compose.yaml with Debian's podman and
 // podman-compose, and checks through the balancer: a write read back at once, an upload read
-// back, and a live stream pushed by ffmpeg over RTMP and watched (playlist and segment). Prints
+// back, a live stream pushed by ffmpeg over RTMP and watched (playlist and segment), and both
+// instances restarted one after the other under a live stream and reads (a deploy). Prints
 // how long each step took and the images' sizes. Not part of `npm test` (minutes, and root).
 //   npm run deploy:check [-- --keep] [-- --rebuild-stand-ins]
 //     --keep               leave the stack running (the command to stop it is printed)
@@ -149,7 +150,7 @@ async function prepareProject() {
     LOG_LEVEL: 'warn',
   };
   fs.writeFileSync(path.join(work, 'deploy/.env'), Object.entries(values).map(([k, v]) => `${k}=${v}`).join('\n') + '\n', { mode: 0o600 });
-  return `http://127.0.0.1:${httpPort}`;
+  return { url: `http://127.0.0.1:${httpPort}`, ingestRanges: [[ingest1, ingest1 + 19], [ingest2, ingest2 + 19]] };
 }
 
 const container = (service) => `${PROJECT}_${service}_1`;
@@ -285,6 +286,92 @@ async function liveStream(api, url) {
   }
 }
 
+/**
+ * A deploy as compose does one, instance by instance (stop: SIGTERM, the instance drains; start
+ * again), while ffmpeg pushes a live stream and reads go through the balancer. Each instance
+ * publishes its own ingest range, so a stream taken over gets an address in its new owner's range
+ * (meta.ingest says it, the event page shows it): the crew's encoder is pointed there, and the
+ * playlist must go on through the balancer. Every read must be answered.
+ */
+async function rollingRestart(api, url, ranges) {
+  const crews = contributions();
+  const reads = { sent: 0, failed: [] };
+  let reading = true;
+  const reader = (async () => {
+    while (reading) {
+      reads.sent++;
+      try {
+        const res = await fetch(`${url}/api/v3/clubs?page[size]=5`, { headers: { authorization: `Bearer ${api.token}`, accept: 'application/vnd.api+json' } });
+        await res.arrayBuffer();
+        if (!res.ok) reads.failed.push(`${res.status} from ${res.headers.get('x-served-by') ?? 'the balancer'}`);
+      } catch (err) {
+        reads.failed.push(err.message);
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  const instanceOf = (address) => {
+    const port = Number(new URL(address).port);
+    return ranges.findIndex(([from, to]) => port >= from && port <= to) + 1;
+  };
+  try {
+    const created = await api.post('/api/v3/ott/streams', { data: { type: 'ott_streams', attributes: { protocol: 'rtmp', encryption: 'none' } } });
+    expect(created.status === 201, `stream: ${created.status} ${created.text}`);
+    const id = created.body.data.id;
+    const read = async () => (await api.get(`/api/v3/ott/streams/${id}`, { headers: { 'cache-control': 'no-cache' } })).body;
+    const hls = `${url}/ott/hls/live/${id}/r0/index.m3u8`;
+    const lastSegment = async () => {
+      const res = await fetch(hls, { headers: { 'cache-control': 'no-cache' } });
+      const numbers = [...(await res.text()).matchAll(/seg_(\d+)\.ts/g)].map((m) => Number(m[1]));
+      return res.ok && numbers.length ? Math.max(...numbers) : -1;
+    };
+    let ingest = (await read()).meta.ingest.primary.rtmp;
+    let push = crews.contribute(ingest, 600);
+    await waitFor('the contribution seen by the stream', async () => (await read()).meta.health?.connected?.primary === true, 60_000);
+    const started = await api.patch(`/api/v3/ott/streams/${id}/start`, { data: { id, type: 'ott_stream', attributes: { use_backup: false } } });
+    expect(started.status === 200, `start: ${started.status} ${started.text}`);
+    await waitFor('live segments', async () => (await lastSegment()) >= 1, 90_000);
+    const steps = [];
+    // The stream's owner first, so that both stops hand it over.
+    const first = instanceOf(ingest);
+    expect(first > 0, `the ingest address ${ingest} is in neither instance's range`);
+    for (const n of [first, 3 - first]) {
+      const service = `umpire${n}`;
+      const t0 = Date.now();
+      podman('stop', '--time', '30', container(service));
+      const stopped = (Date.now() - t0) / 1000;
+      const owner = instanceOf(ingest);
+      if (owner === n) {
+        // Taken over: a new address in the other instance's range, where the crew pushes now.
+        const moved = await waitFor('the stream taken over', async () => {
+          const now = (await read()).meta.ingest.primary.rtmp;
+          return now !== ingest && instanceOf(now) === 3 - n ? now : null;
+        }, 30_000);
+        await crews.stop(push);
+        ingest = moved;
+        push = crews.contribute(ingest, 600);
+        await waitFor('the contribution seen by the new owner', async () => (await read()).meta.health?.connected?.primary === true, 60_000);
+      }
+      const before = await lastSegment();
+      await waitFor('the playlist going on', async () => (await lastSegment()) >= before + 2, 60_000);
+      podman('start', container(service));
+      await healthy(service);
+      await waitFor('both instances behind the balancer', async () => (await servedBy(url, 6)).size === 2, 30_000);
+      steps.push(`${service} stopped in ${stopped.toFixed(1)} s${owner === n ? ` (stream handed to umpire${3 - n}, pushed again to its port ${new URL(ingest).port})` : ''}, back in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+    }
+    const stopped = await api.patch(`/api/v3/ott/streams/${id}/stop`, { data: { id, type: 'ott_stream', attributes: { use_backup: false } } });
+    expect(stopped.status === 200, `stop: ${stopped.status} ${stopped.text}`);
+    reading = false;
+    await reader;
+    expect(reads.failed.length === 0, `${reads.failed.length} of ${reads.sent} reads failed during the restarts: ${reads.failed.slice(0, 5).join('; ')}`);
+    return `${steps.join('; ')}; ${reads.sent} reads through the balancer meanwhile, none failed`;
+  } finally {
+    reading = false;
+    await reader;
+    crews.stopAll();
+  }
+}
+
 async function cleanUp() {
   spawnSync('podman-compose', ['--project-name', PROJECT, '--file', path.join(work, 'deploy/compose.yaml'), 'down'], { env, stdio: 'ignore' });
   for (const volume of ['postgres-data', 'object-store-data']) spawnSync('podman', ['volume', 'rm', '--force', `${PROJECT}_${volume}`], { env, stdio: 'ignore' });
@@ -308,13 +395,14 @@ try {
   await step('stand-in base images', () => buildStandIns());
   await step('image build (Dockerfile)', () => podman('build', '--pull=never', '--format', 'docker', '-t', IMAGE, '-f', 'Dockerfile', '.'));
   await step('object store image build', () => podman('build', '--pull=never', '--format', 'docker', '-t', STORE_IMAGE, '-f', 'deploy/object-store/Dockerfile', '.'));
-  const url = await prepareProject();
+  const { url, ingestRanges } = await prepareProject();
   started = true;
   await step('stack start (compose up, every service healthy)', () => startStack(url));
   const api = await client(url);
   results.push(['read-your-writes', await step('check: read-your-writes through the balancer', () => readYourWrites(api))]);
   results.push(['upload', await step('check: upload through the balancer', () => upload(api, url))]);
   results.push(['live stream', await step('check: RTMP in, HLS out through the balancer', () => liveStream(api, url))]);
+  results.push(['rolling restart', await step('check: both instances restarted under a live stream and reads', () => rollingRestart(api, url, ingestRanges))]);
   console.log(`\n  Stack at ${url} (HAProxy) — ${[...(await servedBy(url, 4))].sort().join(', ')}`);
 } catch (err) {
   failed = true;

@@ -98,6 +98,47 @@ async function probe(file: string) {
   return JSON.parse(stdout) as { format: { duration: string }; streams: { codec_type: string; codec_name: string; width?: number; height?: number }[] };
 }
 
+describe('instances with ingest port ranges of their own (compose publishes each its range)', () => {
+  it("a stream taken over from another instance's range gets ports of the new owner's, and says so; its own range's ports are kept", { timeout: 30_000 }, async () => {
+    const options = { workDir: path.join(workDir, 'ranges'), host: '127.0.0.1', publicHost: '127.0.0.1', ladder: [{ name: '180p', width: 320, height: 180, videoKbps: 300 }], preset: 'ultrafast', nice: 10 };
+    const [a, b] = [await portRange(6), await portRange(6)];
+    const within = (ports: object, range: { from: number; to: number }) =>
+      Object.values(ports).flatMap((p) => Object.values(p as Record<string, number>)).every((n) => n >= range.from && n <= range.to);
+    const warnings: string[] = [];
+    const first = createLiveEngine({ ...options, portRange: a });
+    const second = createLiveEngine({ ...options, portRange: b, warn: (m) => warnings.push(m) });
+    const third = createLiveEngine({ ...options, portRange: b, warn: (m) => warnings.push(m) });
+    try {
+      const opened = await first.ensureIngest(config(6));
+      expect(within(opened.ports, a)).toBe(true);
+      await first.close();
+      const moved = await second.ensureIngest(config(6), opened.ports);
+      expect(within(moved.ports, b)).toBe(true);
+      expect(moved.primary.rtmp).toContain(`:${moved.ports.primary.rtmp}/`);
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toContain("not this instance's");
+      await second.close();
+      // Handed on within the same range (an ingest balancer in front of one range shared by all): the same addresses.
+      const kept = await third.ensureIngest(config(6), moved.ports);
+      expect(kept.ports).toEqual(moved.ports);
+      expect(warnings).toHaveLength(1);
+    } finally {
+      await first.close();
+      await second.close();
+      await third.close();
+    }
+  });
+});
+
+/** A range of `size` ports starting at one the system just gave out (likely free, as its neighbours). */
+async function portRange(size: number): Promise<{ from: number; to: number }> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const from = (server.address() as { port: number }).port;
+  await new Promise((resolve) => server.close(resolve));
+  return { from, to: Math.min(from + size - 1, 65535) };
+}
+
 /** Share of the pixels of a segment's last picture that have the slate's colour. */
 async function slateShare(segment: string): Promise<number> {
   const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', segment, '-ss', '1', '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'], {

@@ -148,16 +148,21 @@ export function createLiveEngine(options: LiveEngineOptions): LiveEngine {
   let slates: Promise<Record<'paused' | 'no-signal', Buffer>> | null = null;
   let nextPort = options.portRange?.from ?? 0;
 
-  /** Binds a public listener on the port it had before a restart if free, else the next of the range (or a random one). */
+  /**
+   * Binds a public listener on the port it had before a restart if free and in this instance's
+   * range, else the next of the range (or a random one). A port outside the range was another
+   * instance's: bindable here (in a container, always) but published to that instance alone, so
+   * the crews' encoders would never reach it (compose publishes each instance its own range).
+   */
   async function bindPublic<T>(open: (port: number) => Promise<T>, before?: number): Promise<T> {
-    if (before) {
+    const range = options.portRange;
+    if (before && (!range || (before >= range.from && before <= range.to))) {
       try {
         return await open(before);
       } catch {
         // taken meanwhile: a new address, which the stream's meta.ingest shows
       }
     }
-    const range = options.portRange;
     if (!range) return open(0);
     for (let tries = 0; tries <= range.to - range.from; tries++) {
       const port = nextPort;
@@ -359,7 +364,7 @@ export function createLiveEngine(options: LiveEngineOptions): LiveEngine {
     streams.set(config.streamId, s);
     const ports = portsOf(s);
     if (before && !sameJson(before, ports))
-      options.warn?.(`stream ${config.streamId}: ingest ports ${JSON.stringify(before)} were taken, the encoders must use ${JSON.stringify(ports)}`);
+      options.warn?.(`stream ${config.streamId}: ingest ports ${JSON.stringify(before)} were taken or are not this instance's, the encoders must use ${JSON.stringify(ports)}`);
     await fs.mkdir(dir, { recursive: true });
     return endpoints(s);
   }
