@@ -168,6 +168,7 @@ async function startStack(url) {
   // In dependency order, each waited for: podman-compose 1.0 does not wait on `condition: service_healthy`.
   compose('up', '-d', '--no-build', 'postgres', 'object-store');
   await healthy('postgres');
+  await healthy('object-store');
   compose('up', '-d', '--no-build', 'umpire1');
   await healthy('umpire1');
   compose('up', '-d', '--no-build', 'umpire2');
@@ -318,6 +319,8 @@ async function rollingRestart(api, url, ranges) {
     const created = await api.post('/api/v3/ott/streams', { data: { type: 'ott_streams', attributes: { protocol: 'rtmp', encryption: 'none' } } });
     expect(created.status === 201, `stream: ${created.status} ${created.text}`);
     const id = created.body.data.id;
+    const event = await api.post('/api/v3/ott/events', { data: { type: 'ott_events', attributes: { title: 'Deploy check: a restart', access: 'free' }, relationships: { stream: { data: { type: 'ott_streams', id } } } } });
+    expect(event.status === 201, `event: ${event.status} ${event.text}`);
     const read = async () => (await api.get(`/api/v3/ott/streams/${id}`, { headers: { 'cache-control': 'no-cache' } })).body;
     const hls = `${url}/ott/hls/live/${id}/r0/index.m3u8`;
     const lastSegment = async () => {
