@@ -66,51 +66,56 @@ function assertOneWay(uses, what) {
 assertOneWay(SERVER_INFRA_USES, 'SERVER_INFRA_USES');
 assertOneWay(SERVER_CAPABILITY_USES, 'SERVER_CAPABILITY_USES');
 
-/** Rules letting each named element of `type` import the ones `uses` names. */
-const usesRules = (type, uses) =>
+/** Selects the files of the given categories (see ELEMENTS); `captured` narrows them by captured folder names. */
+const files = (categories, captured) => ({ file: captured ? { categories, captured } : { categories } });
+
+/** Policies letting each named element of `category` import the ones `uses` names. */
+const usesPolicies = (category, uses) =>
   Object.entries(uses)
     .filter(([, others]) => others.length)
-    .map(([name, others]) => ({ from: [[type, { name }]], allow: others.map((other) => [type, { name: other }]) }));
+    .map(([name, others]) => ({ from: files(category, { name }), allow: { to: files(category, { name: others }) } }));
 
 /**
  * Elements of the architecture, lowest first. A file belongs to the first element whose pattern
- * matches it; `name` captures the feature or resource folder.
+ * matches its whole path (`boundaries/files-single-match` below); `name` captures the feature or
+ * resource folder. eslint-plugin-boundaries 7 calls these file descriptors (`boundaries/files`):
+ * its element descriptors match folders, and several elements here are single files.
  */
 const ELEMENTS = [
-  { type: 'schema', pattern: 'packages/schema/src/**', mode: 'full' },
+  { category: 'schema', pattern: 'packages/schema/src/**' },
   // The page renderers (packages/render): React and the schema only, so the website and the admin can both take them.
-  { type: 'render-test', pattern: ['packages/render/src/**/*.test.{ts,tsx}', 'packages/render/test/**', 'packages/render/vitest.config.ts'], mode: 'full' },
-  { type: 'render', pattern: 'packages/render/**', mode: 'full' },
+  { category: 'render-test', pattern: ['packages/render/src/**/*.test.{ts,tsx}', 'packages/render/test/**', 'packages/render/vitest.config.ts'] },
+  { category: 'render', pattern: 'packages/render/**' },
   // A stand-in of an outside service (the local push service that decrypts Web Push), shared by the
   // API tests, the browser tests and the benchmarks; it imports nothing of the project.
-  { type: 'test-double', pattern: 'apps/server/test/support/push-service.ts', mode: 'full' },
+  { category: 'test-double', pattern: 'apps/server/test/support/push-service.ts' },
   // The server, lowest first (see LAYERS). Tests may reach whatever they test.
-  { type: 'server-test', pattern: ['apps/server/test/**', `${SERVER}/**/*.test.ts`, 'apps/server/vitest.config.ts'], mode: 'full' },
+  { category: 'server-test', pattern: ['apps/server/test/**', `${SERVER}/**/*.test.ts`, 'apps/server/vitest.config.ts'] },
   // telemetry: spans of the database's statements and of every layer above it.
-  { type: 'server-foundation', pattern: [`${SERVER}/config.ts`, `${SERVER}/db/**`, `${SERVER}/text/**`, `${SERVER}/telemetry/**`], mode: 'full' },
-  { type: 'server-engine', pattern: `${SERVER}/jsonapi/**`, mode: 'full' },
-  { type: 'server-infra', pattern: `${SERVER}/@(${Object.keys(SERVER_INFRA_USES).join('|')})/**`, mode: 'full', capture: ['name'] },
+  { category: 'server-foundation', pattern: [`${SERVER}/config.ts`, `${SERVER}/db/**`, `${SERVER}/text/**`, `${SERVER}/telemetry/**`] },
+  { category: 'server-engine', pattern: `${SERVER}/jsonapi/**` },
+  { category: 'server-infra', pattern: `${SERVER}/@(${Object.keys(SERVER_INFRA_USES).join('|')})/**`, capture: ['name'] },
   // The app shell: building the app (app.ts, rules.ts, errors-handler.ts), starting it (server.ts, main.ts), the CLI, demo data.
-  { type: 'server-app', pattern: [`${SERVER}/*.ts`, `${SERVER}/seed/**`], mode: 'full' },
-  { type: 'server-capability', pattern: `${SERVER}/*/**`, mode: 'full', capture: ['name'] },
+  { category: 'server-app', pattern: [`${SERVER}/*.ts`, `${SERVER}/seed/**`] },
+  { category: 'server-capability', pattern: `${SERVER}/*/**`, capture: ['name'] },
   // The league's website: its server half renders pages from the delivery API with the renderers;
   // its browser half (src/client) knows only the DOM, the schema and its own files.
-  { type: 'site-client', pattern: 'apps/site/src/client/**', mode: 'full' },
-  { type: 'site', pattern: 'apps/site/**', mode: 'full' },
+  { category: 'site-client', pattern: 'apps/site/src/client/**' },
+  { category: 'site', pattern: 'apps/site/**' },
   // Tests may reach whatever they test; the helpers they share are in src/test/.
-  { type: 'admin-test', pattern: `${ADMIN}/**/*.test.{ts,tsx}`, mode: 'full' },
-  { type: 'admin-test-support', pattern: `${ADMIN}/test/**`, mode: 'full' },
-  { type: 'admin-lib', pattern: `${ADMIN}/lib/**`, mode: 'full' },
-  { type: 'admin-providers', pattern: `${ADMIN}/providers/**`, mode: 'full' },
-  { type: 'admin-framework', pattern: `${ADMIN}/framework/**`, mode: 'full' },
-  { type: 'admin-feature', pattern: `${ADMIN}/features/*/**`, mode: 'full', capture: ['name'] },
-  { type: 'admin-resource', pattern: `${ADMIN}/resources/*/*/**`, mode: 'full', capture: ['section', 'name'] },
-  { type: 'admin-app', pattern: [`${ADMIN}/app/**`, `${ADMIN}/main.tsx`, `${ADMIN}/*.d.ts`], mode: 'full' },
-  { type: 'admin-build', pattern: ['apps/admin/vite/**', 'apps/admin/*.ts'], mode: 'full' },
+  { category: 'admin-test', pattern: `${ADMIN}/**/*.test.{ts,tsx}` },
+  { category: 'admin-test-support', pattern: `${ADMIN}/test/**` },
+  { category: 'admin-lib', pattern: `${ADMIN}/lib/**` },
+  { category: 'admin-providers', pattern: `${ADMIN}/providers/**` },
+  { category: 'admin-framework', pattern: `${ADMIN}/framework/**` },
+  { category: 'admin-feature', pattern: `${ADMIN}/features/*/**`, capture: ['name'] },
+  { category: 'admin-resource', pattern: `${ADMIN}/resources/*/*/**`, capture: ['section', 'name'] },
+  { category: 'admin-app', pattern: [`${ADMIN}/app/**`, `${ADMIN}/main.tsx`, `${ADMIN}/*.d.ts`] },
+  { category: 'admin-build', pattern: ['apps/admin/vite/**', 'apps/admin/*.ts'] },
   // Scripts the app serves as they are (the player script of spec §2).
-  { type: 'admin-public', pattern: 'apps/admin/public/**', mode: 'full' },
-  { type: 'e2e', pattern: 'e2e/**', mode: 'full' },
-  { type: 'tooling', pattern: ['bench/**', 'scripts/**', '*.js'], mode: 'full' },
+  { category: 'admin-public', pattern: 'apps/admin/public/**' },
+  { category: 'e2e', pattern: 'e2e/**' },
+  { category: 'tooling', pattern: ['bench/**', 'scripts/**', '*.js'] },
 ];
 
 /** Every element of the server's code (its tests aside). */
@@ -119,64 +124,86 @@ const SERVER_ELEMENTS = ['server-app', 'server-capability', 'server-infra', 'ser
 /** Who may import whom. Anything not listed is refused. */
 const LAYERS = [
   // The shared package imports no app.
-  { from: 'schema', allow: ['schema'] },
-  { from: 'render', allow: ['render', 'schema'] },
-  { from: 'render-test', allow: ['render-test', 'render', 'schema'] },
-  { from: 'test-double', allow: [] },
+  { from: files('schema'), allow: { to: files('schema') } },
+  { from: files('render'), allow: { to: files(['render', 'schema']) } },
+  { from: files('render-test'), allow: { to: files(['render-test', 'render', 'schema']) } },
+  // test-double imports nothing of the project: no policy allows it anything.
   // The server, one way: foundations <- engine <- shared services <- capabilities <- app shell, and
   // tests over all of it ("capabilities on the engine, the engine on the database": ../shared/DESIGN.md).
   // Foundations: configuration, the database (facade, migrations, columns, values, data versions,
   // the caches of reads its commits drop) and text functions. They know nothing above them.
-  { from: 'server-foundation', allow: ['server-foundation', 'schema'] },
+  { from: files('server-foundation'), allow: { to: files(['server-foundation', 'schema']) } },
   // The JSON:API engine (declarations, routes, read, write, query, errors, the history of changes).
   // What it needs from above it declares and is handed by the app: the change bus (ChangePublisher),
   // the services of writes (WriteServices: storage); a request's identity (access.ts) is filled by auth/.
-  { from: 'server-engine', allow: ['server-engine', 'server-foundation', 'schema'] },
+  { from: files('server-engine'), allow: { to: files(['server-engine', 'server-foundation', 'schema']) } },
   // Shared services (SERVER_INFRA_USES): each uses its own files, the engine, the foundations, and the services it lists.
-  { from: 'server-infra', allow: [['server-infra', { name: '${from.name}' }], 'server-engine', 'server-foundation', 'schema'] },
-  ...usesRules('server-infra', SERVER_INFRA_USES),
+  {
+    from: files('server-infra'),
+    allow: [{ to: files('server-infra', { name: '{{ from.file.captured.name }}' }) }, { to: files(['server-engine', 'server-foundation', 'schema']) }],
+  },
+  ...usesPolicies('server-infra', SERVER_INFRA_USES),
   // A capability uses the services below it and its own files; another capability only as SERVER_CAPABILITY_USES lists.
-  { from: 'server-capability', allow: [['server-capability', { name: '${from.name}' }], 'server-infra', 'server-engine', 'server-foundation', 'schema'] },
-  ...usesRules('server-capability', SERVER_CAPABILITY_USES),
+  {
+    from: files('server-capability'),
+    allow: [
+      { to: files('server-capability', { name: '{{ from.file.captured.name }}' }) },
+      { to: files(['server-infra', 'server-engine', 'server-foundation', 'schema']) },
+    ],
+  },
+  ...usesPolicies('server-capability', SERVER_CAPABILITY_USES),
   // The app shell wires everything; it mounts the website (npm start's /site), which never imports the server.
-  { from: 'server-app', allow: [...SERVER_ELEMENTS, 'schema', 'site'] },
-  { from: 'server-test', allow: [...SERVER_ELEMENTS, 'server-test', 'schema', 'test-double', 'site'] },
-  { from: 'site', allow: ['site', 'render', 'schema'] },
+  { from: files('server-app'), allow: { to: files([...SERVER_ELEMENTS, 'schema', 'site']) } },
+  { from: files('server-test'), allow: { to: files([...SERVER_ELEMENTS, 'server-test', 'schema', 'test-double', 'site']) } },
+  { from: files('site'), allow: { to: files(['site', 'render', 'schema']) } },
   // The browser half says the renderers' own words (@umpire/render/texts, no React; see the rule below).
-  { from: 'site-client', allow: ['site-client', 'schema', 'render'] },
+  { from: files('site-client'), allow: { to: files(['site-client', 'schema', 'render']) } },
   // The admin never imports server code. lib/ and providers/ know no screen.
-  { from: 'admin-lib', allow: ['admin-lib', 'schema'] },
-  { from: 'admin-providers', allow: ['admin-providers', 'admin-lib', 'schema'] },
+  { from: files('admin-lib'), allow: { to: files(['admin-lib', 'schema']) } },
+  { from: files('admin-providers'), allow: { to: files(['admin-providers', 'admin-lib', 'schema']) } },
   // The resource framework (definitions, generic screens and inputs) imports no feature or resource.
-  { from: 'admin-framework', allow: ['admin-framework', 'admin-providers', 'admin-lib', 'schema'] },
+  { from: files('admin-framework'), allow: { to: files(['admin-framework', 'admin-providers', 'admin-lib', 'schema']) } },
   // A feature uses the layers below it and its own files, never another feature.
   {
-    from: 'admin-feature',
-    allow: ['admin-framework', 'admin-providers', 'admin-lib', 'schema', 'render', ['admin-feature', { name: '${from.name}' }]],
+    from: files('admin-feature'),
+    allow: [
+      { to: files(['admin-framework', 'admin-providers', 'admin-lib', 'schema', 'render']) },
+      { to: files('admin-feature', { name: '{{ from.file.captured.name }}' }) },
+    ],
   },
   // A resource folder composes features (through their index.ts, see entry-point) and its own files.
   {
-    from: 'admin-resource',
+    from: files('admin-resource'),
     allow: [
-      'admin-feature',
-      'admin-framework',
-      'admin-providers',
-      'admin-lib',
-      'schema',
-      ['admin-resource', { section: '${from.section}', name: '${from.name}' }],
+      { to: files(['admin-feature', 'admin-framework', 'admin-providers', 'admin-lib', 'schema']) },
+      { to: files('admin-resource', { section: '{{ from.file.captured.section }}', name: '{{ from.file.captured.name }}' }) },
     ],
   },
   // The app shell lists everything.
-  { from: 'admin-app', allow: ['admin-app', 'admin-resource', 'admin-feature', 'admin-framework', 'admin-providers', 'admin-lib', 'schema'] },
-  { from: 'admin-test-support', allow: ['admin-lib', 'schema'] },
+  { from: files('admin-app'), allow: { to: files(['admin-app', 'admin-resource', 'admin-feature', 'admin-framework', 'admin-providers', 'admin-lib', 'schema']) } },
+  { from: files('admin-test-support'), allow: { to: files(['admin-lib', 'schema']) } },
   {
-    from: 'admin-test',
-    allow: ['admin-test-support', 'admin-app', 'admin-resource', 'admin-feature', 'admin-framework', 'admin-providers', 'admin-lib', 'schema', 'render'],
+    from: files('admin-test'),
+    allow: { to: files(['admin-test-support', 'admin-app', 'admin-resource', 'admin-feature', 'admin-framework', 'admin-providers', 'admin-lib', 'schema', 'render']) },
   },
-  { from: 'admin-public', allow: [] },
-  { from: 'admin-build', allow: ['admin-build', 'schema'] },
-  { from: 'e2e', allow: ['e2e', 'schema', 'test-double'] },
-  { from: 'tooling', allow: ['tooling', 'schema', ...SERVER_ELEMENTS, 'server-test', 'test-double', 'site', 'render'] },
+  // admin-public imports nothing of the project: no policy allows it anything.
+  { from: files('admin-build'), allow: { to: files(['admin-build', 'schema']) } },
+  { from: files('e2e'), allow: { to: files(['e2e', 'schema', 'test-double']) } },
+  { from: files('tooling'), allow: { to: files(['tooling', 'schema', ...SERVER_ELEMENTS, 'server-test', 'test-double', 'site', 'render']) } },
+];
+
+/** Outside packages: Node's own modules and those of node_modules. */
+const OUTSIDE = { origin: ['external', 'core'] };
+
+/**
+ * Who may import outside packages: everyone, but the renderers take React and nothing else (not
+ * even react-dom: hosts render them). Last in the policies, so that they alone decide for an
+ * outside package (the last policy that matches an import decides).
+ */
+const OUTSIDE_PACKAGES = [
+  { allow: { to: { module: OUTSIDE } } },
+  { from: files('render'), disallow: { to: { module: OUTSIDE } } },
+  { from: files('render'), allow: { to: { module: { ...OUTSIDE, source: 'react' } } } },
 ];
 
 const RESOLVER = { project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'], noWarnOnMultipleProjects: true };
@@ -234,7 +261,10 @@ export default tseslint.config(
       'import-x/resolver-next': [createTypeScriptImportResolver(RESOLVER)],
       // eslint-plugin-boundaries resolves imports through eslint-plugin-import's setting.
       'import/resolver': { typescript: RESOLVER },
-      'boundaries/elements': ELEMENTS,
+      'boundaries/files': ELEMENTS,
+      'boundaries/files-single-match': true,
+      // Selectors name captured values as {{ from.file.captured.name }} only (not the 5.x ${name}).
+      'boundaries/legacy-templates': false,
       'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
       'boundaries/include': ['apps/**', 'packages/**', 'e2e/**', 'bench/**', 'scripts/**', '*.js'],
     },
@@ -242,18 +272,8 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
       'import-x/no-duplicates': 'error',
-      'boundaries/element-types': ['error', { default: 'disallow', rules: LAYERS }],
-      // Outside packages: the renderers take React and nothing else (not even react-dom: hosts render them).
-      'boundaries/external': [
-        'error',
-        {
-          default: 'allow',
-          rules: [
-            { from: 'render', disallow: ['**'] },
-            { from: 'render', allow: ['react'] },
-          ],
-        },
-      ],
+      // Imports between the project's files (LAYERS) and of outside packages (OUTSIDE_PACKAGES).
+      'boundaries/dependencies': ['error', { default: 'disallow', checkAllOrigins: true, policies: [...LAYERS, ...OUTSIDE_PACKAGES] }],
       'boundaries/no-unknown-files': 'error',
     },
   },
