@@ -87,6 +87,8 @@ async function publicDocuments(db: DB, dialect: Dialect, clientId: number, rows:
         slug: r.slug ?? null,
         publish_from: fromDb('datetime', r.publish_from),
         publish_until: fromDb('datetime', r.publish_until),
+        // The later change of the translation and of what the languages share (the sitemap's lastmod).
+        updated_at: [fromDb('datetime', r.updated_at), fromDb('datetime', r.article_updated_at)].filter((d): d is string => typeof d === 'string').sort().at(-1) ?? null,
         body,
         body_html: richTextToHtml(body),
         image_path: image?.path ?? null,
@@ -101,7 +103,9 @@ async function publicDocuments(db: DB, dialect: Dialect, clientId: number, rows:
   return { data, included: embedded.included };
 }
 
-const articleColumns = ['t.article_id', 't.visible', 't.locale', 't.title', 't.lead', 't.slug', 't.body', 't.publish_from', 't.publish_until', 'a.image_id', 'a.publication_category_id'] as const;
+const articleColumns = [
+  't.article_id', 't.visible', 't.locale', 't.title', 't.lead', 't.slug', 't.body', 't.publish_from', 't.publish_until', 't.updated_at', 'a.updated_at as article_updated_at', 'a.image_id', 'a.publication_category_id',
+] as const;
 
 export function registerArticleRoutes(app: FastifyInstance, deps: { config: Config; database: Database; clock: Clock; fans: FanAccess; delivery: Delivery }) {
   const { config, database, clock } = deps;
