@@ -418,6 +418,16 @@ describe('the public side leaks nothing that is not public (a crawler)', () => {
       for (const key of [...articleKeys, ...listedArticles]) site.push(() => fetchAs(`/site/${locale}/articles/${key}`));
     }
     for (const path of ['/site/sitemap.xml', '/site/robots.txt']) site.push(() => fetchAs(path, { locale: null }));
+    // The sitemaps of pages and articles: nothing hidden at all, and an address under a language
+    // names nothing hidden from that language's readers (an article only in Polish under /en/).
+    for (const path of ['/site/sitemap-pages.xml', '/site/sitemap-articles.xml'])
+      site.push(async () => {
+        const { text } = await fetchAs(path, { locale: null });
+        for (const [, url] of text.matchAll(/(?:<loc>|href=")([^<"]+)/g)) {
+          const locale = /\/site\/(pl|en)\//.exec(url)?.[1] as Locale | undefined;
+          if (locale) for (const leak of secrets.leaksIn(url, locale, '')) leaks.push(`${path}: ${url}: ${leak}`);
+        }
+      });
     await inTurns(site);
     expect(leaks).toEqual([]);
     expect(count()).toBeGreaterThan(500);
