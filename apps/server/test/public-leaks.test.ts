@@ -193,7 +193,10 @@ describe('the public side leaks nothing that is not public (a crawler)', () => {
     for (const id of parts) secrets.record('components', id, `${what}'s component`);
   }
 
-  /** An article readers may not see (in `locale` only, when given), with embedded components in its text. */
+  /**
+   * An article readers may not see (in `locale` only, when given), with embedded components in its
+   * text, renamed once: its first slug is an old address (article_slug_history) that must lead nowhere.
+   */
   async function hiddenArticle(what: string, translation: Record<string, unknown>, status: string, locale?: Locale): Promise<string> {
     const slug = `${secrets.marker(`${what}: slug`, locale)}-artykul`;
     const article = ok(
@@ -217,7 +220,9 @@ describe('the public side leaks nothing that is not public (a crawler)', () => {
         { type: 'embed', attrs: { kind: 'image', component_id: picture } },
       ],
     };
-    ok(await api.patch(`/api/v3/articles/${article.id}`, { data: { type: 'articles', id: article.id, attributes: { body, ...translation } } }), `${what}'s body`, 200);
+    const renamed = `${secrets.marker(`${what}: its new slug`, locale)}-artykul`;
+    articleKeys.add(renamed);
+    ok(await api.patch(`/api/v3/articles/${article.id}`, { data: { type: 'articles', id: article.id, attributes: { body, slug: renamed, ...translation } } }), `${what}'s body`, 200);
     return article.id as string;
   }
 
