@@ -181,6 +181,51 @@ describe('the website at /site', () => {
     expect(alone.text).not.toContain('hreflang="en"');
   });
 
+  it('answers an article’s old address with 301 to its current slug, and a draft’s old address with 404', async () => {
+    const stamp = Date.now();
+    const past = new Date(Date.now() - 3600_000).toISOString().slice(0, 14) + '00:00.000Z';
+    const made = await api.post('/api/v3/articles', {
+      data: { type: 'articles', attributes: { status: 'published', title: 'Pierwszy tytuł', slug: `pierwszy-${stamp}`, publish_from: past } },
+    });
+    expect(made.status, made.text).toBe(201);
+    const id = made.body.data.id as string;
+    const rename = async (slug: string, extra: Record<string, unknown> = {}) =>
+      expect((await api.patch(`/api/v3/articles/${id}?locale=pl`, { data: { type: 'articles', id, attributes: { slug, ...extra } } })).status).toBe(200);
+    await rename(`drugi-${stamp}`);
+    await rename(`trzeci-${stamp}`);
+    // The delivery API finds it by any slug it had, answering its current one.
+    for (const old of [`pierwszy-${stamp}`, `drugi-${stamp}`]) {
+      const found = await api.get(`/public/v1/articles/${old}?${q}&locale=pl`, { token: null });
+      expect(found.status, old).toBe(200);
+      expect(found.body.data.attributes.slug).toBe(`trzeci-${stamp}`);
+      const page = await html(`/site/pl/articles/${old}`);
+      expect(page.status, old).toBe(301);
+      expect(page.headers.get('location')).toBe(`/site/pl/articles/trzeci-${stamp}`);
+    }
+    // Only in its locale: no English translation, no English address.
+    expect((await api.get(`/public/v1/articles/pierwszy-${stamp}?${q}&locale=en`, { token: null })).status).toBe(404);
+    // Back to its first slug: that is its address again, and the one it left leads to it.
+    await rename(`pierwszy-${stamp}`);
+    expect((await html(`/site/pl/articles/pierwszy-${stamp}`)).status).toBe(200);
+    expect((await html(`/site/pl/articles/trzeci-${stamp}`)).headers.get('location')).toBe(`/site/pl/articles/pierwszy-${stamp}`);
+    // A draft is found by no slug, old or current.
+    expect((await api.patch(`/api/v3/articles/${id}`, { data: { type: 'articles', id, attributes: { status: 'draft' } } })).status).toBe(200);
+    for (const slug of [`pierwszy-${stamp}`, `drugi-${stamp}`, `trzeci-${stamp}`]) {
+      expect((await api.get(`/public/v1/articles/${slug}?${q}&locale=pl`, { token: null })).status, slug).toBe(404);
+      // The site keeps a rendered page for a second.
+      await waitFor(`${slug} off the site`, async () => (await html(`/site/pl/articles/${slug}`)).status === 404, 5000);
+    }
+  });
+
+  it('answers an article asked by another language’s slug with 301 to its translation in this language', async () => {
+    const list = async (locale: string) => (await api.get(`/public/v1/articles?${q}&locale=${locale}&page[size]=100`, { token: null })).body.data as { id: string; attributes: { slug: string } }[];
+    const english = new Map((await list('en')).map((a) => [a.id, a.attributes.slug]));
+    const translated = (await list('pl')).find((a) => english.has(a.id) && english.get(a.id) !== a.attributes.slug)!;
+    const res = await html(`/site/en/articles/${translated.attributes.slug}`);
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe(`/site/en/articles/${english.get(translated.id)}`);
+  });
+
   it('links a club’s page, made by hand in Polish, from an English page in Polish and says so', async () => {
     const en = await html('/site/en/');
     expect(en.text).toContain('<a href="/site/pl/kluby/rcz" hrefLang="pl">');

@@ -10,11 +10,11 @@ import type { DeliveryAnswer, DeliverySource } from './source';
 interface FakeArticle {
   id: string;
   /** The translations published now: locale → slug (null: none) and when it last changed. */
-  t: Record<string, { slug: string | null; updated_at: string }>;
+  t: Record<string, { slug: string | null; updated_at: string; old?: string[] }>;
 }
 
 const ARTICLES: FakeArticle[] = [
-  { id: '1', t: { pl: { slug: 'derby-dla-gospodarzy', updated_at: '2026-05-01T10:00:00.000Z' }, en: { slug: 'derby-for-the-hosts', updated_at: '2026-05-02T10:00:00.000Z' } } },
+  { id: '1', t: { pl: { slug: 'derby-dla-gospodarzy', updated_at: '2026-05-01T10:00:00.000Z', old: ['derby-na-remis'] }, en: { slug: 'derby-for-the-hosts', updated_at: '2026-05-02T10:00:00.000Z' } } },
   { id: '2', t: { pl: { slug: 'tylko-po-polsku', updated_at: '2026-05-03T10:00:00.000Z' } } },
   { id: '3', t: { en: { slug: 'english-only', updated_at: '2026-05-04T10:00:00.000Z' } } },
 ];
@@ -52,7 +52,8 @@ function fakeSource(pageSlugs: string[]): DeliverySource {
       const m = /^\/articles\/([^/]+)$/.exec(url.pathname);
       if (m) {
         const key = decodeURIComponent(m[1]);
-        const found = ARTICLES.find((a) => a.t[locale] && (a.id === key || a.t[locale].slug === key));
+        // By id, by its slug, or by a slug it had before in that locale (the answer holds the current one).
+        const found = ARTICLES.find((a) => a.t[locale] && (a.id === key || a.t[locale].slug === key || a.t[locale].old?.includes(key)));
         return found ? ok({ data: article(found, locale), included: [] }) : missing;
       }
       return missing;
@@ -92,6 +93,22 @@ describe('an article’s addresses', () => {
   it('takes an article’s id and names its slug as the canonical address', async () => {
     const byId = await site().handle('/en/articles/1', origin);
     expect(byId.body).toContain(`<link rel="canonical" href="${origin}/site/en/articles/derby-for-the-hosts">`);
+  });
+});
+
+describe('an article’s old addresses', () => {
+  it('answer 301 to the current slug when the article had that slug before', async () => {
+    const old = await site().handle('/pl/articles/derby-na-remis', origin);
+    expect(old.status).toBe(301);
+    expect(old.headers.location).toBe('/site/pl/articles/derby-dla-gospodarzy');
+  });
+
+  it('answer 301 to the translation of this language when asked by another language’s slug', async () => {
+    const other = await site().handle('/en/articles/derby-dla-gospodarzy', origin);
+    expect(other.status).toBe(301);
+    expect(other.headers.location).toBe('/site/en/articles/derby-for-the-hosts');
+    expect((await site().handle('/en/articles/tylko-po-polsku', origin)).status).toBe(404);
+    expect((await site().handle('/en/articles/no-such-article', origin)).status).toBe(404);
   });
 });
 

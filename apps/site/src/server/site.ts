@@ -194,10 +194,12 @@ export function createSite(options: SiteOptions) {
 
   async function article(locale: string, key: string, origin: string, pages: PageIndexEntry[]): Promise<SiteResponse> {
     const [answer, globals] = await Promise.all([source.get(`/articles/${encodeURIComponent(key)}?locale=${locale}`), elements(locale)]);
-    if (answer.status === 404) return notFound(locale, origin, pages);
+    if (answer.status === 404) return (await movedArticle(locale, key)) ?? notFound(locale, origin, pages);
     if (answer.status !== 200) throw new Error(`the delivery API answered ${answer.status} for the article ${key}`);
     const art = answer.body.data as ResourceObject;
     const a = art.attributes ?? {};
+    // Found by a slug it had before: its address is the current one.
+    if (!/^\d+$/.test(key) && typeof a.slug === 'string' && a.slug && a.slug !== key.toLowerCase()) return moved(articlePath(locale, a.slug));
     // Its address in each language it is published in now: that translation's own slug.
     const slugs = await articleSlugs(locale, art);
     // The article as a page of one text block: the site's own layout, header and footer around it.
@@ -223,6 +225,26 @@ export function createSite(options: SiteOptions) {
   const articlePath = (locale: string, slug: string) => `${basePath}/${locale}/articles/${encodeURIComponent(slug)}`;
 
   /** An article's slug (else its id) in each locale it is published in now, read by its id. */
+  const moved = (location: string): SiteResponse => ({ status: 301, headers: { location, 'cache-control': 'public, max-age=300' }, body: '' });
+
+  /**
+   * An article asked under a locale by a slug of another locale's translation (the addresses the
+   * site's hreflang named before it knew each translation's slug): 301 to its translation in this
+   * locale when it has one published.
+   */
+  async function movedArticle(locale: string, key: string): Promise<SiteResponse | null> {
+    if (/^\d+$/.test(key)) return null;
+    for (const l of LOCALES.filter((l) => l !== locale)) {
+      const there = await source.get(`/articles/${encodeURIComponent(key)}?locale=${l}`);
+      if (there.status !== 200) continue;
+      const here = await source.get(`/articles/${encodeURIComponent((there.body.data as ResourceObject).id)}?locale=${locale}`);
+      if (here.status !== 200) return null;
+      const art = here.body.data as ResourceObject;
+      return moved(articlePath(locale, typeof art.attributes?.slug === 'string' && art.attributes.slug ? art.attributes.slug : art.id));
+    }
+    return null;
+  }
+
   async function articleSlugs(locale: string, art: ResourceObject): Promise<Record<string, string>> {
     const slugOf = (a: ResourceObject) => (typeof a.attributes?.slug === 'string' && a.attributes.slug ? a.attributes.slug : a.id);
     const out: Record<string, string> = { [locale]: slugOf(art) };
