@@ -193,7 +193,10 @@ describe('the public side leaks nothing that is not public (a crawler)', () => {
     for (const id of parts) secrets.record('components', id, `${what}'s component`);
   }
 
-  /** An article readers may not see (in `locale` only, when given), with embedded components in its text. */
+  /**
+   * An article readers may not see (in `locale` only, when given), with embedded components in its
+   * text, renamed once: its first slug is an old address (article_slug_history) that must lead nowhere.
+   */
   async function hiddenArticle(what: string, translation: Record<string, unknown>, status: string, locale?: Locale): Promise<string> {
     const slug = `${secrets.marker(`${what}: slug`, locale)}-artykul`;
     const article = ok(
@@ -217,7 +220,9 @@ describe('the public side leaks nothing that is not public (a crawler)', () => {
         { type: 'embed', attrs: { kind: 'image', component_id: picture } },
       ],
     };
-    ok(await api.patch(`/api/v3/articles/${article.id}`, { data: { type: 'articles', id: article.id, attributes: { body, ...translation } } }), `${what}'s body`, 200);
+    const renamed = `${secrets.marker(`${what}: its new slug`, locale)}-artykul`;
+    articleKeys.add(renamed);
+    ok(await api.patch(`/api/v3/articles/${article.id}`, { data: { type: 'articles', id: article.id, attributes: { body, slug: renamed, ...translation } } }), `${what}'s body`, 200);
     return article.id as string;
   }
 
@@ -418,6 +423,16 @@ describe('the public side leaks nothing that is not public (a crawler)', () => {
       for (const key of [...articleKeys, ...listedArticles]) site.push(() => fetchAs(`/site/${locale}/articles/${key}`));
     }
     for (const path of ['/site/sitemap.xml', '/site/robots.txt']) site.push(() => fetchAs(path, { locale: null }));
+    // The sitemaps of pages and articles: nothing hidden at all, and an address under a language
+    // names nothing hidden from that language's readers (an article only in Polish under /en/).
+    for (const path of ['/site/sitemap-pages.xml', '/site/sitemap-articles.xml'])
+      site.push(async () => {
+        const { text } = await fetchAs(path, { locale: null });
+        for (const [, url] of text.matchAll(/(?:<loc>|href=")([^<"]+)/g)) {
+          const locale = /\/site\/(pl|en)\//.exec(url)?.[1] as Locale | undefined;
+          if (locale) for (const leak of secrets.leaksIn(url, locale, '')) leaks.push(`${path}: ${url}: ${leak}`);
+        }
+      });
     await inTurns(site);
     expect(leaks).toEqual([]);
     expect(count()).toBeGreaterThan(500);

@@ -44,6 +44,8 @@ async function expectOnlyOrigin(server: TestServer, origin: string) {
     [`/site/pl/articles/${article.attributes.slug ?? article.id}`, 200],
     ['/site/pl/nie-ma-takiej-strony', 404],
     ['/site/sitemap.xml', 200],
+    ['/site/sitemap-pages.xml', 200],
+    ['/site/sitemap-articles.xml', 200],
     ['/site/robots.txt', 200],
   ];
   for (const [path, status] of paths)
@@ -61,7 +63,8 @@ async function expectOnlyOrigin(server: TestServer, origin: string) {
   expect(home.text).toContain(`<link rel="canonical" href="${origin}/site/pl/">`);
   expect(home.text).toContain(`<link rel="alternate" hreflang="en" href="${origin}/site/en/">`);
   expect(home.text).toContain(`<meta property="og:url" content="${origin}/site/pl/">`);
-  expect((await forged(server, '/site/sitemap.xml', 'evil.example')).text).toContain(`<loc>${origin}/site/pl/</loc>`);
+  expect((await forged(server, '/site/sitemap.xml', 'evil.example')).text).toContain(`<loc>${origin}/site/sitemap-pages.xml</loc>`);
+  expect((await forged(server, '/site/sitemap-pages.xml', 'evil.example')).text).toContain(`<loc>${origin}/site/pl/</loc>`);
   expect((await forged(server, '/site/robots.txt', 'evil.example')).text).toContain(`Sitemap: ${origin}/site/sitemap.xml`);
 }
 
@@ -156,6 +159,80 @@ describe('the website at /site', () => {
     expect(res.text).toContain('<meta property="og:type" content="article">');
   });
 
+  it('names an article’s translations, each at its own slug, and no language it is not published in', async () => {
+    type Listed = { id: string; attributes: { slug: string | null } };
+    const list = async (locale: string) => (await api.get(`/public/v1/articles?${q}&locale=${locale}&page[size]=100`, { token: null })).body.data as Listed[];
+    const [pl, en] = [await list('pl'), await list('en')];
+    const english = new Map(en.map((a) => [a.id, a.attributes.slug ?? a.id]));
+    const both = pl.filter((a) => english.has(a.id) && english.get(a.id) !== a.attributes.slug);
+    const polishOnly = pl.filter((a) => !english.has(a.id));
+    expect(both.length).toBeGreaterThan(0);
+    expect(polishOnly.length).toBeGreaterThan(0);
+    const translated = both[0];
+    const page = await html(`/site/pl/articles/${translated.attributes.slug}`);
+    expect(page.text).toContain(`<link rel="alternate" hreflang="en" href="${api.url}/site/en/articles/${english.get(translated.id)}">`);
+    expect(page.text).toContain(`<link rel="alternate" hreflang="x-default" href="${api.url}/site/pl/articles/${translated.attributes.slug}">`);
+    // The address it names answers, in English.
+    const there = await html(`/site/en/articles/${english.get(translated.id)}`);
+    expect(there.status).toBe(200);
+    expect(there.text).toContain(`<link rel="canonical" href="${api.url}/site/en/articles/${english.get(translated.id)}">`);
+    const alone = await html(`/site/pl/articles/${polishOnly[0].attributes.slug ?? polishOnly[0].id}`);
+    expect(alone.status).toBe(200);
+    expect(alone.text).not.toContain('hreflang="en"');
+  });
+
+  it('answers an article’s old address with 301 to its current slug, and a draft’s old address with 404', async () => {
+    const stamp = Date.now();
+    const past = new Date(Date.now() - 3600_000).toISOString().slice(0, 14) + '00:00.000Z';
+    const made = await api.post('/api/v3/articles', {
+      data: { type: 'articles', attributes: { status: 'published', title: 'Pierwszy tytuł', slug: `pierwszy-${stamp}`, publish_from: past } },
+    });
+    expect(made.status, made.text).toBe(201);
+    const id = made.body.data.id as string;
+    const rename = async (slug: string, extra: Record<string, unknown> = {}) =>
+      expect((await api.patch(`/api/v3/articles/${id}?locale=pl`, { data: { type: 'articles', id, attributes: { slug, ...extra } } })).status).toBe(200);
+    await rename(`drugi-${stamp}`);
+    await rename(`trzeci-${stamp}`);
+    // The delivery API finds it by any slug it had, answering its current one.
+    for (const old of [`pierwszy-${stamp}`, `drugi-${stamp}`]) {
+      const found = await api.get(`/public/v1/articles/${old}?${q}&locale=pl`, { token: null });
+      expect(found.status, old).toBe(200);
+      expect(found.body.data.attributes.slug).toBe(`trzeci-${stamp}`);
+      const page = await html(`/site/pl/articles/${old}`);
+      expect(page.status, old).toBe(301);
+      expect(page.headers.get('location')).toBe(`/site/pl/articles/trzeci-${stamp}`);
+    }
+    // Only in its locale: no English translation, no English address.
+    expect((await api.get(`/public/v1/articles/pierwszy-${stamp}?${q}&locale=en`, { token: null })).status).toBe(404);
+    // Back to its first slug: that is its address again, and the one it left leads to it.
+    await rename(`pierwszy-${stamp}`);
+    expect((await html(`/site/pl/articles/pierwszy-${stamp}`)).status).toBe(200);
+    expect((await html(`/site/pl/articles/trzeci-${stamp}`)).headers.get('location')).toBe(`/site/pl/articles/pierwszy-${stamp}`);
+    // A draft is found by no slug, old or current.
+    expect((await api.patch(`/api/v3/articles/${id}`, { data: { type: 'articles', id, attributes: { status: 'draft' } } })).status).toBe(200);
+    for (const slug of [`pierwszy-${stamp}`, `drugi-${stamp}`, `trzeci-${stamp}`]) {
+      expect((await api.get(`/public/v1/articles/${slug}?${q}&locale=pl`, { token: null })).status, slug).toBe(404);
+      // The site keeps a rendered page for a second.
+      await waitFor(`${slug} off the site`, async () => (await html(`/site/pl/articles/${slug}`)).status === 404, 5000);
+    }
+  });
+
+  it('answers an article asked by another language’s slug with 301 to its translation in this language', async () => {
+    const list = async (locale: string) => (await api.get(`/public/v1/articles?${q}&locale=${locale}&page[size]=100`, { token: null })).body.data as { id: string; attributes: { slug: string } }[];
+    const english = new Map((await list('en')).map((a) => [a.id, a.attributes.slug]));
+    const translated = (await list('pl')).find((a) => english.has(a.id) && english.get(a.id) !== a.attributes.slug)!;
+    const res = await html(`/site/en/articles/${translated.attributes.slug}`);
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe(`/site/en/articles/${english.get(translated.id)}`);
+  });
+
+  it('links a club’s page, made by hand in Polish, from an English page in Polish and says so', async () => {
+    const en = await html('/site/en/');
+    expect(en.text).toContain('<a href="/site/pl/kluby/rcz" hrefLang="pl">');
+    expect(en.text).not.toContain('href="/site/en/kluby/rcz"');
+    expect((await html('/site/pl/')).text).toContain('<a href="/site/pl/kluby/rcz">');
+  });
+
   it('answers a page that is not there with the site’s own 404 page, and redirects the bare addresses', async () => {
     const missing = await html('/site/pl/nie-ma-takiej-strony');
     expect(missing.status).toBe(404);
@@ -174,16 +251,30 @@ describe('the website at /site', () => {
     const made = await api.post('/api/v3/pages', { data: { type: 'pages', attributes: { title: 'Szkic', slug, status: 'draft' }, relationships: { page_type: { data: { type: 'page_types', id: type } } } } });
     expect(made.status, made.text).toBe(201);
     expect((await html(`/site/pl/${slug}`)).status).toBe(404);
-    expect((await html('/site/sitemap.xml')).text).not.toContain(slug);
+    expect((await html('/site/sitemap-pages.xml')).text).not.toContain(slug);
   });
 
-  it('lists every page in both languages in sitemap.xml, which robots.txt names', async () => {
+  it('lists every page in both languages and every published article in each language it has, in the sitemaps that sitemap.xml and robots.txt name', async () => {
     const sitemap = await html('/site/sitemap.xml');
     expect(sitemap.status).toBe(200);
     expect(sitemap.headers.get('content-type')).toBe('application/xml; charset=utf-8');
-    expect(sitemap.text).toContain(`<loc>${api.url}/site/pl/</loc>`);
-    expect(sitemap.text).toContain(`<loc>${api.url}/site/en/kluby/rcz</loc>`);
-    expect(sitemap.text).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}T/);
+    expect(sitemap.text).toContain(`<sitemap><loc>${api.url}/site/sitemap-pages.xml</loc>`);
+    expect(sitemap.text).toContain(`<sitemap><loc>${api.url}/site/sitemap-articles.xml</loc>`);
+    const pages = await html('/site/sitemap-pages.xml');
+    expect(pages.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    expect(pages.text).toContain(`<loc>${api.url}/site/pl/</loc>`);
+    expect(pages.text).toContain(`<loc>${api.url}/site/en/kluby/rcz</loc>`);
+    expect(pages.text).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}T/);
+    // The articles: exactly those the delivery API publishes now, per language, at their own slugs.
+    const published: string[] = [];
+    for (const locale of ['pl', 'en'])
+      for (const a of (await api.get(`/public/v1/articles?${q}&locale=${locale}&page[size]=100`, { token: null })).body.data as { id: string; attributes: { slug: string | null } }[])
+        published.push(`${api.url}/site/${locale}/articles/${a.attributes.slug ?? a.id}`);
+    expect(published.length).toBeGreaterThanOrEqual(15);
+    const articles = await html('/site/sitemap-articles.xml');
+    const locs = [...articles.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs.sort()).toEqual(published.sort());
+    expect(articles.text).toMatch(/<url><loc>[^<]+<\/loc><lastmod>\d{4}-\d{2}-\d{2}T[^<]+<\/lastmod>/);
     const robots = await html('/site/robots.txt');
     expect(robots.text).toContain(`Sitemap: ${api.url}/site/sitemap.xml`);
   });

@@ -47,6 +47,11 @@ export interface Hrefs {
   match: (match: ResourceObject) => string | undefined;
   /** Where a call to action leads (`link_type`, `link_url`, `link_target` of a component). */
   cta: (cta: CallToAction) => string | undefined;
+  /**
+   * The language of what an address of the site shows when it is not the page's own (a club page
+   * that exists only in Polish, linked from an English page): the link says so with `hreflang`.
+   */
+  hreflang: (href: string) => string | undefined;
 }
 
 /** Only addresses a reader may follow: http(s), mailto, or a path of the site. */
@@ -74,6 +79,7 @@ export const DEFAULT_HREFS: Hrefs = {
     if (cta.link_type === 'page_type' && target) return safeHref(slugPath(target));
     return safeHref(cta.link_url);
   },
+  hreflang: () => undefined,
 };
 
 export interface ImageSource {

@@ -13,6 +13,7 @@ import { JSONAPI_MEDIA_TYPE, API_PREFIX } from '../jsonapi/routes';
 import { fromDb, toDb } from '../db/values';
 import type { Clock } from '../jobs/clock';
 import { embeddedComponents, setEmbedClock } from '../content/article-components';
+import './slug-history';
 import { richTextToHtml } from '../content/rich-text-html';
 import { contentVersion, registerPublication } from '../publication/publication';
 import { PUBLIC_PREFIX, type FanAccess } from '../fan-api/fans';
@@ -87,6 +88,8 @@ async function publicDocuments(db: DB, dialect: Dialect, clientId: number, rows:
         slug: r.slug ?? null,
         publish_from: fromDb('datetime', r.publish_from),
         publish_until: fromDb('datetime', r.publish_until),
+        // The later change of the translation and of what the languages share (the sitemap's lastmod).
+        updated_at: [fromDb('datetime', r.updated_at), fromDb('datetime', r.article_updated_at)].filter((d): d is string => typeof d === 'string').sort().at(-1) ?? null,
         body,
         body_html: richTextToHtml(body),
         image_path: image?.path ?? null,
@@ -101,7 +104,9 @@ async function publicDocuments(db: DB, dialect: Dialect, clientId: number, rows:
   return { data, included: embedded.included };
 }
 
-const articleColumns = ['t.article_id', 't.visible', 't.locale', 't.title', 't.lead', 't.slug', 't.body', 't.publish_from', 't.publish_until', 'a.image_id', 'a.publication_category_id'] as const;
+const articleColumns = [
+  't.article_id', 't.visible', 't.locale', 't.title', 't.lead', 't.slug', 't.body', 't.publish_from', 't.publish_until', 't.updated_at', 'a.updated_at as article_updated_at', 'a.image_id', 'a.publication_category_id',
+] as const;
 
 export function registerArticleRoutes(app: FastifyInstance, deps: { config: Config; database: Database; clock: Clock; fans: FanAccess; delivery: Delivery }) {
   const { config, database, clock } = deps;
@@ -220,15 +225,24 @@ export function registerArticleRoutes(app: FastifyInstance, deps: { config: Conf
     };
   });
 
-  /** One article as fans see it now, by id or by its slug in that locale; 404 outside its window. */
+  /**
+   * One article as fans see it now, by id or by its slug in that locale; 404 outside its window.
+   * A slug it had before in that locale (article_slug_history) finds it too: the answer holds its
+   * current `slug`, which the website redirects to. What is not public now is not found either way.
+   */
   deps.delivery.get<{ key: string }>('/articles/:key', async (ctx, request) => {
     const locale = localeParam(request) ?? ARTICLE_LOCALES[0];
     const { key } = request.params;
     const byId = /^[1-9]\d{0,14}$/.test(key);
-    const row = await visible(ctx.db, ctx.clientId, locale)
+    let row = await visible(ctx.db, ctx.clientId, locale)
       .select([...articleColumns])
       .where(byId ? 't.article_id' : 't.slug', '=', byId ? Number(key) : key.toLowerCase())
       .executeTakeFirst();
+    if (!row && !byId)
+      row = await visible(ctx.db, ctx.clientId, locale)
+        .select([...articleColumns])
+        .where(sql<boolean>`${sql.ref('t.article_id')} in (select h.article_id from article_slug_history as h where h.client_id = ${ctx.clientId} and h.locale = ${locale} and h.slug = ${key.toLowerCase()})`)
+        .executeTakeFirst();
     if (!row) throw apiError(404, 'notFound.article', { values: { value: JSON.stringify(key) } });
     const base = ctx.apiBase.replace(API_PREFIX, PUBLIC_PREFIX);
     const doc = await publicDocuments(ctx.db, ctx.dialect, ctx.clientId, [row], base, await clientSlug(ctx.db, ctx.clientId));

@@ -29,6 +29,7 @@ import * as deliveryKeys from './migrations/0025-delivery-keys';
 import * as quizAttemptStarts from './migrations/0028-quiz-attempt-starts';
 import * as fanChallenges from './migrations/0029-fan-challenges';
 import * as imports from './migrations/0030-imports';
+import * as articleSlugHistory from './migrations/0031-article-slug-history';
 import { cascadesOf } from './data-versions';
 
 /** Every migration in order; each one runs on SQLite and PostgreSQL alike. */
@@ -62,6 +63,7 @@ const MIGRATIONS = {
   '0028-quiz-attempt-starts': quizAttemptStarts,
   '0029-fan-challenges': fanChallenges,
   '0030-imports': imports,
+  '0031-article-slug-history': articleSlugHistory,
 };
 
 /**

@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { imageUrlPath, snapImageSize } from '@umpire/schema/image-service';
 import { BROWSER_VIDEO_TYPES } from '@umpire/schema/media';
 import { createResolver, pageMeta, primaryRecords, renderPage, SITE_LOCALES, type Hrefs, type JsonApiDocument, type ResourceObject } from '@umpire/render';
+import { articleIndex, clubPages, latest, pageAlternates, sitemapIndex, SITEMAP_MAX_URLS, urlset, type PageIndexEntry, type SitemapUrl } from './addresses';
 import { feedsOf } from './feeds';
 import type { DeliverySource } from './source';
 
@@ -47,11 +48,6 @@ const sharePath = (path: string) => imageUrlPath({ fitIn: false, width: snapImag
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-interface PageIndexEntry {
-  slug: string;
-  updatedAt: string | null;
-}
-
 export function createSite(options: SiteOptions) {
   const { source, basePath } = options;
   const cacheMs = options.cacheMs ?? 1000;
@@ -83,12 +79,19 @@ export function createSite(options: SiteOptions) {
       page: (slug) => (home && slug.replace(/^\/+/, '') === home.slug ? at('') : at(slug.replace(/^\/+/, ''))),
       article: (a) => at(`articles/${encodeURIComponent(String(a.attributes?.slug || a.id))}`),
       category: () => undefined,
-      // A club has its page when the league made one (kluby/<code>).
+      // A club has its page when the league made one, per language (kluby/<code>, clubs/<code>):
+      // the reader's language's, else the one there is, linked in its own language (hreflang says so),
+      // not under this locale's address, where its hand-written text would pass for this language.
       club: (c) => {
-        const code = String(c.attributes?.code ?? '').toLowerCase();
-        return code && slugs.has(`kluby/${code}`) ? at(`kluby/${code}`) : undefined;
+        const own = clubPages(String(c.attributes?.code ?? ''), slugs, [locale, ...LOCALES.filter((l) => l !== locale)]);
+        const [l, slug] = Object.entries(own)[0] ?? [];
+        return l && slug ? `${basePath}/${l}/${slug}` : undefined;
       },
       match: () => undefined,
+      hreflang: (href) => {
+        const l = href.startsWith(`${basePath}/`) ? href.slice(basePath.length + 1).split('/')[0] : undefined;
+        return l && l !== locale && LOCALES.includes(l) ? l : undefined;
+      },
     };
   }
 
@@ -110,9 +113,17 @@ export function createSite(options: SiteOptions) {
     };
   }
 
-  function shell(p: { locale: string; path: (locale: string) => string; origin: string; title: string; description: string; image?: string; body: string; type?: string }): string {
+  /**
+   * The document around a page's body. `locales`: the languages the same content exists in (its
+   * `hreflang` alternates, each at `path(locale)`; default every locale, as builder pages are shared);
+   * `x-default` only when the first locale is one of them; canonical is the page's own address.
+   */
+  function shell(p: { locale: string; path: (locale: string) => string; locales?: readonly string[]; origin: string; title: string; description: string; image?: string; body: string; type?: string }): string {
     const url = (locale: string) => `${p.origin}${p.path(locale)}`;
-    const alternates = LOCALES.map((l) => `<link rel="alternate" hreflang="${l}" href="${escapeHtml(url(l))}">`).join('');
+    const exists = p.locales ?? LOCALES;
+    const alternates =
+      exists.map((l) => `<link rel="alternate" hreflang="${l}" href="${escapeHtml(url(l))}">`).join('') +
+      (exists.includes(LOCALES[0]) ? `<link rel="alternate" hreflang="x-default" href="${escapeHtml(url(LOCALES[0]))}">` : '');
     const script = options.hasClientScript() ? `<script type="module" src="${basePath}/assets/site.js"></script>` : '';
     const meta = [
       `<meta property="og:type" content="${p.type ?? 'website'}">`,
@@ -125,7 +136,7 @@ export function createSite(options: SiteOptions) {
     return (
       `<!doctype html><html lang="${p.locale}" data-client="${escapeHtml(options.client)}" data-api="${escapeHtml(options.apiBase)}" data-cable="${escapeHtml(options.cablePath)}" data-site-base="${escapeHtml(basePath)}">` +
       `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(p.title)}</title>` +
-      `<link rel="canonical" href="${escapeHtml(url(p.locale))}">${alternates}<link rel="alternate" hreflang="x-default" href="${escapeHtml(url(LOCALES[0]))}">${meta}` +
+      `<link rel="canonical" href="${escapeHtml(url(p.locale))}">${alternates}${meta}` +
       `<link rel="stylesheet" href="${basePath}/assets/site.css">${script}</head><body>${p.body}</body></html>`
     );
   }
@@ -177,17 +188,20 @@ export function createSite(options: SiteOptions) {
     const feeds = await feedsOf(source, doc, locale);
     const body = renderToString(renderPage(doc, { ...drawing(locale, pages), globals: [globals], feeds }));
     const meta = pageMeta(doc);
-    const home = homeOf(pages);
-    const pathOf = (l: string) => `${basePath}/${l}/${home?.slug === slug ? '' : slug}`;
+    const pathOf = pagePaths(slug, pages);
     return html(200, shell({ locale, path: pathOf, origin, title: meta.title, description: meta.description, image: ogImage(origin, doc), body }));
   }
 
   async function article(locale: string, key: string, origin: string, pages: PageIndexEntry[]): Promise<SiteResponse> {
     const [answer, globals] = await Promise.all([source.get(`/articles/${encodeURIComponent(key)}?locale=${locale}`), elements(locale)]);
-    if (answer.status === 404) return notFound(locale, origin, pages);
+    if (answer.status === 404) return (await movedArticle(locale, key)) ?? notFound(locale, origin, pages);
     if (answer.status !== 200) throw new Error(`the delivery API answered ${answer.status} for the article ${key}`);
     const art = answer.body.data as ResourceObject;
     const a = art.attributes ?? {};
+    // Found by a slug it had before: its address is the current one.
+    if (!/^\d+$/.test(key) && typeof a.slug === 'string' && a.slug && a.slug !== key.toLowerCase()) return moved(articlePath(locale, a.slug));
+    // Its address in each language it is published in now: that translation's own slug.
+    const slugs = await articleSlugs(locale, art);
     // The article as a page of one text block: the site's own layout, header and footer around it.
     const doc: JsonApiDocument = {
       data: { type: 'pages', id: `article-${art.id}`, attributes: { title: a.title, seo_description: a.lead ?? '' }, relationships: { components: { data: [{ type: 'components', id: `article-${art.id}` }] } } },
@@ -195,20 +209,95 @@ export function createSite(options: SiteOptions) {
     };
     const body = renderToString(renderPage(doc, { ...drawing(locale, pages), globals: [globals] }));
     const image = typeof a.image_path === 'string' && a.image_path ? `${origin}${options.imageBase}/${sharePath(a.image_path)}` : undefined;
-    return html(200, shell({ locale, path: (l) => `${basePath}/${l}/articles/${encodeURIComponent(key)}`, origin, title: String(a.title ?? ''), description: String(a.lead ?? ''), image, body, type: 'article' }));
+    return html(200, shell({ locale, path: (l) => articlePath(l, slugs[l] ?? key), locales: LOCALES.filter((l) => slugs[l]), origin, title: String(a.title ?? ''), description: String(a.lead ?? ''), image, body, type: 'article' }));
   }
 
-  async function sitemap(origin: string, pages: PageIndexEntry[]): Promise<SiteResponse> {
+  /** A page's address in each locale (the home page is `/{locale}/`). */
+  function pagePaths(slug: string, pages: PageIndexEntry[]): (locale: string) => string {
     const home = homeOf(pages);
-    const urls = pages.flatMap((p) =>
-      LOCALES.map((l) => {
-        const loc = `${origin}${basePath}/${l}/${p.slug === home?.slug ? '' : p.slug}`;
-        const links = LOCALES.map((other) => `<xhtml:link rel="alternate" hreflang="${other}" href="${escapeHtml(`${origin}${basePath}/${other}/${p.slug === home?.slug ? '' : p.slug}`)}"/>`).join('');
-        return `<url><loc>${escapeHtml(loc)}</loc>${p.updatedAt ? `<lastmod>${p.updatedAt}</lastmod>` : ''}${links}</url>`;
+    const alternates = pageAlternates(slug, new Set(pages.map((p) => p.slug)), LOCALES);
+    return (l) => {
+      const s = alternates[l] ?? slug;
+      return `${basePath}/${l}/${home?.slug === s ? '' : s}`;
+    };
+  }
+
+  const articlePath = (locale: string, slug: string) => `${basePath}/${locale}/articles/${encodeURIComponent(slug)}`;
+
+  /** An article's slug (else its id) in each locale it is published in now, read by its id. */
+  const moved = (location: string): SiteResponse => ({ status: 301, headers: { location, 'cache-control': 'public, max-age=300' }, body: '' });
+
+  /**
+   * An article asked under a locale by a slug of another locale's translation (the addresses the
+   * site's hreflang named before it knew each translation's slug): 301 to its translation in this
+   * locale when it has one published.
+   */
+  async function movedArticle(locale: string, key: string): Promise<SiteResponse | null> {
+    if (/^\d+$/.test(key)) return null;
+    for (const l of LOCALES.filter((l) => l !== locale)) {
+      const there = await source.get(`/articles/${encodeURIComponent(key)}?locale=${l}`);
+      if (there.status !== 200) continue;
+      const here = await source.get(`/articles/${encodeURIComponent((there.body.data as ResourceObject).id)}?locale=${locale}`);
+      if (here.status !== 200) return null;
+      const art = here.body.data as ResourceObject;
+      return moved(articlePath(locale, typeof art.attributes?.slug === 'string' && art.attributes.slug ? art.attributes.slug : art.id));
+    }
+    return null;
+  }
+
+  async function articleSlugs(locale: string, art: ResourceObject): Promise<Record<string, string>> {
+    const slugOf = (a: ResourceObject) => (typeof a.attributes?.slug === 'string' && a.attributes.slug ? a.attributes.slug : a.id);
+    const out: Record<string, string> = { [locale]: slugOf(art) };
+    await Promise.all(
+      LOCALES.filter((l) => l !== locale).map(async (l) => {
+        const other = await source.get(`/articles/${encodeURIComponent(art.id)}?locale=${l}`);
+        if (other.status === 200) out[l] = slugOf(other.body.data as ResourceObject);
       }),
     );
-    const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">${urls.join('')}</urlset>\n`;
-    return { status: 200, headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=0, s-maxage=300' }, body };
+    return out;
+  }
+
+  const xml = (body: string): SiteResponse => ({ status: 200, headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=0, s-maxage=300' }, body });
+
+  /** Every public page in every locale (pages are shared by the languages), with its alternates. */
+  function pageUrls(origin: string, pages: PageIndexEntry[]): SitemapUrl[] {
+    return pages.flatMap((p) => {
+      const path = pagePaths(p.slug, pages);
+      const alternates = Object.fromEntries(LOCALES.map((l) => [l, `${origin}${path(l)}`]));
+      return LOCALES.map((l) => ({ loc: alternates[l], lastmod: p.updatedAt, alternates }));
+    });
+  }
+
+  /** Every article published now, in each language it is published in, at that translation's slug. */
+  async function articleUrls(origin: string): Promise<SitemapUrl[]> {
+    return (await articleIndex(source, LOCALES)).flatMap((a) => {
+      const alternates = Object.fromEntries(Object.entries(a.slugs).map(([l, slug]) => [l, `${origin}${articlePath(l, slug)}`]));
+      return Object.keys(a.slugs).map((l) => ({ loc: alternates[l], lastmod: a.lastmod[l] ?? null, alternates }));
+    });
+  }
+
+  /**
+   * `sitemap.xml` is always an index (so that it never has to change shape as the league grows):
+   * `sitemap-pages.xml`, then the articles in files of at most 50,000 addresses
+   * (`sitemap-articles.xml`, `sitemap-articles-2.xml`…).
+   */
+  async function sitemap(path: string, origin: string, pages: PageIndexEntry[]): Promise<SiteResponse | null> {
+    if (path === '/sitemap-pages.xml') return xml(urlset(pageUrls(origin, pages)));
+    const part = /^\/sitemap-articles(?:-([1-9]\d{0,5}))?\.xml$/.exec(path);
+    if (part) {
+      const n = Number(part[1] ?? 1);
+      const urls = await articleUrls(origin);
+      if (n > 1 && (n - 1) * SITEMAP_MAX_URLS >= urls.length) return null;
+      return xml(urlset(urls.slice((n - 1) * SITEMAP_MAX_URLS, n * SITEMAP_MAX_URLS)));
+    }
+    if (path !== '/sitemap.xml') return null;
+    const articles = await articleUrls(origin);
+    const files = [{ loc: `${origin}${basePath}/sitemap-pages.xml`, lastmod: latest(pages.map((p) => p.updatedAt)) }];
+    for (let n = 1; n === 1 || (n - 1) * SITEMAP_MAX_URLS < articles.length; n++) {
+      const chunk = articles.slice((n - 1) * SITEMAP_MAX_URLS, n * SITEMAP_MAX_URLS);
+      files.push({ loc: `${origin}${basePath}/sitemap-articles${n === 1 ? '' : `-${n}`}.xml`, lastmod: latest(chunk.map((u) => u.lastmod)) });
+    }
+    return xml(sitemapIndex(files));
   }
 
   /**
@@ -233,7 +322,7 @@ export function createSite(options: SiteOptions) {
     if (path === '/robots.txt')
       return { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: `User-agent: *\nAllow: ${basePath}/\nSitemap: ${origin}${basePath}/sitemap.xml\n` };
     const pages = await pageIndex();
-    if (path === '/sitemap.xml') return sitemap(origin, pages);
+    if (/^\/sitemap[a-z0-9-]*\.xml$/.test(path)) return (await sitemap(path, origin, pages)) ?? notFound(LOCALES[0], origin, pages);
     const m = /^\/([a-z]{2})(?:\/(.*))?$/.exec(path);
     const locale = m?.[1];
     if (!m || !locale || !LOCALES.includes(locale)) return notFound(LOCALES[0], origin, pages);

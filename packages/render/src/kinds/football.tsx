@@ -103,7 +103,17 @@ export function ClubList({ component, ctx }: RendererProps) {
                 <span>{text(club, 'name')}</span>
               </>
             );
-            return <li key={club.id}>{href ? <a href={href}>{body}</a> : body}</li>;
+            return (
+              <li key={club.id}>
+                {href ? (
+                  <a href={href} hrefLang={ctx.hrefs.hreflang(href)}>
+                    {body}
+                  </a>
+                ) : (
+                  body
+                )}
+              </li>
+            );
           })}
         </ul>
       )}
