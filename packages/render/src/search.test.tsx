@@ -123,6 +123,8 @@ describe('the search page', () => {
     expect(cutQuery('  Widzew   Łódź ')).toEqual({ query: 'Widzew Łódź', cut: false });
     expect(cutQuery(null)).toEqual({ query: '', cut: false });
     expect(cutQuery('1 2 3 4 5 6 7 8 9 10 11 12')).toEqual({ query: '1 2 3 4 5 6 7 8 9 10', cut: true });
+    // A letter that is a space and a mark in its compatibility form counts as the words it makes.
+    expect(cutQuery('a\u00a8b c').query.split(' ')).toHaveLength(3);
     const long = cutQuery(`${'ź'.repeat(99)}😀😀`);
     expect([...long.query]).toHaveLength(100);
     expect(long.query.endsWith('ź😀')).toBe(true);

@@ -19,9 +19,13 @@ export const SEARCH_MAX_WORDS = 10;
 export const SEARCH_KINDS = ['articles', 'clubs', 'players', 'matches'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
-/** A query as it is searched: spaces tidied, cut to SEARCH_MAX_WORDS words and SEARCH_MAX_LENGTH characters. */
+/**
+ * A query as it is searched: spaces tidied, cut to SEARCH_MAX_WORDS words and SEARCH_MAX_LENGTH
+ * characters. In its compatibility form first (NFKC), as the API folds it: a character that
+ * decomposes into a space (`¨`) is two words there, so it is here too and the API never gets more.
+ */
 export function cutQuery(raw: string | null | undefined): { query: string; cut: boolean } {
-  const words = String(raw ?? '').split(/\s+/u).filter(Boolean);
+  const words = String(raw ?? '').normalize('NFKC').split(/\s+/u).filter(Boolean);
   const tidy = words.join(' ');
   let query = words.slice(0, SEARCH_MAX_WORDS).join(' ');
   const chars = [...query];
