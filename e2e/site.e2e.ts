@@ -8,7 +8,7 @@ import { tokenFor } from './support/app';
  * checked by axe with every rule, readable without JavaScript. Tagged @postgres: the site reads
  * the delivery API, and on PostgreSQL this is where it runs (see playwright.config.ts).
  */
-const PAGES = ['', 'aktualnosci', 'mecze/mecz-dnia', 'kluby/rcz'];
+const PAGES = ['', 'aktualnosci', 'mecze/mecz-dnia', 'kluby/rcz', 'search?q=lodz'];
 
 for (const locale of ['pl', 'en'] as const)
   test(`every demo page passes axe with every rule, and reads without JavaScript (${locale})`, { tag: '@postgres' }, async ({ browser, baseURL }) => {
@@ -23,6 +23,13 @@ for (const locale of ['pl', 'en'] as const)
       await expect(page.locator('main h1')).toHaveCount(1);
       await expect(page.getByRole('link', { name: locale === 'pl' ? 'Przejdź do treści' : 'Skip to content' })).toBeAttached();
     }
+    // The header's search is a plain GET form of the site: it leads to the site's search, in the page's language.
+    await page.goto(`/site/${locale}/`);
+    await page.locator('header').getByRole('searchbox').fill('Łódź');
+    await page.locator('header').getByRole('searchbox').press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/site/${locale}/search\\?q=%C5%81%C3%B3d%C5%BA$`));
+    await expect(page.getByRole('heading', { level: 2, name: locale === 'pl' ? /^Kluby \(\d+\)$/ : /^Clubs \(\d+\)$/ })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 3, name: 'Widzew Łódź', exact: true })).toBeVisible();
     await plain.close();
     const live = await browser.newContext({ baseURL });
     const checked = await live.newPage();

@@ -303,3 +303,140 @@ describe('the website at /site', () => {
     expect((await html('/site/assets/..%2Fsecret.js')).status).toBe(404);
   });
 });
+
+/**
+ * Search on the website: `/site/{locale}/search?q=…`, inside the site's shell, reading only the
+ * delivery API with the league's folding (`lodz` finds Łódź), articles in the page's language only.
+ */
+describe('search on the website', () => {
+  const get = async (path: string) => (await api.get(path, { token: null })).body as { data: { id: string; type: string; attributes: Record<string, unknown>; relationships?: Record<string, { data: { id: string } }> }[]; included?: { id: string; type: string; attributes: Record<string, unknown>; relationships?: Record<string, { data: { id: string } | null }> }[]; meta: { total: number } };
+  /** The search page's own part (the results, not the header's or footer's links). */
+  const results = (page: string) => {
+    const start = page.indexOf('<div class="u-search-page">');
+    expect(start, 'the search page').toBeGreaterThan(0);
+    return page.slice(start, page.indexOf('</main>'));
+  };
+
+  it('points the header’s search form at the site’s search page in the page’s language', async () => {
+    for (const locale of ['pl', 'en']) {
+      const page = await html(`/site/${locale}/`);
+      expect(page.text).toMatch(new RegExp(`<form class="u-search" role="search" action="/site/${locale}/search" method="get">`));
+      expect(page.text).not.toContain('action="/search"');
+    }
+  });
+
+  it('finds the club and the matches of Łódź for `lodz`, grouped and counted, with no link that leads nowhere', async () => {
+    const res = await html('/site/pl/search?q=lodz');
+    expect(res.status).toBe(200);
+    expect(res.text).toMatch(/^<!doctype html><html lang="pl"/);
+    expect(res.text).toContain('<meta name="robots" content="noindex">');
+    expect(res.headers.get('x-robots-tag')).toBe('noindex');
+    expect(res.text).toContain('<title>Wyniki wyszukiwania: lodz</title>');
+    // Inside the site's shell: its header (with the form) and the query in the page's own form.
+    expect(res.text).toContain('data-kind="page_header"');
+    expect(res.text).toContain('value="lodz"');
+    const found = results(res.text);
+
+    // The delivery API's answers are what the page counts: the club of Łódź and the matches it plays.
+    const clubs = await get(`/public/v1/clubs?${q}&filter[q]=lodz`);
+    expect(clubs.data.map((c) => c.attributes.name)).toContain('Widzew Łódź');
+    const widzew = clubs.data.find((c) => c.attributes.name === 'Widzew Łódź')!;
+    const ofWidzew = await get(`/public/v1/matches?${q}&filter[club]=${widzew.id}&page[size]=1`);
+    const byName = await get(`/public/v1/matches?${q}&filter[club_search]=${encodeURIComponent('ŁÓDŹ')}&page[size]=1`);
+    expect(ofWidzew.meta.total).toBeGreaterThan(0);
+    expect(byName.meta.total).toBe(ofWidzew.meta.total);
+    expect(found).toMatch(new RegExp(`<h2 class="u-heading" id="u-search-clubs">Kluby <span class="u-search-count">\\(${clubs.meta.total}\\)</span></h2>`));
+    expect(found).toContain('Widzew Łódź</h3>');
+    expect(found).toContain('Miasto: Łódź');
+    expect(found).toMatch(new RegExp(`<h2 class="u-heading" id="u-search-matches">Mecze <span class="u-search-count">\\(${ofWidzew.meta.total}\\)</span></h2>`));
+    const matches = found.slice(found.indexOf('id="u-search-matches"'));
+    const lines = [...matches.matchAll(/<h3 class="u-search-result-title">([^<]*)<\/h3>/g)].map((m) => m[1]);
+    expect(lines.length).toBe(Math.min(10, ofWidzew.meta.total));
+    for (const line of lines) expect(line).toMatch(/Widzew Łódź/);
+    if (ofWidzew.meta.total > 10) expect(matches).toContain(`Pokazujemy 10 z ${ofWidzew.meta.total}.`);
+
+    // Every link of the results leads to a page of the site; a club or match without one is text.
+    const links = [...found.matchAll(/href="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, '&'));
+    for (const link of links) expect((await html(link)).status, link).toBe(200);
+  });
+
+  it('finds the same with case and accents, and through the Polish word for the page', async () => {
+    const upper = await html('/site/en/search?q=%C5%81%C3%B3d%C5%BA');
+    expect(upper.status).toBe(200);
+    expect(results(upper.text)).toContain('Widzew Łódź</h3>');
+    expect(results(upper.text)).toContain('City: Łódź');
+    const alias = await html('/site/pl/szukaj?q=lodz');
+    expect(alias.status).toBe(301);
+    expect(alias.headers.get('location')).toBe('/site/pl/search?q=lodz');
+  });
+
+  it('finds articles only in the reader’s language', async () => {
+    const [en] = (await get(`/public/v1/articles?${q}&locale=en&filter[q]=${encodeURIComponent('full HOUSE')}`)).data;
+    expect(en.attributes.title).toBe('Widzew held by Zagłębie in front of a full house');
+    expect((await get(`/public/v1/articles?${q}&locale=pl&filter[q]=${encodeURIComponent('full house')}`)).data).toEqual([]);
+    const pl = (await get(`/public/v1/articles/${en.id}?${q}&locale=pl`)) as unknown as { data: { attributes: { title: string } } };
+
+    const english = results((await html('/site/en/search?q=full+house')).text);
+    expect(english).toContain('id="u-search-articles">Articles <span class="u-search-count">(1)</span>');
+    expect(english).toContain(`>${en.attributes.title}</a></h3>`);
+    expect(english).not.toContain(pl.data.attributes.title);
+    const polish = results((await html('/site/pl/search?q=full+house')).text);
+    expect(polish).not.toContain('u-search-articles');
+    expect(polish).toContain('Nic nie znaleźliśmy dla „full house”.');
+    // A Polish word finds the Polish text, linked at its Polish address.
+    const remis = results((await html('/site/pl/search?q=remisuje')).text);
+    expect(remis).toContain(`>${pl.data.attributes.title}</a></h3>`);
+    expect((await html('/site/en/search?q=remisuje')).text).toContain('We found nothing for “remisuje”.');
+  });
+
+  it('never finds a draft article, in either language', async () => {
+    const title = `Szkic wyszukiwarki ${Date.now()}`;
+    const made = await api.post('/api/v3/articles', { data: { type: 'articles', attributes: { status: 'draft', title, lead: 'Nie dla kibiców.', slug: `szkic-wyszukiwarki-${Date.now()}` } } });
+    expect(made.status, made.text).toBe(201);
+    for (const locale of ['pl', 'en']) {
+      const page = await html(`/site/${locale}/search?q=${encodeURIComponent('szkic wyszukiwarki')}`);
+      expect(page.status).toBe(200);
+      expect(results(page.text)).not.toContain('u-search-articles');
+      expect((await get(`/public/v1/articles?${q}&locale=${locale}&filter[q]=wyszukiwarki`)).data).toEqual([]);
+    }
+  });
+
+  it('shows the form alone without a query, escapes what it is given and cuts a long query', async () => {
+    const empty = await html('/site/pl/search');
+    expect(empty.status).toBe(200);
+    expect(results(empty.text)).not.toContain('role="status"');
+    expect(results(empty.text)).not.toContain('u-search-group');
+    expect(empty.text).toContain('<title>Wyszukiwanie</title>');
+
+    const evil = await html(`/site/en/search?q=${encodeURIComponent('"><script>alert(1)</script>')}`);
+    expect(evil.status).toBe(200);
+    expect(evil.text).not.toContain('<script>alert(1)');
+    expect(evil.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+
+    // More than ten words and a hundred characters: the first ten words, at most a hundred characters, searched.
+    const long = await html(`/site/pl/search?q=${encodeURIComponent(`widzew ${'ł'.repeat(150)} a b c d e f g h i j k`)}`);
+    expect(long.status).toBe(200);
+    const value = /<input id="u-search-q"[^>]* value="([^"]*)"/.exec(long.text)?.[1] ?? '';
+    expect([...value].length).toBe(100);
+    expect(value.startsWith('widzew ł')).toBe(true);
+    expect(long.text).toContain('Szukamy najwyżej 10 słów i 100 znaków');
+    const words = await html(`/site/pl/search?q=${encodeURIComponent('lodz 1 2 3 4 5 6 7 8 9 10 11 12')}`);
+    expect(words.status).toBe(200);
+    expect(words.text).toContain('value="lodz 1 2 3 4 5 6 7 8 9"');
+    // Letters the API's folding splits in two (¨ is a space and a mark) count as the words they make there.
+    const split = Array.from({ length: 10 }, (_, i) => `a${i}\u00a8b${i}`).join(' ');
+    expect((await html(`/site/pl/search?q=${encodeURIComponent(split)}`)).status).toBe(200);
+  });
+
+  it('declares its filters in the public OpenAPI, searching only public text', async () => {
+    const openapi = (await fetch(`${api.url}/public/v1/openapi.json`).then((r) => r.json())) as { paths: Record<string, { get: { parameters?: { name: string }[] } }> };
+    const names = (path: string) => (openapi.paths[path].get.parameters ?? []).map((p) => p.name);
+    expect(names('/public/v1/clubs')).toContain('filter[q]');
+    expect(names('/public/v1/players')).toContain('filter[q]');
+    expect(names('/public/v1/matches')).toEqual(expect.arrayContaining(['filter[club]', 'filter[club_search]']));
+    expect(names('/public/v1/articles')).toContain('filter[q]');
+    // A club's e-mail is not public, and so not searchable: no club answers for its address.
+    const email = await get(`/public/v1/clubs?${q}&filter[q]=${encodeURIComponent('@')}`);
+    expect(email.data).toEqual([]);
+  });
+});

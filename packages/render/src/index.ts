@@ -9,6 +9,9 @@
  *   const html = renderToString(renderPage(currentPage, { locale: 'pl', globals, imageBase: 'https://umpire.cdn.example.org/img' }));
  */
 export { Page, ComponentView, renderPage, pageMeta, shownOnWeb, type PageProps } from './page';
+export {
+  SearchResults, renderSearchPage, searchTitle, cutQuery, SEARCH_KINDS, SEARCH_MAX_LENGTH, SEARCH_MAX_WORDS, type SearchKind, type SearchGroup, type SearchState,
+} from './search';
 export { renderers, rendererOf, type Renderer } from './registry';
 export type { RendererProps } from './parts';
 export {

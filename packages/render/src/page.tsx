@@ -21,6 +21,11 @@ export interface PageProps extends RenderOptions {
    * An element the page document itself is (a global element's preview) replaces its stored copy.
    */
   globals?: (JsonApiDocument | null | undefined)[];
+  /**
+   * What the page's main area shows instead of its components, under its title (the site's own
+   * pages that are not the page builder's: search), drawn with the page's context.
+   */
+  content?: (ctx: RenderContext) => ReactNode;
 }
 
 /** Kinds that open a page with their own big title: the page's h1 is then for screen readers only. */
@@ -98,7 +103,7 @@ export function pageMeta(document: JsonApiDocument): { title: string; descriptio
   };
 }
 
-export function Page({ document, globals = [], ...options }: PageProps) {
+export function Page({ document, globals = [], content, ...options }: PageProps) {
   const ctx = createRenderContext(options, document, ...globals);
   const [owner] = primaryRecords(document);
   const isPage = owner?.type === 'pages';
@@ -135,7 +140,9 @@ export function Page({ document, globals = [], ...options }: PageProps) {
       <main id="u-main" className="u-main" tabIndex={-1}>
         <div className="u-wrap">
           <h1 className={firstShown && HERO_KINDS.has(kindOf(firstShown)) ? 'u-visually-hidden' : 'u-page-title'}>{title}</h1>
-          {isPage ? (
+          {content ? (
+            content(ctx)
+          ) : isPage ? (
             components.length ? (
               <Components owner={owner} ctx={ctx} />
             ) : (

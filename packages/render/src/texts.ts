@@ -134,6 +134,18 @@ const pl = {
   minutesShort: (n: number) => `${n} min`,
   secondsShort: (n: number) => `${n} s`,
   round: (n: number) => `${n}. kolejka`,
+  // The site's search page.
+  searchTitle: 'Wyszukiwanie',
+  searchTitleFor: (query: string) => `Wyniki wyszukiwania: ${query}`,
+  searchQuery: 'Czego szukasz?',
+  searchHint: 'Wpisz nazwę klubu, zawodnika, miasta albo słowa z tytułu artykułu.',
+  searchNothing: (query: string) => `Nic nie znaleźliśmy dla „${query}”. Sprawdź pisownię albo wpisz mniej słów.`,
+  searchFound: (n: number) => `Wyniki: ${n}`,
+  searchShown: (shown: number, total: number) => `Pokazujemy ${shown} z ${total}. Zawęź wyszukiwanie, aby zobaczyć pozostałe.`,
+  searchCut: (max: number, words: number) => `Szukamy najwyżej ${words} słów i ${max} znaków: resztę zapytania pominęliśmy.`,
+  articles: 'Artykuły',
+  players: 'Zawodnicy',
+  playerPosition: { goalkeeper: 'bramkarz', defender: 'obrońca', midfielder: 'pomocnik', forward: 'napastnik' } as Record<string, string>,
 };
 
 export type Texts = typeof pl;
@@ -255,6 +267,17 @@ const en: Texts = {
   minutesShort: (n: number) => `${n} min`,
   secondsShort: (n: number) => `${n} s`,
   round: (n: number) => `Round ${n}`,
+  searchTitle: 'Search',
+  searchTitleFor: (query: string) => `Search results: ${query}`,
+  searchQuery: 'What are you looking for?',
+  searchHint: 'Type the name of a club, a player or a city, or words of an article’s title.',
+  searchNothing: (query: string) => `We found nothing for “${query}”. Check the spelling or try fewer words.`,
+  searchFound: (n: number) => `Results: ${n}`,
+  searchShown: (shown: number, total: number) => `Showing ${shown} of ${total}. Narrow the search to see the others.`,
+  searchCut: (max: number, words: number) => `We search at most ${words} words and ${max} characters: the rest of the query was left out.`,
+  articles: 'Articles',
+  players: 'Players',
+  playerPosition: { goalkeeper: 'goalkeeper', defender: 'defender', midfielder: 'midfielder', forward: 'forward' },
 };
 
 const TEXTS: Record<SiteLocale, Texts> = { pl, en };

@@ -156,8 +156,11 @@ export interface PublicDef<A extends string = string, R extends string = string>
    * text as HTML, its category's name, the components its text embeds): public too.
    */
   computed?: { attributes?: readonly string[]; relationships?: readonly string[] };
-  /** Filters of the resource's rules (beyond its attributes) the public may use: a club's matches. */
-  filters?: readonly string[];
+  /**
+   * Filters of the resource's rules (beyond its attributes) the public may use, each with what it
+   * does for the reference (`/public/v1/openapi.json`): a club's matches, matches found by their clubs' names.
+   */
+  filters?: Readonly<Record<string, string>>;
   /**
    * Only rows whose attribute holds one of these values are public (a published quiz, a visible
    * page). A document must carry the attribute for the projection to see it (it is then dropped

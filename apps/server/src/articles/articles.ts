@@ -8,7 +8,7 @@ import type { Database, DB, Dialect } from '../db/database';
 import { apiError, badParameter } from '../jsonapi/errors';
 import { findRow, type Row } from '../jsonapi/read';
 import { modelOf } from '../jsonapi/model';
-import { parsePage, type RawQuery } from '../jsonapi/query';
+import { likeWord, parsePage, searchWords, type RawQuery } from '../jsonapi/query';
 import { JSONAPI_MEDIA_TYPE, API_PREFIX } from '../jsonapi/routes';
 import { fromDb, toDb } from '../db/values';
 import type { Clock } from '../jobs/clock';
@@ -164,15 +164,21 @@ export function registerArticleRoutes(app: FastifyInstance, deps: { config: Conf
 
   /**
    * `filter[publication_category]` and `filter[tag]`: a category's or a tag's slug or id (a comma
-   * list: any of them). Only these filters are taken.
+   * list: any of them); `filter[q]`: words the title or lead in the locale read holds, folded as
+   * every `filter[q]` (case and accents ignored). Only these filters are taken.
    */
   const articleFilters = (raw: RawQuery) => {
-    const out: { categories?: string[]; tags?: string[] } = {};
+    const out: { categories?: string[]; tags?: string[]; words?: string[] } = {};
     for (const key of Object.keys(raw)) {
       if (!key.startsWith('filter')) continue;
-      const m = /^filter\[(publication_category|tag)\]$/.exec(key);
+      const m = /^filter\[(publication_category|tag|q)\]$/.exec(key);
       if (!m) throw badParameter(key, 'unknownFilter.field', { type: 'articles', name: key.replace(/^filter\[|\]$/g, '') });
       const value = raw[key];
+      if (m[1] === 'q') {
+        if (typeof value !== 'string') throw badParameter(key, 'badRequest.repeatedParameter', { parameter: key });
+        out.words = searchWords(value, key);
+        continue;
+      }
       if (typeof value !== 'string' || !value.trim()) throw badParameter(key, 'invalidFilterValue', { parameter: key, value: String(value ?? '') });
       out[m[1] === 'tag' ? 'tags' : 'categories'] = value.split(',').map((v) => v.trim().toLowerCase()).filter(Boolean);
     }
@@ -196,6 +202,8 @@ export function registerArticleRoutes(app: FastifyInstance, deps: { config: Conf
         sql<boolean>`${sql.ref('t.article_id')} in (select j.article_id from article_tags as j inner join tags as g on g.id = j.tag_id where j.client_id = ${clientId} and (g.slug in (${sql.join(slugs)})${orIds('g.id', ids)}))`,
       );
     }
+    // The translation read is the locale's: a word of its title or lead, not another language's.
+    for (const word of f.words ?? []) q = q.where(sql<boolean>`${sql.ref('t.search_text')} like ${likeWord(word)} escape '\\'`);
     return q;
   };
 

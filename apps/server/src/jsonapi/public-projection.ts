@@ -422,8 +422,9 @@ export function checkPublicQuery(pm: PublicModel, raw: RawQuery): RawQuery {
     const filter = /^filter\[([a-z0-9_]+)\]/.exec(key);
     if (filter) {
       const name = filter[1];
-      const searchable = name === 'q' && [...pm.model.searchAttributes, ...(pm.model.translation?.searchAttributes ?? [])].every((a) => pm.attributes.has(a));
-      const ruled = pm.def.filters?.includes(name) ?? false;
+      // A type without searchable text is refused by the engine's own check (unknownFilter.noSearch).
+      const searchable = name === 'q' && searchedAttributes(pm).every((a) => pm.attributes.has(a));
+      const ruled = !!pm.def.filters && Object.hasOwn(pm.def.filters, name);
       if (!(name === 'id' || searchable || ruled || (name === 'locale' && pm.model.translation) || pm.attributes.has(name) || pm.relationships.has(name) || fkOfPublic(pm, name)))
         throw badParameter(key, 'unknownFilter.field', { type: pm.model.type, name });
     }
@@ -442,6 +443,20 @@ export function checkPublicQuery(pm: PublicModel, raw: RawQuery): RawQuery {
       if (!publicSorts(pm).includes(name)) throw badParameter('sort', 'unknownSort.field', { type: pm.model.type, name });
     }
   return engineQuery;
+}
+
+/**
+ * Whether readers may search a type's list (`filter[q]`): it has searchable text and all of it is
+ * public, since the folded text a search reads holds every searchable attribute (a hidden one
+ * would be told a word at a time).
+ */
+export function publicSearch(pm: PublicModel): boolean {
+  const searched = searchedAttributes(pm);
+  return searched.length > 0 && searched.every((a) => pm.attributes.has(a));
+}
+
+function searchedAttributes(pm: PublicModel): string[] {
+  return [...pm.model.searchAttributes, ...(pm.model.translation?.searchAttributes ?? [])];
 }
 
 /** The type an include of `name` reaches, when readers may follow it (a public, registered type). */

@@ -50,6 +50,16 @@ const RANGE_OPS = { gte: '>=', lte: '<=', gt: '>', lt: '<' } as const;
 const MAX_INCLUDE_DEPTH = 3;
 const MAX_SEARCH_WORDS = 10;
 
+/** The folded, distinct words of a text search (`filter[q]` and its kin), at most MAX_SEARCH_WORDS, else a 400. */
+export function searchWords(value: string, parameter: string): string[] {
+  const words = [...new Set(foldForSearch(value).split(' ').filter(Boolean))];
+  if (words.length > MAX_SEARCH_WORDS) throw badParameter(parameter, 'invalidFilterValue.tooManyWords', { parameter, max: MAX_SEARCH_WORDS });
+  return words;
+}
+
+/** A LIKE pattern (with `escape '\\'`) finding a folded word anywhere in a folded search text. */
+export const likeWord = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 function single(raw: RawQuery, name: string): string | undefined {
   const v = raw[name];
   if (Array.isArray(v)) throw badParameter(name, 'badRequest.repeatedParameter', { parameter: name });
@@ -137,8 +147,7 @@ export function parseFilters(model: Model, raw: RawQuery): Filter[] {
     const value = single(raw, key) ?? '';
     const tr = model.translation;
     if (tr && !op && name === 'q' && !model.searchAttributes.length && tr.searchAttributes.length) {
-      const words = [...new Set(foldForSearch(value).split(' ').filter(Boolean))];
-      if (words.length > MAX_SEARCH_WORDS) throw badParameter(key, 'invalidFilterValue.tooManyWords', { parameter: key, max: MAX_SEARCH_WORDS });
+      const words = searchWords(value, key);
       if (words.length) filters.push({ kind: 'translation', table: tr.table, parentKey: tr.parentKey, words });
       continue;
     }
@@ -157,8 +166,7 @@ export function parseFilters(model: Model, raw: RawQuery): Filter[] {
     }
     if (name === 'q' && !op) {
       if (!model.searchAttributes.length) throw badParameter(key, 'unknownFilter.noSearch', { type: model.type });
-      const words = [...new Set(foldForSearch(value).split(' ').filter(Boolean))];
-      if (words.length > MAX_SEARCH_WORDS) throw badParameter(key, 'invalidFilterValue.tooManyWords', { parameter: key, max: MAX_SEARCH_WORDS });
+      const words = searchWords(value, key);
       if (words.length) filters.push({ kind: 'search', column: SEARCH_COLUMN, words });
       continue;
     }

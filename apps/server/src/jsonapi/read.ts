@@ -7,7 +7,7 @@ import type { DB, Dialect, DynamicSelect } from '../db/database';
 import { notFound } from './errors';
 import { findModel, modelOf, type Model } from './model';
 import { rulesOf, type LinkValues } from './rules';
-import { movesWithTime, type Filter, type IncludeTree, type ParsedQuery, type SortKey } from './query';
+import { likeWord, movesWithTime, type Filter, type IncludeTree, type ParsedQuery, type SortKey } from './query';
 import { fromDb } from '../db/values';
 import { compileFunction, literalKey } from '../db/object-literals';
 import { withTranslations } from './translations';
@@ -141,7 +141,7 @@ export function applyFilters<Q extends DynamicSelect<unknown>>(q: Q, filters: Fi
         // The record has a translation in one of the locales / whose folded text holds every word.
         let sub = sql<boolean>`${sql.ref(`${table}.id`)} in (select ${sql.ref(`${f.table}.${f.parentKey}`)} from ${sql.table(f.table)} where ${sql.ref(`${f.table}.client_id`)} = ${sql.ref(`${table}.client_id`)}`;
         if (f.locales) sub = sql<boolean>`${sub} and ${sql.ref(`${f.table}.locale`)} in (${sql.join(f.locales)})`;
-        for (const word of f.words ?? []) sub = sql<boolean>`${sub} and ${sql.ref(`${f.table}.search_text`)} like ${`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`;
+        for (const word of f.words ?? []) sub = sql<boolean>`${sub} and ${sql.ref(`${f.table}.search_text`)} like ${likeWord(word)} escape '\\'`;
         q = q.where(sql<boolean>`${sub})`) as Q;
         break;
       }
@@ -153,7 +153,7 @@ export function applyFilters<Q extends DynamicSelect<unknown>>(q: Q, filters: Fi
             const fts = sql.table(searchIndexTable(table));
             q = q.where(sql<boolean>`${sql.ref(`${table}.id`)} in (select rowid from ${fts} where ${fts} match ${`"${word.replace(/"/g, '""')}"`})`) as Q;
           }
-          q = q.where(sql<boolean>`${sql.ref(`${table}.${f.column}`)} like ${`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`) as Q;
+          q = q.where(sql<boolean>`${sql.ref(`${table}.${f.column}`)} like ${likeWord(word)} escape '\\'`) as Q;
         }
         break;
     }

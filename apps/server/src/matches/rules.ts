@@ -3,6 +3,8 @@ import { MATCH_MANAGER_STATUSES, MATCH_SETTABLE_STATUSES } from '@umpire/schema'
 import { badParameter, errorSpec, type ErrorSpec } from '../jsonapi/errors';
 import { fieldError } from '../jsonapi/messages';
 import { modelOf } from '../jsonapi/model';
+import { publicModelOf, publicSearch } from '../jsonapi/public-projection';
+import { likeWord, searchWords } from '../jsonapi/query';
 import { defineRules } from '../jsonapi/rules';
 import { publish, updateRecord } from '../jsonapi/write';
 import type { Row } from '../jsonapi/read';
@@ -57,6 +59,11 @@ defineRules('incidents', {
   },
 });
 
+// What `filter[club_search]` reads of a club is its search text: all of it must be public, or the
+// filter would tell a hidden attribute a word at a time.
+const clubs = publicModelOf('clubs');
+if (!clubs || !publicSearch(clubs)) throw new Error('matches.filter[club_search] reads the clubs\' search text, whose attributes must all be public');
+
 defineRules('matches', {
   filters: {
     // `filter[club]=<id>[,<id>]`: the matches a club plays, home or away (a fixture list of one club).
@@ -68,6 +75,25 @@ defineRules('matches', {
         where: (table) => {
           const squads = sql`select s.id from squads as s inner join teams as t on t.id = s.team_id where t.client_id = ${sql.ref(`${table}.client_id`)} and t.club_id in (${sql.join(ids.map(Number))})`;
           return sql<SqlBool>`(${sql.ref(`${table}.home_squad_id`)} in (${squads}) or ${sql.ref(`${table}.away_squad_id`)} in (${squads}))`;
+        },
+      };
+    },
+    /**
+     * `filter[club_search]=lodz`: the matches whose clubs, home or away, hold every word in their
+     * folded text (name, short name, code, city: `lodz` finds Widzew Łódź's, `widzew legia` the
+     * derby), as `filter[q]` folds and matches words.
+     */
+    club_search(value, parameter) {
+      const words = searchWords(value, parameter);
+      return {
+        volatile: false,
+        where: (table) => {
+          if (!words.length) return sql<SqlBool>`1 = 1`;
+          const side = (word: string) => {
+            const squads = sql`select s.id from squads as s inner join teams as t on t.id = s.team_id inner join clubs as c on c.id = t.club_id where t.client_id = ${sql.ref(`${table}.client_id`)} and c.search_text like ${likeWord(word)} escape '\\'`;
+            return sql<SqlBool>`(${sql.ref(`${table}.home_squad_id`)} in (${squads}) or ${sql.ref(`${table}.away_squad_id`)} in (${squads}))`;
+          };
+          return sql<SqlBool>`(${sql.join(words.map(side), sql` and `)})`;
         },
       };
     },

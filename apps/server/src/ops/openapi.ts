@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { allModels, type Model } from '../jsonapi/model';
 import { API_PREFIX } from '../jsonapi/routes';
-import { includeTarget, publicIncludes, publicModelOf, publicSorts, routedPublicModels } from '../jsonapi/public-projection';
+import { includeTarget, publicIncludes, publicModelOf, publicSearch, publicSorts, routedPublicModels, type PublicModel } from '../jsonapi/public-projection';
 
 function attributeSchema(model: Model, only?: Set<string>) {
   const properties: Record<string, unknown> = {};
@@ -181,7 +181,14 @@ export function openApiDocument() {
     ['get', '/public/v1/quizzes/{id}', 'Fan-facing: one published quiz: title, time limit, open window (is_open) and question_count, not the questions (they come with the attempt\'s start) (?client= slug)', 'public', [idParam]],
     ['post', '/public/v1/quizzes/{id}/attempt_starts', 'Fan-facing, with a fan token: starts an attempt (the server times it from now) → {data:{type:"quiz_attempt_starts",attributes:{started_at,expires_at},relationships:{quiz_questions}},included:[the questions and their answers in order, never which are correct],meta:{token}}; starting again before submitting keeps the first start\'s time under a new token; refused and counted when the quiz is closed (quizClosed) or the fan has no attempt left (quizAttemptLimit, 409)', 'public', [idParam]],
     ['post', '/public/v1/quizzes/{id}/attempts', 'Fan-facing, with a fan token: an attempt {data:{type:"quiz_user_attempts",attributes:{answers:[{question,answers:[ids]}],start_token,time_taken_ms?}}} → score, max_score, time_taken_ms (the server\'s, from the start; the fan\'s own may only lower it by 2 s) and rank; refused and counted on the quiz when outside its window (quizClosed), beyond its attempts per fan (quizAttemptLimit, 409), with a start not the fan\'s for this quiz (quizStartInvalid), used (quizStartUsed, 409) or expired (quizStartExpired), naming a question or answer of another quiz (quizForeignAnswer) or with an impossible time (quizImpossibleTime)', 'public', [idParam]],
-    ['get', '/public/v1/articles', 'Fan-facing: published articles inside their window, newest first (?client= slug, locale=pl|en, filter[publication_category] and filter[tag]: slugs or ids, page[number], page[size]); body as rich text and escaped HTML; meta.content_version; cached and CDN-ready as every delivery read (ETag, Surrogate-Key)', 'public'],
+    ['get', '/public/v1/articles', 'Fan-facing: published articles inside their window, newest first (?client= slug, locale=pl|en, filter[publication_category] and filter[tag]: slugs or ids, filter[q]: words of the title or lead in that locale, page[number], page[size]); body as rich text and escaped HTML; meta.content_version; cached and CDN-ready as every delivery read (ETag, Surrogate-Key)', 'public', [
+      { name: 'locale', in: 'query', schema: { enum: ['pl', 'en'] }, description: 'The language read (default pl): only articles published in it, in it' },
+      { name: 'filter[publication_category]', in: 'query', schema: { type: 'string' }, description: 'Slug(s) or id(s) of publication categories' },
+      { name: 'filter[tag]', in: 'query', schema: { type: 'string' }, description: 'Slug(s) or id(s) of tags' },
+      { name: 'filter[q]', in: 'query', schema: { type: 'string' }, description: 'Text search: every word (at most 10) in the title or lead in the locale read, case and accents ignored' },
+      { name: 'page[number]', in: 'query', schema: { type: 'integer' } },
+      { name: 'page[size]', in: 'query', schema: { type: 'integer', maximum: 100 } },
+    ]],
     ['get', '/public/v1/articles/{key}', 'Fan-facing: one article fans may read now, by id or by its slug in that locale (?client=, locale=); 404 for drafts and outside the window', 'public', [{ name: 'key', in: 'path', required: true, schema: { type: 'string' } }]],
     ['post', '/public/v1/fans', 'Fan-facing: register a device ({data:{type:"fans",attributes:{device_id (16–128 of A–Z a–z 0–9 _ -), display_name?}}}: the same device again is the same fan, 200) or an account ({email, password (10+), display_name}; 409 fanEmailTaken) of the league named by ?client=; answers the fan and meta.token, the Bearer token of the fan calls. Registrations are limited per address (429 with Retry-After)', 'public'],
     ['get', '/public/v1/fans/challenge', 'Fan-facing (?client=): a proof-of-work challenge (ALTCHA v2, PBKDF2/SHA-256; FAN_CHALLENGE_COST, FAN_CHALLENGE_MAX_COUNTER, FAN_CHALLENGE_TTL_SECONDS). Solved (altcha-lib solveChallenge), {challenge, solution} goes in meta.proof of one registration or sign-in, which then passes the limit per address (a sign-in is limited per e-mail instead); 422 fanProofInvalid (not solved, not this server\'s), 422 fanProofExpired, 409 fanProofUsed. Cache-Control: no-store', 'public'],
@@ -335,6 +342,9 @@ export function openApiDocument() {
   };
 }
 
+/** The attributes `filter[q]` of a public type searches, for its reference. */
+const searchedIn = (pm: PublicModel) => [...pm.model.searchAttributes, ...(pm.model.translation?.searchAttributes ?? [])].join(', ');
+
 /**
  * The delivery API's own OpenAPI: each public type's list and fetch with only its public
  * attributes, filters and relationships (the same projection that cuts the answers), the reads
@@ -364,7 +374,8 @@ export function publicOpenApiDocument() {
     const filters = [
       ...[...m.attributes].filter(([a, d]) => d.filter && pm.attributes.has(a)).map(([a, d]) => ({ name: `filter[${a}]`, in: 'query', schema: { type: 'string' }, description: d.filter === 'range' ? 'Equality or comma list; also [gte], [lte], [gt], [lt]' : 'Equality or comma list' })),
       ...[...m.belongsTo.keys()].filter((r) => pm.relationships.has(r)).map((r) => ({ name: `filter[${r}]`, in: 'query', schema: { type: 'string' }, description: 'Related id(s), or null' })),
-      ...(pm.def.filters ?? []).map((f) => ({ name: `filter[${f}]`, in: 'query', schema: { type: 'string' }, description: `Id(s) of ${f}: the records of those (e.g. a club's matches, home or away)` })),
+      ...Object.entries(pm.def.filters ?? {}).map(([f, description]) => ({ name: `filter[${f}]`, in: 'query', schema: { type: 'string' }, description })),
+      ...(publicSearch(pm) ? [{ name: 'filter[q]', in: 'query', schema: { type: 'string' }, description: `Text search: every word (at most 10) in ${searchedIn(pm)}, case and accents ignored` }] : []),
     ];
     const rows = pm.where.length ? ` Only rows with ${pm.where.map(([a, v]) => `${a} ${[...v].join('|')}`).join(', ')}.` : '';
     // Comma lists of what answers (OpenAPI's form style, not exploded): a tool offers exactly these.

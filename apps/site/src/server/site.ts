@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { renderToString } from 'react-dom/server';
 import { imageUrlPath, snapImageSize } from '@umpire/schema/image-service';
 import { BROWSER_VIDEO_TYPES } from '@umpire/schema/media';
-import { createResolver, pageMeta, primaryRecords, renderPage, SITE_LOCALES, type Hrefs, type JsonApiDocument, type ResourceObject } from '@umpire/render';
+import {
+  createResolver, cutQuery, pageMeta, primaryRecords, renderPage, renderSearchPage, searchTitle, SITE_LOCALES, type Hrefs, type JsonApiDocument, type ResourceObject, type SearchGroup, type SearchKind,
+} from '@umpire/render';
 import { articleIndex, clubPages, latest, pageAlternates, sitemapIndex, SITEMAP_MAX_URLS, urlset, type PageIndexEntry, type SitemapUrl } from './addresses';
 import { feedsOf } from './feeds';
 import type { DeliverySource } from './source';
@@ -11,7 +13,7 @@ import type { DeliverySource } from './source';
  * The league's website (issue 24, point 6): every published page of the page builder, rendered on
  * the server with the same renderers as the builder's preview, built only on the delivery API.
  * Addresses are `{base}/{locale}/{slug}` (Polish and English), articles `{base}/{locale}/articles/{slug}`,
- * with `sitemap.xml` and `robots.txt`. Pages are readable without JavaScript; the live and
+ * the search `{base}/{locale}/search?q=…` (`szukaj` leads there too), with `sitemap.xml` and `robots.txt`. Pages are readable without JavaScript; the live and
  * interactive parts are hydrated by the browser script (src/client/).
  */
 export interface SiteOptions {
@@ -42,6 +44,15 @@ export interface SiteResponse {
 const LOCALES: readonly string[] = SITE_LOCALES;
 const HOME_SLUGS = ['strona-glowna', 'home', 'index'];
 const OG_LOCALE: Record<string, string> = { pl: 'pl_PL', en: 'en_GB' };
+/** Results of each kind a search page shows (its heading counts them all). */
+const SEARCH_PAGE_SIZE = 10;
+const isSearchPath = (path: string) => {
+  try {
+    return /^\/[a-z]{2}\/search\/*$/.test(decodeURIComponent(path));
+  } catch {
+    return false;
+  }
+};
 
 /** A share picture of a stored image: 1200 wide (or the nearest size the image service makes), cropped to 1.91:1. */
 const sharePath = (path: string) => imageUrlPath({ fitIn: false, width: snapImageSize(1200), height: snapImageSize(630), smart: true, format: null, path });
@@ -76,6 +87,7 @@ export function createSite(options: SiteOptions) {
     const home = homeOf(pages);
     return {
       home: () => at(''),
+      search: () => at('search'),
       page: (slug) => (home && slug.replace(/^\/+/, '') === home.slug ? at('') : at(slug.replace(/^\/+/, ''))),
       article: (a) => at(`articles/${encodeURIComponent(String(a.attributes?.slug || a.id))}`),
       category: () => undefined,
@@ -118,7 +130,7 @@ export function createSite(options: SiteOptions) {
    * `hreflang` alternates, each at `path(locale)`; default every locale, as builder pages are shared);
    * `x-default` only when the first locale is one of them; canonical is the page's own address.
    */
-  function shell(p: { locale: string; path: (locale: string) => string; locales?: readonly string[]; origin: string; title: string; description: string; image?: string; body: string; type?: string }): string {
+  function shell(p: { locale: string; path: (locale: string) => string; locales?: readonly string[]; origin: string; title: string; description: string; image?: string; body: string; type?: string; noindex?: boolean }): string {
     const url = (locale: string) => `${p.origin}${p.path(locale)}`;
     const exists = p.locales ?? LOCALES;
     const alternates =
@@ -126,6 +138,7 @@ export function createSite(options: SiteOptions) {
       (exists.includes(LOCALES[0]) ? `<link rel="alternate" hreflang="x-default" href="${escapeHtml(url(LOCALES[0]))}">` : '');
     const script = options.hasClientScript() ? `<script type="module" src="${basePath}/assets/site.js"></script>` : '';
     const meta = [
+      p.noindex ? '<meta name="robots" content="noindex">' : '',
       `<meta property="og:type" content="${p.type ?? 'website'}">`,
       `<meta property="og:title" content="${escapeHtml(p.title)}">`,
       p.description ? `<meta name="description" content="${escapeHtml(p.description)}"><meta property="og:description" content="${escapeHtml(p.description)}">` : '',
@@ -211,6 +224,48 @@ export function createSite(options: SiteOptions) {
     const image = typeof a.image_path === 'string' && a.image_path ? `${origin}${options.imageBase}/${sharePath(a.image_path)}` : undefined;
     return html(200, shell({ locale, path: (l) => articlePath(l, slugs[l] ?? key), locales: LOCALES.filter((l) => slugs[l]), origin, title: String(a.title ?? ''), description: String(a.lead ?? ''), image, body, type: 'article' }));
   }
+
+  /**
+   * What the delivery API finds for a query, kind by kind, each read as the site's other reads are
+   * (the API's folding: `lodz` finds Łódź): articles in the page's language, clubs, players with
+   * their clubs, matches of the clubs the query names.
+   */
+  async function searchGroups(locale: string, query: string): Promise<SearchGroup[]> {
+    const q = encodeURIComponent(query);
+    const size = `page[size]=${SEARCH_PAGE_SIZE}`;
+    const reads: [SearchKind, string][] = [
+      ['articles', `/articles?locale=${locale}&filter[q]=${q}&${size}`],
+      ['clubs', `/clubs?filter[q]=${q}&${size}&sort=name&fields[clubs]=name,short_name,code,city,founded`],
+      [
+        'players',
+        `/players?filter[q]=${q}&${size}&sort=last_name,first_name&include=squad_players.squad.team.club` +
+          '&fields[players]=first_name,last_name,nickname,position,squad_players&fields[squad_players]=left_on,squad&fields[squads]=name,team&fields[teams]=name,short_name,club&fields[clubs]=name,short_name',
+      ],
+      [
+        'matches',
+        `/matches?filter[club_search]=${q}&${size}&sort=-kickoff_at&include=home_squad.team.club,away_squad.team.club` +
+          '&fields[matches]=kickoff_at,status,home_score,away_score,home_squad,away_squad&fields[squads]=name,team&fields[teams]=name,short_name,club&fields[clubs]=name,short_name',
+      ],
+    ];
+    return Promise.all(
+      reads.map(async ([kind, path]) => {
+        // Not kept for revalidation: a query is seldom asked again as it was, and would push out the pages' reads.
+        const answer = await source.get(path, { keep: false });
+        if (answer.status !== 200) throw new Error(`the delivery API answered ${answer.status} for the search of ${kind}`);
+        return { kind, document: answer.body as JsonApiDocument };
+      }),
+    );
+  }
+
+  /** The search page: the form alone without a query, else what each kind holds (never indexed by search engines). */
+  async function search(locale: string, raw: string | null, origin: string, pages: PageIndexEntry[]): Promise<SiteResponse> {
+    const { query, cut } = cutQuery(raw);
+    const [groups, globals] = await Promise.all([query ? searchGroups(locale, query) : Promise.resolve([]), elements(locale)]);
+    const body = renderToString(renderSearchPage({ query, cut, groups }, { ...drawing(locale, pages), globals: [globals] }));
+    const path = (l: string) => `${basePath}/${l}/search${query ? `?q=${encodeURIComponent(query)}` : ''}`;
+    return html(200, shell({ locale, path, origin, title: searchTitle(locale, query), description: '', body, noindex: true }), { 'x-robots-tag': 'noindex' });
+  }
+
 
   /** A page's address in each locale (the home page is `/{locale}/`). */
   function pagePaths(slug: string, pages: PageIndexEntry[]): (locale: string) => string {
@@ -305,11 +360,16 @@ export function createSite(options: SiteOptions) {
    * absolute addresses on `origin`: the configured one, never what a request's Host says.
    */
   async function handle(path: string, origin: string): Promise<SiteResponse> {
-    const clean = path.split('?')[0];
+    const at = path.indexOf('?');
+    const clean = at < 0 ? path : path.slice(0, at);
+    // Only the search reads the query (its `q`); every other page is the same whatever follows `?`.
+    const q = at < 0 ? null : new URLSearchParams(path.slice(at + 1)).get('q');
+    // Search pages are not kept: each query would be an entry, and a crawl of queries would push out the pages.
+    if (q !== null && isSearchPath(clean)) return route(clean, origin, q);
     const key = `${origin}${clean}`;
     const kept = rendered.get(key);
     if (kept && Date.now() - kept.at < cacheMs) return kept.response;
-    const response = await route(clean, origin);
+    const response = await route(clean, origin, q);
     if (response.status === 200) {
       if (rendered.size > 2000) rendered.clear();
       rendered.set(key, { at: Date.now(), response });
@@ -317,7 +377,7 @@ export function createSite(options: SiteOptions) {
     return response;
   }
 
-  async function route(path: string, origin: string): Promise<SiteResponse> {
+  async function route(path: string, origin: string, q: string | null): Promise<SiteResponse> {
     if (path === '' || path === '/') return { status: 302, headers: { location: `${basePath}/${LOCALES[0]}/` }, body: '' };
     if (path === '/robots.txt')
       return { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: `User-agent: *\nAllow: ${basePath}/\nSitemap: ${origin}${basePath}/sitemap.xml\n` };
@@ -337,6 +397,9 @@ export function createSite(options: SiteOptions) {
       const home = homeOf(pages);
       return home ? page(locale, home.slug, origin, pages) : notFound(locale, origin, pages);
     }
+    if (rest === 'search') return search(locale, q, origin, pages);
+    // The Polish word for it leads there too (a reader may type it).
+    if (rest === 'szukaj') return { status: 301, headers: { location: `${basePath}/${locale}/search${q === null ? '' : `?q=${encodeURIComponent(q)}`}` }, body: '' };
     const art = /^articles\/([^/]+)$/.exec(rest);
     if (art) return article(locale, art[1], origin, pages);
     return page(locale, rest, origin, pages);

@@ -45,4 +45,14 @@ describe('the site’s reads of the delivery API', () => {
     expect((await source.get('/nothing')).status).toBe(404);
     expect(asked.map((a) => a.ifNoneMatch)).toEqual([undefined, undefined]);
   });
+
+  it('keeps no answer of a read that says so (a search), and asks it without a tag', async () => {
+    const { app, asked } = fakeApi(new Map([['/public/v1/clubs', { etag: '"c"', body: { data: [] } }]]));
+    const source = injectedSource(app, 'liga');
+    expect((await source.get('/clubs?filter[q]=lodz', { keep: false })).status).toBe(200);
+    expect((await source.get('/clubs?filter[q]=lodz', { keep: false })).status).toBe(200);
+    await source.get('/clubs?filter[q]=lodz');
+    await source.get('/clubs?filter[q]=lodz');
+    expect(asked.map((a) => a.ifNoneMatch)).toEqual([undefined, undefined, undefined, '"c"']);
+  });
 });

@@ -15,9 +15,18 @@ export interface JsonApiAnswer {
   errors?: { status?: string; code?: string; detail?: string }[];
 }
 
+export interface ReadOptions {
+  /**
+   * Whether the answer is kept to be revalidated with its ETag next time (default true). A read
+   * that is seldom asked again the same way (a search) says false, so it does not push out the
+   * answers pages read every second.
+   */
+  keep?: boolean;
+}
+
 export interface DeliverySource {
   /** GET of a path under /public/v1 (with its query), e.g. `/current_page?slug=…`. */
-  get(path: string): Promise<DeliveryAnswer>;
+  get(path: string, options?: ReadOptions): Promise<DeliveryAnswer>;
 }
 
 /** A Fastify instance's inject, as far as the site needs it. */
@@ -35,18 +44,19 @@ const joinQuery = (path: string, extra: string) => (extra ? `${path}${path.inclu
 function keptAnswers(limit = 1000) {
   const kept = new Map<string, { etag: string; body: JsonApiAnswer }>();
   return {
-    headers(url: string): Record<string, string> {
+    headers(url: string, options?: ReadOptions): Record<string, string> {
+      if (options?.keep === false) return {};
       const k = kept.get(url);
       return k ? { 'if-none-match': k.etag } : {};
     },
     /** The answer to a read of `url`: the kept one on a 304, else the one given (kept when it has an ETag). */
-    answer(url: string, status: number, etag: unknown, text: string): DeliveryAnswer {
+    answer(url: string, status: number, etag: unknown, text: string, options?: ReadOptions): DeliveryAnswer {
       if (status === 304) {
         const k = kept.get(url);
         if (k) return { status: 200, body: k.body };
       }
       const body = text ? (JSON.parse(text) as JsonApiAnswer) : {};
-      if (status === 200 && typeof etag === 'string') {
+      if (status === 200 && typeof etag === 'string' && options?.keep !== false) {
         if (kept.size >= limit) kept.clear();
         kept.set(url, { etag, body: deepFreeze(body) });
       }
@@ -67,10 +77,10 @@ function deepFreeze<T>(value: T): T {
 export function injectedSource(app: Injectable, client: string): DeliverySource {
   const kept = keptAnswers();
   return {
-    async get(path) {
+    async get(path, options) {
       const url = joinQuery(`/public/v1${path}`, `client=${encodeURIComponent(client)}`);
-      const res = await app.inject({ method: 'GET', url, headers: kept.headers(url) });
-      return kept.answer(url, res.statusCode, res.headers.etag, res.body);
+      const res = await app.inject({ method: 'GET', url, headers: kept.headers(url, options) });
+      return kept.answer(url, res.statusCode, res.headers.etag, res.body, options);
     },
   };
 }
@@ -80,10 +90,10 @@ export function httpSource(baseUrl: string, auth: { key?: string; client?: strin
   const base = baseUrl.replace(/\/+$/, '');
   const kept = keptAnswers();
   return {
-    async get(path) {
+    async get(path, options) {
       const url = joinQuery(`${base}/public/v1${path}`, auth.key ? '' : `client=${encodeURIComponent(auth.client ?? '')}`);
-      const res = await fetch(url, { headers: { accept: 'application/vnd.api+json', ...(auth.key ? { 'x-delivery-key': auth.key } : {}), ...kept.headers(url) } });
-      return kept.answer(url, res.status, res.headers.get('etag'), await res.text());
+      const res = await fetch(url, { headers: { accept: 'application/vnd.api+json', ...(auth.key ? { 'x-delivery-key': auth.key } : {}), ...kept.headers(url, options) } });
+      return kept.answer(url, res.status, res.headers.get('etag'), await res.text(), options);
     },
   };
 }

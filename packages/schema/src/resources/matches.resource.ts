@@ -13,7 +13,11 @@ export const matches = defineResource({
   maxIncludeDepth: 4,
   section: 'calendar',
   defaultSort: 'kickoff_at',
-  public: { reach: 'listed', attributes: ['kickoff_at', 'status', 'home_score', 'away_score', 'home_half_time_score', 'away_half_time_score', 'home_formation', 'away_formation', 'attendance', 'referee'], relationships: ['round', 'group', 'home_squad', 'away_squad', 'venue', 'incidents', 'lineups', 'transmission_providers'], filters: ['club'] },
+  public: { reach: 'listed', attributes: ['kickoff_at', 'status', 'home_score', 'away_score', 'home_half_time_score', 'away_half_time_score', 'home_formation', 'away_formation', 'attendance', 'referee'], relationships: ['round', 'group', 'home_squad', 'away_squad', 'venue', 'incidents', 'lineups', 'transmission_providers'], filters: {
+      club: "Id(s) of clubs: the matches they play, home or away (a club's fixture list)",
+      club_search: 'Text: the matches whose clubs hold every word (at most 10) in their name, short name, code or city, home or away, case and accents ignored (`lodz` finds Łódź)',
+    },
+  },
   attributes: {
     kickoff_at: { type: 'datetime', schema: isoDateTime(), required: true, filter: 'range', sort: true, list: true, example: '2026-05-02T18:00:00+02:00' },
     /**
