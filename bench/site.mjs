@@ -362,7 +362,7 @@ try {
   // Where the reading goes: each delivery read the home page makes, computed afresh (Cache-Control:
   // no-cache), one at a time. The addresses are the site's own (apps/site/src/server/site.ts, feeds.ts).
   const reads = [
-    '/pages?fields[pages]=slug,updated_at&page[size]=100&page[number]=1&sort=id',
+    '/pages?fields[pages]=slug,updated_at,title&page[size]=100&page[number]=1&sort=id',
     '/current_page?slug=strona-glowna&locale=pl&include=auto',
     '/current_page_elements?locale=pl',
   ];

@@ -16,6 +16,8 @@ import type { DeliverySource } from './source';
 export interface PageIndexEntry {
   slug: string;
   updatedAt: string | null;
+  /** Its title (an article's breadcrumb names the news page by it). */
+  title?: string;
 }
 
 /** Where each language keeps its clubs' hand-made pages. */

@@ -8,6 +8,7 @@ import {
 import { articleIndex, clubPages, latest, pageAlternates, sitemapIndex, SITEMAP_MAX_URLS, urlset, type PageIndexEntry, type SitemapUrl } from './addresses';
 import { feedsOf } from './feeds';
 import type { DeliverySource } from './source';
+import { articleGraph, jsonLdScript, newsPage, pageGraph, siteGraph, type StructuredSite } from './structured-data';
 
 /**
  * The league's website (issue 24, point 6): every published page of the page builder, rendered on
@@ -68,11 +69,11 @@ export function createSite(options: SiteOptions) {
   async function pageIndex(): Promise<PageIndexEntry[]> {
     const entries: PageIndexEntry[] = [];
     for (let n = 1; n <= 50; n++) {
-      const answer = await source.get(`/pages?fields[pages]=slug,updated_at&page[size]=100&page[number]=${n}&sort=id`);
+      const answer = await source.get(`/pages?fields[pages]=slug,updated_at,title&page[size]=100&page[number]=${n}&sort=id`);
       if (answer.status !== 200) throw new Error(`the delivery API answered ${answer.status} for the pages`);
       const doc = answer.body as JsonApiDocument;
       for (const page of primaryRecords(doc))
-        entries.push({ slug: String(page.attributes?.slug ?? ''), updatedAt: (page.attributes?.updated_at as string | undefined) ?? null });
+        entries.push({ slug: String(page.attributes?.slug ?? ''), updatedAt: (page.attributes?.updated_at as string | undefined) ?? null, title: typeof page.attributes?.title === 'string' ? page.attributes.title : undefined });
       if (n >= Number((doc.meta as { pages?: number } | undefined)?.pages ?? 1)) break;
     }
     return entries;
@@ -130,7 +131,7 @@ export function createSite(options: SiteOptions) {
    * `hreflang` alternates, each at `path(locale)`; default every locale, as builder pages are shared);
    * `x-default` only when the first locale is one of them; canonical is the page's own address.
    */
-  function shell(p: { locale: string; path: (locale: string) => string; locales?: readonly string[]; origin: string; title: string; description: string; image?: string; body: string; type?: string; noindex?: boolean }): string {
+  function shell(p: { locale: string; path: (locale: string) => string; locales?: readonly string[]; origin: string; title: string; description: string; image?: string; body: string; type?: string; noindex?: boolean; jsonLd?: string }): string {
     const url = (locale: string) => `${p.origin}${p.path(locale)}`;
     const exists = p.locales ?? LOCALES;
     const alternates =
@@ -149,7 +150,7 @@ export function createSite(options: SiteOptions) {
     return (
       `<!doctype html><html lang="${p.locale}" data-client="${escapeHtml(options.client)}" data-api="${escapeHtml(options.apiBase)}" data-cable="${escapeHtml(options.cablePath)}" data-site-base="${escapeHtml(basePath)}">` +
       `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(p.title)}</title>` +
-      `<link rel="canonical" href="${escapeHtml(url(p.locale))}">${alternates}${meta}` +
+      `<link rel="canonical" href="${escapeHtml(url(p.locale))}">${alternates}${meta}${p.jsonLd ?? ''}` +
       `<link rel="stylesheet" href="${basePath}/assets/site.css">${script}</head><body>${p.body}</body></html>`
     );
   }
@@ -162,6 +163,9 @@ export function createSite(options: SiteOptions) {
     const path = image?.attributes?.path;
     return typeof path === 'string' && path ? `${origin}${options.imageBase}/${sharePath(path)}` : undefined;
   }
+
+  /** What a page's structured data (JSON-LD, ./structured-data.ts) builds its addresses from. */
+  const structured = (origin: string, locale: string): StructuredSite => ({ origin, basePath, imageBase: options.imageBase, locale });
 
   function html(status: number, body: string, extra: Record<string, string> = {}): SiteResponse {
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
@@ -185,8 +189,10 @@ export function createSite(options: SiteOptions) {
   async function notFound(locale: string, origin: string, pages: PageIndexEntry[]): Promise<SiteResponse> {
     const title = locale === 'pl' ? 'Nie ma takiej strony' : 'Page not found';
     const doc: JsonApiDocument = { data: { type: 'pages', id: '0', attributes: { title }, relationships: { components: { data: [] } } } };
-    const body = renderToString(renderPage(doc, { ...drawing(locale, pages), globals: [await elements(locale)] }));
-    return html(404, shell({ locale, path: (l) => `${basePath}/${l}/`, origin, title, description: '', body }));
+    const globals = await elements(locale);
+    const body = renderToString(renderPage(doc, { ...drawing(locale, pages), globals: [globals] }));
+    const jsonLd = jsonLdScript(siteGraph(structured(origin, locale), globals));
+    return html(404, shell({ locale, path: (l) => `${basePath}/${l}/`, origin, title, description: '', body, jsonLd }));
   }
 
   async function page(locale: string, slug: string, origin: string, pages: PageIndexEntry[]): Promise<SiteResponse> {
@@ -202,7 +208,10 @@ export function createSite(options: SiteOptions) {
     const body = renderToString(renderPage(doc, { ...drawing(locale, pages), globals: [globals], feeds }));
     const meta = pageMeta(doc);
     const pathOf = pagePaths(slug, pages);
-    return html(200, shell({ locale, path: pathOf, origin, title: meta.title, description: meta.description, image: ogImage(origin, doc), body }));
+    const jsonLd = jsonLdScript(
+      pageGraph(structured(origin, locale), { globals, document: doc, slug, url: `${origin}${pathOf(locale)}`, isHome: homeOf(pages)?.slug === slug, title: meta.title, description: meta.description }),
+    );
+    return html(200, shell({ locale, path: pathOf, origin, title: meta.title, description: meta.description, image: ogImage(origin, doc), body, jsonLd }));
   }
 
   async function article(locale: string, key: string, origin: string, pages: PageIndexEntry[]): Promise<SiteResponse> {
@@ -222,7 +231,9 @@ export function createSite(options: SiteOptions) {
     };
     const body = renderToString(renderPage(doc, { ...drawing(locale, pages), globals: [globals] }));
     const image = typeof a.image_path === 'string' && a.image_path ? `${origin}${options.imageBase}/${sharePath(a.image_path)}` : undefined;
-    return html(200, shell({ locale, path: (l) => articlePath(l, slugs[l] ?? key), locales: LOCALES.filter((l) => slugs[l]), origin, title: String(a.title ?? ''), description: String(a.lead ?? ''), image, body, type: 'article' }));
+    const site = structured(origin, locale);
+    const jsonLd = jsonLdScript(articleGraph(site, { globals, article: art, url: `${origin}${articlePath(locale, slugs[locale] ?? key)}`, image, news: newsPage(site, pages) }));
+    return html(200, shell({ locale, path: (l) => articlePath(l, slugs[l] ?? key), locales: LOCALES.filter((l) => slugs[l]), origin, title: String(a.title ?? ''), description: String(a.lead ?? ''), image, body, type: 'article', jsonLd }));
   }
 
   /**
@@ -263,7 +274,8 @@ export function createSite(options: SiteOptions) {
     const [groups, globals] = await Promise.all([query ? searchGroups(locale, query) : Promise.resolve([]), elements(locale)]);
     const body = renderToString(renderSearchPage({ query, cut, groups }, { ...drawing(locale, pages), globals: [globals] }));
     const path = (l: string) => `${basePath}/${l}/search${query ? `?q=${encodeURIComponent(query)}` : ''}`;
-    return html(200, shell({ locale, path, origin, title: searchTitle(locale, query), description: '', body, noindex: true }), { 'x-robots-tag': 'noindex' });
+    const jsonLd = jsonLdScript(siteGraph(structured(origin, locale), globals));
+    return html(200, shell({ locale, path, origin, title: searchTitle(locale, query), description: '', body, noindex: true, jsonLd }), { 'x-robots-tag': 'noindex' });
   }
 
 
