@@ -19,9 +19,10 @@ import { CLUB_FOLDERS, type PageIndexEntry } from './addresses';
  * name and logo come from its branding (else the header) global element, a club's facts from
  * the club component, a match's from the match card's own fields. A match's venue is named but
  * not addressed (the card shows no address). schema.org has no property for a match's score
- * (schemaorg/schemaorg#2336: "no way to express the results of a SportsEvent"), and Google's
- * event guidelines define none: a played match's score is written in its `description`, as the
- * card writes it, never in an invented property a validator would reject.
+ * (schemaorg/schemaorg#2336: "no way to express the results of a SportsEvent"; the IPTC sport
+ * schema proposed as an extension in #4372 is not part of it), and Google's event guidelines
+ * define none: a played match's score is written in its `description` ("Home 2:1 Away"), never
+ * in an invented property a validator would reject.
  */
 export type JsonLd = { '@type': string; '@id'?: string } & { [property: string]: unknown };
 
@@ -207,7 +208,7 @@ export function sportsEvent(match: ResourceObject, context: MatchContext): JsonL
  * of the league.
  */
 export function sportsTeam(site: StructuredSite, club: ResourceObject, options: { crest?: ResourceObject; url: string; league?: League }): JsonLd {
-  const logo = pictureOf(site, options.crest ?? undefined, 512);
+  const logo = pictureOf(site, options.crest, 512);
   const city = text(club, 'city');
   const founded = num(club, 'founded');
   const website = safeHref(club.attributes?.website);
