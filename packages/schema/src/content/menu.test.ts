@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '../error-messages';
 import { kindsForArea } from './component-kinds';
-import { menuForReaders, menuItemsIn, menuPageIds, MENU_MAX_ITEMS } from './menu';
+import { menuAsDelivered, menuForReaders, menuItemsIn, menuPageIds, MENU_MAX_ITEMS } from './menu';
 import { validateComponent, type ComponentIssue } from './validate-component';
 
 const header = { owner: 'global_page_element' as const, area: 'header_footer' as const };
@@ -87,6 +87,12 @@ describe('the menu as readers get it', () => {
       ],
     });
     expect(JSON.stringify(out)).not.toMatch(/Szkic|Tajne|"9"/);
+  });
+
+  it('lets no public answer hold an item naming a page without the slug resolved for readers', () => {
+    expect(menuAsDelivered(settings)).toEqual({ items: [{ label_pl: 'Sklep', url: 'https://sklep.example.org/', children: [] }] });
+    const resolved = menuForReaders(settings, new Map([['1', 'strona-glowna']]));
+    expect(menuAsDelivered(resolved)).toEqual(resolved);
   });
 
   it('shows in a language only the items labelled in it', () => {

@@ -78,6 +78,21 @@ export function menuForReaders(settings: Record<string, unknown>, slugs: Readonl
   return { ...settings, items: cut(settings.items) };
 }
 
+/**
+ * What any public answer may hold of a menu: items leading to a page only with the slug the
+ * delivery API resolved for readers (`menuForReaders`), never one that names a page alone. Stored
+ * settings never hold a slug (the validator refuses it), so a route that did not resolve the menu
+ * (a generic include of components) shows its addresses only: deny by default.
+ */
+export function menuAsDelivered(settings: Record<string, unknown>): Record<string, unknown> {
+  const cut = (items: unknown): Record<string, unknown>[] =>
+    itemsOf(items).flatMap((item) => {
+      if (item.page_id !== undefined && (typeof item.page_slug !== 'string' || !item.page_slug)) return [];
+      return [item.children === undefined ? item : { ...item, children: cut(item.children) }];
+    });
+  return { ...settings, items: cut(settings.items) };
+}
+
 /** The label of an item in a language ('' when it has none there: the item is not shown in it). */
 export function menuLabel(item: MenuItem, locale: string): string {
   const label = locale === 'en' ? item.label_en : item.label_pl;
