@@ -210,6 +210,13 @@ for (const lang of LANGS) {
           const violations = await seriousViolations(page);
           if (violations.length) found[name] = violations;
         };
+        // The header's main menu open in its card: items, page pickers, addresses, sub-items.
+        const header = (await call('get', '/global_page_elements?filter[slug]=naglowek')).data[0].id as string;
+        await go(page, `/global_page_elements/${header}`);
+        const menu = page.locator('[data-testid="builder-card"][data-kind="main_menu"]');
+        await menu.getByRole('button', { name: new RegExp(`^${t(lang, 'pageBuilder.edit', { name: '' })}`) }).click();
+        await expect(menu.getByRole('textbox', { name: t(lang, 'pageBuilder.fields.label_pl') }).first()).toBeVisible();
+        await check('builder with the main menu open');
         await go(page, `/pages/${id}`);
         await expect(page.getByTestId('builder-card')).toHaveCount(2);
         await check('builder with its palette');

@@ -291,3 +291,54 @@ test('a text component is written in the rich-text editor, bold included', { tag
     content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Mecz sezonu: ' }, { type: 'text', text: 'derby', marks: [{ type: 'bold' }] }] }],
   });
 });
+
+test('staff build a main menu in a header element: a page and an https address, ordered, checked before saving', { tag: '@postgres' }, async ({ page, request }) => {
+  const token = await tokenFor(request, 'editor');
+  const n = Date.now();
+  // A header element of its own, removed at the end: the demo's header and its menu stay as the site's tests expect them.
+  const element = await api(request, token, 'post', '/global_page_elements', { data: { type: 'global_page_elements', attributes: { name: `E2E Menu ${n}`, slug: `e2e-menu-${n}`, area: 'header_footer' } } });
+  const id = element.data.id as string;
+  const news = (await api(request, token, 'get', '/pages?filter[slug]=aktualnosci')).data[0].id as string;
+  try {
+    await page.addInitScript(() => localStorage.setItem('preferredLanguage', 'pl'));
+    await openAs(page, request, 'editor', `/global_page_elements/${id}`);
+    await appReady(page);
+    await page.getByTestId('builder-palette').locator('button[data-kind="main_menu"]').click();
+    const card = cards(page).first();
+    const add = (list: string) => card.getByRole('button', { name: t('pl', 'pageBuilder.addItem', { name: t('pl', `pageBuilder.fields.${list}`) }) });
+    const item = (i: number) => card.getByTestId(`list-item-settings.items-${i}`);
+    const label = (i: number) => item(i).getByRole('textbox', { name: t('pl', 'pageBuilder.fields.label_pl') }).first();
+    const address = (i: number) => item(i).getByRole('textbox', { name: t('pl', 'pageBuilder.fields.url') }).first();
+
+    // An item to an address that is not https: the shared validator's message, before anything is sent.
+    await add('items').click();
+    await label(0).fill('Sklep');
+    await address(0).fill('http://sklep.example.org/');
+    await page.getByRole('button', { name: t('pl', 'ra.action.save') }).click();
+    await expect(card.getByText(t('pl', 'validation.httpsUrlRequired'))).toBeVisible();
+    await address(0).fill('https://sklep.example.org/');
+
+    // A second item leading to a page picked from the league's pages, moved first.
+    await add('items').click();
+    await label(1).fill('Aktualności');
+    await item(1).getByRole('textbox', { name: t('pl', 'pageBuilder.fields.label_en') }).first().fill('News');
+    await item(1).getByRole('combobox', { name: t('pl', 'pageBuilder.fields.page_id') }).first().click();
+    await page.getByRole('option', { name: /^Aktualności \(\/aktualnosci\)/ }).click();
+    await item(1).getByRole('button', { name: t('pl', 'pageBuilder.moveItemUp', { position: 2 }) }).first().click();
+    await page.getByRole('button', { name: t('pl', 'ra.action.save') }).click();
+    await expect(page.getByTestId('builder-status')).toHaveText(t('pl', 'pageBuilder.saved'));
+
+    const stored = await api(request, token, 'get', `/global_page_elements/${id}?include=components`);
+    expect(stored.included!.map((c) => c.attributes.settings)).toEqual([
+      { items: [{ label_pl: 'Aktualności', label_en: 'News', page_id: news }, { label_pl: 'Sklep', url: 'https://sklep.example.org/' }] },
+    ]);
+    // Readers get it with the page's address.
+    const delivered = await request.get('/public/v1/current_page_elements?client=ekstraklasa-demo');
+    const mine = ((await delivered.json()) as { included: { id: string; attributes: { settings: { items: unknown[] } } }[] }).included.find((c) => c.id === stored.included![0].id)!;
+    expect(mine.attributes.settings.items[0]).toEqual({ label_pl: 'Aktualności', label_en: 'News', page_id: news, page_slug: 'aktualnosci' });
+  } finally {
+    const stored = await api(request, token, 'get', `/global_page_elements/${id}?include=components`);
+    for (const c of stored.included ?? []) await api(request, token, 'delete', `/components/${c.id}`);
+    await api(request, token, 'delete', `/global_page_elements/${id}`);
+  }
+});

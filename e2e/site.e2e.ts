@@ -5,10 +5,16 @@ import { tokenFor } from './support/app';
 
 /**
  * The league's website (issue 24, point 8): the demo pages in both languages in Chromium, each
- * checked by axe with every rule, readable without JavaScript. Tagged @postgres: the site reads
+ * checked by axe with every rule, readable without JavaScript; the main menu open on a wide screen
+ * and on a phone, and used with the keyboard. Tagged @postgres: the site reads
  * the delivery API, and on PostgreSQL this is where it runs (see playwright.config.ts).
  */
 const PAGES = ['', 'aktualnosci', 'mecze/mecz-dnia', 'kluby/rcz', 'search?q=lodz'];
+/** The demo's main menu (apps/server/src/seed/demo-pages.ts), as each language names it. */
+const MENU = {
+  pl: { nav: 'Menu główne', news: 'Aktualności', parent: 'O lidze, podmenu', sub: 'Bilety' },
+  en: { nav: 'Main menu', news: 'News', parent: 'About the league, submenu', sub: 'Tickets' },
+} as const;
 
 for (const locale of ['pl', 'en'] as const)
   test(`every demo page passes axe with every rule, and reads without JavaScript (${locale})`, { tag: '@postgres' }, async ({ browser, baseURL }) => {
@@ -23,6 +29,12 @@ for (const locale of ['pl', 'en'] as const)
       await expect(page.locator('main h1')).toHaveCount(1);
       await expect(page.getByRole('link', { name: locale === 'pl' ? 'Przejdź do treści' : 'Skip to content' })).toBeAttached();
     }
+    // The main menu without JavaScript: every link shown, sub-items too, the page shown marked.
+    await page.goto(`/site/${locale}/aktualnosci`);
+    const plainMenu = page.getByRole('navigation', { name: MENU[locale].nav });
+    await expect(plainMenu.getByRole('link', { name: MENU[locale].news })).toHaveAttribute('aria-current', 'page');
+    await expect(plainMenu.getByRole('link', { name: MENU[locale].sub })).toBeVisible();
+    await expect(plainMenu.getByRole('button')).toHaveCount(0);
     // The header's search is a plain GET form of the site: it leads to the site's search, in the page's language.
     await page.goto(`/site/${locale}/`);
     await page.locator('header').getByRole('searchbox').fill('Łódź');
@@ -39,9 +51,69 @@ for (const locale of ['pl', 'en'] as const)
       const violations = await seriousViolations(checked);
       if (violations.length) found[slug || 'home'] = violations;
     }
+    // The main menu as the script makes it: a sub-menu open on a wide screen, then on a phone the
+    // whole menu open behind its button, with a sub-menu open too.
+    await checked.goto(`/site/${locale}/aktualnosci`);
+    const menu = checked.getByRole('navigation', { name: MENU[locale].nav });
+    await expect(menu).toHaveAttribute('data-enhanced', '');
+    await menu.getByRole('button', { name: MENU[locale].parent }).click();
+    await expect(menu.getByRole('link', { name: MENU[locale].sub })).toBeVisible();
+    const wide = await seriousViolations(checked);
+    if (wide.length) found['menu with its sub-menu open'] = wide;
+    await checked.setViewportSize({ width: 375, height: 740 });
+    await checked.reload();
+    await expect(menu.getByRole('link', { name: MENU[locale].news })).toBeHidden();
+    await menu.getByRole('button', { name: 'Menu', exact: true }).click();
+    await menu.getByRole('button', { name: MENU[locale].parent }).click();
+    await expect(menu.getByRole('link', { name: MENU[locale].sub })).toBeVisible();
+    const phone = await seriousViolations(checked);
+    if (phone.length) found['menu open on a phone'] = phone;
     await live.close();
     expect(found).toEqual({});
   });
+
+test('the main menu works with the keyboard: a disclosure on a wide screen, the Menu button on a phone', { tag: '@postgres' }, async ({ page }) => {
+  await page.goto('/site/en/aktualnosci');
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(nav).toHaveAttribute('data-enhanced', '');
+  await expect(nav.getByRole('link', { name: 'News' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.locator('[aria-current]')).toHaveCount(1);
+  const toggle = nav.getByRole('button', { name: 'About the league, submenu' });
+  const tickets = nav.getByRole('link', { name: 'Tickets' });
+  await expect(tickets).toBeHidden();
+  // Enter opens, Tab goes into the sub-items, Escape closes and puts the focus back on the button.
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(tickets).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(nav.getByRole('link', { name: 'Fixtures and table' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(toggle).toBeFocused();
+  await expect(tickets).toBeHidden();
+  // Space opens it too; the focus leaving the item (past its three sub-items) closes it.
+  await page.keyboard.press('Space');
+  await expect(tickets).toBeVisible();
+  for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+  // A phone: the menu folds behind its button, which opens it and Escape closes.
+  await page.setViewportSize({ width: 375, height: 740 });
+  const menu = nav.getByRole('button', { name: 'Menu', exact: true });
+  await expect(menu).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'News' })).toBeHidden();
+  await menu.focus();
+  await page.keyboard.press('Enter');
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await expect(nav.getByRole('link', { name: 'News' })).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(nav.getByRole('link', { name: 'Home' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(menu).toBeFocused();
+  await expect(nav.getByRole('link', { name: 'News' })).toBeHidden();
+});
 
 test('a live score on the website changes when an incident is posted through the staff API', { tag: '@postgres' }, async ({ page, request }) => {
   await page.goto('/site/pl/');

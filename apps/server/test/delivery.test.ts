@@ -227,6 +227,82 @@ describe('drafts and windows', () => {
     await waitFor('the page leaves with its window', async () => (await api.get(`/public/v1/current_page?${q}&slug=${slug}`, { token: null })).status === 404);
   });
 
+  it('delivers the main menu with the global elements, items leading to pages readers may not see left out', async () => {
+    const type = (await api.get('/api/v3/page_types?page[size]=1')).body.data[0].id as string;
+    const slug = `menu-szkic-${Date.now()}`;
+    const draft = await api.post('/api/v3/pages', {
+      data: { type: 'pages', attributes: { title: 'Tytuł szkicu w menu', slug, status: 'draft' }, relationships: { page_type: { data: { type: 'page_types', id: type } } } },
+    });
+    expect(draft.status, draft.text).toBe(201);
+    const draftId = draft.body.data.id as string;
+    const home = (await api.get('/api/v3/pages?filter[slug]=strona-glowna')).body.data[0].id as string;
+    const header = (await api.get('/api/v3/global_page_elements?filter[slug]=naglowek')).body.data[0].id as string;
+    const items = [
+      { label_pl: 'Start', label_en: 'Home', page_id: home },
+      { label_pl: 'Etykieta szkicu', label_en: 'Draft label', page_id: draftId, children: [{ label_pl: 'Pod szkicem', page_id: home }] },
+      { label_pl: 'Liga', label_en: 'League', url: 'https://liga.example.org/', children: [{ label_pl: 'Podpozycja szkicu', page_id: draftId }, { label_pl: 'Bilety', url: 'https://bilety.example.org/' }] },
+    ];
+    const made = await api.post('/api/v3/components', {
+      data: { type: 'components', attributes: { kind: 'main_menu', index: 7, settings: { items } }, relationships: { global_page_element: { data: { type: 'global_page_elements', id: header } } } },
+    });
+    expect(made.status, made.text).toBe(201);
+    const id = made.body.data.id as string;
+    const menuFor = async (locale: string) => {
+      const res = await api.get(`/public/v1/current_page_elements?${q}&locale=${locale}`, { token: null });
+      expect(res.status, res.text).toBe(200);
+      expectOnlyPublic(res.body, 'current_page_elements');
+      return { text: res.text, menu: res.body.included.find((r: { type: string; id: string }) => r.type === 'components' && r.id === id) };
+    };
+    try {
+      const { text, menu } = await menuFor('pl');
+      expect(menu.attributes.kind).toBe('main_menu');
+      expect(menu.attributes.settings.items).toEqual([
+        { label_pl: 'Start', label_en: 'Home', page_id: home, page_slug: 'strona-glowna' },
+        { label_pl: 'Liga', label_en: 'League', url: 'https://liga.example.org/', children: [{ label_pl: 'Bilety', url: 'https://bilety.example.org/' }] },
+      ]);
+      for (const secret of [slug, 'Tytuł szkicu', 'Etykieta szkicu', 'Podpozycja szkicu', `"page_id":"${draftId}"`]) expect(text).not.toContain(secret);
+      // A route that does not resolve the menu (the elements' generic include, a fieldset without the
+      // kind) shows no item naming a page at all.
+      const generic = await api.get(`/public/v1/global_page_elements?${q}&include=components&fields[components]=settings`, { token: null });
+      expect(generic.status, generic.text).toBe(200);
+      for (const secret of [slug, 'Tytuł szkicu', 'Etykieta szkicu', 'Podpozycja szkicu', `"page_id":"${draftId}"`]) expect(generic.text).not.toContain(secret);
+      const bare = generic.body.included.find((r: { type: string; id: string }) => r.type === 'components' && r.id === id);
+      expect(bare.attributes.settings.items).toEqual([{ label_pl: 'Liga', label_en: 'League', url: 'https://liga.example.org/', children: [{ label_pl: 'Bilety', url: 'https://bilety.example.org/' }] }]);
+      // The builder's preview shows staff every item, the draft's too.
+      const preview = (await api.get(`/api/v3/global_page_elements/${header}/preview`)).body;
+      const drafted = preview.included.find((r: { id: string }) => r.id === id).attributes.settings.items;
+      expect(drafted[1]).toMatchObject({ label_pl: 'Etykieta szkicu', page_id: draftId, page_slug: slug });
+
+      // Once the page is published, its items are delivered too.
+      const published = await api.patch(`/api/v3/pages/${draftId}`, { data: { type: 'pages', id: draftId, attributes: { status: 'published', published_from: new Date(Date.now() - 60_000).toISOString() } } });
+      expect(published.status, published.text).toBe(200);
+      await waitFor('the published page joins the menu', async () => (await menuFor('en')).menu.attributes.settings.items.length === 3);
+      expect((await menuFor('en')).menu.attributes.settings.items[2].children[0]).toEqual({ label_pl: 'Podpozycja szkicu', page_id: draftId, page_slug: slug });
+    } finally {
+      expect((await api.delete(`/api/v3/components/${id}`)).status).toBe(204);
+    }
+  });
+
+  it('refuses a menu item leading to a page the league does not have, or to an address that is not https', async () => {
+    const header = (await api.get('/api/v3/global_page_elements?filter[slug]=naglowek')).body.data[0].id as string;
+    const attempt = (items: unknown[], language = 'en') =>
+      api.post(
+        '/api/v3/components',
+        { data: { type: 'components', attributes: { kind: 'main_menu', index: 8, settings: { items } }, relationships: { global_page_element: { data: { type: 'global_page_elements', id: header } } } } },
+        { headers: { 'accept-language': language } },
+      );
+    const missing = await attempt([{ label_pl: 'Nigdzie', page_id: '999999' }]);
+    expect(missing.status, missing.text).toBe(422);
+    expect(missing.body.errors[0]).toMatchObject({ source: { pointer: '/data/attributes/settings/items/0/page_id' }, meta: { key: 'notFound' } });
+    const http = await attempt([{ label_pl: 'Liga', url: 'http://liga.example.org/' }], 'pl');
+    expect(http.status, http.text).toBe(422);
+    expect(http.body.errors[0]).toMatchObject({ source: { pointer: '/data/attributes/settings/items/0/url' }, meta: { key: 'httpsUrlRequired' } });
+    expect(http.body.errors[0].detail).toContain('https');
+    const deep = await attempt([{ label_pl: 'A', url: 'https://a.example.org/', children: [{ label_pl: 'B', url: 'https://b.example.org/', children: [{ label_pl: 'C', url: 'https://c.example.org/' }] }] }]);
+    expect(deep.status, deep.text).toBe(422);
+    expect(deep.body.errors[0]).toMatchObject({ source: { pointer: '/data/attributes/settings/items/0/children/0/children' }, meta: { key: 'menuTooDeep' } });
+  });
+
   it('keeps inactive sponsors out of lists and fetches', async () => {
     const made = await api.post('/api/v3/sponsors', { data: { type: 'sponsors', attributes: { name: `Ukryty ${Date.now()}`, is_active: false } } });
     expect(made.status, made.text).toBe(201);

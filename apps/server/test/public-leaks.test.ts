@@ -170,7 +170,7 @@ describe('the public side leaks nothing that is not public (a crawler)', () => {
   }
 
   /** A page that is not public, with components linking what only it uses. */
-  async function hiddenPage(what: string, pageType: string, attributes: Record<string, unknown>): Promise<void> {
+  async function hiddenPage(what: string, pageType: string, attributes: Record<string, unknown>): Promise<string> {
     const slug = `${secrets.marker(`${what}: slug`)}-strona`;
     const page = ok(
       await api.post('/api/v3/pages', {
@@ -194,6 +194,7 @@ describe('the public side leaks nothing that is not public (a crawler)', () => {
       await component(owner, 'survey', { title: secrets.marker(`${what}: a survey component`) }, { survey: rel('surveys', await draftSurvey()) }, 5),
     ];
     for (const id of parts) secrets.record('components', id, `${what}'s component`);
+    return page.id as string;
   }
 
   /**
@@ -236,9 +237,11 @@ describe('the public side leaks nothing that is not public (a crawler)', () => {
     const pageType = ok(await api.post('/api/v3/page_types', { data: { type: 'page_types', attributes: { name: 'Strony do sprawdzenia', kind: 'standard', visibility: ['web', 'mobile'] } } }), 'page type').data.id;
 
     // Pages: a draft, one scheduled for later and one whose window has closed.
-    await hiddenPage('a draft page', pageType, { status: 'draft' });
-    await hiddenPage('a scheduled page', pageType, { status: 'published', published_from: later(30) });
-    await hiddenPage('an expired page', pageType, { status: 'published', published_from: later(-60), published_until: later(-30) });
+    const hiddenPages = {
+      'a draft page': await hiddenPage('a draft page', pageType, { status: 'draft' }),
+      'a scheduled page': await hiddenPage('a scheduled page', pageType, { status: 'published', published_from: later(30) }),
+      'an expired page': await hiddenPage('an expired page', pageType, { status: 'published', published_from: later(-60), published_until: later(-30) }),
+    };
 
     // Articles: a draft, a scheduled and an expired one, and one only in Polish (hidden from English readers).
     await hiddenArticle('a draft article', {}, 'draft');
@@ -280,6 +283,20 @@ describe('the public side leaks nothing that is not public (a crawler)', () => {
     await component({ page }, 'quiz', { title: 'Quiz' }, { quiz: rel('quizzes', await unpublishedQuiz()) }, 2);
     await component({ page }, 'survey', { title: 'Ankieta' }, { survey: rel('surveys', await draftSurvey()) }, 3);
     await component({ page }, 'product_list', { title: 'Sklep' }, { products: { data: [{ type: 'products', id: product }] } }, 4);
+
+    // The site's main menu (in the header, delivered with the global elements): items and a sub-item
+    // leading to each hidden page, each labelled with a secret, beside public ones.
+    const header = (await api.get('/api/v3/global_page_elements?filter[slug]=naglowek', { token })).body.data[0].id as string;
+    const label = (what: string) => ({ label_pl: secrets.marker(`${what}: its label`), label_en: secrets.marker(`${what}: its English label`) });
+    const items = [
+      { label_pl: 'Strona widoczna', label_en: 'Visible page', page_id: page, children: [{ ...label('a menu sub-item leading to a draft page'), page_id: hiddenPages['a draft page'] }] },
+      ...Object.entries(hiddenPages).map(([what, id]) => ({ ...label(`a menu item leading to ${what}`), page_id: id, children: [{ label_pl: 'Widoczna', page_id: page }] })),
+      { label_pl: 'Liga', label_en: 'League', url: 'https://liga.example.org/' },
+    ];
+    ok(
+      await api.post('/api/v3/components', { data: { type: 'components', attributes: { kind: 'main_menu', index: 9, settings: { items } }, relationships: { global_page_element: rel('global_page_elements', header) } } }),
+      'a menu leading to hidden pages',
+    );
 
     // Sponsors no longer shown.
     const sponsor = ok(await api.post('/api/v3/sponsors', { data: { type: 'sponsors', attributes: { name: secrets.marker('an inactive sponsor'), is_active: false }, relationships: { image: rel('images', await secretImage('an inactive sponsor\'s logo')) } } }), 'sponsor').data.id;

@@ -91,11 +91,18 @@ describe('the website at /site', () => {
       }
   });
 
-  it('draws the demo home page from its components: matches with scores, the table, the header', async () => {
+  it('draws the demo home page from its components: matches with scores, the table, the header and its menu', async () => {
     const res = await html('/site/pl/');
     const again = await fetch(`${api.url}/site/pl/`, { headers: { 'if-none-match': res.headers.get('etag')! } });
     expect(again.status).toBe(304);
     expect(res.text).toContain('data-kind="page_header"');
+    // The demo's main menu: its pages at the site's addresses, the home marked, the league's site with its sub-items.
+    const nav = res.text.slice(res.text.indexOf('<nav class="u-nav"'), res.text.indexOf('</nav>'));
+    expect(nav).toContain('aria-label="Menu główne"');
+    expect(nav).toContain('<a class="u-nav-link" href="/site/pl/" aria-current="page">Strona główna</a>');
+    for (const link of ['href="/site/pl/aktualnosci">Aktualności', 'href="/site/pl/mecze/mecz-dnia">Mecz dnia', 'href="/site/pl/kluby/rcz">', 'href="https://www.ekstraklasa.org/">O lidze', 'href="https://www.ekstraklasa.org/bilety">Bilety'])
+      expect(nav).toContain(link);
+    expect((await html('/site/en/aktualnosci')).text).toContain('<a class="u-nav-link" href="/site/en/aktualnosci" aria-current="page">News</a>');
     expect(res.text).toContain('data-match-id=');
     expect(res.text).toMatch(/<table[^>]*>[\s\S]*Pogoń Szczecin/);
     expect(res.text).toMatch(/<meta property="og:image" content="http[^"]+\/img\//);

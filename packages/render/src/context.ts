@@ -97,6 +97,8 @@ export interface RenderContext {
   format: Formats;
   resolve: Resolver;
   hrefs: Hrefs;
+  /** The address of the page shown (the menu marks its link with aria-current), when it has one. */
+  current?: string;
   /** An image record as a picture `width` CSS pixels wide (2× in srcset); undefined without a usable path. */
   image(record: ResourceObject | undefined, width: number, height?: number): ImageSource | undefined;
   /** The records of the list fetched for a component (see RenderOptions.feeds). */

@@ -334,6 +334,13 @@ const CHECKS: Record<ComponentKind, () => void> = {
     for (const r of rows) expect(html).toContain(`<th scope="row">${text(r, 'fan_name')}</th>`);
     expect(html).toContain('<th scope="col">Kibic</th>');
   },
+  main_menu: () => {
+    const { html, text: t } = draw('main_menu');
+    expect(html).toMatch(/^<section[^>]*><nav class="u-nav" aria-label="Menu główne" data-menu="">/);
+    expect(t).toContain('Strona główna');
+    expect(html).toContain('<a class="u-nav-link" href="/aktualnosci">Aktualności</a>');
+    expect(html).toContain('<a class="u-nav-link" href="https://www.ekstraklasa.org/">O lidze</a>');
+  },
 };
 
 describe('each kind drawn from the demo data', () => {

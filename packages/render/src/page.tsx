@@ -104,9 +104,10 @@ export function pageMeta(document: JsonApiDocument): { title: string; descriptio
 }
 
 export function Page({ document, globals = [], content, ...options }: PageProps) {
-  const ctx = createRenderContext(options, document, ...globals);
   const [owner] = primaryRecords(document);
   const isPage = owner?.type === 'pages';
+  const base = createRenderContext(options, document, ...globals);
+  const ctx: RenderContext = isPage && text(owner, 'slug') ? { ...base, current: base.hrefs.page(text(owner, 'slug')) } : base;
   // Every global element, once: the page document's own first (a preview's drafts), then the others.
   const seen = new Set<string>();
   const elements = [owner, ...(document.included ?? []), ...globals.flatMap((g) => primaryRecords(g))]

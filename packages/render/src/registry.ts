@@ -8,7 +8,7 @@ import {
   Club, ClubList, CompetitionSeasonStatistics, Group, Match, MatchListBlock, MatchPredictorRanking, Round, Schedule, Squad,
 } from './kinds/football';
 import { Events, OttExternalContent, OttFormat, OttFormatList, OttHeroMain, OttPlaylist, OttPlaylistList } from './kinds/ott';
-import { Branding, PageFooter, PageHeader } from './kinds/site';
+import { Branding, MainMenu, PageFooter, PageHeader } from './kinds/site';
 
 /**
  * A renderer draws one component of its kind from the component, its settings and the records it
@@ -58,6 +58,7 @@ export const renderers: Record<ComponentKind, Renderer> = {
   page_footer: PageFooter,
   branding: Branding,
   match_predictor_ranking: MatchPredictorRanking,
+  main_menu: MainMenu,
 };
 
 /** The renderer of a kind, when the kind is known. */

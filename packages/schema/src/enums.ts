@@ -15,7 +15,7 @@ export const COMPONENT_TYPES = [
   'round', 'group', 'schedule', 'social_media', 'quiz', 'match', 'iframe', 'image', 'news', 'quotation', 'text',
   'ott_format', 'ott_format_list', 'ott_playlist', 'ott_playlist_list', 'ott_hero_main', 'ott_external_content',
   'club_list', 'match_list', 'survey', 'product_list', 'events', 'squad', 'video', 'page_footer', 'branding',
-  'match_predictor_ranking',
+  'match_predictor_ranking', 'main_menu',
 ] as const;
 export const DATA_SOURCES = ['opta', 'chyron', 'external_data_provider'] as const;
 export const FILTER_KINDS = ['select', 'multiselect', 'datetime'] as const;

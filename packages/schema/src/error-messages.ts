@@ -75,6 +75,31 @@ export const ERROR_MESSAGES = {
     en: '{field} needs at least one squad.',
     pl: 'Pole „{field}” musi zawierać co najmniej jedną drużynę.',
   },
+  httpsUrlRequired: {
+    values: ['field'],
+    en: '{field} must be an https address (https://…).',
+    pl: 'Pole „{field}” musi zawierać adres https (https://…).',
+  },
+  menuItemTarget: {
+    values: ['field'],
+    en: 'A menu item leads to a page or to an https address ({field}): give one of them, not both.',
+    pl: 'Pozycja menu prowadzi do strony albo do adresu https (pole „{field}”): podaj jedno z nich, nie oba.',
+  },
+  menuLabelRequired: {
+    values: ['field'],
+    en: '{field}: a menu item needs a label in at least one language (without a label in a language it is not shown in it).',
+    pl: 'Pole „{field}”: pozycja menu musi mieć etykietę w co najmniej jednym języku (bez etykiety w danym języku nie jest w nim pokazywana).',
+  },
+  menuTooDeep: {
+    values: ['field'],
+    en: '{field}: the menu has one level of sub-items; a sub-item cannot have sub-items of its own.',
+    pl: 'Pole „{field}”: menu ma jeden poziom podpozycji; podpozycja nie może mieć własnych podpozycji.',
+  },
+  tooManyItems: {
+    values: ['field', 'max'],
+    en: '{field} may have at most {max, plural, one {# item} other {# items}}.',
+    pl: 'Pole „{field}” może mieć najwyżej {max, plural, one {# pozycję} few {# pozycje} many {# pozycji} other {# pozycji}}.',
+  },
   invalidType: { values: ['field'], en: '{field} has the wrong type.', pl: 'Pole „{field}” ma nieprawidłowy typ.' },
   'invalidType.video': {
     values: ['field'],

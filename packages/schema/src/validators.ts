@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isHttpsUrl } from './content/menu';
 
 /**
  * Validators shared by the admin forms and the server. Each failure carries a key that both
@@ -42,6 +43,12 @@ export const VALIDATION_KEYS = [
   'onlyOnePushLink',
   'invalidPushEndpoint',
   'invalidPushKey',
+  // The site's main menu.
+  'httpsUrlRequired',
+  'menuItemTarget',
+  'menuLabelRequired',
+  'menuTooDeep',
+  'tooManyItems',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 
@@ -284,6 +291,12 @@ export const Validators = {
 
   /** http or https address; empty accepted. */
   websiteUrl: (): Validator => (value) => (isEmptyValue(value) || isWebsiteUrl(String(value)) ? null : { key: 'invalidWebsiteUrl' }),
+
+  /** An https address (what a menu may lead to outside the site); empty accepted. */
+  httpsUrl: (): Validator => (value) => (isEmptyValue(value) || isHttpsUrl(value) ? null : { key: 'httpsUrlRequired' }),
+
+  /** A list of at most `max` items. */
+  maxItems: (max: number): Validator => (value) => (Array.isArray(value) && value.length > max ? { key: 'tooManyItems', params: { max } } : null),
 
   /** A form array needs at least one non-empty item. */
   atLeastOneItem: (): Validator => (value) =>

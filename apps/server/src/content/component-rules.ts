@@ -1,4 +1,4 @@
-import { componentKindDef, validateComponent, type ComponentPlace, type PageArea, type PageKind } from '@umpire/schema';
+import { componentKindDef, menuPageIds, validateComponent, type ComponentIssue, type ComponentPlace, type PageArea, type PageKind } from '@umpire/schema';
 import { errorSpec, type ErrorSpec } from '../jsonapi/errors';
 import { fieldError } from '../jsonapi/messages';
 import { findModel } from '../jsonapi/model';
@@ -54,6 +54,25 @@ export function sanitizedSettings(kind: string, settings: Record<string, unknown
   return clean;
 }
 
+/** Menu items leading to pages the league does not have (a typed id, a page deleted meanwhile). */
+async function missingMenuPages(ctx: ReadContext, settings: unknown): Promise<ComponentIssue[]> {
+  const ids = menuPageIds(settings);
+  if (!ids.length) return [];
+  const found = await ctx.db.selectFrom('pages').select('id').where('client_id', '=', ctx.clientId).where('id', 'in', ids.map(Number)).execute();
+  const known = new Set(found.map((r) => String(r.id)));
+  const issues: ComponentIssue[] = [];
+  const walk = (items: unknown, pointer: string) => {
+    if (!Array.isArray(items)) return;
+    items.forEach((item: { page_id?: unknown; children?: unknown }, i) => {
+      if (typeof item?.page_id === 'string' && !known.has(item.page_id))
+        issues.push({ pointer: `${pointer}/${i}/page_id`, field: 'page_id', key: 'notFound' });
+      walk(item?.children, `${pointer}/${i}/children`);
+    });
+  };
+  walk((settings as { items?: unknown }).items, '/data/attributes/settings/items');
+  return issues;
+}
+
 /** The JSON:API 422s of validateComponent's issues. */
 export function componentErrors(issues: ReturnType<typeof validateComponent>): ErrorSpec[] {
   // A link's bounds count linked records, not characters.
@@ -71,11 +90,13 @@ defineRules('components', {
         }),
       ];
     const place = await placeOf(ctx, row);
+    const settings = fromDb('json', row.settings) ?? {};
     const issues = validateComponent(
-      { kind: row.kind, index: row.index, settings: fromDb('json', row.settings) ?? {}, links: links ?? {} },
+      { kind: row.kind, index: row.index, settings, links: links ?? {} },
       place,
       { isTargetAvailable: (type) => findModel(type) !== undefined },
     );
+    if (row.kind === 'main_menu' && !issues.length) issues.push(...(await missingMenuPages(ctx, settings)));
     return componentErrors(issues);
   },
   async derive(ctx, row) {

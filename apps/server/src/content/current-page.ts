@@ -1,8 +1,9 @@
-import { componentKindDef, PAGE_INCLUDE_SETS, PAGE_KIND_INCLUDE_SETS, type PageKind } from '@umpire/schema';
+import { componentKindDef, menuAsDelivered, menuForReaders, menuPageIds, PAGE_INCLUDE_SETS, PAGE_KIND_INCLUDE_SETS, type PageKind } from '@umpire/schema';
 import { CompiledQuery } from 'kysely';
 import type { Dialect } from '../db/database';
 import { apiError, badParameter, notFound } from '../jsonapi/errors';
 import { findModel, modelOf, type Model } from '../jsonapi/model';
+import { declarePublicAttributeCut } from '../jsonapi/public-projection';
 import { linkNamesOf, scoped, toResourceObject, type ReadContext, type ResourceIdentifier, type ResourceObject, type Row } from '../jsonapi/read';
 import type { LinkValues } from '../jsonapi/rules';
 import { withTranslations } from '../jsonapi/translations';
@@ -243,6 +244,7 @@ export async function resolveComponents(
     }
     return obj;
   });
+  await resolveMenus(ctx, components, opts.preview === true);
 
   const included: ResourceObject[] = [];
   for (const [type, ids] of used) {
@@ -349,6 +351,39 @@ export async function resolveComponents(
   });
   return { components, included: unique, related };
 }
+
+/**
+ * The main menus among the components, as readers get them (content/menu.ts in the schema): each
+ * item leading to a page carries the page's slug, and an item leading to a page readers may not
+ * see (a draft, outside its window, deleted) is left out with its sub-items, label and id
+ * included. A preview (the builder's) shows every page of the client.
+ */
+async function resolveMenus(ctx: ReadContext, components: ResourceObject[], preview: boolean): Promise<void> {
+  const menus = components.filter((c) => c.attributes?.kind === 'main_menu');
+  if (!menus.length) return;
+  const settingsOf = (c: ResourceObject) => {
+    const s = c.attributes?.settings;
+    return typeof s === 'object' && s !== null && !Array.isArray(s) ? (s as Record<string, unknown>) : {};
+  };
+  const ids = [...new Set(menus.flatMap((c) => menuPageIds(settingsOf(c))))].filter((id) => /^[1-9]\d{0,14}$/.test(id)).map(Number);
+  const slugs = new Map<string, string>();
+  if (ids.length) {
+    let q = ctx.db.selectFrom('pages').select(['id', 'slug']).where('client_id', '=', ctx.clientId).where('id', 'in', ids);
+    if (!preview) q = q.where('visible', '=', toDb(ctx.dialect, 'boolean', true) as never);
+    for (const r of await q.execute()) slugs.set(String(r.id), String(r.slug));
+  }
+  for (const c of menus) c.attributes = { ...c.attributes, settings: menuForReaders(settingsOf(c), slugs) };
+}
+
+// Whatever route answers a menu (a generic include of components too, whatever its fieldset), readers
+// get items leading to pages only as resolveMenus gave them. Told by its items, not by its kind (a
+// sparse fieldset may leave the kind out); no other kind's items name pages.
+declarePublicAttributeCut('components', (attributes) => {
+  const s = attributes.settings;
+  return typeof s === 'object' && s !== null && !Array.isArray(s) && Array.isArray((s as { items?: unknown }).items)
+    ? { ...attributes, settings: menuAsDelivered(s as Record<string, unknown>) }
+    : attributes;
+});
 
 export interface CurrentPageQuery {
   slug: string;

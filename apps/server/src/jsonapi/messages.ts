@@ -35,6 +35,8 @@ export function fieldError(
     case 'maxLength':
       if (max === undefined) return errorSpec(422, key, { ...base, values: { field } });
       return errorSpec(422, opts.items ? 'maxLength.items' : 'maxLength.bound', { ...base, values: { field, max } });
+    case 'tooManyItems':
+      return errorSpec(422, key, { ...base, values: { field, max: max ?? 0 } });
     case 'invalidType':
       return typeof p.expected === 'string'
         ? errorSpec(422, 'invalidType.expected', { ...base, values: { field, expected: p.expected } })

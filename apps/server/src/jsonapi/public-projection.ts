@@ -91,6 +91,18 @@ export function declarePublicType(type: string, def: { reach: PublicReach; attri
   });
 }
 
+/**
+ * What readers see of a type's attributes beyond which ones, when a capability says more (a menu's
+ * items leading to pages stay only with the slug its route resolved for readers): applied to every
+ * record of the type in every public answer, whoever built it.
+ */
+export type PublicAttributeCut = (attributes: Record<string, unknown>) => Record<string, unknown>;
+const attributeCuts = new Map<string, PublicAttributeCut>();
+
+export function declarePublicAttributeCut(type: string, cut: PublicAttributeCut): void {
+  attributeCuts.set(type, cut);
+}
+
 export function publicModelOf(type: string): PublicModel | undefined {
   return publicModels.get(type);
 }
@@ -360,7 +372,8 @@ function cut(doc: PublicDocument, reader: Omit<PublicReader, 'db'>, isGuarded: (
     const shape = shapes.get(o.type)!;
     const attributes: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(o.attributes ?? {})) if (shape.attributes.has(k)) attributes[k] = v;
-    const out = { type: o.type, id: o.id, attributes } as ResourceObject;
+    const cutAttributes = attributeCuts.get(o.type);
+    const out = { type: o.type, id: o.id, attributes: cutAttributes ? cutAttributes(attributes) : attributes } as ResourceObject;
     if (o.relationships) {
       const relationships: NonNullable<ResourceObject['relationships']> = {};
       for (const [name, rel] of Object.entries(o.relationships)) {

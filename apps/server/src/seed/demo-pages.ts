@@ -7,8 +7,8 @@ import { refreshPublication } from '../publication/publication';
 /**
  * The demo content (issue 9): page types of the five kinds, the builder's component types, a home
  * page, a club page, a match page and a news page built from components linking to the demo
- * competition, clubs, matches and images, and the header, footer, branding and what follows the
- * content as global page elements. Every component is checked by validateComponent, as the API would.
+ * competition, clubs, matches and images, and the header (with the site's main menu), footer,
+ * branding and what follows the content as global page elements. Every component is checked by validateComponent, as the API would.
  */
 interface Writer {
   readonly db: DB;
@@ -80,6 +80,7 @@ export async function seedDemoPages(w: Writer, opts: { now: Date }): Promise<voi
     ['page_type', 'ott_format_list', 'Lista formatów'], ['page_type', 'ott_hero_main', 'Baner wideo'], ['page_type', 'ott_external_content', 'Wideo zewnętrzne'],
     ['global_page_element', 'page_header', 'Nagłówek'], ['global_page_element', 'page_footer', 'Stopka'], ['global_page_element', 'branding', 'Identyfikacja wizualna'],
     ['global_page_element', 'social_media', 'Media społecznościowe'], ['global_page_element', 'advertisement', 'Reklama'],
+    ['global_page_element', 'main_menu', 'Menu główne'],
     ['article', 'text', 'Tekst artykułu'], ['article', 'gallery', 'Galeria w artykule'],
   ];
   for (const [i, [kind, componentKind, name]] of palette.entries())
@@ -107,15 +108,16 @@ export async function seedDemoPages(w: Writer, opts: { now: Date }): Promise<voi
       }
     }
   }
-  async function page(kind: PageKind, title: string, slug: string, seo: string, seeds: ComponentSeed[]) {
+  async function page(kind: PageKind, title: string, slug: string, seo: string, seeds: ComponentSeed[]): Promise<number> {
     const id = await w.insert('pages', {
       title, slug, status: 'published', published_from: published, published_until: null, seo_title: title, seo_description: seo, page_type_id: pageTypes.get(kind), seo_image_id: logo,
     });
     await components({ page_id: id }, { owner: 'page', pageKind: kind }, seeds);
     await refreshPublication(db, w.dialect, 'pages', clientId, id, opts.now);
+    return id;
   }
 
-  await page('standard', 'Strona główna', 'strona-glowna', 'Terminarz, wyniki, tabela i wiadomości PKO BP Ekstraklasy.', [
+  const home = await page('standard', 'Strona główna', 'strona-glowna', 'Terminarz, wyniki, tabela i wiadomości PKO BP Ekstraklasy.', [
     { kind: 'hero_main', settings: { title: 'Sezon w pełni', subtitle: 'Wszystkie mecze, tabela i skróty w jednym miejscu', layout: 'horizontal', link_type: 'page_type', link_label: 'Terminarz' }, links: { image: logo, publication_category: categories[0]?.id as number } },
     { kind: 'match_list', settings: { title: 'Najbliższe mecze', match_list: 'upcoming', limit: 9 }, links: { competition_season: competitionSeason.id as number } },
     { kind: 'group', settings: { title: 'Tabela', data_source: 'opta', show_standings: true }, links: { competition_season: competitionSeason.id as number, group: group?.id as number } },
@@ -126,14 +128,14 @@ export async function seedDemoPages(w: Writer, opts: { now: Date }): Promise<voi
   ].filter((c) => c.kind !== 'group' || group));
 
   const club = clubs[2];
-  await page('regular', String(club.name), `kluby/${String(club.code).toLowerCase()}`, `${String(club.name)}: kadra, mecze i aktualności.`, [
+  const clubPage = await page('regular', String(club.name), `kluby/${String(club.code).toLowerCase()}`, `${String(club.name)}: kadra, mecze i aktualności.`, [
     { kind: 'club', settings: { title: String(club.name), content_kind: 'club', layout: 'horizontal' }, links: { club: club.id as number, club_image: crest(2) } },
     ...(squad ? [{ kind: 'squad', settings: { title: 'Kadra', content_kind: 'player', layout: 'default' }, links: { squad: squad.id as number, season: competitionSeason.season_id as number } }] : []),
     { kind: 'match_list', settings: { title: 'Mecze klubu', match_list: 'all', limit: 10 }, links: { competition_season: competitionSeason.id as number, club: club.id as number } },
     { kind: 'text', settings: { format: 'rich', body: { type: 'doc', content: [paragraph(`${String(club.name)} gra w lidze od lat. Bilety na mecze domowe są w sklepie klubu.`)] } } },
   ]);
 
-  if (match)
+  const matchPage = match &&
     await page('irregular', 'Mecz dnia', 'mecze/mecz-dnia', 'Relacja na żywo: wynik, składy i zdarzenia meczu.', [
       { kind: 'match', settings: { title: 'Mecz dnia', data_source: 'opta', show_lineups: true, show_incidents: true }, links: { match: match.id as number, match_live_image: crest(2), match_pending_image: logo, competition_season: competitionSeason.id as number } },
       ...(video ? [{ kind: 'video', settings: { title: 'Skrót', autoplay: false, platforms: ['web', 'mobile'] }, links: { video: video.id as number } }] : []),
@@ -141,7 +143,7 @@ export async function seedDemoPages(w: Writer, opts: { now: Date }): Promise<voi
     ]);
 
   const ranking = await db.selectFrom('match_predictor_rankings').select('id').where('client_id', '=', clientId).orderBy('id').executeTakeFirst();
-  await page('simple', 'Aktualności', 'aktualnosci', 'Wiadomości ligi i klubów.', [
+  const newsPage = await page('simple', 'Aktualności', 'aktualnosci', 'Wiadomości ligi i klubów.', [
     { kind: 'news', settings: { title: 'Najnowsze', list_mode: 'latest', limit: 12, layout: 'vertical', platforms: ['web', 'mobile'] }, links: { publication_category: categories[1]?.id as number } },
     { kind: 'quotation', settings: { quote: 'Liga to przede wszystkim kibice.', author: 'Prezes ligi', role: 'Zarząd' }, links: { image: logo } },
     { kind: 'image', settings: { caption: 'Stadiony ligi', alt_text: 'Logo ligi', layout: 'default' }, links: { image: logo } },
@@ -149,9 +151,30 @@ export async function seedDemoPages(w: Writer, opts: { now: Date }): Promise<voi
     ...(ranking ? [{ kind: 'match_predictor_ranking', settings: { title: 'Typer: najlepsi kibice', limit: 5 }, links: { match_predictor_ranking: Number(ranking.id) } }] : []),
   ]);
 
+  // The site's main menu: the demo's pages, then the league's own site with sub-items (external).
+  const to = (id: number) => String(id);
+  const menu = [
+    { label_pl: 'Strona główna', label_en: 'Home', page_id: to(home) },
+    { label_pl: 'Aktualności', label_en: 'News', page_id: to(newsPage) },
+    ...(matchPage ? [{ label_pl: 'Mecz dnia', label_en: 'Match of the day', page_id: to(matchPage) }] : []),
+    // The club's page is written in Polish (kluby/): an item of the Polish menu only.
+    { label_pl: String(club.name), page_id: to(clubPage) },
+    {
+      label_pl: 'O lidze',
+      label_en: 'About the league',
+      url: 'https://www.ekstraklasa.org/',
+      children: [
+        { label_pl: 'Terminarz i tabela', label_en: 'Fixtures and table', page_id: to(home) },
+        { label_pl: 'Bilety', label_en: 'Tickets', url: 'https://www.ekstraklasa.org/bilety' },
+        { label_pl: 'Kontakt', label_en: 'Contact', url: 'https://www.ekstraklasa.org/kontakt' },
+      ],
+    },
+  ];
+
   const elements: [PageArea, string, string, ComponentSeed[]][] = [
     ['header_footer', 'Nagłówek', 'naglowek', [
       { kind: 'page_header', settings: { title: 'PKO BP Ekstraklasa', show_search: true, platforms: ['web', 'mobile'] }, links: { image: logo } },
+      { kind: 'main_menu', settings: { items: menu } },
       { kind: 'social_media', settings: { accounts: [{ network: 'instagram', url: 'https://www.instagram.com/ekstraklasa' }] } },
     ]],
     ['header_footer', 'Stopka', 'stopka', [

@@ -1,9 +1,11 @@
 import { readConfig, type SiteConfig } from './config';
+import { enhanceMenus } from './menu';
 
 /**
  * The website's browser entry (`/site/assets/site.js`, a module script). The page is complete
  * without it: the server rendered everything a reader needs. This file only looks for the hooks
- * the renderers left and loads, each as its own chunk, what the page needs: live scores for
+ * the renderers left and loads, each as its own chunk, what the page needs (the main menu's
+ * buttons, small and on every page, are in this file itself): live scores for
  * matches that are not over, HLS for videos (hls.js itself only where the browser has no HLS of
  * its own), the "Watch" button of broadcasts, quizzes, surveys and the match predictor's form.
  *
@@ -47,8 +49,14 @@ export async function hydrate(doc: Document = document, features: Feature[] = FE
   return names;
 }
 
+/** What every page gets: the main menu's buttons, then the features its hooks ask for. */
+function start() {
+  enhanceMenus(document);
+  void hydrate();
+}
+
 if (typeof document !== 'undefined') {
   // A module script runs after parsing; waiting for "interactive" covers a copy loaded another way.
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => void hydrate(), { once: true });
-  else void hydrate();
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
+  else start();
 }

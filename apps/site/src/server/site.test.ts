@@ -44,6 +44,26 @@ function fakeSource(pageSlugs: string[]): DeliverySource {
           ],
         });
       }
+      if (url.pathname === '/current_page_elements')
+        return ok({
+          data: [{ type: 'global_page_elements', id: '1', attributes: { area: 'header_footer' }, relationships: { components: { data: [{ type: 'components', id: '20' }] } } }],
+          included: [
+            {
+              type: 'components',
+              id: '20',
+              attributes: {
+                kind: 'main_menu',
+                settings: {
+                  items: [
+                    { label_pl: 'Start', label_en: 'Home', page_id: '1', page_slug: 'strona-glowna' },
+                    // A club's page is Polish (kluby/): the item is in the Polish menu only.
+                    { label_pl: 'Raków', page_id: '2', page_slug: 'kluby/rcz' },
+                  ],
+                },
+              },
+            },
+          ],
+        });
       if (url.pathname === '/articles') {
         const number = Number(url.searchParams.get('page[number]') ?? 1);
         const all = ARTICLES.filter((a) => a.t[locale]);
@@ -67,6 +87,22 @@ function site(pageSlugs = ['strona-glowna', 'kluby/rcz']) {
 }
 const head = (html: string) => html.slice(0, html.indexOf('</head>'));
 const alternates = (html: string) => [...head(html).matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map((m) => `${m[1]} ${m[2]}`);
+
+describe('the main menu', () => {
+  it('leads to the pages at the site\'s addresses in the page\'s language, the page shown marked', async () => {
+    const nav = (html: string) => html.slice(html.indexOf('<nav'), html.indexOf('</nav>'));
+    const club = nav((await site().handle('/pl/kluby/rcz', origin)).body);
+    expect(club).toContain('aria-label="Menu główne"');
+    expect(club).toContain('<a class="u-nav-link" href="/site/pl/">Start</a>');
+    expect(club).toContain('<a class="u-nav-link" href="/site/pl/kluby/rcz" aria-current="page">Raków</a>');
+    const home = nav((await site().handle('/en/', origin)).body);
+    expect(home).toContain('aria-label="Main menu"');
+    expect(home).toContain('<a class="u-nav-link" href="/site/en/" aria-current="page">Home</a>');
+    expect(home.match(/aria-current/g)).toHaveLength(1);
+    // An item without an English label is not in the English menu.
+    expect(home).not.toContain('Raków');
+  });
+});
 
 describe('an article’s addresses', () => {
   it('names each translation at its own slug, and only the translations there are', async () => {

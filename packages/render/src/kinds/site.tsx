@@ -1,3 +1,5 @@
+import { menuItemsIn, menuLabel, type MenuItem } from '@umpire/schema/content/menu';
+import { safeHref, type RenderContext } from '../context';
 import { settingsOf, text } from '../document';
 import { Cta, Picture, titleOf, type RendererProps } from '../parts';
 
@@ -41,6 +43,68 @@ export function PageFooter({ component, ctx }: RendererProps) {
       <Cta component={component} ctx={ctx} className="u-link" />
       {text(s, 'copyright') && <p className="u-copyright">{text(s, 'copyright')}</p>}
     </div>
+  );
+}
+
+/** Where a menu item leads: its page on this site (by the slug the delivery API gave), or its https address. */
+function menuHref(item: MenuItem, ctx: RenderContext): string | undefined {
+  if (item.page_id) return item.page_slug ? ctx.hrefs.page(item.page_slug) : undefined;
+  return typeof item.url === 'string' && item.url.startsWith('https://') ? safeHref(item.url) : undefined;
+}
+
+function MenuLink({ item, ctx }: { item: MenuItem; ctx: RenderContext }) {
+  const href = menuHref(item, ctx);
+  return (
+    <a className="u-nav-link" href={href} aria-current={href !== undefined && href === ctx.current ? 'page' : undefined}>
+      {menuLabel(item, ctx.locale)}
+    </a>
+  );
+}
+
+/**
+ * The site's main navigation (`main_menu`): a list of links in the page's language, the current
+ * page's marked with aria-current. It works as drawn: sub-items are listed under their item and
+ * the whole menu shows on a phone. The site's script (apps/site/src/client/menu.ts) then shows the
+ * buttons drawn hidden here: each item's sub-items become a disclosure, and under 768 px the menu
+ * folds behind a Menu button. Items without an address (a page readers may not see) are left out.
+ */
+export function MainMenu({ component, ctx }: RendererProps) {
+  const reachable = (items: MenuItem[]) => items.filter((i) => menuHref(i, ctx) !== undefined);
+  const items = reachable(menuItemsIn(settingsOf(component), ctx.locale));
+  if (!items.length) return null;
+  const id = `u-nav-${component.id}`;
+  return (
+    <nav className="u-nav" aria-label={ctx.t.mainMenu} data-menu="">
+      <button type="button" className="u-nav-toggle" aria-expanded="false" aria-controls={`${id}-list`} hidden>
+        {ctx.t.menu}
+      </button>
+      <ul className="u-nav-list" id={`${id}-list`}>
+        {items.map((item, i) => {
+          const children = reachable(item.children ?? []);
+          if (!children.length)
+            return (
+              <li key={i} className="u-nav-item">
+                <MenuLink item={item} ctx={ctx} />
+              </li>
+            );
+          return (
+            <li key={i} className="u-nav-item u-nav-item--parent">
+              <MenuLink item={item} ctx={ctx} />
+              <button type="button" className="u-nav-sub-toggle" aria-expanded="false" aria-controls={`${id}-sub-${i}`} hidden>
+                <span className="u-visually-hidden">{`${menuLabel(item, ctx.locale)}, ${ctx.t.subMenu}`}</span>
+              </button>
+              <ul className="u-nav-sub" id={`${id}-sub-${i}`}>
+                {children.map((child, j) => (
+                  <li key={j} className="u-nav-item">
+                    <MenuLink item={child} ctx={ctx} />
+                  </li>
+                ))}
+              </ul>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
   );
 }
 

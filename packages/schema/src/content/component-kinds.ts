@@ -7,6 +7,7 @@ import {
   AD_FORMATS, COMPONENT_KINDS, PAGE_KINDS, SOCIAL_NETWORKS, TEXT_FORMATS,
   type ComponentKind, type ComponentOwnerType, type PageArea, type PageKind,
 } from './enums';
+import { MENU_LABEL_MAX_LENGTH, MENU_MAX_ITEMS, MENU_MAX_SUB_ITEMS } from './menu';
 
 /**
  * Every component kind of spec §3, declared once: its fields (kept in `settings`), its links (to
@@ -28,7 +29,9 @@ export type ComponentFieldType =
   | 'enum_list'
   | 'datetime'
   /** A list of small objects, each with its own fields (social media accounts, filters). */
-  | 'object_list';
+  | 'object_list'
+  /** The id of one of the league's builder pages (where a menu item leads). */
+  | 'page';
 
 export interface ComponentFieldDef {
   type: ComponentFieldType;
@@ -39,8 +42,10 @@ export interface ComponentFieldDef {
   validators?: readonly Validator[];
   /** Value the builder starts from and the reader assumes when the field is absent. */
   default?: unknown;
-  /** Fields of each item of an `object_list`. */
+  /** Fields of each item of an `object_list` (none: only its validators say what it may hold). */
   item?: Record<string, ComponentFieldDef>;
+  /** Checked but not edited: a place that must stay empty (a sub-item's own sub-items). */
+  hidden?: boolean;
 }
 
 /**
@@ -132,6 +137,55 @@ const cta: Record<string, ComponentFieldDef> = {
     ],
   },
   link_target: { type: 'string', validators: [Validators.maxLength(200)] },
+};
+
+/**
+ * A menu item's fields: a label per language (at least one: a language without one does not show
+ * the item), and where it leads, a builder page or an https address (exactly one of them).
+ */
+const menuLabel: ComponentFieldDef = {
+  type: 'string',
+  validators: [
+    Validators.notBlank(),
+    Validators.maxLength(MENU_LABEL_MAX_LENGTH),
+    (_value, context) => {
+      const p = context?.parent ?? {};
+      const has = (v: unknown) => typeof v === 'string' && v.trim() !== '';
+      return has(p.label_pl) || has(p.label_en) ? null : { key: 'menuLabelRequired' };
+    },
+  ],
+};
+const menuItemFields = (children: ComponentFieldDef): Record<string, ComponentFieldDef> => ({
+  label_pl: menuLabel,
+  label_en: { type: 'string', validators: [Validators.notBlank(), Validators.maxLength(MENU_LABEL_MAX_LENGTH)] },
+  page_id: { type: 'page' },
+  url: {
+    type: 'url',
+    validators: [
+      (_value, context) => {
+        const p = context?.parent ?? {};
+        const given = (v: unknown) => v !== undefined && v !== null && v !== '';
+        return given(p.page_id) === given(p.url) ? { key: 'menuItemTarget' } : null;
+      },
+      Validators.httpsUrl(),
+      Validators.maxLength(2048),
+    ],
+  },
+  children,
+});
+const menuItems: ComponentFieldDef = {
+  type: 'object_list',
+  required: true,
+  validators: [Validators.atLeastOneItem(), Validators.maxItems(MENU_MAX_ITEMS)],
+  item: menuItemFields({
+    type: 'object_list',
+    validators: [Validators.maxItems(MENU_MAX_SUB_ITEMS)],
+    item: menuItemFields({
+      type: 'object_list',
+      hidden: true,
+      validators: [(value) => (Array.isArray(value) && value.length > 0 ? { key: 'menuTooDeep' } : null)],
+    }),
+  }),
 };
 
 const declare = (defs: ComponentKindDef[]) => Object.fromEntries(defs.map((d) => [d.kind, d])) as Record<ComponentKind, ComponentKindDef>;
@@ -360,6 +414,15 @@ export const COMPONENT_KIND_DEFS: Record<ComponentKind, ComponentKindDef> = decl
     owners: ['global_page_element'],
     pageKinds: [],
     areas: ['branding'],
+  },
+  {
+    // The site's main navigation (content/menu.ts): drawn in the header, delivered with the global elements.
+    kind: 'main_menu',
+    fields: { items: menuItems },
+    links: {},
+    owners: ['global_page_element'],
+    pageKinds: [],
+    areas: ['header_footer'],
   },
   {
     kind: 'match_predictor_ranking',

@@ -8,3 +8,4 @@ export * from './component-types.resource';
 export * from './pages.resource';
 export * from './components.resource';
 export * from './global-page-elements.resource';
+export * from './menu';

@@ -97,9 +97,14 @@ function checkField(def: ComponentFieldDef, value: unknown, pointer: string, fie
     case 'datetime':
       if (typeof value !== 'string' || Number.isNaN(Date.parse(value)) || !/T\d{2}:\d{2}/.test(value)) return push({ key: 'invalidDateTime' });
       break;
+    case 'page':
+      if (typeof value !== 'string') return push({ key: 'invalidType' });
+      if (!ID_PATTERN.test(value)) return push({ key: 'notFound' });
+      break;
     case 'object_list': {
       if (!Array.isArray(value)) return push({ key: 'invalidType' });
       if (value.length > 50) return push({ key: 'maxLength', params: { max: 50 } });
+      if (!def.item) break; // no shape of its own: its validators say what it may hold
       value.forEach((item, i) => {
         if (!isObject(item)) {
           issues.push({ pointer: `${pointer}/${i}`, field, key: 'invalidType' });

@@ -2,9 +2,12 @@ import { lazy, Suspense } from 'react';
 import { Box, Button, Checkbox, CircularProgress, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, IconButton, MenuItem, Stack, Switch, TextField, Tooltip } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
-import { useTranslate } from 'react-admin';
+import UpIcon from '@mui/icons-material/ArrowUpward';
+import DownIcon from '@mui/icons-material/ArrowDownward';
+import { useGetList, useTranslate, type RaRecord } from 'react-admin';
 import type { RichTextDocument } from '@umpire/schema';
 import { messageArgs } from '../../framework/generic/validation';
+import { moveItem } from '../../lib/move-item';
 import { initialItem, plainText, richTextOf, type CardIssues, type FieldIssue, type FieldModel } from './model';
 
 const RichTextEditor = lazy(() => import('../../framework/generic/rich-text-editor'));
@@ -46,7 +49,9 @@ export function FieldEditor({ idPrefix, kind, field, value, parent, onChange, is
   const id = `${idPrefix}-${path.replace(/\./g, '-')}`;
   const label = fieldLabel(translate, field.name);
   const error = issueText(issues[path]);
-  const common = { id, label, required: field.required, error: !!error, helperText: error ?? ' ', size: 'small' as const, fullWidth: true, margin: 'dense' as const };
+  // A field may have a hint (pageBuilder.hints.<name>: what an empty label in a language means).
+  const hint = translate(`pageBuilder.hints.${field.name}`, { _: ' ' });
+  const common = { id, label, required: field.required, error: !!error, helperText: error ?? hint, size: 'small' as const, fullWidth: true, margin: 'dense' as const };
   const text = typeof value === 'string' ? value : '';
 
   switch (field.widget) {
@@ -136,6 +141,8 @@ export function FieldEditor({ idPrefix, kind, field, value, parent, onChange, is
           slotProps={{ inputLabel: { shrink: true } }}
         />
       );
+    case 'page':
+      return <PageField common={common} value={text} onChange={onChange} />;
     case 'list':
       return <ListEditor idPrefix={idPrefix} kind={kind} field={field} value={value} onChange={onChange} issues={issues} path={path} />;
     default:
@@ -143,7 +150,32 @@ export function FieldEditor({ idPrefix, kind, field, value, parent, onChange, is
   }
 }
 
-/** A list of small objects (social accounts, filters): each item its own fields; at least one where required. */
+/** One of the league's builder pages (where a menu item leads), by title and address; drafts say so. */
+function PageField({ common, value, onChange }: { common: Record<string, unknown> & { id: string }; value: string; onChange: (value: unknown) => void }) {
+  const translate = useTranslate();
+  const pages = useGetList<RaRecord>('pages', { pagination: { page: 1, perPage: 200 }, sort: { field: 'title', order: 'ASC' } });
+  const options = pages.data ?? [];
+  // A page not among those read (yet) keeps its value until the list arrives.
+  const known = !value || options.some((p) => String(p.id) === value);
+  return (
+    <TextField {...common} select value={known ? value : ''} onChange={(e) => onChange(e.target.value || undefined)} disabled={pages.isPending && !!value}>
+      <MenuItem value="">
+        <em>{translate('pageBuilder.none')}</em>
+      </MenuItem>
+      {options.map((p) => (
+        <MenuItem key={p.id} value={String(p.id)}>
+          {`${String(p.title ?? p.id)} (/${String(p.slug ?? '')})${p.status === 'draft' ? ` · ${translate('pageBuilder.draftPage')}` : ''}`}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/**
+ * A list of small objects (social accounts, filters, menu items): each item its own fields, moved
+ * up and down by its buttons; at least one where required. An item holding a list of its own (a
+ * menu item's sub-items) has its fields one under another.
+ */
 function ListEditor({ idPrefix, kind, field, value, onChange, issues, path }: Omit<FieldEditorProps, 'parent'>) {
   const translate = useTranslate();
   const issueText = useIssueText();
@@ -151,6 +183,7 @@ function ListEditor({ idPrefix, kind, field, value, onChange, issues, path }: Om
   const label = fieldLabel(translate, field.name);
   const error = issueText(issues[path]);
   const legendId = `${idPrefix}-${path.replace(/\./g, '-')}-legend`;
+  const nested = (field.item ?? []).some((sub) => sub.widget === 'list');
   return (
     <Box component="fieldset" aria-labelledby={legendId} sx={{ border: 1, borderColor: error ? 'error.main' : 'divider', borderRadius: 1, p: 1, m: 0, my: 1 }}>
       <FormLabel id={legendId} component="legend" required={field.required} error={!!error} sx={{ px: 0.5, fontSize: '0.85rem' }}>
@@ -158,7 +191,14 @@ function ListEditor({ idPrefix, kind, field, value, onChange, issues, path }: Om
       </FormLabel>
       {items.length === 0 && <FormHelperText>{translate('pageBuilder.listEmpty')}</FormHelperText>}
       {items.map((item, i) => (
-        <Stack key={i} direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'flex-start' }}>
+        <Stack
+          key={i}
+          direction={nested ? 'column' : { xs: 'column', sm: 'row' }}
+          spacing={nested ? 0 : 1}
+          alignItems={nested ? 'stretch' : { sm: 'flex-start' }}
+          sx={nested ? { borderBottom: 1, borderColor: 'divider', pb: 1, mb: 1 } : undefined}
+          data-testid={`list-item-${path}-${i}`}
+        >
           {(field.item ?? []).map((sub) => (
             <Box key={sub.name} sx={{ flex: 1, minWidth: 0 }}>
               <FieldEditor
@@ -173,11 +213,31 @@ function ListEditor({ idPrefix, kind, field, value, onChange, issues, path }: Om
               />
             </Box>
           ))}
-          <Tooltip disableInteractive title={translate('pageBuilder.removeItem', { position: i + 1 })}>
-            <IconButton sx={{ mt: 1 }} aria-label={translate('pageBuilder.removeItem', { position: i + 1 })} onClick={() => onChange(items.filter((_, j) => j !== i))}>
-              <DeleteIcon />
-            </IconButton>
-          </Tooltip>
+          <Stack direction="row" sx={{ mt: nested ? 0 : 1 }}>
+            {items.length > 1 && (
+              <>
+                <Tooltip disableInteractive title={translate('pageBuilder.moveItemUp', { position: i + 1 })}>
+                  <span>
+                    <IconButton aria-label={translate('pageBuilder.moveItemUp', { position: i + 1 })} disabled={i === 0} onClick={() => onChange(moveItem(items, i, i - 1))}>
+                      <UpIcon />
+                    </IconButton>
+                  </span>
+                </Tooltip>
+                <Tooltip disableInteractive title={translate('pageBuilder.moveItemDown', { position: i + 1 })}>
+                  <span>
+                    <IconButton aria-label={translate('pageBuilder.moveItemDown', { position: i + 1 })} disabled={i === items.length - 1} onClick={() => onChange(moveItem(items, i, i + 1))}>
+                      <DownIcon />
+                    </IconButton>
+                  </span>
+                </Tooltip>
+              </>
+            )}
+            <Tooltip disableInteractive title={translate('pageBuilder.removeItem', { position: i + 1 })}>
+              <IconButton aria-label={translate('pageBuilder.removeItem', { position: i + 1 })} onClick={() => onChange(items.filter((_, j) => j !== i))}>
+                <DeleteIcon />
+              </IconButton>
+            </Tooltip>
+          </Stack>
         </Stack>
       ))}
       <Button size="small" startIcon={<AddIcon />} onClick={() => onChange([...items, initialItem(kind, field.name)])}>

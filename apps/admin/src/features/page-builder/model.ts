@@ -24,7 +24,7 @@ import { moveItem } from '../../lib/move-item';
  */
 
 /** How the builder edits a declared field. */
-export type FieldWidget = 'text' | 'multiline' | 'richText' | 'url' | 'integer' | 'switch' | 'select' | 'multiselect' | 'datetime' | 'list';
+export type FieldWidget = 'text' | 'multiline' | 'richText' | 'url' | 'integer' | 'switch' | 'select' | 'multiselect' | 'datetime' | 'list' | 'page';
 
 export interface FieldModel {
   name: string;
@@ -58,6 +58,7 @@ const WIDGETS: Record<ComponentFieldDef['type'], FieldWidget> = {
   enum_list: 'multiselect',
   datetime: 'datetime',
   object_list: 'list',
+  page: 'page',
 };
 
 function fieldModel(name: string, def: ComponentFieldDef): FieldModel {
@@ -66,14 +67,20 @@ function fieldModel(name: string, def: ComponentFieldDef): FieldModel {
     widget: WIDGETS[def.type],
     required: def.required === true,
     ...(def.enum ? { choices: def.enum } : {}),
-    ...(def.item ? { item: Object.entries(def.item).map(([n, d]) => fieldModel(n, d)) } : {}),
+    ...(def.item ? { item: editedFields(def.item) } : {}),
   };
 }
+
+/** The fields staff edit, in declaration order (a hidden one is only checked). */
+const editedFields = (fields: Record<string, ComponentFieldDef>): FieldModel[] =>
+  Object.entries(fields)
+    .filter(([, d]) => !d.hidden)
+    .map(([n, d]) => fieldModel(n, d));
 
 /** The fields of a kind's editor, in declaration order. */
 export function fieldsOf(kind: string): FieldModel[] {
   const def = componentKindDef(kind);
-  return def ? Object.entries(def.fields).map(([name, field]) => fieldModel(name, field)) : [];
+  return def ? editedFields(def.fields) : [];
 }
 
 /** The links of a kind's editor, each pickable or not yet available. */
@@ -372,6 +379,12 @@ const SUMMARY_FIELDS = ['title', 'name', 'caption', 'quote', 'copyright', 'subti
 
 /** A short line that tells a card from its neighbours: its first filled text field. */
 export function summaryOf(draft: Pick<Draft, 'settings'>, max = 80): string {
+  // A menu: its items' labels, in order.
+  const items = draft.settings.items;
+  if (Array.isArray(items)) {
+    const labels = items.map((i: { label_pl?: unknown; label_en?: unknown } | null) => plainText(i?.label_pl).trim() || plainText(i?.label_en).trim()).filter(Boolean).join(' · ');
+    if (labels) return labels.length > max ? `${labels.slice(0, max - 1)}…` : labels;
+  }
   for (const name of SUMMARY_FIELDS) {
     const text = plainText(draft.settings[name]).replace(/\s+/g, ' ').trim();
     if (text) return text.length > max ? `${text.slice(0, max - 1)}…` : text;
