@@ -1,5 +1,5 @@
 import * as ActionCable from '@rails/actioncable';
-import { execFile, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +16,7 @@ import { contributions } from './support/contribution';
 import { multipart } from './support/multipart';
 import { startPushService, type BrowserSubscription, type PushService } from './support/push-service';
 import { startS3Proxy, type S3Proxy } from './support/s3-proxy';
+import { startTestCluster, type Cluster, type ClusterInstance } from './support/cluster';
 import { apiClient, TEST_DB, type ApiClient } from './support/test-server';
 
 // The official client, as the admin app uses it; Node lacks the browser globals it touches.
@@ -23,20 +24,6 @@ import { apiClient, TEST_DB, type ApiClient } from './support/test-server';
 (globalThis as any).addEventListener ??= () => {};
 (globalThis as any).removeEventListener ??= () => {};
 
-/** What scripts/cluster.mjs gives (plain JavaScript, typed here). */
-interface Instance {
-  name: string;
-  url: string;
-  process: ChildProcess;
-  start(): Promise<void>;
-  kill(signal?: NodeJS.Signals): Promise<void>;
-}
-interface Cluster {
-  url: string;
-  databaseUrl: string;
-  instances: Instance[];
-  stop(): Promise<void>;
-}
 
 // The cluster is PostgreSQL's topology (instances share it and hear each other through NOTIFY).
 const ON_POSTGRES = TEST_DB === 'postgres';
@@ -73,10 +60,7 @@ beforeAll(async () => {
   const { startTempS3 } = (await import(join(REPO_ROOT, 'scripts/s3-temp.mjs'))) as { startTempS3(): Promise<typeof s3> };
   s3 = await startTempS3();
   s3proxy = await startS3Proxy(() => s3.endpoint);
-  const { startCluster } = (await import(join(REPO_ROOT, 'scripts/cluster.mjs'))) as {
-    startCluster(o: { instances: number; env: Record<string, string>; instanceEnv(n: number): Record<string, string> }): Promise<Cluster>;
-  };
-  cluster = await startCluster({
+  cluster = await startTestCluster({
     instances: 2,
     env: {
       JOB_POLL_MS: '20',
@@ -647,7 +631,7 @@ describe.skipIf(!ON_POSTGRES)('a cluster of two instances behind HAProxy', () =>
       }
     }
 
-    function ffmpegOf(instance: Instance): number[] {
+    function ffmpegOf(instance: ClusterInstance): number[] {
       return readdirSync('/proc')
         .filter((d) => /^\d+$/.test(d))
         .filter((d) => {

@@ -1,13 +1,11 @@
 import * as ActionCable from '@rails/actioncable';
-import type { ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { REPO_ROOT } from '../src/config';
 import './support/cable-client';
 import { contributions } from './support/contribution';
 import { createMatch, incidentBody, type MatchFixture } from './support/fixtures';
+import { startTestCluster, type Cluster } from './support/cluster';
 import { apiClient, TEST_DB, type ApiClient } from './support/test-server';
 import { waitFor } from './support/wait';
 
@@ -19,20 +17,6 @@ import { waitFor } from './support/wait';
  * live playlist may show one discontinuity at most, and every fan's socket comes back with a fresh
  * snapshot. Times are printed as figures, never asserted.
  */
-interface Instance {
-  name: string;
-  url: string;
-  process: ChildProcess;
-  start(): Promise<void>;
-  kill(signal?: NodeJS.Signals): Promise<void>;
-  exited: Promise<number | string | null>;
-}
-interface Cluster {
-  url: string;
-  databaseUrl: string;
-  instances: Instance[];
-  stop(): Promise<void>;
-}
 
 const ON_POSTGRES = TEST_DB === 'postgres';
 const FANS = 200;
@@ -48,11 +32,8 @@ let sql: pg.Client;
 
 beforeAll(async () => {
   if (!ON_POSTGRES) return;
-  const { startCluster } = (await import(join(REPO_ROOT, 'scripts/cluster.mjs'))) as {
-    startCluster(o: { instances: number; env: Record<string, string>; instanceEnv(n: number): Record<string, string> }): Promise<Cluster>;
-  };
   // The production defaults (a live lease of 10 s, the drain of 2 s), save the live ladder's size.
-  cluster = await startCluster({
+  cluster = await startTestCluster({
     instances: 2,
     env: { OTT_LIVE_PRESET: 'ultrafast', OTT_LIVE_LADDER: '320x180@300' },
     // Each instance takes camera crews on an address of its own, as separate machines would.
