@@ -69,9 +69,29 @@ function multipartCompletion(store) {
  * versions, or a stated length larger than the bytes that followed, and then waited for ever.
  * Here content is written to a temporary name renamed over the object once complete, and a read
  * states the size of the very file it opened. (The ETag, from a file of its own, may name the
- * version before for a moment.)
+ * version before for a moment.) The metadata and MD5 files beside it are replaced the same way:
+ * written in place, a read between the truncation and the write found an empty metadata file,
+ * whose JSON failed, and answered 500 InternalError.
  */
 function replaceWhole(store, S3Object) {
+  const writeWhole = async (file, data) => {
+    const temporary = `${file}.${randomBytes(6).toString('hex')}.partial`;
+    try {
+      await fs.promises.writeFile(temporary, data);
+      await fs.promises.rename(temporary, file);
+    } catch (err) {
+      await fs.promises.rm(temporary, { force: true });
+      throw err;
+    }
+  };
+  // s3rver's own putMetadata, with each file written whole.
+  store.putMetadata = async (bucket, key, metadata, md5) => {
+    const kept = Object.fromEntries(
+      Object.entries(metadata ?? {}).filter(([name]) => S3Object.ALLOWED_METADATA.includes(name) || name.startsWith('x-amz-meta-')),
+    );
+    if (md5) await writeWhole(store.getResourcePath(bucket, key, 'object.md5'), md5);
+    await writeWhole(store.getResourcePath(bucket, key, 'metadata.json'), JSON.stringify(kept, null, 2));
+  };
   store.putContent = (objectPath, content) =>
     new Promise((resolve, reject) => {
       const temporary = `${objectPath}.${randomBytes(6).toString('hex')}.partial`;
