@@ -1,4 +1,4 @@
-import { componentKindDef, menuPageIds, validateComponent, type ComponentIssue, type ComponentPlace, type PageArea, type PageKind } from '@umpire/schema';
+import { componentKindDef, isTemplateKind, menuPageIds, validateComponent, type ComponentIssue, type ComponentPlace, type PageArea, type PageKind } from '@umpire/schema';
 import { errorSpec, type ErrorSpec } from '../jsonapi/errors';
 import { fieldError } from '../jsonapi/messages';
 import { findModel } from '../jsonapi/model';
@@ -25,11 +25,11 @@ export async function placeOf(ctx: ReadContext, row: Row): Promise<ComponentPlac
     const page = await ctx.db
       .selectFrom('pages')
       .innerJoin('page_types', 'page_types.id', 'pages.page_type_id')
-      .select('page_types.kind as kind')
+      .select(['page_types.kind as kind', 'page_types.template_kind as template'])
       .where('pages.id', '=', Number(row.page_id))
       .where('pages.client_id', '=', ctx.clientId)
       .executeTakeFirst();
-    return page ? { owner: 'page', pageKind: page.kind as PageKind } : null;
+    return page ? { owner: 'page', pageKind: page.kind as PageKind, template: isTemplateKind(page.template) ? page.template : null } : null;
   }
   if (row.global_page_element_id != null) {
     const element = await ctx.db

@@ -30,6 +30,7 @@ import * as quizAttemptStarts from './migrations/0028-quiz-attempt-starts';
 import * as fanChallenges from './migrations/0029-fan-challenges';
 import * as imports from './migrations/0030-imports';
 import * as articleSlugHistory from './migrations/0031-article-slug-history';
+import * as pageTemplates from './migrations/0032-page-templates';
 import { cascadesOf } from './data-versions';
 
 /** Every migration in order; each one runs on SQLite and PostgreSQL alike. */
@@ -64,6 +65,7 @@ const MIGRATIONS = {
   '0029-fan-challenges': fanChallenges,
   '0030-imports': imports,
   '0031-article-slug-history': articleSlugHistory,
+  '0032-page-templates': pageTemplates,
 };
 
 /**

@@ -78,6 +78,8 @@ export const LINK_CATALOGUE = {
   match_predictor_ranking: { target: 'match_predictor_rankings' },
   // Beyond the specification's list, needed by the kinds below.
   match: { target: 'matches' },
+  // The player a player profile shows (on a player template, the page's own).
+  player: { target: 'players' },
   clubs: { target: 'clubs', many: true },
   images: { target: 'images', many: true },
   products: { target: 'products', many: true },

@@ -9,3 +9,4 @@ export * from './pages.resource';
 export * from './components.resource';
 export * from './global-page-elements.resource';
 export * from './menu';
+export * from './templates';

@@ -3,6 +3,7 @@ import { PLATFORMS } from '../enums';
 import { defineResource } from '../resource';
 import { oneOf, text } from '../validators';
 import { PAGE_KINDS } from './enums';
+import { TEMPLATE_KINDS } from './templates';
 
 /** A page type (spec §3): its kind decides which components its pages may hold; visibility lists the platforms. */
 export const pageTypes = defineResource({
@@ -11,7 +12,7 @@ export const pageTypes = defineResource({
   section: 'document',
   titleAttribute: 'name',
   defaultSort: 'name',
-  public: { reach: 'listed', attributes: ['name', 'kind'] },
+  public: { reach: 'listed', attributes: ['name', 'kind', 'template_kind'] },
   attributes: {
     name: { type: 'string', schema: text(120), required: true, unique: true, search: true, sort: true, filter: true, list: true, example: 'Strona turnieju' },
     kind: { type: 'string', schema: oneOf(PAGE_KINDS), required: true, filter: true, sort: true, list: true, example: 'regular' },
@@ -22,6 +23,8 @@ export const pageTypes = defineResource({
       list: true,
       example: ['web', 'mobile'],
     },
+    /** A template for every public record of this kind (content/templates.ts); none: pages at their own slug. */
+    template_kind: { type: 'string', schema: oneOf(TEMPLATE_KINDS), filter: true, sort: true, list: true, example: 'match' },
     description: { type: 'text', schema: text(2000), search: true, example: 'Strona jednego klubu: skład, mecze, aktualności' },
   },
   relationships: {

@@ -2,6 +2,7 @@ import { pointerSegment, type ValidationFailure, type ValidationKey } from '../v
 import { componentKindDef, LINK_CATALOGUE, type ComponentFieldDef, type LinkName } from './component-kinds';
 import type { ComponentOwnerType, PageArea, PageKind } from './enums';
 import { hasValidIndex } from './ordering';
+import { TEMPLATE_DEFS, type TemplateKind } from './templates';
 
 /** One linked record as given: an id, or a JSON:API resource identifier. */
 export type LinkValue = string | number | { type?: unknown; id?: unknown } | null;
@@ -21,6 +22,8 @@ export interface ComponentPlace {
   pageKind?: PageKind | null;
   /** Area of the global page element, when the owner is one. */
   area?: PageArea | null;
+  /** The template kind of the page's type: the links its record fills are not demanded. */
+  template?: TemplateKind | null;
 }
 
 export interface ComponentIssue {
@@ -143,6 +146,8 @@ export function validateComponent(input: ComponentInput, place: ComponentPlace |
   const available = options.isTargetAvailable ?? (() => true);
   const requireLinks = options.requireLinks ?? true;
   const requireFields = options.requireFields ?? true;
+  // On a template's page a link its record fills may stay empty: "the match of this page".
+  const filled = new Set<string>(place?.owner === 'page' && place.template ? TEMPLATE_DEFS[place.template].fills : []);
   if (isEmpty(input.kind)) return [{ pointer: '/data/attributes/kind', field: 'kind', key: 'required' }];
   const def = componentKindDef(String(input.kind));
   if (!def) return [{ pointer: '/data/attributes/kind', field: 'kind', key: 'invalidEnum' }];
@@ -200,11 +205,11 @@ export function validateComponent(input: ComponentInput, place: ComponentPlace |
       else if (!ID_PATTERN.test(ids[i] ?? '')) issues.push({ pointer: isObject(item) ? `${p}/id` : p, field: name, key: 'notFound' });
     });
     if (declared.max !== undefined && given.length > declared.max) issues.push({ pointer: `${pointer}/data`, field: name, key: 'maxLength', params: { max: declared.max } });
-    if (declared.required && given.length === 0) issues.push({ pointer: `${pointer}/data`, field: name, key: 'required' });
+    if (declared.required && given.length === 0 && !filled.has(name)) issues.push({ pointer: `${pointer}/data`, field: name, key: 'required' });
   }
   if (requireLinks)
     for (const [name, link] of Object.entries(def.links) as [LinkName, { required?: boolean }][]) {
-      if (!link.required || name in links) continue;
+      if (!link.required || name in links || filled.has(name)) continue;
       if (!available(LINK_CATALOGUE[name].target)) continue; // cannot be picked yet: not demanded
       issues.push({ pointer: `/data/relationships/${name}`, field: name, key: 'required' });
     }
