@@ -28,6 +28,11 @@ export interface RenderOptions {
   feeds?: Record<string, JsonApiDocument | undefined>;
   /** Where a video plays from: its HLS playlist (hls.js takes it once hydrated) and a file a browser plays natively. */
   videoSources?: (video: ResourceObject) => { hls?: string; src?: string; type?: string } | undefined;
+  /**
+   * The record a template's page is made for (the match of a match page, the club of a club page):
+   * renderers mark it where it appears among others (the club's row in a table).
+   */
+  record?: ResourceObject;
 }
 
 export interface CallToAction {
@@ -45,6 +50,10 @@ export interface Hrefs {
   category: (category: ResourceObject) => string | undefined;
   club: (club: ResourceObject) => string | undefined;
   match: (match: ResourceObject) => string | undefined;
+  /** A player's page (on the site: the player template's address). */
+  player: (player: ResourceObject) => string | undefined;
+  /** A competition season's table page. */
+  table: (competitionSeason: ResourceObject) => string | undefined;
   /** Where a call to action leads (`link_type`, `link_url`, `link_target` of a component). */
   cta: (cta: CallToAction) => string | undefined;
   /**
@@ -72,6 +81,8 @@ export const DEFAULT_HREFS: Hrefs = {
   category: (c) => (text(c, 'slug') ? `/news/${encodeURIComponent(text(c, 'slug'))}` : undefined),
   club: (c) => (text(c, 'code') ? `/clubs/${encodeURIComponent(text(c, 'code').toLowerCase())}` : undefined),
   match: (m) => `/matches/${encodeURIComponent(m.id)}`,
+  player: () => undefined,
+  table: () => undefined,
   cta: (cta) => {
     const target = typeof cta.link_target === 'string' ? cta.link_target.trim() : '';
     if (cta.link_type === 'custom_link') return safeHref(cta.link_url);
@@ -99,6 +110,8 @@ export interface RenderContext {
   hrefs: Hrefs;
   /** The address of the page shown (the menu marks its link with aria-current), when it has one. */
   current?: string;
+  /** The record a template's page is made for (RenderOptions.record). */
+  record?: ResourceObject;
   /** An image record as a picture `width` CSS pixels wide (2× in srcset); undefined without a usable path. */
   image(record: ResourceObject | undefined, width: number, height?: number): ImageSource | undefined;
   /** The records of the list fetched for a component (see RenderOptions.feeds). */
@@ -125,6 +138,7 @@ export function createRenderContext(options: RenderOptions, ...docs: (JsonApiDoc
     format: formatsFor(locale, options.timeZone ?? DEFAULT_TIME_ZONE),
     resolve,
     hrefs: { ...DEFAULT_HREFS, ...options.hrefs },
+    record: options.record,
     image(record, width, height) {
       const path = text(record, 'path');
       if (!record || !path || record.type !== 'images') return undefined;
