@@ -89,7 +89,7 @@ describe('template pages', () => {
     const player = (await api.get('/api/v3/players?sort=id&page[size]=1')).body.data[0];
     const draft = await pub(`template=player&record=${player.id}`);
     expect(draft.status).toBe(404);
-    expect(draft.body.errors[0].meta.key).toBe('notFound.template');
+    expect(draft.body.errors[0].detail).toBe('No published page is a template for "player".');
     const preview = await api.get(`/api/v3/current_page?template=player&record=${player.id}&preview=true`);
     expect(preview.status, preview.text).toBe(200);
     expect(preview.body.meta.template.record).toEqual({ type: 'players', id: player.id });
