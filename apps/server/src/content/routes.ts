@@ -69,7 +69,7 @@ export function registerContentRoutes(app: FastifyInstance, config: Config, data
   const currentPage = (ctx: ReadContext, q: PageQuery, preview: boolean) =>
     q.template
       ? templatePageDocument(ctx, { ...q.template, includeSets: q.includeSets, seasonId: q.seasonId, locale: q.locale, preview })
-      : currentPageDocument(ctx, { slug: q.slug!, includeSets: q.includeSets, seasonId: q.seasonId, locale: q.locale, preview });
+      : currentPageDocument(ctx, { slug: q.slug, includeSets: q.includeSets, seasonId: q.seasonId, locale: q.locale, preview });
 
   // What websites read: only a page published and inside its window, cut to its public part.
   delivery.get('/current_page', (ctx, request) =>
