@@ -159,7 +159,7 @@ export async function seedDemoPages(w: Writer, opts: { now: Date }): Promise<voi
   const ranking = await db.selectFrom('match_predictor_rankings').select('id').where('client_id', '=', clientId).orderBy('id').executeTakeFirst();
   // The news index is the news template: at /pl/aktualnosci and /en/news, with pages and filters.
   const newsPage = await page('news', 'Aktualności', 'aktualnosci', 'Wiadomości ligi i klubów.', [
-    { kind: 'news', settings: { title: 'Najnowsze', list_mode: 'latest', limit: 12, layout: 'vertical', platforms: ['web', 'mobile'] }, links: { publication_category: categories[1]?.id as number } },
+    { kind: 'news', settings: { title: 'Najnowsze', list_mode: 'latest', limit: 12, layout: 'vertical', platforms: ['web', 'mobile'] } },
     { kind: 'quotation', settings: { quote: 'Liga to przede wszystkim kibice.', author: 'Prezes ligi', role: 'Zarząd' }, links: { image: logo } },
     { kind: 'image', settings: { caption: 'Stadiony ligi', alt_text: 'Logo ligi', layout: 'default' }, links: { image: logo } },
     // The demo predictor's ranking with its five best fans (seeded before the pages).
