@@ -258,10 +258,10 @@ const CHECKS: Record<ComponentKind, () => void> = {
     const upcoming = { ...match, attributes: { ...match.attributes, status: 'not_started' } };
     const later = createRenderContext({ locale: 'pl', feeds: { [all.id]: { data: [upcoming], included: matchDay.included } } }, FIXTURES['page-strona-glowna.pl']);
     expect(renderToString(<ComponentView component={listed} ctx={later} />)).toContain('<span class="u-score u-score--time" data-score-box="">');
-    // Postponed (issue 26): no score, the kick-off time, and the status named; not an upcoming match once cancelled.
+    // Postponed (issue 26): no score, no time (its old kick-off is not when it will be played), and the status named; not an upcoming match once cancelled.
     const postponed = { ...match, attributes: { ...match.attributes, status: 'postponed', home_score: 0, away_score: 0 } };
     const moved = renderToString(<ComponentView component={listed} ctx={createRenderContext({ locale: 'pl', feeds: { [all.id]: { data: [postponed], included: matchDay.included } } }, FIXTURES['page-strona-glowna.pl'])} />);
-    expect(moved).toContain('<span class="u-score u-score--time" data-score-box="">');
+    expect(moved).toContain('<span class="u-score u-score--time" data-score-box=""><span aria-hidden="true">–</span></span>');
     expect(moved).toContain('<span class="u-match-status" data-status-text="short">Przełożony</span>');
     const cancelled = { ...match, attributes: { ...match.attributes, status: 'cancelled' } };
     const upcomingList = { ...all, attributes: { ...all.attributes, settings: { ...settings(all), match_list: 'upcoming' } } };
