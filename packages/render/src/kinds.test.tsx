@@ -151,10 +151,11 @@ const CHECKS: Record<ComponentKind, () => void> = {
     expect(html).toContain(`data-round-id="${(m.relationships!.round!.data as { id: string }).id}"`);
     expect(html).toMatch(/<div class="u-big-score" role="group" data-score-box=""/);
     expect(html).toContain('<p class="u-match-state" data-status-text="full">');
-    // The goals with their scorers, and the line-ups by name.
+    // The goals with the score they made and their scorers, and the line-ups by name.
     const goal = resolve.pointingAt('incidents', 'match', m).find((i) => i.attributes!.incident_type === 'goal')!;
     const scorer = resolve.one(goal, 'player')!;
-    expect(t).toContain(`Gol : ${text(scorer, 'first_name')} ${text(scorer, 'last_name')}`);
+    expect(t).toMatch(new RegExp(`Gol \\d+:\\d+ [^ ]+ ${text(scorer, 'first_name')} ${text(scorer, 'last_name')}`));
+    expect(html).toContain('data-match-centre=""');
     const starter = resolve.pointingAt('lineups', 'match', m).find((l) => l.attributes!.is_starting)!;
     expect(t).toContain(text(resolve.one(starter, 'player'), 'last_name'));
     expect(t).toContain('Wyjściowa jedenastka');
