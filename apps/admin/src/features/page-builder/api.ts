@@ -1,4 +1,4 @@
-import { PAGE_KIND_INCLUDE_SETS, sortByIndex, type PageArea, type PageKind } from '@umpire/schema';
+import { isTemplateKind, PAGE_KIND_INCLUDE_SETS, sortByIndex, type PageArea, type PageKind } from '@umpire/schema';
 import type { RaRecord } from 'react-admin';
 import { getRuntime } from '../../lib/configuration';
 import { HttpFailure, type HttpClient } from '../../providers/http-client';
@@ -49,9 +49,10 @@ export function createBuilderApi(http: HttpClient, base: () => string) {
       const record = toRecord(body.data, included, 1);
       const typeRef = body.data.relationships?.page_type?.data;
       const pageType = typeRef && !Array.isArray(typeRef) ? included.get(`page_types:${typeRef.id}`) : undefined;
+      const template = pageType?.attributes.template_kind;
       const owner: Owner =
         type === 'pages'
-          ? { type, id, pageKind: (pageType?.attributes.kind as PageKind | undefined) ?? null }
+          ? { type, id, pageKind: (pageType?.attributes.kind as PageKind | undefined) ?? null, template: isTemplateKind(template) ? template : null }
           : { type, id, area: (body.data.attributes.area as PageArea | undefined) ?? null };
       return {
         owner,

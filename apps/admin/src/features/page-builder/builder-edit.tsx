@@ -18,7 +18,7 @@ import { LivePreviewPanel, PreviewDialog, useLivePreview } from './live-preview'
 import { UnsavedGuard } from '../../framework/generic/unsaved-guard';
 import { useBuilder, type Builder } from './use-builder';
 import { builderApi } from './api';
-import { componentTypeScope, paletteEntries, type ComponentTypeEntry, type Owner } from './model';
+import { componentTypeScope, paletteEntries, templateOf, type ComponentTypeEntry, type Owner } from './model';
 
 /**
  * The edit screen of a page or a global page element: its own fields, then its components as
@@ -182,6 +182,7 @@ function OwnerScreen({ def, builder, name }: { def: ResourceManifest; builder: B
                 builder.remove(key);
                 if (selected === key) setSelected(null);
               }}
+              template={templateOf(owner)}
             />
           </CardContent>
         </Card>

@@ -125,6 +125,12 @@ export function RecordPicker({ id, target, label, value, onChange, required, err
 const nameOfPicked = (translate: (key: string, options?: Record<string, unknown>) => string, nameOf: (record: RaRecord) => string, p: PickedTarget) =>
   p.record ? nameOf(p.record) : p.state === 'missing' ? translate('pageBuilder.missingTarget', { id: p.id }) : translate('pageBuilder.loading');
 
+/** What an empty link means on a template's page: "Empty: the match of this page". */
+export function filledHint(translate: (key: string, options?: Record<string, unknown>) => string, link: LinkModel): string | undefined {
+  if (!link.filledBy) return undefined;
+  return translate(`pageBuilder.templateFills.${link.filledBy}.${link.name}`, { _: translate('pageBuilder.templateFillsOther') });
+}
+
 function RecordLinkEditor({ idPrefix, link, value, onChange, issues }: LinkEditorProps) {
   const translate = useTranslate();
   const issueText = useIssueText();
@@ -135,7 +141,7 @@ function RecordLinkEditor({ idPrefix, link, value, onChange, issues }: LinkEdito
   const issue = issues[`links.${link.name}`];
   // Too many linked records: said as a count of records, not of characters.
   const issueError = issue?.key === 'maxLength' && link.max ? translate('pageBuilder.atMost', { max: link.max }) : issueText(issue);
-  const hint = link.max ? translate('pageBuilder.atMost', { max: link.max }) : ' ';
+  const hint = filledHint(translate, link) ?? (link.max ? translate('pageBuilder.atMost', { max: link.max }) : ' ');
   if (!link.many)
     return <RecordPicker id={id} target={link.target} label={label} value={ids[0] ?? null} onChange={onChange} required={link.required} error={issueError} helper={hint} />;
   return <RecordListEditor id={id} idPrefix={idPrefix} link={link} ids={ids} onChange={onChange} error={issueError} hint={hint} label={label} nameOf={nameOf} />;
