@@ -167,6 +167,7 @@ let shared: BuilderApi | undefined;
 
 export function builderApi(): BuilderApi {
   if (shared) return shared;
-  shared = createBuilderApi(appHttpClient(), () => getRuntime().urls.umpire);
+  // The app's client is asked at each call, not kept: one set later (setApiClient, as unit tests do) is the one used.
+  shared = createBuilderApi((url, request) => appHttpClient()(url, request), () => getRuntime().urls.umpire);
   return shared;
 }
