@@ -55,6 +55,28 @@ describe('live preview', () => {
     expect(result.current.doc?.data.relationships?.components?.data).toHaveLength(3);
   });
 
+  it("asks at once for another record, sent as record= on a template's page only", async () => {
+    const template: Owner = { type: 'pages', id: '7', pageKind: 'standard', template: 'match' };
+    const drafts = [text('1', 'Szablon')];
+    const { result, rerender } = renderHook(({ record }: { record: string | null }) => useLivePreview(template, drafts, true, record), { initialProps: { record: null as string | null } });
+    await waitFor(() => expect(result.current.updating).toBe(false));
+    expect(calls.at(-1)!.url).not.toContain('record=');
+    const before = calls.length;
+    rerender({ record: '155' });
+    expect(result.current.updating).toBe(true);
+    // Not after the rest typing gets (PREVIEW_DELAY_MS): the next turn of the timers.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(calls).toHaveLength(before + 1);
+    expect(new URL(calls.at(-1)!.url, 'http://admin').searchParams.get('record')).toBe('155');
+    await waitFor(() => expect(result.current.updating).toBe(false));
+    expect(result.current.record).toBe('155');
+
+    // A page that is no template of a kind of record sends none.
+    const { result: plain } = renderHook(() => useLivePreview(owner, drafts, true, '155'));
+    await waitFor(() => expect(plain.current.updating).toBe(false));
+    expect(calls.at(-1)!.url).not.toContain('record=');
+  });
+
   it('asks nothing while it is not shown', async () => {
     const before = calls.length;
     const asked = http.mock.calls.length;

@@ -21,6 +21,8 @@ import {
   richTextOf,
   serverIssuesByField,
   summaryOf,
+  templateOf,
+  templateRecordType,
   validateDraft,
   type Draft,
   type Owner,
@@ -125,6 +127,14 @@ describe('validation and error mapping', () => {
     expect(links.match_live_image.filledBy).toBeUndefined();
     expect(linksOf('match').find((l) => l.name === 'match')).toMatchObject({ required: true });
     expect(linksOf('match').find((l) => l.name === 'match')?.filledBy).toBeUndefined();
+  });
+
+  it("previews a template's page with a record of its kind; an index or another page has none", () => {
+    expect(templateRecordType({ type: 'pages', id: '1', pageKind: 'standard', template: 'match' })).toBe('matches');
+    expect(templateRecordType({ type: 'pages', id: '1', pageKind: 'standard', template: 'competition_season' })).toBe('competition_seasons');
+    expect(templateRecordType({ type: 'pages', id: '1', pageKind: 'standard', template: 'fixtures' })).toBeNull();
+    expect(templateRecordType(page())).toBeNull();
+    expect(templateOf({ type: 'global_page_elements', id: '1', area: 'header_footer' })).toBeNull();
   });
 
   it('puts server errors on the field their pointer names', () => {

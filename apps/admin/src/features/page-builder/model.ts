@@ -130,6 +130,12 @@ export function placeOf(owner: Owner): ComponentPlace {
 /** The template kind of the owner's page type; none for other pages and global elements. */
 export const templateOf = (owner: Owner): TemplateKind | null => (owner.type === 'pages' ? (owner.template ?? null) : null);
 
+/** The JSON:API type of the record a template's page is previewed with (`matches`…); none for an index (fixtures, news) or another page. */
+export function templateRecordType(owner: Owner): string | null {
+  const template = templateOf(owner);
+  return template ? TEMPLATE_DEFS[template].record : null;
+}
+
 /** The palette: the kinds the declarations allow for this owner. */
 export function paletteKinds(owner: Owner): ComponentKind[] {
   if (owner.type === 'pages') return owner.pageKind ? kindsForPageKind(owner.pageKind) : [];
