@@ -99,6 +99,8 @@ describe('the public side leaks nothing that is not public (a crawler)', () => {
   /** Slugs of pages and keys of articles to ask for, public or not. */
   const pageSlugs = new Set<string>();
   const articleKeys = new Set<string>();
+  /** Records asked at their template's addresses: kind, id and the status expected (null: any, only nothing secret). */
+  const templateRecords: [string, string, number | null][] = [];
   const ids = new Map<string, Set<string>>();
   const idsOf = (type: string) => {
     let set = ids.get(type);
@@ -335,6 +337,18 @@ describe('the public side leaks nothing that is not public (a crawler)', () => {
     secrets.record('articles', theirArticle, 'another league\'s article');
     articleKeys.add(theirArticle);
 
+    // A template's page that is a draft (a player's), its title and text secret: no record's page shows it.
+    const templateType = ok(await api.post('/api/v3/page_types', { data: { type: 'page_types', attributes: { name: 'Szablon (szkic)', kind: 'regular', template_kind: 'player' } } }, { token }), 'a draft template type').data.id;
+    const draftTemplate = ok(
+      await api.post('/api/v3/pages', { data: { type: 'pages', attributes: { title: secrets.marker('a draft template page'), slug: 'szablony/szkic-zawodnika', status: 'draft' }, relationships: { page_type: rel('page_types', templateType) } } }, { token }),
+      'a draft template page',
+    ).data.id;
+    secrets.record('pages', draftTemplate, 'a draft template page');
+    await component({ page: draftTemplate }, 'text', { format: 'plain', body: secrets.marker('a draft template page: its text') }, {});
+    // Another league's club and a match that is not there answer 404; a player's page (404 while the
+    // draft is the kind's only template, else the published one's) shows nothing of the draft.
+    templateRecords.push(['club', theirClub, 404], ['match', '999999', 404], ['player', String((await api.get('/api/v3/players?page[size]=1&sort=id', { token })).body.data[0].id), null]);
+
     // The publication jobs flip what is inside its window; the scheduled and expired ones stay out.
     await api.get('/api/v3/pages?page[size]=1', fresh);
   }, 180_000);
@@ -457,6 +471,37 @@ describe('the public side leaks nothing that is not public (a crawler)', () => {
           if (locale) for (const leak of secrets.leaksIn(url, locale, '')) leaks.push(`${path}: ${url}: ${leak}`);
         }
       });
+    // Pages made from the data: a sample of every record sitemap the index names, the indexes with
+    // their filters, and the template addresses of what readers may not see (another league's club,
+    // the kind whose only template is a draft, a record that is not there): 404 and nothing of it.
+    site.push(async () => {
+      const { text } = await fetchAs('/site/sitemap.xml', { locale: null });
+      const files = [...text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname).filter((p) => !/sitemap-(pages|articles)/.test(p));
+      if (files.length < 3) leaks.push(`sitemap.xml names ${files.length} sitemaps of records`);
+      for (const file of files) {
+        const { text: urls } = await fetchAs(file, { locale: null });
+        const paths = [...urls.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+        for (const path of paths.filter((_, i) => i % Math.max(1, Math.ceil(paths.length / 10)) === 0)) {
+          const res = await fetchAs(path);
+          if (res.status !== 200) leaks.push(`${path} (listed in ${file}) answered ${res.status}`);
+        }
+      }
+    });
+    for (const locale of LOCALES) {
+      const index = locale === 'pl' ? ['terminarz', 'aktualnosci'] : ['fixtures', 'news'];
+      for (const path of [index[0], `${index[0]}?round=1`, `${index[0]}?club=${idsOf('clubs').values().next().value}`, index[1], `${index[1]}?page=2`, `${index[1]}?tag=transfery`])
+        site.push(() => fetchAs(`/site/${locale}/${path}`));
+    }
+    const segments: Record<string, [string, string]> = { club: ['kluby', 'clubs'], player: ['zawodnicy', 'players'], match: ['mecze', 'matches'] };
+    for (const [kind, id, status] of templateRecords)
+      for (const [i, locale] of LOCALES.entries())
+        site.push(async () => {
+          for (const path of [`/site/${locale}/${segments[kind][i]}/${id}`, `/public/v1/current_page?${q}&template=${kind}&record=${id}&locale=${locale}`]) {
+            const res = await fetchAs(path);
+            if (status !== null && res.status !== status) leaks.push(`${path} answered ${res.status}, not ${status}`);
+          }
+        });
+
     // The site's search, for every secret's title and name and for what all secrets begin with.
     let searched = 0;
     const titles = (texts: Map<string, string>) => [...texts].filter(([, what]) => !what.includes(':') || /: (title|name|lead|slug)$/.test(what)).map(([value]) => value);

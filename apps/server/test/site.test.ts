@@ -40,7 +40,7 @@ async function expectOnlyOrigin(server: TestServer, origin: string) {
   const article = (await server.get(`/public/v1/articles?${q}&locale=pl&page[size]=1`, { token: null })).body.data[0] as { id: string; attributes: { slug: string | null } };
   const paths: [string, number][] = [
     ['/site/pl/', 200],
-    ['/site/en/aktualnosci', 200],
+    ['/site/en/news', 200],
     [`/site/pl/articles/${article.attributes.slug ?? article.id}`, 200],
     ['/site/pl/nie-ma-takiej-strony', 404],
     ['/site/sitemap.xml', 200],
@@ -70,8 +70,14 @@ async function expectOnlyOrigin(server: TestServer, origin: string) {
 
 describe('the website at /site', () => {
   it('renders every published page in Polish and English, with its title, canonical address, languages and sharing tags', async () => {
-    const pages = (await api.get(`/public/v1/pages?${q}`, { token: null })).body.data as { attributes: { slug: string; title: string; seo_title: string | null } }[];
-    expect(pages.length).toBeGreaterThanOrEqual(4);
+    // Those staff made (a template's page is drawn at its kind's addresses: see the template pages' tests).
+    const doc = (await api.get(`/public/v1/pages?${q}&include=page_type`, { token: null })).body as {
+      data: { attributes: { slug: string; title: string; seo_title: string | null }; relationships: { page_type: { data: { id: string } } } }[];
+      included: { id: string; attributes: { template_kind: string | null } }[];
+    };
+    const templates = new Set(doc.included.filter((t) => t.attributes.template_kind).map((t) => t.id));
+    const pages = doc.data.filter((p) => !templates.has(p.relationships.page_type.data.id));
+    expect(pages.length).toBeGreaterThanOrEqual(3);
     for (const page of pages)
       for (const locale of ['pl', 'en']) {
         const path = page.attributes.slug === 'strona-glowna' ? `/site/${locale}/` : `/site/${locale}/${page.attributes.slug}`;
@@ -102,7 +108,7 @@ describe('the website at /site', () => {
     expect(nav).toContain('<a class="u-nav-link" href="/site/pl/" aria-current="page">Strona główna</a>');
     for (const link of ['href="/site/pl/aktualnosci">Aktualności', 'href="/site/pl/mecze/mecz-dnia">Mecz dnia', 'href="/site/pl/kluby/rcz">', 'href="https://www.ekstraklasa.org/">O lidze', 'href="https://www.ekstraklasa.org/bilety">Bilety'])
       expect(nav).toContain(link);
-    expect((await html('/site/en/aktualnosci')).text).toContain('<a class="u-nav-link" href="/site/en/aktualnosci" aria-current="page">News</a>');
+    expect((await html('/site/en/news')).text).toContain('<a class="u-nav-link" href="/site/en/news" aria-current="page">News</a>');
     expect(res.text).toContain('data-match-id=');
     expect(res.text).toMatch(/<table[^>]*>[\s\S]*Pogoń Szczecin/);
     expect(res.text).toMatch(/<meta property="og:image" content="http[^"]+\/img\//);
@@ -233,11 +239,18 @@ describe('the website at /site', () => {
     expect(res.headers.get('location')).toBe(`/site/en/articles/${english.get(translated.id)}`);
   });
 
-  it('links a club’s page, made by hand in Polish, from an English page in Polish and says so', async () => {
+  it('links a club’s page made by hand in Polish from Polish pages, and the club template’s page from English ones', async () => {
+    const [rcz] = (await api.get(`/public/v1/clubs?${q}&filter[code]=RCZ`, { token: null })).body.data as { id: string; attributes: { name: string } }[];
     const en = await html('/site/en/');
-    expect(en.text).toContain('<a href="/site/pl/kluby/rcz" hrefLang="pl">');
+    const english = `/site/en/clubs/${rcz.id}-rakow-czestochowa`;
+    expect(en.text).toContain(`<a href="${english}">`);
     expect(en.text).not.toContain('href="/site/en/kluby/rcz"');
+    expect((await html(english)).status).toBe(200);
     expect((await html('/site/pl/')).text).toContain('<a href="/site/pl/kluby/rcz">');
+    // In Polish the club's own page stands for the template's.
+    const polish = await html(`/site/pl/kluby/${rcz.id}-rakow-czestochowa`);
+    expect(polish.status).toBe(301);
+    expect(polish.headers.get('location')).toBe('/site/pl/kluby/rcz');
   });
 
   it('answers a page that is not there with the site’s own 404 page, and redirects the bare addresses', async () => {
@@ -353,11 +366,11 @@ describe('search on the website', () => {
     expect(ofWidzew.meta.total).toBeGreaterThan(0);
     expect(byName.meta.total).toBe(ofWidzew.meta.total);
     expect(found).toMatch(new RegExp(`<h2 class="u-heading" id="u-search-clubs">Kluby <span class="u-search-count">\\(${clubs.meta.total}\\)</span></h2>`));
-    expect(found).toContain('Widzew Łódź</h3>');
+    expect(found).toMatch(/<a href="\/site\/pl\/kluby\/\d+-widzew-lodz">Widzew Łódź<\/a><\/h3>/);
     expect(found).toContain('Miasto: Łódź');
     expect(found).toMatch(new RegExp(`<h2 class="u-heading" id="u-search-matches">Mecze <span class="u-search-count">\\(${ofWidzew.meta.total}\\)</span></h2>`));
     const matches = found.slice(found.indexOf('id="u-search-matches"'));
-    const lines = [...matches.matchAll(/<h3 class="u-search-result-title">([^<]*)<\/h3>/g)].map((m) => m[1]);
+    const lines = [...matches.matchAll(/<h3 class="u-search-result-title">(?:<a href="[^"]+">)?([^<]*)(?:<\/a>)?<\/h3>/g)].map((m) => m[1]);
     expect(lines.length).toBe(Math.min(10, ofWidzew.meta.total));
     for (const line of lines) expect(line).toMatch(/Widzew Łódź/);
     if (ofWidzew.meta.total > 10) expect(matches).toContain(`Pokazujemy 10 z ${ofWidzew.meta.total}.`);
@@ -370,7 +383,7 @@ describe('search on the website', () => {
   it('finds the same with case and accents, and through the Polish word for the page', async () => {
     const upper = await html('/site/en/search?q=%C5%81%C3%B3d%C5%BA');
     expect(upper.status).toBe(200);
-    expect(results(upper.text)).toContain('Widzew Łódź</h3>');
+    expect(results(upper.text)).toMatch(/<a href="\/site\/en\/clubs\/\d+-widzew-lodz">Widzew Łódź<\/a><\/h3>/);
     expect(results(upper.text)).toContain('City: Łódź');
     const alias = await html('/site/pl/szukaj?q=lodz');
     expect(alias.status).toBe(301);

@@ -22,6 +22,8 @@ type Node = Record<string, unknown>;
  *   item except the last (checked below with the list's order).
  * - WebPage: name and url. SportsTeam: name. Place: name or address. PostalAddress: a locality or street.
  * - SportsEvent (Google's Event): name, startDate, and location or eventStatus.
+ * - Person (a player, Google's profile page's mainEntity): name; ProfilePage as WebPage; Country: name;
+ *   QuantitativeValue (a height): value.
  */
 export const REQUIRED: Record<string, (string | string[])[]> = {
   WebSite: ['name', 'url'],
@@ -34,6 +36,10 @@ export const REQUIRED: Record<string, (string | string[])[]> = {
   WebPage: ['name', 'url'],
   SportsTeam: ['name'],
   SportsEvent: ['name', 'startDate', ['location', 'eventStatus']],
+  Person: ['name'],
+  ProfilePage: ['name', 'url'],
+  Country: ['name'],
+  QuantitativeValue: ['value'],
   Place: [['name', 'address']],
   PostalAddress: [['addressLocality', 'streetAddress']],
 };
@@ -41,7 +47,7 @@ export const REQUIRED: Record<string, (string | string[])[]> = {
 /** Properties whose values are addresses of the web (absolute http(s) URLs). */
 const URL_PROPERTIES = new Set(['url', 'item', 'logo', 'image', 'sameAs', 'mainEntityOfPage', 'urlTemplate', 'sport']);
 /** Properties whose values are ISO 8601 dates or date-times. */
-const DATE_PROPERTIES = new Set(['datePublished', 'dateModified', 'startDate', 'endDate', 'foundingDate']);
+const DATE_PROPERTIES = new Set(['datePublished', 'dateModified', 'startDate', 'endDate', 'foundingDate', 'birthDate']);
 /** Properties whose values are members of an enumeration. */
 const ENUMERATION_PROPERTIES: Record<string, keyof typeof vocabulary.enumerations> = { eventStatus: 'EventStatusType' };
 

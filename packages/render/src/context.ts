@@ -48,12 +48,15 @@ export interface Hrefs {
   page: (slug: string) => string;
   article: (article: ResourceObject) => string | undefined;
   category: (category: ResourceObject) => string | undefined;
-  club: (club: ResourceObject) => string | undefined;
-  match: (match: ResourceObject) => string | undefined;
-  /** A player's page (on the site: the player template's address). */
-  player: (player: ResourceObject) => string | undefined;
+  /**
+   * The pages of records (on the site: their templates' addresses). `resolve` reaches what the
+   * address is made of beyond the record (a match's clubs); the render context passes its own.
+   */
+  club: (club: ResourceObject, resolve?: Resolver) => string | undefined;
+  match: (match: ResourceObject, resolve?: Resolver) => string | undefined;
+  player: (player: ResourceObject, resolve?: Resolver) => string | undefined;
   /** A competition season's table page. */
-  table: (competitionSeason: ResourceObject) => string | undefined;
+  table: (competitionSeason: ResourceObject, resolve?: Resolver) => string | undefined;
   /** Where a call to action leads (`link_type`, `link_url`, `link_target` of a component). */
   cta: (cta: CallToAction) => string | undefined;
   /**
@@ -125,6 +128,17 @@ export function altText(image: ResourceObject | undefined, locale: SiteLocale): 
   return text(image, `alt_text_${locale}`) || text(image, 'alt_text') || text(image, locale === 'pl' ? 'alt_text_en' : 'alt_text_pl');
 }
 
+/** The hrefs of records with the context's resolver given to them (renderers name only the record). */
+function withResolver(hrefs: Hrefs, resolve: Resolver): Hrefs {
+  return {
+    ...hrefs,
+    club: (r, given) => hrefs.club(r, given ?? resolve),
+    match: (r, given) => hrefs.match(r, given ?? resolve),
+    player: (r, given) => hrefs.player(r, given ?? resolve),
+    table: (r, given) => hrefs.table(r, given ?? resolve),
+  };
+}
+
 export function createRenderContext(options: RenderOptions, ...docs: (JsonApiDocument | null | undefined)[]): RenderContext {
   const locale = siteLocale(options.locale);
   const feeds = options.feeds ?? {};
@@ -137,7 +151,7 @@ export function createRenderContext(options: RenderOptions, ...docs: (JsonApiDoc
     t: textsFor(locale),
     format: formatsFor(locale, options.timeZone ?? DEFAULT_TIME_ZONE),
     resolve,
-    hrefs: { ...DEFAULT_HREFS, ...options.hrefs },
+    hrefs: withResolver({ ...DEFAULT_HREFS, ...options.hrefs }, resolve),
     record: options.record,
     image(record, width, height) {
       const path = text(record, 'path');

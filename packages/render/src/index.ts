@@ -13,6 +13,7 @@ export {
   SearchResults, renderSearchPage, searchTitle, cutQuery, SEARCH_KINDS, SEARCH_MAX_LENGTH, SEARCH_MAX_WORDS, type SearchKind, type SearchGroup, type SearchState,
 } from './search';
 export { renderers, rendererOf, type Renderer } from './registry';
+export { IndexFilters, Pagination, type IndexFilter, type FilterOption } from './index-filters';
 export type { RendererProps } from './parts';
 export {
   createRenderContext, altText, safeHref, DEFAULT_HREFS, type RenderContext, type RenderOptions, type Hrefs, type CallToAction, type ImageSource,

@@ -26,6 +26,10 @@ export interface PageProps extends RenderOptions {
    * pages that are not the page builder's: search), drawn with the page's context.
    */
   content?: (ctx: RenderContext) => ReactNode;
+  /** What the main area shows under the title before the components (an index's filters). */
+  lead?: (ctx: RenderContext) => ReactNode;
+  /** What it shows after them (an index's pages). */
+  trail?: (ctx: RenderContext) => ReactNode;
 }
 
 /** Kinds that open a page with their own big title: the page's h1 is then for screen readers only. */
@@ -103,7 +107,7 @@ export function pageMeta(document: JsonApiDocument): { title: string; descriptio
   };
 }
 
-export function Page({ document, globals = [], content, ...options }: PageProps) {
+export function Page({ document, globals = [], content, lead, trail, ...options }: PageProps) {
   const [owner] = primaryRecords(document);
   const isPage = owner?.type === 'pages';
   const base = createRenderContext(options, document, ...globals);
@@ -141,6 +145,7 @@ export function Page({ document, globals = [], content, ...options }: PageProps)
       <main id="u-main" className="u-main" tabIndex={-1}>
         <div className="u-wrap">
           <h1 className={firstShown && HERO_KINDS.has(kindOf(firstShown)) ? 'u-visually-hidden' : 'u-page-title'}>{title}</h1>
+          {lead?.(ctx)}
           {content ? (
             content(ctx)
           ) : isPage ? (
@@ -152,6 +157,7 @@ export function Page({ document, globals = [], content, ...options }: PageProps)
           ) : (
             <p className="u-placeholder">{ctx.t.pageContentHere}</p>
           )}
+          {trail?.(ctx)}
         </div>
       </main>
       {chrome.below.length > 0 && (

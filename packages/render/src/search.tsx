@@ -129,7 +129,7 @@ function PlayerResult({ ctx, player }: { ctx: RenderContext; player: ResourceObj
   const club = clubOf(ctx, player);
   return (
     <Result
-      href={undefined}
+      href={ctx.hrefs.player(player)}
       title={nickname && nickname !== name ? `${name} (${nickname})` : name}
       facts={[ctx.t.playerPosition[text(player, 'position')], club && `${ctx.t.club}: ${club}`]}
     />

@@ -149,6 +149,19 @@ const pl = {
   articles: 'Artykuły',
   players: 'Zawodnicy',
   playerPosition: { goalkeeper: 'bramkarz', defender: 'obrońca', midfielder: 'pomocnik', forward: 'napastnik' } as Record<string, string>,
+  // Filters and pages of the site's indexes (fixtures, news).
+  filters: 'Filtry',
+  filterRound: 'Kolejka',
+  filterClub: 'Klub',
+  filterCategory: 'Kategoria',
+  filterTag: 'Tag',
+  filterAll: 'Wszystkie',
+  filterShow: 'Pokaż',
+  filterClear: 'Wyczyść filtry',
+  pagination: 'Strony',
+  previousPage: 'Poprzednia strona',
+  nextPage: 'Następna strona',
+  pageOf: (page: number, pages: number) => `Strona ${page} z ${pages}`,
 };
 
 export type Texts = typeof pl;
@@ -284,6 +297,18 @@ const en: Texts = {
   articles: 'Articles',
   players: 'Players',
   playerPosition: { goalkeeper: 'goalkeeper', defender: 'defender', midfielder: 'midfielder', forward: 'forward' },
+  filters: 'Filters',
+  filterRound: 'Round',
+  filterClub: 'Club',
+  filterCategory: 'Category',
+  filterTag: 'Tag',
+  filterAll: 'All',
+  filterShow: 'Show',
+  filterClear: 'Clear filters',
+  pagination: 'Pages',
+  previousPage: 'Previous page',
+  nextPage: 'Next page',
+  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
 };
 
 const TEXTS: Record<SiteLocale, Texts> = { pl, en };

@@ -677,6 +677,18 @@ export const ERROR_MESSAGES = {
   },
   'notFound.article': { values: ['value'], en: 'No article that fans can read now has the address {value}.', pl: 'Żaden artykuł widoczny teraz dla kibiców nie ma adresu {value}.' },
   'notFound.page': { values: ['value'], en: 'No published page has the address {value}.', pl: 'Żadna opublikowana strona nie ma adresu {value}.' },
+  'notFound.template': { values: ['value'], en: 'No published page is a template for {value}.', pl: 'Żadna opublikowana strona nie jest szablonem dla {value}.' },
+  'notFound.templateRecord': { values: ['value'], en: 'There is no {value} record to show this template with.', pl: 'Nie ma pozycji {value}, z którą można pokazać ten szablon.' },
+  'badRequest.recordWithoutTemplate': {
+    values: ['parameter'],
+    en: '{parameter} is only for the template of a match, club, player or table.',
+    pl: 'Parametr {parameter} dotyczy tylko szablonu meczu, klubu, zawodnika lub tabeli.',
+  },
+  'badRequest.slugOrTemplate': {
+    values: [],
+    en: 'Give either slug (a page) or template (with record for a match, club, player or table), not both.',
+    pl: 'Podaj slug (strona) albo template (z record dla meczu, klubu, zawodnika lub tabeli), nie oba.',
+  },
   'badRequest.includeSet': {
     values: ['value', 'values'],
     en: 'The page cannot include {value}; it may include: {values}.',

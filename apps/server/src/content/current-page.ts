@@ -1,9 +1,9 @@
-import { componentKindDef, menuAsDelivered, menuForReaders, menuPageIds, PAGE_INCLUDE_SETS, PAGE_KIND_INCLUDE_SETS, type PageKind } from '@umpire/schema';
+import { componentKindDef, menuAsDelivered, menuForReaders, menuPageIds, PAGE_INCLUDE_SETS, PAGE_KIND_INCLUDE_SETS, TEMPLATE_DEFS, type PageKind, type TemplateKind } from '@umpire/schema';
 import { CompiledQuery } from 'kysely';
 import type { Dialect } from '../db/database';
 import { apiError, badParameter, notFound } from '../jsonapi/errors';
 import { findModel, modelOf, type Model } from '../jsonapi/model';
-import { declarePublicAttributeCut } from '../jsonapi/public-projection';
+import { declarePublicAttributeCut, publicModelOf, publicRowFilters } from '../jsonapi/public-projection';
 import { linkNamesOf, scoped, toResourceObject, type ReadContext, type ResourceIdentifier, type ResourceObject, type Row } from '../jsonapi/read';
 import type { LinkValues } from '../jsonapi/rules';
 import { withTranslations } from '../jsonapi/translations';
@@ -435,13 +435,175 @@ export async function currentPageDocument(ctx: ReadContext, q: CurrentPageQuery)
   return pageDocument(ctx, page, pageType, q, null);
 }
 
-/** A page as /current_page would deliver it with the given drafts in place of its stored components (the builder's live preview). */
-export async function draftPageDocument(ctx: ReadContext, pageId: number, q: Omit<CurrentPageQuery, 'slug' | 'preview'>, drafts: DraftComponents): Promise<Record<string, unknown>> {
+/**
+ * A page as /current_page would deliver it with the given drafts in place of its stored components
+ * (the builder's live preview). A template's page is shown with `record` (else one the server picks).
+ */
+export async function draftPageDocument(
+  ctx: ReadContext,
+  pageId: number,
+  q: Omit<CurrentPageQuery, 'slug' | 'preview'> & { record?: number | null },
+  drafts: DraftComponents,
+): Promise<Record<string, unknown>> {
   const { page, pageType } = await pageWithType(ctx, { id: pageId });
-  return pageDocument(ctx, page, pageType, { ...q, slug: String(page.slug), preview: true }, drafts);
+  const kind = pageType.template_kind as TemplateKind | null;
+  const template = kind && TEMPLATE_DEFS[kind] ? await templateRecord(ctx, kind, q.record ?? null, true) : null;
+  if (!template && q.record != null) throw badParameter('record', 'badRequest.recordWithoutTemplate', { parameter: 'record' });
+  return pageDocument(ctx, page, pageType, { ...q, slug: String(page.slug), preview: true }, drafts, template);
 }
 
-async function pageDocument(ctx: ReadContext, page: Row, pageType: Row, q: CurrentPageQuery, drafts: DraftComponents | null): Promise<Record<string, unknown>> {
+// ---- templates: a page made for every record of a kind (issue 40; content/templates.ts) ---------
+
+export interface TemplateQuery {
+  template: TemplateKind;
+  /** The record's id; none for an index (fixtures, news). */
+  record: number | null;
+  includeSets: IncludeSet[] | typeof AUTO_INCLUDE;
+  seasonId: number | null;
+  preview: boolean;
+  locale?: string;
+}
+
+/** The record a template's page is made for, and the links it fills (by link name). */
+interface TemplateRecord {
+  kind: TemplateKind;
+  record: ResourceObject | null;
+  fills: Record<string, string>;
+}
+
+const bool = (ctx: ReadContext, value: boolean) => toDb(ctx.dialect, 'boolean', value) as never;
+
+/**
+ * The record of a template's page and what follows from it. Readers get only a record the public
+ * may see (this client's, passing its type's public conditions); without an id (a preview) the
+ * server picks one: the latest match begun, else the first; the first club, player; the current
+ * table.
+ */
+async function templateRecord(ctx: ReadContext, kind: TemplateKind, id: number | null, preview: boolean): Promise<TemplateRecord> {
+  const def = TEMPLATE_DEFS[kind];
+  if (!def.record) {
+    if (id !== null) throw badParameter('record', 'badRequest.recordWithoutTemplate', { parameter: 'record' });
+    return { kind, record: null, fills: {} };
+  }
+  const model = modelOf(def.record);
+  let q = scoped(ctx, model);
+  if (!preview) for (const f of publicRowFilters(publicModelOf(def.record)!)) if (f.kind === 'in') q = q.where(f.column as never, 'in', f.values as never);
+  if (id !== null) q = q.where('id', '=', id);
+  else if (kind === 'competition_season') q = q.orderBy('is_current', 'desc');
+  const row = id === null && kind === 'match' ? await latestBegunMatch(ctx) : await q.orderBy('id').executeTakeFirst();
+  if (!row) throw id === null ? apiError(404, 'notFound.templateRecord', { values: { value: def.record } }) : notFound(def.record, String(id));
+  const fills: Record<string, string> = {};
+  const put = (name: string, value: unknown) => {
+    if (value !== null && value !== undefined) fills[name] = String(value);
+  };
+  if (kind === 'match') {
+    put('match', row.id);
+    put('round', row.round_id);
+    const stage = await ctx.db
+      .selectFrom('rounds')
+      .innerJoin('stages', 'stages.id', 'rounds.stage_id')
+      .select('stages.competition_season_id as cs')
+      .where('rounds.id', '=', Number(row.round_id))
+      .where('rounds.client_id', '=', ctx.clientId)
+      .executeTakeFirst();
+    put('competition_season', stage?.cs);
+    // Its group's table: the match's group, else (a league's round robin) its season's first.
+    put('group', row.group_id ?? (stage ? await firstGroupOf(ctx, Number(stage.cs)) : null));
+  } else if (kind === 'club') {
+    put('club', row.id);
+    // The club's squad of the current season (its first team's: the lowest id), else its latest.
+    const squad = await ctx.db
+      .selectFrom('squads')
+      .innerJoin('teams', 'teams.id', 'squads.team_id')
+      .innerJoin('seasons', 'seasons.id', 'squads.season_id')
+      .select('squads.id as id')
+      .where('teams.club_id', '=', Number(row.id))
+      .where('squads.client_id', '=', ctx.clientId)
+      .orderBy('seasons.is_current', 'desc')
+      .orderBy('seasons.start_date', 'desc')
+      .orderBy('teams.id')
+      .orderBy('squads.id')
+      .executeTakeFirst();
+    put('squad', squad?.id);
+  } else if (kind === 'player') {
+    put('player', row.id);
+  } else if (kind === 'competition_season') {
+    put('competition_season', row.id);
+    put('group', await firstGroupOf(ctx, Number(row.id)));
+  }
+  return { kind, record: toResourceObject(model, row, ctx.apiBase), fills };
+}
+
+/** A competition season's first group (of its first stage). */
+async function firstGroupOf(ctx: ReadContext, competitionSeasonId: number): Promise<unknown> {
+  const group = await ctx.db
+    .selectFrom('groups')
+    .innerJoin('stages', 'stages.id', 'groups.stage_id')
+    .select('groups.id as id')
+    .where('stages.competition_season_id', '=', competitionSeasonId)
+    .where('groups.client_id', '=', ctx.clientId)
+    .orderBy('stages.id')
+    .orderBy('groups.id')
+    .executeTakeFirst();
+  return group?.id;
+}
+
+/** A preview's match when staff picked none: the latest one begun (a match centre with something to show), else the next. */
+async function latestBegunMatch(ctx: ReadContext): Promise<Row | undefined> {
+  const m = modelOf('matches');
+  return (
+    (await scoped(ctx, m).where('status', '!=', 'not_started').orderBy('kickoff_at', 'desc').orderBy('id').executeTakeFirst()) ??
+    (await scoped(ctx, m).orderBy('kickoff_at').orderBy('id').executeTakeFirst())
+  );
+}
+
+/** The template's page of a kind: the first by id (readers: published, inside its window). */
+async function templatePage(ctx: ReadContext, kind: TemplateKind, visibleOnly: boolean): Promise<{ page: Row; pageType: Row }> {
+  let q = ctx.db
+    .selectFrom('pages as p')
+    .innerJoin('page_types as t', 't.id', 'p.page_type_id')
+    .select(['p.id as id'])
+    .where('p.client_id', '=', ctx.clientId)
+    .where('t.template_kind', '=', kind)
+    .orderBy('p.id');
+  if (visibleOnly) q = q.where('p.visible', '=', bool(ctx, true));
+  const found = await q.executeTakeFirst();
+  if (!found) throw apiError(404, 'notFound.template', { values: { value: JSON.stringify(kind) } });
+  return pageWithType(ctx, { id: Number(found.id) });
+}
+
+/**
+ * /current_page?template=match&record=155: the template's page with its components' empty links
+ * that the record fills filled (the match of this page, its round, group and season), the record
+ * among the included, and `meta.template` naming it.
+ */
+export async function templatePageDocument(ctx: ReadContext, q: TemplateQuery): Promise<Record<string, unknown>> {
+  const template = await templateRecord(ctx, q.template, q.record, q.preview);
+  const { page, pageType } = await templatePage(ctx, q.template, !q.preview);
+  return pageDocument(ctx, page, pageType, { ...q, slug: String(page.slug) }, null, template);
+}
+
+/** The links of each component with the template's record in those left empty that the record fills. */
+function withTemplateFills(rows: Row[], links: Map<string, LinkValues>, template: TemplateRecord): Map<string, LinkValues> {
+  const out = new Map(links);
+  for (const row of rows) {
+    const declared = componentKindDef(String(row.kind))?.links ?? {};
+    const values = { ...(links.get(String(row.id)) ?? {}) };
+    for (const [name, id] of Object.entries(template.fills))
+      if (name in declared && (values[name] == null || (Array.isArray(values[name]) && !values[name].length))) values[name] = id;
+    out.set(String(row.id), values);
+  }
+  return out;
+}
+
+async function pageDocument(
+  ctx: ReadContext,
+  page: Row,
+  pageType: Row,
+  q: CurrentPageQuery,
+  drafts: DraftComponents | null,
+  template: TemplateRecord | null = null,
+): Promise<Record<string, unknown>> {
   const pages = modelOf('pages');
   const allowed = PAGE_KIND_INCLUDE_SETS[pageType.kind as PageKind] ?? [];
   if (q.includeSets !== AUTO_INCLUDE)
@@ -451,15 +613,32 @@ async function pageDocument(ctx: ReadContext, page: Row, pageType: Row, q: Curre
     throw badParameter('season_id', 'invalidFilterValue', { parameter: 'season_id', value: String(q.seasonId) });
 
   const rows = drafts ? drafts.rows : await componentsOf(ctx, 'page_id', Number(page.id));
-  const links = drafts ? drafts.links : rows.length ? await linksOf(ctx, 'page_id', Number(page.id)) : new Map<string, LinkValues>();
+  const stored = drafts ? drafts.links : rows.length ? await linksOf(ctx, 'page_id', Number(page.id)) : new Map<string, LinkValues>();
+  const links = template ? withTemplateFills(rows, stored, template) : stored;
   const includeSets = q.includeSets === AUTO_INCLUDE ? setsDrawnBy(rows, allowed) : q.includeSets;
   const resolved = await resolveComponents(ctx, rows, links, { seasonId: q.seasonId, includeSets, preview: q.preview, locale: q.locale });
   const data = toResourceObject(pages, page, ctx.apiBase);
   data.relationships!.components = { data: resolved.components.map((c) => ({ type: c.type, id: c.id })) };
+  const included = [toResourceObject(modelOf('page_types'), pageType, ctx.apiBase), ...resolved.components, ...resolved.included];
+  const record = template?.record;
+  if (record && !included.some((r) => r.type === record.type && r.id === record.id)) included.push(record);
+  // A match's two sides (team, club and crest): what its page's title and address are made of.
+  if (record?.type === 'matches') {
+    const have = new Set(included.map((r) => `${r.type}:${r.id}`));
+    const sides = [record.relationships?.home_squad?.data, record.relationships?.away_squad?.data].flatMap((d) => (d && !Array.isArray(d) ? [d.id] : []));
+    for (const r of await includedSquads(ctx, sides.filter((id) => !have.has(`squads:${id}`)))) if (!have.has(`${r.type}:${r.id}`)) included.push(r);
+  }
   return {
     data,
-    included: [toResourceObject(modelOf('page_types'), pageType, ctx.apiBase), ...resolved.components, ...resolved.included],
-    meta: { include: includeSets, season_id: q.seasonId === null ? null : String(q.seasonId), locale: q.locale ?? null, preview: q.preview, related: resolved.related },
+    included,
+    meta: {
+      include: includeSets,
+      season_id: q.seasonId === null ? null : String(q.seasonId),
+      locale: q.locale ?? null,
+      preview: q.preview,
+      related: resolved.related,
+      ...(template ? { template: { kind: template.kind, record: record ? { type: record.type, id: record.id } : null } } : {}),
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAbility, type AuthContext } from '../jsonapi/access';
 import { sql } from 'kysely';
-import { sameJson } from '@umpire/schema';
+import { isTemplateKind, sameJson, TEMPLATE_DEFS } from '@umpire/schema';
 import { recordAudit, recordAudits } from '../jsonapi/audit';
 import { requestOrigin, type Config } from '../config';
 import type { Delivery } from '../delivery/delivery';
@@ -18,13 +18,13 @@ import { nextUpdatedAt, publish } from '../jsonapi/write';
 import type { ChangeBus } from '../realtime/change-bus';
 import { encodedDocument, type ComputedCache } from '../db/computed-cache';
 import { placeOf } from './component-rules';
-import { currentPageDocument, draftPageDocument, globalElementDocument, globalElementsDocument, parseIncludeSets, parseReaderLocale } from './current-page';
+import { currentPageDocument, draftPageDocument, globalElementDocument, globalElementsDocument, parseIncludeSets, parseReaderLocale, templatePageDocument } from './current-page';
 import { parseDraftComponents } from './draft-preview';
 import './usages';
 
-const CURRENT_PAGE_PARAMETERS = ['slug', 'include', 'season_id', 'locale', 'preview'];
+const CURRENT_PAGE_PARAMETERS = ['slug', 'template', 'record', 'include', 'season_id', 'locale', 'preview'];
 /** `client` names the league on the public side (or its delivery key does). */
-const PUBLIC_CURRENT_PAGE_PARAMETERS = ['slug', 'include', 'season_id', 'locale', 'client'];
+const PUBLIC_CURRENT_PAGE_PARAMETERS = ['slug', 'template', 'record', 'include', 'season_id', 'locale', 'client'];
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Pages, global page elements and their components beyond the generic routes (issue 9). */
@@ -42,19 +42,38 @@ export function registerContentRoutes(app: FastifyInstance, config: Config, data
       if (!known.includes(name)) throw badParameter(name, 'badRequest.unknownParameter', { parameter: name, names: known });
     for (const name of known)
       if (Array.isArray(q[name])) throw badParameter(name, 'badRequest.repeatedParameter', { parameter: name });
-    const slug = typeof q.slug === 'string' ? q.slug.trim().replace(/^\/+|\/+$/g, '') : '';
-    if (!slug) throw badParameter('slug', 'invalidFilterValue', { parameter: 'slug', value: '' });
     const includeSets = parseIncludeSets(q.include);
     const seasonRaw = q.season_id;
     if (seasonRaw !== undefined && !/^[1-9]\d{0,14}$/.test(String(seasonRaw)))
       throw badParameter('season_id', 'invalidFilterValue.id', { parameter: 'season_id' });
     const seasonId = seasonRaw === undefined ? null : Number(seasonRaw);
-    return { slug, includeSets, seasonId, locale: parseReaderLocale(q.locale) };
+    const locale = parseReaderLocale(q.locale);
+    // A page by its slug, or a template's page made for a record (`template=match&record=155`).
+    if (q.template !== undefined) {
+      if (q.slug !== undefined) throw badParameter('slug', 'badRequest.slugOrTemplate', {});
+      if (!isTemplateKind(q.template)) throw badParameter('template', 'invalidFilterValue', { parameter: 'template', value: String(q.template) });
+      const recordRaw = q.record;
+      if (recordRaw !== undefined && !/^[1-9]\d{0,14}$/.test(String(recordRaw))) throw badParameter('record', 'invalidFilterValue.id', { parameter: 'record' });
+      const record = recordRaw === undefined ? null : Number(recordRaw);
+      // Readers name the record of a kind that has one: nothing is picked for them.
+      if (TEMPLATE_DEFS[q.template].record && record === null) throw badParameter('record', 'invalidFilterValue.id', { parameter: 'record' });
+      return { slug: null, template: { template: q.template, record }, includeSets, seasonId, locale };
+    }
+    if (q.record !== undefined) throw badParameter('record', 'badRequest.recordWithoutTemplate', { parameter: 'record' });
+    const slug = typeof q.slug === 'string' ? q.slug.trim().replace(/^\/+|\/+$/g, '') : '';
+    if (!slug) throw badParameter('slug', 'invalidFilterValue', { parameter: 'slug', value: '' });
+    return { slug, template: null, includeSets, seasonId, locale };
   };
+  type PageQuery = ReturnType<typeof currentPageQuery>;
+  /** The document of a /current_page query, by slug or by template. */
+  const currentPage = (ctx: ReadContext, q: PageQuery, preview: boolean) =>
+    q.template
+      ? templatePageDocument(ctx, { ...q.template, includeSets: q.includeSets, seasonId: q.seasonId, locale: q.locale, preview })
+      : currentPageDocument(ctx, { slug: q.slug, includeSets: q.includeSets, seasonId: q.seasonId, locale: q.locale, preview });
 
   // What websites read: only a page published and inside its window, cut to its public part.
   delivery.get('/current_page', (ctx, request) =>
-    currentPageDocument(ctx, { ...currentPageQuery(request.query as RawQuery, PUBLIC_CURRENT_PAGE_PARAMETERS), preview: false }),
+    currentPage(ctx, currentPageQuery(request.query as RawQuery, PUBLIC_CURRENT_PAGE_PARAMETERS), false),
   );
 
   // Every global page element (branding, header and footer, what goes below the content) with its
@@ -70,7 +89,8 @@ export function registerContentRoutes(app: FastifyInstance, config: Config, data
     withQueryStats(reply, async () => {
       const auth = requireAbility(request, 'read', 'pages');
       const q = request.query as RawQuery;
-      const { slug, includeSets, seasonId, locale } = currentPageQuery(q, CURRENT_PAGE_PARAMETERS);
+      const pageQuery = currentPageQuery(q, CURRENT_PAGE_PARAMETERS);
+      const { includeSets, seasonId, locale } = pageQuery;
       if (q.preview !== undefined && q.preview !== 'true' && q.preview !== 'false')
         throw badParameter('preview', 'invalidFilterValue', { parameter: 'preview', value: String(q.preview) });
       const preview = q.preview === 'true';
@@ -78,13 +98,14 @@ export function registerContentRoutes(app: FastifyInstance, config: Config, data
       if (preview) requireAbility(request, 'update', 'pages');
       const ctx = readCtx(request, auth);
       reply.type(JSONAPI_MEDIA_TYPE);
-      const build = () => currentPageDocument(ctx, { slug, includeSets, seasonId, preview, locale });
+      const build = () => currentPage(ctx, pageQuery, preview);
       if (preview || /no-cache/i.test(request.headers['cache-control'] ?? '')) {
         reply.header('x-cache', 'bypass');
         const { body, etag } = await cache.computeNow(async () => encodedDocument(await build()), readerGone(request));
         return conditional(request, reply, body, etag);
       }
-      const key = `current_page:${ctx.apiBase}:${slug}:${String(includeSets)}:${seasonId ?? ''}:${locale ?? ''}`;
+      const page = pageQuery.template ? `template:${pageQuery.template.template}:${pageQuery.template.record ?? ''}` : `slug:${pageQuery.slug}`;
+      const key = `current_page:${ctx.apiBase}:${page}:${String(includeSets)}:${seasonId ?? ''}:${locale ?? ''}`;
       const { body, etag, hit } = await cache.text(auth.clientId, key, build);
       reply.header('x-cache', hit ? 'hit' : 'miss');
       return conditional(request, reply, body, etag);
@@ -102,7 +123,7 @@ export function registerContentRoutes(app: FastifyInstance, config: Config, data
         const auth = requireAbility(request, 'update', ownerType);
         requireAbility(request, 'read', 'components');
         const q = request.query as RawQuery;
-        const parameters = ownerType === 'pages' ? ['include', 'season_id', 'locale'] : [];
+        const parameters = ownerType === 'pages' ? ['include', 'season_id', 'locale', 'record'] : [];
         for (const name of Object.keys(q)) if (!parameters.includes(name)) throw badParameter(name, 'badRequest.unknownParameter', { parameter: name, names: parameters });
         for (const name of parameters) if (Array.isArray(q[name])) throw badParameter(name, 'badRequest.repeatedParameter', { parameter: name });
         const ctx = readCtx(request, auth);
@@ -116,7 +137,10 @@ export function registerContentRoutes(app: FastifyInstance, config: Config, data
           const seasonRaw = q.season_id;
           if (seasonRaw !== undefined && !/^[1-9]\d{0,14}$/.test(String(seasonRaw))) throw badParameter('season_id', 'invalidFilterValue.id', { parameter: 'season_id' });
           const locale = parseReaderLocale(q.locale);
-          doc = await draftPageDocument(ctx, id, { includeSets: parseIncludeSets(q.include), seasonId: seasonRaw === undefined ? null : Number(seasonRaw), locale }, drafts);
+          const recordRaw = q.record;
+          if (recordRaw !== undefined && !/^[1-9]\d{0,14}$/.test(String(recordRaw))) throw badParameter('record', 'invalidFilterValue.id', { parameter: 'record' });
+          const record = recordRaw === undefined ? null : Number(recordRaw);
+          doc = await draftPageDocument(ctx, id, { includeSets: parseIncludeSets(q.include), seasonId: seasonRaw === undefined ? null : Number(seasonRaw), locale, record }, drafts);
         } else doc = await globalElementDocument(ctx, await findRow(ctx, modelOf(ownerType), String(id)), drafts);
         return { ...doc, meta: { ...(doc.meta as Record<string, unknown> | undefined), draft: true, issues: drafts.issues } };
       }),

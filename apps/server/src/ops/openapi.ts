@@ -165,7 +165,7 @@ export function openApiDocument() {
     [
       'get',
       '/api/v3/current_page',
-      'A page as a website or app reads it: ?slug= (required), include= (the include sets its page kind allows, comma-separated, or auto: the sets its own components draw), season_id=, locale= (the language of the texts of linked OTT formats, playlists and events), preview=true (editors: drafts and pages outside their window); its type, its components in order and everything they link to, in one document (cached until the client’s content changes; Cache-Control: no-cache bypasses)',
+      'A page as a website or app reads it: ?slug=, or template= (match, club, player, competition_season, fixtures, news) with record= (the id of the match, club, player or competition season; none for fixtures and news): the template’s page with the record filling its components’ empty links and meta.template naming it; include= (the include sets its page kind allows, comma-separated, or auto: the sets its own components draw), season_id=, locale= (the language of the texts of linked OTT formats, playlists and events), preview=true (editors: drafts and pages outside their window); its type, its components in order and everything they link to, in one document (cached until the client’s content changes; Cache-Control: no-cache bypasses)',
       'document',
     ],
     ['get', '/api/v3/pages/{id}/relationships/components', 'The components of a page in order, with the page’s updated_at in meta', 'document', [idParam]],
@@ -173,7 +173,7 @@ export function openApiDocument() {
     ['get', '/api/v3/global_page_elements/{id}/relationships/components', 'The components of a global page element in order', 'document', [idParam]],
     ['patch', '/api/v3/global_page_elements/{id}/relationships/components', 'Reorder a global page element’s components in one call (as for pages)', 'document', [idParam]],
     ['get', '/api/v3/global_page_elements/{id}/preview', 'A global page element with its components and what they link to, as /current_page resolves them', 'document', [idParam]],
-    ['post', '/api/v3/pages/{id}/preview', 'Live preview: the page as /current_page would deliver it with the posted components in place of its stored ones ({data:[{type:"components",id|lid,attributes:{kind,settings},relationships}…]}, in order; include=, season_id=, locale=). Nothing is written; unfinished drafts are shown with their issues in meta.issues; an unknown kind, a kind the page may not hold or a malformed link is a 422', 'document', [idParam]],
+    ['post', '/api/v3/pages/{id}/preview', 'Live preview: the page as /current_page would deliver it with the posted components in place of its stored ones ({data:[{type:"components",id|lid,attributes:{kind,settings},relationships}…]}, in order; include=, season_id=, locale=, and record= for a template’s page: the record it is shown with, else one the server picks, named in meta.template). Nothing is written; unfinished drafts are shown with their issues in meta.issues; an unknown kind, a kind the page may not hold or a malformed link is a 422', 'document', [idParam]],
     ['post', '/api/v3/global_page_elements/{id}/preview', 'Live preview of a global page element with the posted components (as for pages)', 'document', [idParam]],
     ['get', '/api/v3/{type}/{id}/usages', 'The pages whose components link to a record (a delete is refused with 409 usedByPages while any do)', 'document', [idParam]],
     ['post', '/api/v3/articles/{id}/preview_link', 'A signed link to the article in one locale (?locale=), readable without sign-in for an hour', 'document', [idParam]],
@@ -400,7 +400,7 @@ export function publicOpenApiDocument() {
   }
   const doc = { 200: { description: 'A JSON:API document' }, 304: { description: 'Not modified' }, 400: err, 404: err };
   const published: [string, string, object[]][] = [
-    ['/public/v1/current_page', `A published page inside its window as websites read it (?slug=, include= the sets its kind allows or auto: those its components draw, season_id=, locale=): its type, components in order and every record they link to, cut to what is public. ${cdn}`, [client]],
+    ['/public/v1/current_page', `A published page inside its window as websites read it (?slug=, or template= and record=: a template’s page made for a public match, club, player or competition season, or the fixtures and news index; include= the sets its kind allows or auto: those its components draw, season_id=, locale=): its type, components in order and every record they link to, cut to what is public. ${cdn}`, [client]],
     ['/public/v1/current_page_elements', `Every global page element (branding, header, footer, below the content) with its components and what they link to (?locale=). ${cdn}`, [client]],
     ['/public/v1/groups/{id}/standings', `Standings of a group (?round=N: after round N). ${cdn}`, [client, idParam]],
     ['/public/v1/matches/{id}/stats', `Match statistics. ${cdn}`, [client, idParam]],

@@ -1,4 +1,4 @@
-import { componentKindDef, LINK_CATALOGUE, validateComponent, type ComponentPlace, type PageArea, type PageKind } from '@umpire/schema';
+import { componentKindDef, isTemplateKind, LINK_CATALOGUE, validateComponent, type ComponentPlace, type PageArea, type PageKind, type TemplateKind } from '@umpire/schema';
 import type { DB, Dialect } from '../db/database';
 import { toDb } from '../db/values';
 import '../content/page-publication';
@@ -64,6 +64,18 @@ export async function seedDemoPages(w: Writer, opts: { now: Date }): Promise<voi
   const pageTypes = new Map<PageKind, number>();
   for (const [kind, name, description] of kinds)
     pageTypes.set(kind, await w.insert('page_types', { name, kind, description, visibility: JSON.stringify(kind === 'promo' ? ['web'] : ['web', 'mobile']), image_id: logo }));
+  // Templates (issue 40): one page each, shown for every match, club, player and table, and the fixtures and news indexes.
+  const templates: [TemplateKind, PageKind, string, string][] = [
+    ['match', 'irregular', 'Szablon: mecz', 'Centrum meczu, dla każdego meczu ligi: wynik na żywo, zdarzenia, składy, tabela.'],
+    ['club', 'regular', 'Szablon: klub', 'Strona każdego klubu: kadra według pozycji, mecze i wyniki, miejsce w tabeli.'],
+    ['player', 'regular', 'Szablon: zawodnik', 'Strona każdego zawodnika: profil, kariera, statystyki sezonu.'],
+    ['competition_season', 'regular', 'Szablon: tabela', 'Tabela i statystyki każdego sezonu rozgrywek.'],
+    ['fixtures', 'regular', 'Szablon: terminarz', 'Terminarz i wyniki z filtrami kolejki i klubu.'],
+    ['news', 'simple', 'Szablon: aktualności', 'Wiadomości z podziałem na strony, filtrowane według kategorii i tagu.'],
+  ];
+  const templateTypes = new Map<TemplateKind, { id: number; kind: PageKind }>();
+  for (const [template, kind, name, description] of templates)
+    templateTypes.set(template, { id: await w.insert('page_types', { name, kind, description, template_kind: template, visibility: JSON.stringify(['web', 'mobile']), image_id: logo }), kind });
   for (const category of categories.slice(0, 2))
     await w.insert('page_type_publication_categories', { page_type_id: pageTypes.get('standard'), publication_category_id: category.id });
 
@@ -108,11 +120,13 @@ export async function seedDemoPages(w: Writer, opts: { now: Date }): Promise<voi
       }
     }
   }
-  async function page(kind: PageKind, title: string, slug: string, seo: string, seeds: ComponentSeed[]): Promise<number> {
+  async function page(kind: PageKind | TemplateKind, title: string, slug: string, seo: string, seeds: ComponentSeed[]): Promise<number> {
+    const template = isTemplateKind(kind) ? templateTypes.get(kind)! : null;
+    const pageKind = template ? template.kind : (kind as PageKind);
     const id = await w.insert('pages', {
-      title, slug, status: 'published', published_from: published, published_until: null, seo_title: title, seo_description: seo, page_type_id: pageTypes.get(kind), seo_image_id: logo,
+      title, slug, status: 'published', published_from: published, published_until: null, seo_title: title, seo_description: seo, page_type_id: template ? template.id : pageTypes.get(pageKind), seo_image_id: logo,
     });
-    await components({ page_id: id }, { owner: 'page', pageKind: kind }, seeds);
+    await components({ page_id: id }, { owner: 'page', pageKind, template: template ? (kind as TemplateKind) : null }, seeds);
     await refreshPublication(db, w.dialect, 'pages', clientId, id, opts.now);
     return id;
   }
@@ -143,7 +157,8 @@ export async function seedDemoPages(w: Writer, opts: { now: Date }): Promise<voi
     ]);
 
   const ranking = await db.selectFrom('match_predictor_rankings').select('id').where('client_id', '=', clientId).orderBy('id').executeTakeFirst();
-  const newsPage = await page('simple', 'Aktualności', 'aktualnosci', 'Wiadomości ligi i klubów.', [
+  // The news index is the news template: at /pl/aktualnosci and /en/news, with pages and filters.
+  const newsPage = await page('news', 'Aktualności', 'aktualnosci', 'Wiadomości ligi i klubów.', [
     { kind: 'news', settings: { title: 'Najnowsze', list_mode: 'latest', limit: 12, layout: 'vertical', platforms: ['web', 'mobile'] }, links: { publication_category: categories[1]?.id as number } },
     { kind: 'quotation', settings: { quote: 'Liga to przede wszystkim kibice.', author: 'Prezes ligi', role: 'Zarząd' }, links: { image: logo } },
     { kind: 'image', settings: { caption: 'Stadiony ligi', alt_text: 'Logo ligi', layout: 'default' }, links: { image: logo } },
@@ -151,11 +166,33 @@ export async function seedDemoPages(w: Writer, opts: { now: Date }): Promise<voi
     ...(ranking ? [{ kind: 'match_predictor_ranking', settings: { title: 'Typer: najlepsi kibice', limit: 5 }, links: { match_predictor_ranking: Number(ranking.id) } }] : []),
   ]);
 
+  // The templates' pages: their components take the page's record where their link is empty.
+  const cs = competitionSeason.id as number;
+  const fixturesPage = await page('fixtures', 'Terminarz', 'szablony/terminarz', 'Terminarz i wyniki wszystkich kolejek.', [
+    { kind: 'match_list', settings: { title: 'Terminarz i wyniki', match_list: 'all', limit: 100 }, links: { competition_season: cs } },
+  ]);
+  await page('match', 'Mecz', 'szablony/mecz', 'Wynik na żywo, zdarzenia, składy i tabela meczu.', [
+    { kind: 'match', settings: { data_source: 'opta', show_lineups: true, show_incidents: true }, links: { match_pending_image: logo } },
+    { kind: 'group', settings: { title: 'Tabela', data_source: 'opta', show_standings: true } },
+  ]);
+  await page('club', 'Klub', 'szablony/klub', 'Kadra, mecze i wyniki, miejsce w tabeli.', [
+    { kind: 'club', settings: { content_kind: 'club', layout: 'horizontal' } },
+    { kind: 'squad', settings: { title: 'Kadra', content_kind: 'player', layout: 'default' } },
+    { kind: 'match_list', settings: { title: 'Mecze i wyniki', match_list: 'all', limit: 40 }, links: { competition_season: cs } },
+    ...(group ? [{ kind: 'group', settings: { title: 'Tabela', data_source: 'opta', show_standings: true }, links: { competition_season: cs, group: group.id as number } }] : []),
+  ]);
+  const tablePage = await page('competition_season', 'Tabela', 'szablony/tabela', 'Tabela i najlepsi strzelcy sezonu.', [
+    { kind: 'group', settings: { title: 'Tabela', data_source: 'opta', show_standings: true } },
+    { kind: 'competition_season_statistics', settings: { title: 'Najlepsi strzelcy', data_source: 'opta', level: 'competition_season', limit: 10 } },
+  ]);
+
   // The site's main menu: the demo's pages, then the league's own site with sub-items (external).
   const to = (id: number) => String(id);
   const menu = [
     { label_pl: 'Strona główna', label_en: 'Home', page_id: to(home) },
     { label_pl: 'Aktualności', label_en: 'News', page_id: to(newsPage) },
+    { label_pl: 'Terminarz', label_en: 'Fixtures', page_id: to(fixturesPage) },
+    { label_pl: 'Tabela', label_en: 'Table', page_id: to(tablePage) },
     ...(matchPage ? [{ label_pl: 'Mecz dnia', label_en: 'Match of the day', page_id: to(matchPage) }] : []),
     // The club's page is written in Polish (kluby/): an item of the Polish menu only.
     { label_pl: String(club.name), page_id: to(clubPage) },

@@ -1,3 +1,4 @@
+import type { TemplateKind } from '@umpire/schema';
 import { primaryRecords, type JsonApiDocument } from '@umpire/render';
 import type { DeliverySource } from './source';
 
@@ -18,6 +19,8 @@ export interface PageIndexEntry {
   updatedAt: string | null;
   /** Its title (an article's breadcrumb names the news page by it). */
   title?: string;
+  /** The kind of record its type is a template for (shown at the records' addresses, not its slug). */
+  template?: TemplateKind;
 }
 
 /** Where each language keeps its clubs' hand-made pages. */

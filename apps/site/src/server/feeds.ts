@@ -21,7 +21,19 @@ const isoHour = (t: number) => new Date(Math.floor(t / HOUR) * HOUR).toISOString
  * automatic OTT list. Each is one read of the delivery API; times are rounded to the hour, so the
  * same list is the same address (and the API's cached answer) for everyone within that hour.
  */
-export async function feedsOf(source: DeliverySource, document: JsonApiDocument, locale: string, now = Date.now()): Promise<Record<string, JsonApiDocument>> {
+/**
+ * What a reader narrowed an index to (the fixtures' round and club, the news' category, tag and
+ * page): every list of that kind on the page follows it.
+ */
+export interface IndexView {
+  round?: string;
+  club?: string;
+  category?: string;
+  tag?: string;
+  page?: number;
+}
+
+export async function feedsOf(source: DeliverySource, document: JsonApiDocument, locale: string, now = Date.now(), view: IndexView = {}): Promise<Record<string, JsonApiDocument>> {
   const resolve = createResolver(document);
   const [page] = primaryRecords(document);
   const components = componentsOf(page, resolve);
@@ -30,7 +42,12 @@ export async function feedsOf(source: DeliverySource, document: JsonApiDocument,
   for (const c of components) {
     const kind = kindOf(c);
     const limit = limitOf(c, 10);
-    if (kind === 'news' || kind === 'hero_thematic') {
+    if (kind === 'news' && (view.category || view.tag || view.page)) {
+      // An index page: the API filters and pages (a category or tag by its slug).
+      const category = view.category ?? String(resolve.one(c, 'publication_category')?.attributes?.slug ?? '');
+      const filters = [category && `filter[publication_category]=${encodeURIComponent(category)}`, view.tag && `filter[tag]=${encodeURIComponent(view.tag)}`].filter(Boolean);
+      asks.push([c.id, `/articles?locale=${locale}&page[size]=${limit}&page[number]=${view.page ?? 1}${filters.map((f) => `&${f}`).join('')}`, same]);
+    } else if (kind === 'news' || kind === 'hero_thematic') {
       // The newest articles, of the block's category when it names one.
       const category = resolve.one(c, 'publication_category');
       const slug = category ? String(category.attributes?.slug ?? '') : '';
@@ -40,10 +57,19 @@ export async function feedsOf(source: DeliverySource, document: JsonApiDocument,
         (doc) => ({ ...doc, data: primaryRecords(doc).filter((a) => !slug || (a.attributes?.publication_category as { slug?: string } | null)?.slug === slug) }),
       ]);
     } else if (kind === 'round' || kind === 'match_list' || kind === 'schedule') {
-      const round = linkId(c, 'round');
+      const round = view.round ?? linkId(c, 'round');
       const group = linkId(c, 'group');
-      const filter = round ? `filter[round]=${round}` : group ? `filter[group]=${group}` : `filter[kickoff_at][gte]=${isoHour(now - 14 * 24 * HOUR)}&filter[kickoff_at][lte]=${isoHour(now + 21 * 24 * HOUR)}`;
-      asks.push([c.id, `/matches?${filter}&sort=kickoff_at&page[size]=${round || group ? 50 : Math.max(limit * 2, 20)}&include=${MATCH_INCLUDE}`, same]);
+      // A club's list (its link, or the reader's filter): its matches of the last year and to come.
+      const club = view.club ?? (kind === 'match_list' ? linkId(c, 'club') : undefined);
+      const filter = round
+        ? `filter[round]=${round}`
+        : group
+          ? `filter[group]=${group}`
+          : club
+            ? `filter[kickoff_at][gte]=${isoHour(now - 365 * 24 * HOUR)}`
+            : `filter[kickoff_at][gte]=${isoHour(now - 14 * 24 * HOUR)}&filter[kickoff_at][lte]=${isoHour(now + 21 * 24 * HOUR)}`;
+      const size = round || group || club ? 50 : Math.max(limit * 2, 20);
+      asks.push([c.id, `/matches?${filter}${club ? `&filter[club]=${club}` : ''}&sort=kickoff_at&page[size]=${size}&include=${MATCH_INCLUDE}`, same]);
     } else if (kind === 'club_list' && !resolve.many(c, 'clubs').length) {
       asks.push([c.id, '/clubs?page[size]=50&include=image', same]);
     } else if (kind === 'events' && !resolve.many(c, 'events').length) {

@@ -2,13 +2,17 @@ import { createHash } from 'node:crypto';
 import { renderToString } from 'react-dom/server';
 import { imageUrlPath, snapImageSize } from '@umpire/schema/image-service';
 import { BROWSER_VIDEO_TYPES } from '@umpire/schema/media';
+import { createElement } from 'react';
+import { addressId, isTemplateKind, TEMPLATE_DEFS, templateOfSegment, type TemplateKind } from '@umpire/schema';
 import {
-  createResolver, cutQuery, pageMeta, primaryRecords, renderPage, renderSearchPage, searchTitle, SITE_LOCALES, type Hrefs, type JsonApiDocument, type ResourceObject, type SearchGroup, type SearchKind,
+  createResolver, cutQuery, IndexFilters, pageMeta, Pagination, primaryRecords, renderPage, renderSearchPage, searchTitle, SITE_LOCALES, textsFor,
+  type Hrefs, type IndexFilter, type JsonApiDocument, type RenderContext, type ResourceObject, type SearchGroup, type SearchKind,
 } from '@umpire/render';
 import { articleIndex, clubPages, latest, pageAlternates, sitemapIndex, SITEMAP_MAX_URLS, urlset, type PageIndexEntry, type SitemapUrl } from './addresses';
-import { feedsOf } from './feeds';
+import { feedsOf, type IndexView } from './feeds';
 import type { DeliverySource } from './source';
-import { articleGraph, jsonLdScript, newsPage, pageGraph, siteGraph, type StructuredSite } from './structured-data';
+import { articleGraph, jsonLdScript, newsPage, pageGraph, recordGraph, siteGraph, type StructuredSite } from './structured-data';
+import { isRecordKind, RECORD_KINDS, recordIndex, recordKey, recordName, templatePath, type RecordKind } from './templates';
 
 /**
  * The league's website (issue 24, point 6): every published page of the page builder, rendered on
@@ -69,38 +73,68 @@ export function createSite(options: SiteOptions) {
   async function pageIndex(): Promise<PageIndexEntry[]> {
     const entries: PageIndexEntry[] = [];
     for (let n = 1; n <= 50; n++) {
-      const answer = await source.get(`/pages?fields[pages]=slug,updated_at,title&page[size]=100&page[number]=${n}&sort=id`);
+      const answer = await source.get(`/pages?fields[pages]=slug,updated_at,title,page_type&include=page_type&fields[page_types]=template_kind&page[size]=100&page[number]=${n}&sort=id`);
       if (answer.status !== 200) throw new Error(`the delivery API answered ${answer.status} for the pages`);
       const doc = answer.body as JsonApiDocument;
-      for (const page of primaryRecords(doc))
-        entries.push({ slug: String(page.attributes?.slug ?? ''), updatedAt: (page.attributes?.updated_at as string | undefined) ?? null, title: typeof page.attributes?.title === 'string' ? page.attributes.title : undefined });
+      const resolve = createResolver(doc);
+      for (const page of primaryRecords(doc)) {
+        const template = resolve.one(page, 'page_type')?.attributes?.template_kind;
+        entries.push({
+          slug: String(page.attributes?.slug ?? ''),
+          updatedAt: (page.attributes?.updated_at as string | undefined) ?? null,
+          title: typeof page.attributes?.title === 'string' ? page.attributes.title : undefined,
+          ...(isTemplateKind(template) ? { template } : {}),
+        });
+      }
       if (n >= Number((doc.meta as { pages?: number } | undefined)?.pages ?? 1)) break;
     }
     return entries;
   }
 
-  const homeOf = (pages: PageIndexEntry[]) =>
-    pages.find((p) => p.slug === options.homeSlug) ?? pages.find((p) => HOME_SLUGS.includes(p.slug)) ?? pages[0];
+  const homeOf = (pages: PageIndexEntry[]) => {
+    const own = pages.filter((p) => !p.template);
+    return own.find((p) => p.slug === options.homeSlug) ?? own.find((p) => HOME_SLUGS.includes(p.slug)) ?? own[0];
+  };
+  /** The kinds of record the league has a published template for (the first page of each). */
+  const templatesOf = (pages: PageIndexEntry[]) => new Set(pages.flatMap((p) => (p.template ? [p.template] : [])));
 
   function hrefsFor(locale: string, pages: PageIndexEntry[]): Partial<Hrefs> {
     const at = (path: string) => `${basePath}/${locale}/${path}`;
     const slugs = new Set(pages.map((p) => p.slug));
     const home = homeOf(pages);
+    const templates = templatesOf(pages);
+    const templateOf = new Map(pages.flatMap((p) => (p.template ? [[p.slug, p.template] as const] : [])));
+    /** A record's page when the league has its kind's template. */
+    const recordHref = (kind: RecordKind) => (record: ResourceObject, resolve?: Parameters<Hrefs['match']>[1]) =>
+      templates.has(kind) ? templatePath(basePath, locale, kind, resolve ? recordKey(kind, record, resolve) : record.id) : undefined;
     return {
       home: () => at(''),
       search: () => at('search'),
-      page: (slug) => (home && slug.replace(/^\/+/, '') === home.slug ? at('') : at(slug.replace(/^\/+/, ''))),
+      page: (slug) => {
+        const clean = slug.replace(/^\/+/, '');
+        // A template's page (a menu item may lead to one): its kind's address, not its slug.
+        const template = templateOf.get(clean);
+        if (template) return templatePath(basePath, locale, template);
+        return home && clean === home.slug ? at('') : at(clean);
+      },
       article: (a) => at(`articles/${encodeURIComponent(String(a.attributes?.slug || a.id))}`),
       category: () => undefined,
       // A club has its page when the league made one, per language (kluby/<code>, clubs/<code>):
       // the reader's language's, else the one there is, linked in its own language (hreflang says so),
       // not under this locale's address, where its hand-written text would pass for this language.
-      club: (c) => {
+      // With a club template, every club has its page in this language; a page staff made for a
+      // club in this language stands for it (editors' pages on top of the template).
+      club: (c, resolve) => {
         const own = clubPages(String(c.attributes?.code ?? ''), slugs, [locale, ...LOCALES.filter((l) => l !== locale)]);
+        if (own[locale]) return `${basePath}/${locale}/${own[locale]}`;
+        const templated = recordHref('club')(c, resolve);
+        if (templated) return templated;
         const [l, slug] = Object.entries(own)[0] ?? [];
         return l && slug ? `${basePath}/${l}/${slug}` : undefined;
       },
-      match: () => undefined,
+      match: recordHref('match'),
+      player: recordHref('player'),
+      table: recordHref('competition_season'),
       hreflang: (href) => {
         const l = href.startsWith(`${basePath}/`) ? href.slice(basePath.length + 1).split('/')[0] : undefined;
         return l && l !== locale && LOCALES.includes(l) ? l : undefined;
@@ -232,7 +266,7 @@ export function createSite(options: SiteOptions) {
     const body = renderToString(renderPage(doc, { ...drawing(locale, pages), globals: [globals] }));
     const image = typeof a.image_path === 'string' && a.image_path ? `${origin}${options.imageBase}/${sharePath(a.image_path)}` : undefined;
     const site = structured(origin, locale);
-    const jsonLd = jsonLdScript(articleGraph(site, { globals, article: art, url: `${origin}${articlePath(locale, slugs[locale] ?? key)}`, image, news: newsPage(site, pages) }));
+    const jsonLd = jsonLdScript(articleGraph(site, { globals, article: art, url: `${origin}${articlePath(locale, slugs[locale] ?? key)}`, image, news: newsCrumb(origin, locale, pages) }));
     return html(200, shell({ locale, path: (l) => articlePath(l, slugs[l] ?? key), locales: LOCALES.filter((l) => slugs[l]), origin, title: String(a.title ?? ''), description: String(a.lead ?? ''), image, body, type: 'article', jsonLd }));
   }
 
@@ -278,6 +312,184 @@ export function createSite(options: SiteOptions) {
     return html(200, shell({ locale, path, origin, title: searchTitle(locale, query), description: '', body, noindex: true, jsonLd }), { 'x-robots-tag': 'noindex' });
   }
 
+
+  /** The news index an article's breadcrumb passes through: the news template's, else a page staff made. */
+  function newsCrumb(origin: string, locale: string, pages: PageIndexEntry[]) {
+    const template = pages.find((p) => p.template === 'news');
+    if (template) return { name: template.title || textsFor(locale).articles, url: `${origin}${templatePath(basePath, locale, 'news')}` };
+    return newsPage(structured(origin, locale), pages);
+  }
+
+  // ---- pages made from the data (templates.ts) ---------------------------------------------------
+
+  /** `/{locale}/{segment}` and `/{locale}/{segment}/{id}-{words}`: a template's kind, in the segment's language. */
+  async function templateRoute(
+    locale: string,
+    kind: TemplateKind,
+    segmentLocale: string,
+    key: string | undefined,
+    query: URLSearchParams,
+    origin: string,
+    pages: PageIndexEntry[],
+  ): Promise<SiteResponse> {
+    // Another language's word for it: the same page in this language's words.
+    if (segmentLocale !== locale) {
+      const search = query.toString();
+      return moved(`${templatePath(basePath, locale, kind, key)}${search ? `?${search}` : ''}`);
+    }
+    if (!templatesOf(pages).has(kind)) return notFound(locale, origin, pages);
+    if (isRecordKind(kind)) return key === undefined ? recordsIndex(locale, kind, origin, pages) : recordPage(locale, kind, key, origin, pages);
+    if (key !== undefined) return notFound(locale, origin, pages);
+    return indexPage(locale, kind, query, origin, pages);
+  }
+
+  /** A record kind's address without a record: the matches lead to the fixtures, the tables to the current one. */
+  async function recordsIndex(locale: string, kind: RecordKind, origin: string, pages: PageIndexEntry[]): Promise<SiteResponse> {
+    const found = (location: string): SiteResponse => ({ status: 302, headers: { location, 'cache-control': 'public, max-age=60' }, body: '' });
+    if (kind === 'match' && templatesOf(pages).has('fixtures')) return found(templatePath(basePath, locale, 'fixtures'));
+    if (kind === 'competition_season') {
+      const answer = await source.get('/competition_seasons?filter[is_current]=true&sort=id&page[size]=1&include=competition&fields[competition_seasons]=name,competition&fields[competitions]=name');
+      const doc = answer.status === 200 ? (answer.body as JsonApiDocument) : null;
+      const [current] = primaryRecords(doc);
+      if (current) return found(templatePath(basePath, locale, kind, recordKey(kind, current, createResolver(doc))));
+    }
+    return notFound(locale, origin, pages);
+  }
+
+  /** A record's page: its kind's template with the record, at the record's canonical address. */
+  async function recordPage(locale: string, kind: RecordKind, key: string, origin: string, pages: PageIndexEntry[]): Promise<SiteResponse> {
+    const id = addressId(key);
+    if (id === null) return notFound(locale, origin, pages);
+    const [answer, globals] = await Promise.all([source.get(`/current_page?template=${kind}&record=${id}&locale=${locale}&include=auto`), elements(locale)]);
+    if (answer.status === 404) return notFound(locale, origin, pages);
+    if (answer.status !== 200) throw new Error(`the delivery API answered ${answer.status} for the ${kind} ${id}`);
+    const doc = answer.body as JsonApiDocument;
+    const resolve = createResolver(doc);
+    const record = resolve.get(TEMPLATE_DEFS[kind].record!, String(id));
+    if (!record) return notFound(locale, origin, pages);
+    const canonical = recordKey(kind, record, resolve);
+    if (key !== canonical) return moved(templatePath(basePath, locale, kind, canonical));
+    // A club staff gave a page of their own in this language: that page is the club's.
+    if (kind === 'club') {
+      const own = clubPages(String(record.attributes?.code ?? ''), new Set(pages.map((p) => p.slug)), [locale]);
+      if (own[locale]) return moved(`${basePath}/${locale}/${own[locale]}`);
+    }
+    const meta = pageMeta(doc);
+    const name = recordName(kind, record, resolve) || meta.title;
+    const [page] = primaryRecords(doc);
+    // The page's title is the record's: "Raków Częstochowa – Lech Poznań", not the template's "Mecz".
+    const shown: JsonApiDocument = { ...doc, data: { ...page, attributes: { ...page.attributes, title: name } } };
+    const feeds = await feedsOf(source, doc, locale);
+    const body = renderToString(renderPage(shown, { ...drawing(locale, pages), globals: [globals], feeds, record }));
+    const path = (l: string) => templatePath(basePath, l, kind, canonical);
+    const description = [name, meta.description].filter(Boolean).join('. ');
+    const templates = templatesOf(pages);
+    const t = textsFor(locale);
+    const parent =
+      kind === 'match' && templates.has('fixtures')
+        ? { name: t.schedule, url: `${origin}${templatePath(basePath, locale, 'fixtures')}` }
+        : undefined;
+    const jsonLd = jsonLdScript(recordGraph(structured(origin, locale), { globals, kind, record, resolve, url: `${origin}${path(locale)}`, title: name, description, parent }));
+    return html(200, shell({ locale, path, origin, title: name, description, image: ogImage(origin, doc), body, jsonLd, type: kind === 'player' ? 'profile' : 'website' }));
+  }
+
+  /** What an index's address asks for: the fixtures' round and club (ids), the news' category and tag (slugs) and page. */
+  function indexView(kind: 'fixtures' | 'news', query: URLSearchParams): IndexView {
+    const id = (name: string) => {
+      const v = query.get(name) ?? '';
+      return /^[1-9]\d{0,14}$/.test(v) ? v : undefined;
+    };
+    const slug = (name: string) => {
+      const v = query.get(name) ?? '';
+      return /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(v) && v.length <= 120 ? v : undefined;
+    };
+    if (kind === 'fixtures') return { round: id('round'), club: id('club') };
+    const n = Number(query.get('page') ?? '1');
+    return { category: slug('category'), tag: slug('tag'), page: Number.isInteger(n) && n > 1 && n <= 10_000 ? n : undefined };
+  }
+
+  /** The query of an index view as its address writes it (known filters, in a fixed order). */
+  const viewQuery = (view: IndexView) =>
+    new URLSearchParams(
+      Object.entries({ round: view.round, club: view.club, category: view.category, tag: view.tag, page: view.page ? String(view.page) : undefined }).filter(
+        (e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '',
+      ),
+    ).toString();
+
+  /** The filters an index offers: the fixtures' rounds of its season and the clubs; the news' categories and tags. */
+  async function indexFilters(kind: 'fixtures' | 'news', locale: string, view: IndexView, doc: JsonApiDocument): Promise<IndexFilter[]> {
+    const t = textsFor(locale);
+    const list = async (path: string) => {
+      const answer = await source.get(path);
+      return answer.status === 200 ? (answer.body as JsonApiDocument) : null;
+    };
+    const options = (records: ResourceObject[], value: (r: ResourceObject) => string, label: (r: ResourceObject) => string) =>
+      records.map((r) => ({ value: value(r), label: label(r) })).filter((o) => o.value && o.label);
+    const str = (r: ResourceObject, name: string) => String(r.attributes?.[name] ?? '');
+    if (kind === 'fixtures') {
+      const resolve = createResolver(doc);
+      const [page] = primaryRecords(doc);
+      const season = (page ? resolve.many(page, 'components') : []).map((c) => resolve.one(c, 'competition_season')).find((r) => r);
+      const [rounds, clubs] = await Promise.all([
+        season ? list(`/competition_seasons/${season.id}?include=stages.rounds&fields[competition_seasons]=stages&fields[stages]=rounds&fields[rounds]=name,number`) : null,
+        list('/clubs?sort=name&page[size]=100&fields[clubs]=name'),
+      ]);
+      const roundRecords = (rounds?.included ?? []).filter((r) => r.type === 'rounds').sort((a, b) => Number(a.attributes?.number ?? 0) - Number(b.attributes?.number ?? 0));
+      return [
+        { name: 'round', label: t.filterRound, options: options(roundRecords, (r) => r.id, (r) => str(r, 'name')), selected: view.round },
+        { name: 'club', label: t.filterClub, options: options(primaryRecords(clubs), (r) => r.id, (r) => str(r, 'name')), selected: view.club },
+      ];
+    }
+    const [categories, tags] = await Promise.all([
+      list('/publication_categories?sort=name&page[size]=100&fields[publication_categories]=name,slug'),
+      list('/tags?sort=name&page[size]=100&fields[tags]=name,slug'),
+    ]);
+    return [
+      { name: 'category', label: t.filterCategory, options: options(primaryRecords(categories), (r) => str(r, 'slug'), (r) => str(r, 'name')), selected: view.category },
+      { name: 'tag', label: t.filterTag, options: options(primaryRecords(tags), (r) => str(r, 'slug'), (r) => str(r, 'name')), selected: view.tag },
+    ];
+  }
+
+  /** The fixtures or the news: the template's page, its lists narrowed to the reader's filters, the news page by page. */
+  async function indexPage(locale: string, kind: 'fixtures' | 'news', query: URLSearchParams, origin: string, pages: PageIndexEntry[]): Promise<SiteResponse> {
+    const view = indexView(kind, query);
+    const [answer, globals] = await Promise.all([source.get(`/current_page?template=${kind}&locale=${locale}&include=auto`), elements(locale)]);
+    if (answer.status === 404) return notFound(locale, origin, pages);
+    if (answer.status !== 200) throw new Error(`the delivery API answered ${answer.status} for the ${kind}`);
+    const doc = answer.body as JsonApiDocument;
+    const [feeds, filters] = await Promise.all([feedsOf(source, doc, locale, Date.now(), view), indexFilters(kind, locale, view, doc)]);
+    // The news' pages: as many as the first news list has.
+    const newsFeed = Object.values(feeds).find((f) => primaryRecords(f).some((r) => r.type === 'articles'));
+    const pagesOfNews = kind === 'news' ? Math.max(1, Number((newsFeed?.meta as { pages?: number } | undefined)?.pages ?? 1)) : 1;
+    const current = view.page ?? 1;
+    if (current > pagesOfNews) return notFound(locale, origin, pages);
+    const action = templatePath(basePath, locale, kind);
+    const search = viewQuery(view);
+    const at = (l: string, v: IndexView = view) => {
+      const q = viewQuery(v);
+      return `${templatePath(basePath, l, kind)}${q ? `?${q}` : ''}`;
+    };
+    const body = renderToString(
+      renderPage(doc, {
+        ...drawing(locale, pages),
+        globals: [globals],
+        feeds,
+        lead: (ctx: RenderContext) => createElement(IndexFilters, { ctx, action, filters }),
+        trail: (ctx: RenderContext) => createElement(Pagination, { ctx, page: current, pages: pagesOfNews, href: (n: number) => at(locale, { ...view, page: n > 1 ? n : undefined }) }),
+      }),
+    );
+    const meta = pageMeta(doc);
+    const jsonLd = jsonLdScript(
+      pageGraph(structured(origin, locale), { globals, document: doc, slug: String(primaryRecords(doc)[0]?.attributes?.slug ?? ''), url: `${origin}${at(locale)}`, isHome: false, title: meta.title, description: meta.description }),
+    );
+    // A filtered view has an address of its own, but search engines get the index and its pages.
+    const filtered = Boolean(view.round || view.club || view.category || view.tag);
+    return html(
+      200,
+      shell({ locale, path: (l) => at(l), origin, title: current > 1 ? `${meta.title} (${textsFor(locale).pageOf(current, pagesOfNews)})` : meta.title, description: meta.description, body, jsonLd, noindex: filtered }),
+      search && filtered ? { 'x-robots-tag': 'noindex' } : {},
+    );
+  }
 
   /** A page's address in each locale (the home page is `/{locale}/`). */
   function pagePaths(slug: string, pages: PageIndexEntry[]): (locale: string) => string {
@@ -329,6 +541,13 @@ export function createSite(options: SiteOptions) {
   /** Every public page in every locale (pages are shared by the languages), with its alternates. */
   function pageUrls(origin: string, pages: PageIndexEntry[]): SitemapUrl[] {
     return pages.flatMap((p) => {
+      // A template's page: an index (fixtures, news) at its kind's address; a record's kind in its own sitemap.
+      if (p.template) {
+        if (isRecordKind(p.template) || pages.find((o) => o.template === p.template) !== p) return [];
+        const kind = p.template;
+        const alternates = Object.fromEntries(LOCALES.map((l) => [l, `${origin}${templatePath(basePath, l, kind)}`]));
+        return LOCALES.map((l) => ({ loc: alternates[l], lastmod: p.updatedAt, alternates }));
+      }
       const path = pagePaths(p.slug, pages);
       const alternates = Object.fromEntries(LOCALES.map((l) => [l, `${origin}${path(l)}`]));
       return LOCALES.map((l) => ({ loc: alternates[l], lastmod: p.updatedAt, alternates }));
@@ -348,8 +567,32 @@ export function createSite(options: SiteOptions) {
    * `sitemap-pages.xml`, then the articles in files of at most 50,000 addresses
    * (`sitemap-articles.xml`, `sitemap-articles-2.xml`…).
    */
+  /** Every public record of a kind at its page, in every language. */
+  async function recordUrls(origin: string, kind: RecordKind, pages: PageIndexEntry[]): Promise<SitemapUrl[]> {
+    const slugs = new Set(pages.map((p) => p.slug));
+    return (await recordIndex(source, kind)).flatMap((r) => {
+      // A club's page staff made in a language is its page there (listed with the pages).
+      const own = r.code ? clubPages(r.code, slugs, LOCALES) : {};
+      const alternates = Object.fromEntries(LOCALES.map((l) => [l, `${origin}${own[l] ? `${basePath}/${l}/${own[l]}` : templatePath(basePath, l, kind, r.key)}`]));
+      return LOCALES.filter((l) => !own[l]).map((l) => ({ loc: alternates[l], lastmod: r.lastmod, alternates }));
+    });
+  }
+
+  /** The sitemap files of the records whose kind has a template: `sitemap-matches.xml`, `-2.xml`… */
+  const RECORD_SITEMAPS: Record<RecordKind, string> = { match: 'matches', club: 'clubs', player: 'players', competition_season: 'tables' };
+
   async function sitemap(path: string, origin: string, pages: PageIndexEntry[]): Promise<SiteResponse | null> {
     if (path === '/sitemap-pages.xml') return xml(urlset(pageUrls(origin, pages)));
+    const templates = templatesOf(pages);
+    const records = /^\/sitemap-(matches|clubs|players|tables)(?:-([1-9]\d{0,5}))?\.xml$/.exec(path);
+    if (records) {
+      const kind = RECORD_KINDS.find((k) => RECORD_SITEMAPS[k] === records[1])!;
+      if (!templates.has(kind)) return null;
+      const n = Number(records[2] ?? 1);
+      const urls = await recordUrls(origin, kind, pages);
+      if (n > 1 && (n - 1) * SITEMAP_MAX_URLS >= urls.length) return null;
+      return xml(urlset(urls.slice((n - 1) * SITEMAP_MAX_URLS, n * SITEMAP_MAX_URLS)));
+    }
     const part = /^\/sitemap-articles(?:-([1-9]\d{0,5}))?\.xml$/.exec(path);
     if (part) {
       const n = Number(part[1] ?? 1);
@@ -360,10 +603,14 @@ export function createSite(options: SiteOptions) {
     if (path !== '/sitemap.xml') return null;
     const articles = await articleUrls(origin);
     const files = [{ loc: `${origin}${basePath}/sitemap-pages.xml`, lastmod: latest(pages.map((p) => p.updatedAt)) }];
-    for (let n = 1; n === 1 || (n - 1) * SITEMAP_MAX_URLS < articles.length; n++) {
-      const chunk = articles.slice((n - 1) * SITEMAP_MAX_URLS, n * SITEMAP_MAX_URLS);
-      files.push({ loc: `${origin}${basePath}/sitemap-articles${n === 1 ? '' : `-${n}`}.xml`, lastmod: latest(chunk.map((u) => u.lastmod)) });
-    }
+    const split = (name: string, urls: SitemapUrl[]) => {
+      for (let n = 1; n === 1 || (n - 1) * SITEMAP_MAX_URLS < urls.length; n++) {
+        const chunk = urls.slice((n - 1) * SITEMAP_MAX_URLS, n * SITEMAP_MAX_URLS);
+        files.push({ loc: `${origin}${basePath}/sitemap-${name}${n === 1 ? '' : `-${n}`}.xml`, lastmod: latest(chunk.map((u) => u.lastmod)) });
+      }
+    };
+    split('articles', articles);
+    for (const kind of RECORD_KINDS) if (templates.has(kind)) split(RECORD_SITEMAPS[kind], await recordUrls(origin, kind, pages));
     return xml(sitemapIndex(files));
   }
 
@@ -374,14 +621,16 @@ export function createSite(options: SiteOptions) {
   async function handle(path: string, origin: string): Promise<SiteResponse> {
     const at = path.indexOf('?');
     const clean = at < 0 ? path : path.slice(0, at);
-    // Only the search reads the query (its `q`); every other page is the same whatever follows `?`.
-    const q = at < 0 ? null : new URLSearchParams(path.slice(at + 1)).get('q');
+    const query = new URLSearchParams(at < 0 ? '' : path.slice(at + 1));
+    // Only the search (its `q`) and the indexes (their filters and pages) read the query; every
+    // other page is the same whatever follows `?`.
     // Search pages are not kept: each query would be an entry, and a crawl of queries would push out the pages.
-    if (q !== null && isSearchPath(clean)) return route(clean, origin, q);
-    const key = `${origin}${clean}`;
+    if (query.has('q') && isSearchPath(clean)) return route(clean, origin, query);
+    const view = indexKey(clean, query);
+    const key = `${origin}${clean}${view ? `?${view}` : ''}`;
     const kept = rendered.get(key);
     if (kept && Date.now() - kept.at < cacheMs) return kept.response;
-    const response = await route(clean, origin, q);
+    const response = await route(clean, origin, query);
     if (response.status === 200) {
       if (rendered.size > 2000) rendered.clear();
       rendered.set(key, { at: Date.now(), response });
@@ -389,7 +638,15 @@ export function createSite(options: SiteOptions) {
     return response;
   }
 
-  async function route(path: string, origin: string, q: string | null): Promise<SiteResponse> {
+  /** The filters an index's address asks for, as its cache key holds them (none: not an index). */
+  function indexKey(path: string, query: URLSearchParams): string {
+    const m = /^\/[a-z]{2}\/([a-z]+)\/*$/.exec(path);
+    const kind = m ? templateOfSegment(m[1])?.kind : undefined;
+    return kind === 'fixtures' || kind === 'news' ? viewQuery(indexView(kind, query)) : '';
+  }
+
+  async function route(path: string, origin: string, query: URLSearchParams): Promise<SiteResponse> {
+    const q = query.get('q');
     if (path === '' || path === '/') return { status: 302, headers: { location: `${basePath}/${LOCALES[0]}/` }, body: '' };
     if (path === '/robots.txt')
       return { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: `User-agent: *\nAllow: ${basePath}/\nSitemap: ${origin}${basePath}/sitemap.xml\n` };
@@ -414,6 +671,14 @@ export function createSite(options: SiteOptions) {
     if (rest === 'szukaj') return { status: 301, headers: { location: `${basePath}/${locale}/search${q === null ? '' : `?q=${encodeURIComponent(q)}`}` }, body: '' };
     const art = /^articles\/([^/]+)$/.exec(rest);
     if (art) return article(locale, art[1], origin, pages);
+    // A page staff made at this address comes first (editors' pages on top of the templates).
+    const entry = pages.find((p) => p.slug === rest);
+    if (entry && !entry.template) return page(locale, rest, origin, pages);
+    const [first, key, ...more] = rest.split('/');
+    const segment = templateOfSegment(first);
+    if (segment && more.length === 0) return templateRoute(locale, segment.kind, segment.locale, key, query, origin, pages);
+    // A template's own page is shown at its kind's addresses only: an index's there, a record's nowhere by itself.
+    if (entry?.template) return isRecordKind(entry.template) ? notFound(locale, origin, pages) : moved(templatePath(basePath, locale, entry.template));
     return page(locale, rest, origin, pages);
   }
 

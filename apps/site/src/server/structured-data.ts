@@ -270,6 +270,68 @@ export function pageGraph(
   return [...siteNodes(site, league), ...nodes];
 }
 
+/**
+ * A player as a schema.org `Person`: name, given and family name, birth date, nationality,
+ * height and picture as the player's page shows them, and the club of the squad the page names.
+ */
+export function person(site: StructuredSite, player: ResourceObject, options: { url: string; resolve: Resolver; league?: League }): JsonLd {
+  const name = [text(player, 'first_name'), text(player, 'last_name')].filter(Boolean).join(' ') || text(player, 'nickname');
+  const picture = pictureOf(site, options.resolve.one(player, 'image'), 512);
+  const birthDate = isoDate(player.attributes?.birth_date);
+  const nationality = text(player, 'nationality');
+  const height = num(player, 'height_cm');
+  // The club of the player's latest squad the page holds (a squad without an end).
+  const current = options.resolve.many(player, 'squad_players').find((sp) => !text(sp, 'left_on'));
+  const club = options.resolve.one(options.resolve.one(options.resolve.one(current, 'squad'), 'team'), 'club');
+  return {
+    '@type': 'Person',
+    '@id': `${options.url}#person`,
+    name,
+    ...(text(player, 'first_name') ? { givenName: text(player, 'first_name') } : {}),
+    ...(text(player, 'last_name') ? { familyName: text(player, 'last_name') } : {}),
+    url: options.url,
+    ...(picture ? { image: picture } : {}),
+    ...(birthDate ? { birthDate: birthDate.slice(0, 10) } : {}),
+    ...(nationality ? { nationality: { '@type': 'Country', name: nationality } } : {}),
+    ...(height !== null ? { height: { '@type': 'QuantitativeValue', value: height, unitCode: 'CMT' } } : {}),
+    ...(club && text(club, 'name') ? { affiliation: { '@type': 'SportsTeam', name: text(club, 'name'), sport: FOOTBALL } } : {}),
+  };
+}
+
+/**
+ * A template's page made for a record (templates.ts): the site, the league, the `WebPage` about
+ * the record and its breadcrumb (home › the kind's index, when it has one › the record), and the
+ * record itself: a match's `SportsEvent`, a club's `SportsTeam`, a player's `Person`.
+ */
+export function recordGraph(
+  site: StructuredSite,
+  input: { globals: JsonApiDocument | null | undefined; kind: string; record: ResourceObject; resolve: Resolver; url: string; title: string; description: string; parent?: Crumb },
+): JsonLd[] {
+  const league = leagueOf(site, input.globals);
+  const { record, resolve, url } = input;
+  const main =
+    input.kind === 'match'
+      ? sportsEvent(record, { site, resolve, url, league })
+      : input.kind === 'club'
+        ? sportsTeam(site, record, { crest: resolve.one(record, 'image'), url, league })
+        : input.kind === 'player'
+          ? person(site, record, { url, resolve, league })
+          : undefined;
+  const crumbs = breadcrumbList(`${url}#breadcrumb`, [{ name: textsFor(site.locale).home, url: homeUrl(site) }, ...(input.parent ? [input.parent] : []), { name: input.title, url }]);
+  const page: JsonLd = {
+    '@type': input.kind === 'player' ? 'ProfilePage' : 'WebPage',
+    '@id': `${url}#webpage`,
+    url,
+    name: input.title,
+    ...(input.description ? { description: input.description } : {}),
+    inLanguage: site.locale,
+    ...(league ? { isPartOf: { '@id': websiteId(site) } } : {}),
+    breadcrumb: { '@id': crumbs['@id'] },
+    ...(main ? { [input.kind === 'player' ? 'mainEntity' : 'about']: { '@id': main['@id'] } } : {}),
+  };
+  return [...siteNodes(site, league), page, crumbs, ...(main ? [main] : [])];
+}
+
 /** The news page an article's breadcrumb passes through, when the site has one. */
 export function newsPage(site: StructuredSite, pages: readonly PageIndexEntry[]): Crumb | undefined {
   const page = NEWS_SLUGS.map((slug) => pages.find((p) => p.slug === slug)).find((p) => p !== undefined);
