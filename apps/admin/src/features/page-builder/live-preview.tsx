@@ -21,11 +21,19 @@ export interface LivePreview {
   globals: JsonApiDocument[];
   /** The record a template's page was asked to be shown with (null: the server picks one). */
   record: string | null;
+  /** Whether `error` refuses the record the request named (said beside the record's picker, not above the page). */
+  recordRefused: boolean;
 }
 
-/** Whether the preview was refused for its `record` (an id of no such record, or a malformed one): said beside the record's picker. */
-export const isRecordError = (error: unknown): error is HttpFailure =>
-  error instanceof HttpFailure && error.errors.some((e) => e.source?.parameter === 'record');
+/**
+ * Whether a preview's failure is the refusal of the record it named: an error on the `record`
+ * parameter (a malformed id), or a 404 to a request that named one (the server's answer for an id
+ * of no record of the kind, or of another league's, names no parameter).
+ */
+export function isRecordRefusal(error: unknown, record: string | null): error is HttpFailure {
+  if (!(error instanceof HttpFailure)) return false;
+  return error.errors.some((e) => e.source?.parameter === 'record') || (error.status === 404 && record !== null);
+}
 
 /** The global page elements, read once the preview is first shown. */
 function useGlobalElements(enabled: boolean): JsonApiDocument[] {
@@ -92,6 +100,7 @@ export function useLivePreview(owner: Owner, drafts: Draft[], enabled: boolean, 
     updating: enabled && (state.answered?.drafts !== drafts || state.answered.record !== record),
     unfinished: Object.keys(state.doc?.meta?.issues ?? {}).length,
     record,
+    recordRefused: isRecordRefusal(state.error, state.answered?.record ?? null),
   };
 }
 
@@ -168,7 +177,7 @@ export function LivePreviewPanel({
         <WidthToggle width={width} onChange={onWidth} />
         <PreviewStatus preview={preview} />
       </Stack>
-      {preview.error && !isRecordError(preview.error) ? (
+      {preview.error && !preview.recordRefused ? (
         <Alert severity="error" sx={{ mb: 1 }}>
           {errorText(preview.error)}
         </Alert>
@@ -226,7 +235,7 @@ export function PreviewDialog({
         {!preview.doc ? (
           preview.error ? (
             // A refused record is said beside its picker.
-            !isRecordError(preview.error) && <Alert severity="error">{errorText(preview.error)}</Alert>
+            !preview.recordRefused && <Alert severity="error">{errorText(preview.error)}</Alert>
           ) : (
             <CircularProgress aria-label={translate('pageBuilder.loading')} />
           )

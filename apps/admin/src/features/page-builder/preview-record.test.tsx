@@ -34,7 +34,8 @@ beforeAll(async () => {
     const record = new URL(url, 'http://admin').searchParams.get('record');
     if (record === '13')
       throw new HttpFailure(`Http failure response for ${url}: 404 Not Found`, 'http', url, 404, 'Not Found', {
-        errors: [{ status: '404', code: 'notFound', title: 'Not found', detail: 'No club 13', source: { parameter: 'record' }, meta: { key: 'notFound' } }],
+        // As the server answers an id of no record of the kind: no parameter named.
+        errors: [{ status: '404', code: 'notFound', title: 'Not found', detail: 'No clubs with id "13".', meta: { key: 'notFound' } }],
       });
     // Without a record the server picks one (club 5 here) and says which.
     const body = { data: { type: 'pages', id: '21', attributes: {}, relationships: { components: { data: [] } } }, included: [], meta: { template: { kind: 'club', record: { type: 'clubs', id: record ?? '5' } } } };

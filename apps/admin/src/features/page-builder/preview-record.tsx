@@ -4,7 +4,8 @@ import { useGetMany, useTranslate, type RaRecord } from 'react-admin';
 import { resourceDef } from '../../framework/definitions';
 import { RecordPicker } from './link-editors';
 import { targetNameOf } from './link-targets';
-import { isRecordError, type LivePreview } from './live-preview';
+import { HttpFailure } from '../../providers/http-client';
+import type { LivePreview } from './live-preview';
 import { templateOf, templateRecordType, type Owner } from './model';
 
 /**
@@ -60,9 +61,9 @@ export function usePreviewRecord(owner: Owner): [string | null, (id: string | nu
 /** What the preview says about its record: the server's refusal of the one asked for, in the interface's words. */
 function useRecordErrorText(owner: Owner, preview: LivePreview): string | undefined {
   const translate = useTranslate();
-  if (preview.updating || !isRecordError(preview.error)) return undefined;
+  if (preview.updating || !preview.recordRefused || !(preview.error instanceof HttpFailure)) return undefined;
   if (preview.error.status === 404) return translate(`pageBuilder.previewRecord.notFound.${templateOf(owner)}`);
-  const error = preview.error.errors.find((e) => e.source?.parameter === 'record');
+  const error = preview.error.errors.find((e) => e.source?.parameter === 'record') ?? preview.error.errors[0];
   return translate('pageBuilder.previewRecord.invalid', { detail: error?.detail ?? error?.title ?? preview.error.message });
 }
 
