@@ -12,9 +12,14 @@ const RECORDS: Record<string, { id: string; title?: string; name?: string }[]> =
   formats: [{ id: '1', title: 'Studio ligi' }, { id: '3', title: 'Skróty' }],
   playlists: [{ id: '7', title: 'Weekend' }],
   clubs: [{ id: '4', name: 'Lech Poznań' }],
+  matches: [],
 };
+const lists: { resource: string; filter: unknown; meta: unknown }[] = [];
 const dataProvider = {
-  getList: async (resource: string) => ({ data: RECORDS[resource] ?? [], total: (RECORDS[resource] ?? []).length }),
+  getList: async (resource: string, params: { filter: unknown; meta?: unknown }) => {
+    lists.push({ resource, filter: params.filter, meta: params.meta });
+    return { data: RECORDS[resource] ?? [], total: (RECORDS[resource] ?? []).length };
+  },
   getMany: async (resource: string, params: { ids: string[] }) => ({ data: (RECORDS[resource] ?? []).filter((r) => params.ids.map(String).includes(r.id)) }),
 } as unknown as DataProvider;
 
@@ -73,5 +78,13 @@ describe('link editors of the OTT components', () => {
     renderEditor('club', 'club', null);
     expect(screen.getByRole<HTMLInputElement>('combobox', { name: 'Club' }).required).toBe(true);
     expect(screen.queryByText('Empty: the club of this page')).toBeNull();
+  });
+
+  it("finds matches by their clubs' names, reading the clubs with them", async () => {
+    renderEditor('match', 'match', null);
+    const input = screen.getByRole<HTMLInputElement>('combobox', { name: 'Match' });
+    fireEvent.change(input, { target: { value: 'lodz' } });
+    await waitFor(() => expect(lists.at(-1)).toMatchObject({ resource: 'matches', filter: { club_search: 'lodz' } }));
+    expect(lists.at(-1)!.meta).toEqual({ include: ['home_squad.team.club', 'away_squad.team.club'] });
   });
 });

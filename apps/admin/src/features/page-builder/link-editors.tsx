@@ -11,7 +11,7 @@ import { moveItem } from '../../lib/move-item';
 import { ImageThumbnail } from '../../framework/generic/image-thumbnail';
 import { imagePicker, type PickedImage } from '../../framework/generic/image-picker-slot';
 import { fieldLabel, useIssueText } from './field-editors';
-import { addTarget, pickedTargets, removeTarget, targetNameOf, type PickedTarget } from './link-targets';
+import { addTarget, pickedTargets, removeTarget, TARGET_PICKING, targetNameOf, type PickedTarget } from './link-targets';
 import type { CardIssues, LinkModel } from './model';
 
 interface LinkEditorProps {
@@ -42,16 +42,23 @@ export function LinkEditor(props: LinkEditorProps) {
   return <RecordLinkEditor {...props} />;
 }
 
+/** What is read with a target's records to name them (a match's clubs). */
+const metaOf = (target: string) => {
+  const include = TARGET_PICKING[target]?.include;
+  return include ? { include } : undefined;
+};
+
 /** Records to pick from: the target's search over its records, 25 at a time, picked ones left out. */
 function useTargetOptions(target: string, search: string, exclude: readonly string[]) {
   const picker = useMemo(() => referencePicker(resourceDef(target)), [target]);
-  const options = useGetList<RaRecord>(target, { filter: picker.filterToQuery(search), sort: picker.sort, pagination: { page: 1, perPage: 25 } });
+  const filter = (TARGET_PICKING[target]?.filterToQuery ?? picker.filterToQuery)(search);
+  const options = useGetList<RaRecord>(target, { filter, sort: picker.sort, pagination: { page: 1, perPage: 25 }, meta: metaOf(target) });
   return { options: (options.data ?? []).filter((r) => !exclude.includes(String(r.id))), loading: options.isPending };
 }
 
 /** The picked records of a link, in order, each found, loading or gone. */
 function usePicked(target: string, ids: string[]) {
-  const chosen = useGetMany<RaRecord>(target, { ids }, { enabled: ids.length > 0 });
+  const chosen = useGetMany<RaRecord>(target, { ids, meta: metaOf(target) }, { enabled: ids.length > 0 });
   return pickedTargets(ids, chosen.data, ids.length === 0 || chosen.isSuccess || chosen.isError);
 }
 

@@ -3,7 +3,7 @@ import { Box } from '@mui/material';
 import { useGetMany, useTranslate, type RaRecord } from 'react-admin';
 import { resourceDef } from '../../framework/definitions';
 import { RecordPicker } from './link-editors';
-import { targetNameOf } from './link-targets';
+import { TARGET_PICKING, targetNameOf } from './link-targets';
 import { HttpFailure } from '../../providers/http-client';
 import type { LivePreview } from './live-preview';
 import { templateOf, templateRecordType, type Owner } from './model';
@@ -70,7 +70,8 @@ function useRecordErrorText(owner: Owner, preview: LivePreview): string | undefi
 /** The name of the record the server picked for the preview (its id until the record is read). */
 function usePickedName(type: string, id: string | null): string | null {
   const nameOf = useMemo(() => targetNameOf(resourceDef(type)), [type]);
-  const { data } = useGetMany<RaRecord>(type, { ids: id ? [id] : [] }, { enabled: !!id });
+  const include = TARGET_PICKING[type]?.include;
+  const { data } = useGetMany<RaRecord>(type, { ids: id ? [id] : [], ...(include ? { meta: { include } } : {}) }, { enabled: !!id });
   if (!id) return null;
   const record = data?.find((r) => String(r.id) === id);
   return record ? nameOf(record) : `#${id}`;
@@ -100,7 +101,7 @@ function RecordChoice({ owner, type, preview, value, onChange, idSuffix }: { own
         ? translate('pageBuilder.previewRecord.picked', { name: pickedName })
         : translate(`pageBuilder.previewRecord.noRecord.${template}`);
   return (
-    <Box sx={{ mb: 1, maxWidth: 480 }} data-testid="preview-record" data-picked={picked ?? ''}>
+    <Box sx={{ mb: 1, maxWidth: 640 }} data-testid="preview-record" data-picked={picked ?? ''}>
       <RecordPicker
         id={`preview-record-${idSuffix}`}
         target={type}
