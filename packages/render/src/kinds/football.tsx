@@ -1,8 +1,7 @@
-import type { ReactNode } from 'react';
 import { attr, num, settingsOf, text, type ResourceObject } from '../document';
 import { safeHref, type RenderContext } from '../context';
 import {
-  EmptyNote, Heading, layoutClass, limitOf, MatchList, matchesFor, Picture, playerName, sideOf, SideName, titleOf, type RendererProps,
+  EmptyNote, Heading, layoutClass, limitOf, MatchList, matchesFor, Picture, playerName, sideOf, SideName, TableWrap, Th, titleOf, type RendererProps,
 } from '../parts';
 
 /**
@@ -11,35 +10,6 @@ import {
  * itself is the match centre, match-centre.tsx). Tables have a caption and headers for every
  * column and row.
  */
-
-/**
- * A table that scrolls sideways on a narrow screen: a named region that takes focus, so keyboard
- * users can scroll it too.
- */
-function TableWrap({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus to be scrolled without a mouse (axe: scrollable-region-focusable)
-    <div className="u-table-wrap" role="region" aria-label={label} tabIndex={0}>
-      {children}
-    </div>
-  );
-}
-
-/** A column header: the short form on screen, the full word for screen readers. */
-function Th({ full, short }: { full: string; short?: string }) {
-  return (
-    <th scope="col">
-      {short && short !== full ? (
-        <abbr title={full}>
-          <span aria-hidden="true">{short}</span>
-          <span className="u-visually-hidden">{full}</span>
-        </abbr>
-      ) : (
-        full
-      )}
-    </th>
-  );
-}
 
 export function Club({ component, ctx }: RendererProps) {
   const club = ctx.resolve.one(component, 'club');
