@@ -335,6 +335,88 @@ const CHECKS: Record<ComponentKind, () => void> = {
     for (const r of rows) expect(html).toContain(`<th scope="row">${text(r, 'fan_name')}</th>`);
     expect(html).toContain('<th scope="col">Kibic</th>');
   },
+  player: () => {
+    const now = new Date('2026-11-29T12:00:00Z');
+    const { html, text: t, resolve, component } = draw('player', { now });
+    const player = resolve.one(component, 'player')!;
+    const name = `${text(player, 'first_name')} ${text(player, 'last_name')}`;
+    const photo = resolve.one(player, 'image')!;
+    // The page's answer alone (the builder's preview): the photo through the image service, the
+    // name as the heading, and the player's own facts.
+    expect(html).toContain(`<h2 class="u-heading">${name}</h2>`);
+    expect(html).toMatch(new RegExp(`<img class="u-player-photo" src="https://umpire\\.cdn\\.test/img/fit-in/320x0/filters:format\\(webp\\)/${text(photo, 'path')}"[^>]*alt="${text(photo, 'alt_text_pl')}"`));
+    expect(t).toContain(`Pozycja ${{ goalkeeper: 'Bramkarz', defender: 'Obrońca', midfielder: 'Pomocnik', forward: 'Napastnik' }[text(player, 'position')]}`);
+    expect(t).toContain(`Obywatelstwo ${new Intl.DisplayNames('pl', { type: 'region' }).of(text(player, 'nationality'))}`);
+    const birth = text(player, 'birth_date');
+    const age = 2026 - Number(birth.slice(0, 4)) - (birth.slice(5) > '11-29' ? 1 : 0);
+    expect(html).toContain(`<time dateTime="${birth}">${new Intl.DateTimeFormat('pl-PL', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Warsaw' }).format(new Date(`${birth}T12:00:00Z`))}</time> (${age} lat)`);
+    expect(t).toContain(`Wzrost ${player.attributes!.height_cm} cm`);
+    expect(t).toContain(`Lepsza noga ${{ left: 'Lewa', right: 'Prawa', both: 'Obie' }[text(player, 'preferred_foot')]}`);
+    // Nothing it was not given: no club, no statistics, no career.
+    expect(html).not.toContain('<dt>Klub</dt>');
+    expect(html).not.toContain('<table');
+
+    // With what the website fetched beside the page (feeds.ts): the current club and number, the
+    // season statistics and the career, as tables with their captions and headers.
+    const feed = FIXTURES['feed-player'];
+    const hrefs = { club: (c: ResourceObject) => `/pl/kluby/${c.id}`, table: (cs: ResourceObject) => `/pl/tabele/${cs.id}` };
+    const fed = draw('player', { now, feeds: { [component.id]: feed }, hrefs }, [feed]);
+    const r = fed.resolve;
+    // The membership of the current season's squad.
+    const current = r.all('squad_players').find((m) => r.one(r.one(m, 'squad'), 'season')?.attributes?.is_current === true)!;
+    const club = r.one(r.one(r.one(current, 'squad'), 'team'), 'club')!;
+    expect(fed.html).toContain(`<dt>Numer</dt><dd>${current.attributes!.shirt_number}</dd>`);
+    expect(fed.html).toContain(`<dt>Klub</dt><dd><span><a href="/pl/kluby/${club.id}">${text(club, 'name')}</a></span></dd>`);
+    const stats = r.all('statistics').filter((s) => r.one(s, 'player')?.id === player.id);
+    expect(stats.length).toBeGreaterThan(0);
+    expect(fed.html).toContain('<h3>Statystyki w sezonach</h3>');
+    expect(fed.html).toContain(`<caption class="u-visually-hidden">Statystyki w sezonach: ${name}</caption>`);
+    for (const h of ['Rozgrywki', 'Klub', 'Występy', 'Bramki', 'Asysty']) expect(fed.html).toContain(`<th scope="col">${h}</th>`);
+    expect(fed.html).toContain('<abbr title="Żółte kartki">');
+    for (const s of stats) {
+      const season = r.one(s, 'competition_season')!;
+      expect(fed.html).toContain(`<th scope="row"><a href="/pl/tabele/${season.id}">${text(season, 'name')}</a></th>`);
+      const a = s.attributes!;
+      expect(fed.html).toContain(
+        [a.appearances, new Intl.NumberFormat('pl-PL').format(Number(a.minutes_played)), a.goals, a.assists, a.yellow_cards, a.red_cards].map((v) => `<td>${v}</td>`).join(''),
+      );
+    }
+    const careers = r.all('career_clubs').filter((c) => r.one(c, 'player')?.id === player.id);
+    expect(careers.length).toBeGreaterThan(1);
+    expect(fed.html).toContain('<h3>Kariera</h3>');
+    expect(fed.html).toContain(`<caption class="u-visually-hidden">Kariera: ${name}</caption>`);
+    // The latest first; a club of the league linked, another by its name; a loan said so.
+    const rows = [...fed.html.matchAll(/<table class="u-table u-career">.*?<\/table>/g)][0][0].split('<tr>').slice(2);
+    expect(rows).toHaveLength(careers.length);
+    const years = rows.map((row) => Number(/<td>(\d{4})/.exec(row)?.[1]));
+    expect(years).toEqual([...years].sort((x, y) => y - x));
+    for (const c of careers) {
+      const linkedClub = r.one(c, 'club');
+      const label = linkedClub ? `<a href="/pl/kluby/${linkedClub.id}">${text(linkedClub, 'name')}</a>` : text(c, 'club_name');
+      expect(fed.html).toContain(`<th scope="row">${label}${c.attributes!.is_loan ? '<span class="u-meta"> (wypożyczenie)</span>' : ''}</th>`);
+      expect(fed.html).toContain(`<td>${c.attributes!.start_year}–${c.attributes!.end_year}</td>`);
+    }
+    // Headings in order: the name (h2), then its parts (h3).
+    expect([...fed.html.matchAll(/<h(\d)/g)].map((m) => m[1])).toEqual(['2', '3', '3']);
+
+    // In English.
+    const en = draw('player', { locale: 'en', now, feeds: { [component.id]: feed } }, [feed]);
+    for (const words of ['Season statistics', 'Career', 'Date of birth', `(age ${age})`, new Intl.DisplayNames('en', { type: 'region' }).of(text(player, 'nationality'))!]) expect(en.text).toContain(words);
+    if (careers.some((c) => c.attributes!.is_loan)) expect(en.html).toContain('<span class="u-meta"> (loan)</span>');
+
+    // A squad left before today is not the player's club any more; one left later still is.
+    const left = (on: string): JsonApiDocument => ({ ...feed, included: feed.included!.map((x) => (x.id === current.id && x.type === 'squad_players' ? { ...x, attributes: { ...x.attributes, left_on: on } } : x)) });
+    expect(draw('player', { now, hrefs, feeds: { [component.id]: left('2026-10-01') } }, [left('2026-10-01')]).html).not.toContain('<dt>Klub</dt>');
+    expect(draw('player', { now, hrefs, feeds: { [component.id]: left('2027-01-31') } }, [left('2027-01-31')]).html).toContain(`<dt>Klub</dt><dd><span><a href="/pl/kluby/${club.id}">`);
+
+    // A biography, its paragraphs as written; a title of the editor's own, the name under it.
+    const withBio = { ...player, attributes: { ...player.attributes, biography: 'Wychowanek klubu.\n\nKapitan reprezentacji U-21.' } };
+    const titled = { ...component, attributes: { ...component.attributes, settings: { title: 'Zawodnik miesiąca' } } };
+    const bio = renderToString(<ComponentView component={titled} ctx={createRenderContext({ locale: 'pl', now }, { data: null, included: [withBio, photo] })} />);
+    expect(bio).toContain('<h2 class="u-heading">Zawodnik miesiąca</h2>');
+    expect(bio).toContain(`<p class="u-engage-name">${name}</p>`);
+    expect(bio).toContain('<h3>Biografia</h3><p>Wychowanek klubu.</p><p>Kapitan reprezentacji U-21.</p>');
+  },
   main_menu: () => {
     const { html, text: t } = draw('main_menu');
     expect(html).toMatch(/^<section[^>]*><nav class="u-nav" aria-label="Menu główne" data-menu="">/);
@@ -368,6 +450,7 @@ describe('links missing, unknown or malformed', () => {
     ott_playlist: 'playlist',
     competition_season_statistics: 'competition_season',
     match_predictor_ranking: 'match_predictor_ranking',
+    player: 'player',
   };
   const base = (kind: ComponentKind) => components.find((c) => c.component.attributes?.kind === kind)!;
   const variants = (component: ResourceObject): [string, ResourceObject][] => [
