@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { JsonApiDocument, ResourceObject } from '@umpire/render';
 import { feedsOf, MATCH_COMMENTS_SHOWN } from './feeds';
 import type { DeliveryAnswer, DeliverySource } from './source';
 
@@ -42,5 +43,93 @@ describe('the lists fetched beside a page', () => {
     const feeds = await feedsOf(api, page([{ id: '12', kind: 'match', match: '9' }, { id: '13', kind: 'match' }]), 'pl');
     expect(asked).toHaveLength(2);
     expect(feeds).toEqual({});
+  });
+});
+
+/**
+ * The same on a delivery API in a box that answers by what is asked: a player's profile (the player
+ * with its squads and earlier clubs, then its statistics in each competition season it played).
+ */
+const ref = (type: string, id: string) => ({ type, id });
+const component = (id: string, kind: string, settings: Record<string, unknown>, links: Record<string, { type: string; id: string }>): ResourceObject => ({
+  type: 'components',
+  id,
+  attributes: { kind, settings },
+  relationships: Object.fromEntries(Object.entries(links).map(([name, data]) => [name, { data }])),
+});
+const pageOf = (...components: ResourceObject[]): JsonApiDocument => ({
+  data: { type: 'pages', id: '1', attributes: { slug: 'x' }, relationships: { components: { data: components.map((c) => ref('components', c.id)) } } },
+  included: components,
+});
+
+function box(answers: (path: string) => DeliveryAnswer | undefined) {
+  const asked: string[] = [];
+  const source: DeliverySource = {
+    async get(path) {
+      asked.push(path);
+      return answers(path) ?? { status: 404, body: { errors: [{ status: '404' }] } };
+    },
+  };
+  return { source, asked };
+}
+const ok = (body: DeliveryAnswer['body']): DeliveryAnswer => ({ status: 200, body });
+const query = (path: string) => Object.fromEntries(new URL(path, 'http://api.test').searchParams);
+const NOW = Date.parse('2026-11-29T10:20:00Z');
+
+describe("a player's profile", () => {
+  const player: ResourceObject = {
+    type: 'players',
+    id: '502',
+    attributes: { first_name: 'Vitaliy', last_name: 'Shevchuk' },
+    relationships: { squad_players: { data: [ref('squad_players', '852'), ref('squad_players', '874')] }, career_clubs: { data: [ref('career_clubs', '389')] } },
+  };
+  const season = (id: string, start: string): ResourceObject => ({ type: 'competition_seasons', id, attributes: { start_date: start } });
+  const squad = (id: string, seasons: string[]): ResourceObject => ({ type: 'squads', id, relationships: { competition_seasons: { data: seasons.map((s) => ref('competition_seasons', s)) } } });
+  const included: ResourceObject[] = [
+    { type: 'squad_players', id: '852', relationships: { squad: { data: ref('squads', '33') }, player: { data: ref('players', '502') } } },
+    { type: 'squad_players', id: '874', relationships: { squad: { data: ref('squads', '34') }, player: { data: ref('players', '502') } } },
+    // Last season's league, and this season's league and cup.
+    squad('33', ['1']),
+    squad('34', ['2', '3']),
+    season('1', '2025-07-18'),
+    season('2', '2026-07-17'),
+    season('3', '2026-08-01'),
+    { type: 'career_clubs', id: '389', attributes: { club_name: 'Zorya Luhansk' } },
+  ];
+  const row = (cs: string): ResourceObject => ({ type: 'statistics', id: `${cs}-34-502`, attributes: { goals: 4 }, relationships: { player: { data: ref('players', '502') } } });
+  const answers = (path: string) => {
+    if (path.startsWith('/players/502?')) return ok({ data: player, included });
+    const q = query(path);
+    if (path.startsWith('/statistics?') && q['filter[player]'] === '502')
+      return q['filter[competition_season]'] === '1' ? ok({ data: [], included: [] }) : ok({ data: [row(q['filter[competition_season]'])], included: [{ type: 'squads', id: '34' }] });
+    return undefined;
+  };
+  const profile = component('20', 'player', { layout: 'default' }, { player: ref('players', '502') });
+
+  it('reads the player with its squads and earlier clubs, then its statistics in each competition season of its squads, the latest first', async () => {
+    const { source, asked } = box(answers);
+    const feeds = await feedsOf(source, pageOf(profile), 'en', NOW);
+    expect(asked[0]).toBe('/players/502?include=image,squad_players.squad.team.club,squad_players.squad.season,squad_players.squad.competition_seasons,career_clubs.club');
+    expect(asked.slice(1).map(query)).toEqual([
+      { 'filter[competition_season]': '3', 'filter[player]': '502' },
+      { 'filter[competition_season]': '2', 'filter[player]': '502' },
+      { 'filter[competition_season]': '1', 'filter[player]': '502' },
+    ]);
+    // One document: the player first (the renderers' copy), what it included, then the statistics and theirs.
+    expect(feeds['20']).toEqual({ data: [player], included: [...included, row('3'), { type: 'squads', id: '34' }, row('2'), { type: 'squads', id: '34' }] });
+  });
+
+  it('shows the player without the statistics that cannot be read, and nothing for a player that cannot be read', async () => {
+    const failing = box((path) => (query(path)['filter[competition_season]'] === '3' ? { status: 503, body: {} } : answers(path)));
+    expect((await feedsOf(failing.source, pageOf(profile), 'en', NOW))['20'].included!.filter((r) => r.type === 'statistics').map((r) => r.id)).toEqual(['2-34-502']);
+    const missing = box(() => undefined);
+    expect(await feedsOf(missing.source, pageOf(profile), 'en', NOW)).toEqual({});
+    expect(missing.asked).toHaveLength(1);
+  });
+
+  it('reads nothing for a profile without its player', async () => {
+    const { source, asked } = box(answers);
+    expect(await feedsOf(source, pageOf(component('21', 'player', {}, {})), 'en', NOW)).toEqual({});
+    expect(asked).toEqual([]);
   });
 });
