@@ -306,6 +306,15 @@ const CHECKS: Record<ComponentKind, () => void> = {
     expect(members.length).toBeGreaterThan(10);
     for (const m of members) expect(t).toContain(text(resolve.one(m, 'player'), 'last_name'));
     expect(html).toContain('<h3>Bramkarze</h3>');
+    // Each with the shirt number, named for screen readers; no link where the site has no player pages.
+    const numbered = members.find((m) => typeof m.attributes!.shirt_number === 'number')!;
+    expect(html).toContain(`<span class="u-shirt"><span class="u-visually-hidden">Numer </span>${numbered.attributes!.shirt_number}</span>`);
+    expect(html).not.toContain('href="/players/');
+    // Where the site has a page per player, each name leads there.
+    const linkedSquad = draw('squad', { hrefs: { player: (p) => `/pl/zawodnicy/${p.id}` } });
+    const player = resolve.one(numbered, 'player')!;
+    expect(linkedSquad.html).toContain(`<a href="/pl/zawodnicy/${player.id}">${text(player, 'first_name')} ${text(player, 'last_name')}</a>`);
+    expect((linkedSquad.html.match(/<a href="\/pl\/zawodnicy\//g) ?? []).length).toBe(members.filter((m) => !m.attributes!.left_on).length);
   },
   video: () => {
     const { html, resolve, component } = draw('video', { videoSources: (v) => ({ hls: `/ott/hls/vod/${v.id}/index.m3u8` }) });

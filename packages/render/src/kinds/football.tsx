@@ -98,9 +98,11 @@ export function Squad({ component, ctx }: RendererProps) {
   const squad = ctx.resolve.one(component, 'squad');
   if (!squad) return null;
   const side = sideOf(ctx, squad);
+  const today = ctx.format.ymd(ctx.now);
   const members = ctx.resolve
     .pointingAt('squad_players', 'squad', squad)
-    .filter((m) => !text(m, 'left_on'))
+    // Those who have not left by today (a departure set for later keeps them in the squad until then).
+    .filter((m) => !text(m, 'left_on') || (today !== '' && text(m, 'left_on') > today))
     .map((m) => ({ member: m, player: ctx.resolve.one(m, 'player') }))
     .filter((m) => m.player);
   const groups = [...POSITIONS, 'other']
@@ -126,17 +128,33 @@ export function Squad({ component, ctx }: RendererProps) {
           <section key={g.position} className="u-squad-group">
             <h3>{ctx.t.playerPositions[g.position]}</h3>
             <ul className={layoutClass(component, 'u-players')}>
-              {g.members.map(({ member, player }) => (
-                <li key={member.id}>
-                  <Picture ctx={ctx} image={ctx.resolve.one(player, 'image')} width={160} height={160} decorative className="u-portrait" />
-                  <span className="u-shirt">
-                    <span className="u-visually-hidden">{ctx.t.shirtNumber} </span>
-                    {num(member, 'shirt_number') ?? ''}
-                  </span>
-                  <span className="u-player-name">{playerName(player)}</span>
-                  {member.attributes?.is_captain === true && <span className="u-meta"> ({ctx.t.captain})</span>}
-                </li>
-              ))}
+              {g.members.map(({ member, player }) => {
+                const shirt = num(member, 'shirt_number');
+                const href = player ? ctx.hrefs.player(player) : undefined;
+                return (
+                  <li key={member.id}>
+                    <Picture ctx={ctx} image={ctx.resolve.one(player, 'image')} width={160} height={160} decorative className="u-portrait" />
+                    {shirt !== null ? (
+                      <span className="u-shirt">
+                        <span className="u-visually-hidden">{ctx.t.shirtNumber} </span>
+                        {shirt}
+                      </span>
+                    ) : (
+                      <span className="u-shirt" aria-hidden="true" />
+                    )}
+                    <span className="u-player-name">
+                      {href ? (
+                        <a href={href} hrefLang={ctx.hrefs.hreflang(href)}>
+                          {playerName(player)}
+                        </a>
+                      ) : (
+                        playerName(player)
+                      )}
+                      {member.attributes?.is_captain === true && <span className="u-meta"> ({ctx.t.captain})</span>}
+                    </span>
+                  </li>
+                );
+              })}
             </ul>
           </section>
         ))
