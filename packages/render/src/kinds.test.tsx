@@ -268,6 +268,20 @@ const CHECKS: Record<ComponentKind, () => void> = {
     const upcomingList = { ...all, attributes: { ...all.attributes, settings: { ...settings(all), match_list: 'upcoming' } } };
     const none = renderToString(<ComponentView component={upcomingList} ctx={createRenderContext({ locale: 'en', feeds: { [all.id]: { data: [cancelled], included: matchDay.included } } }, FIXTURES['page-strona-glowna.pl'])} />);
     expect(none).not.toContain(`data-match-id="${match.id}"`);
+    // A club's list (a club's page) with `all`: its next matches, then its results, each under its heading.
+    const homeClubId = (homeClub.relationships!.club!.data as { id: string }).id;
+    const ofClub = { ...all, relationships: { ...all.relationships, club: { data: { type: 'clubs', id: homeClubId } } }, attributes: { ...all.attributes, settings: { ...settings(all), match_list: 'all', limit: 5 } } };
+    const next = { ...match, id: `${match.id}0`, attributes: { ...match.attributes, status: 'not_started', kickoff_at: '2099-01-01T15:00:00Z' } };
+    const clubFeed = { [all.id]: { data: [match, next], included: matchDay.included } };
+    const split = visible(renderToString(<ComponentView component={ofClub} ctx={createRenderContext({ locale: 'pl', feeds: clubFeed }, FIXTURES['page-strona-glowna.pl'], { data: null, included: [homeClub] })} />));
+    expect(split).toMatch(new RegExp(`Najbliższe mecze .*${text(homeClub, 'name')}.* Wyniki .*${text(homeClub, 'name')}`));
+    expect(visible(renderToString(<ComponentView component={ofClub} ctx={createRenderContext({ locale: 'en', feeds: clubFeed }, FIXTURES['page-strona-glowna.pl'])} />))).toMatch(/Fixtures .* Results /);
+    // Only results: one list, no sub-headings.
+    const resultsOnly = { ...ofClub, attributes: { ...ofClub.attributes, settings: { ...settings(ofClub), match_list: 'finished' } } };
+    const results = renderToString(<ComponentView component={resultsOnly} ctx={createRenderContext({ locale: 'pl', feeds: clubFeed }, FIXTURES['page-strona-glowna.pl'])} />);
+    expect(results).not.toContain('<h3>');
+    expect(results).toContain(`data-match-id="${match.id}"`);
+    expect(results).not.toContain(`data-match-id="${next.id}"`);
   },
   survey: () => {
     const { html, text: t, resolve, component } = draw('survey');

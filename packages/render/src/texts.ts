@@ -214,6 +214,8 @@ const pl = {
   redCardsShort: 'CK',
   minutesShortHeader: 'Min.',
   total: 'Razem',
+  results: 'Wyniki',
+  fixtures: 'Najbliższe mecze',
 };
 
 export type Texts = typeof pl;
@@ -405,6 +407,8 @@ const en: Texts = {
   redCardsShort: 'RC',
   minutesShortHeader: 'Min',
   total: 'Total',
+  results: 'Results',
+  fixtures: 'Fixtures',
 };
 
 const TEXTS: Record<SiteLocale, Texts> = { pl, en };

@@ -47,8 +47,9 @@ describe('the lists fetched beside a page', () => {
 });
 
 /**
- * The same on a delivery API in a box that answers by what is asked: a player's profile (the player
- * with its squads and earlier clubs, then its statistics in each competition season it played).
+ * The same on a delivery API in a box that answers by what is asked: a club's fixtures and
+ * results, and a player's profile (the player with its squads and earlier clubs, then its
+ * statistics in each competition season it played).
  */
 const ref = (type: string, id: string) => ({ type, id });
 const component = (id: string, kind: string, settings: Record<string, unknown>, links: Record<string, { type: string; id: string }>): ResourceObject => ({
@@ -75,6 +76,65 @@ function box(answers: (path: string) => DeliveryAnswer | undefined) {
 const ok = (body: DeliveryAnswer['body']): DeliveryAnswer => ({ status: 200, body });
 const query = (path: string) => Object.fromEntries(new URL(path, 'http://api.test').searchParams);
 const NOW = Date.parse('2026-11-29T10:20:00Z');
+
+describe("a club's matches", () => {
+  const match = (id: string, status: string, kickoff: string): ResourceObject => ({ type: 'matches', id, attributes: { status, kickoff_at: kickoff } });
+  const played = match('147', 'finished', '2026-11-23T18:00:00Z');
+  const coming = match('161', 'not_started', '2026-11-29T19:15:00Z');
+  const answers = (path: string) => {
+    const q = query(path);
+    if (!path.startsWith('/matches?')) return undefined;
+    if (q['filter[status]'] === 'finished') return ok({ data: [played], included: [{ type: 'rounds', id: '1' }] });
+    return ok({ data: [coming], included: [{ type: 'rounds', id: '2' }] });
+  };
+  const list = (mode: string, links: Record<string, { type: string; id: string }> = {}) =>
+    component('10', 'match_list', { match_list: mode, limit: 5 }, { competition_season: ref('competition_seasons', '2'), club: ref('clubs', '16'), ...links });
+
+  it('reads its latest results and its next matches apart, in every competition, and gives them as one list', async () => {
+    const { source, asked } = box(answers);
+    const feeds = await feedsOf(source, pageOf(list('all')), 'pl', NOW);
+    expect(asked.map(query)).toEqual([
+      { 'filter[status]': 'finished', 'filter[club]': '16', sort: '-kickoff_at', 'page[size]': '5', include: 'home_squad.team.club.image,away_squad.team.club.image,round' },
+      {
+        'filter[status]': 'not_started,first_half,half_time,second_half,postponed',
+        // Since a day ago, to the hour: a match under way is still there, and the address is the same all hour.
+        'filter[kickoff_at][gte]': '2026-11-28T10:00:00.000Z',
+        'filter[club]': '16',
+        sort: 'kickoff_at',
+        'page[size]': '5',
+        include: 'home_squad.team.club.image,away_squad.team.club.image,round',
+      },
+    ]);
+    expect(feeds['10']).toEqual({ data: [played, coming], included: [{ type: 'rounds', id: '1' }, { type: 'rounds', id: '2' }] });
+  });
+
+  it('reads only what the list shows: results, or the next matches', async () => {
+    const finished = box(answers);
+    expect((await feedsOf(finished.source, pageOf(list('finished')), 'pl', NOW))['10'].data).toEqual([played]);
+    expect(finished.asked).toHaveLength(1);
+    const upcoming = box(answers);
+    expect((await feedsOf(upcoming.source, pageOf(list('upcoming')), 'pl', NOW))['10'].data).toEqual([coming]);
+    expect(upcoming.asked).toHaveLength(1);
+  });
+
+  it("narrows a round's or a group's list to the club", async () => {
+    const { source, asked } = box(answers);
+    await feedsOf(source, pageOf(list('all', { round: ref('rounds', '7') })), 'pl', NOW);
+    expect(asked.map(query)).toEqual([expect.objectContaining({ 'filter[round]': '7', 'filter[club]': '16', sort: 'kickoff_at', 'page[size]': '50' })]);
+  });
+
+  it("follows an index's club filter (the reader's) as one list of the club's year", async () => {
+    const { source, asked } = box(answers);
+    await feedsOf(source, pageOf(component('11', 'match_list', { match_list: 'all', limit: 100 }, { competition_season: ref('competition_seasons', '2') })), 'pl', NOW, { club: '16' });
+    expect(asked.map(query)).toEqual([expect.objectContaining({ 'filter[kickoff_at][gte]': '2025-11-29T10:00:00.000Z', 'filter[club]': '16', sort: 'kickoff_at', 'page[size]': '50' })]);
+  });
+
+  it('leaves a list whose reads all fail empty, and keeps what one of two reads gave', async () => {
+    expect(await feedsOf(box(() => ({ status: 500, body: {} })).source, pageOf(list('all')), 'pl', NOW)).toEqual({});
+    const half = box((path) => (query(path)['filter[status]'] === 'finished' ? answers(path) : { status: 500, body: {} }));
+    expect((await feedsOf(half.source, pageOf(list('all')), 'pl', NOW))['10'].data).toEqual([played]);
+  });
+});
 
 describe("a player's profile", () => {
   const player: ResourceObject = {

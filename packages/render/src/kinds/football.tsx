@@ -183,11 +183,44 @@ function listedMatches(component: ResourceObject, ctx: RenderContext): ResourceO
 export function MatchListBlock({ component, ctx }: RendererProps) {
   const s = settingsOf(component);
   const season = ctx.resolve.one(component, 'competition_season');
+  const limit = limitOf(component, 10);
+  const matches = listedMatches(component, ctx);
+  // A club's fixture list (a club's page) in every competition: with `all`, its next matches and its
+  // latest results apart, each as long as the block shows, rather than one list in date order that
+  // the limit would cut off at either end.
+  const clubOnly = ctx.resolve.one(component, 'club') && !ctx.resolve.one(component, 'round') && !ctx.resolve.one(component, 'group');
+  if (clubOnly && s.match_list !== 'upcoming' && s.match_list !== 'finished') {
+    const coming = matchesFor(matches, 'upcoming', limit);
+    const results = matchesFor(matches, 'finished', limit);
+    return (
+      <>
+        <Heading>{titleOf(component, ctx.t.matches)}</Heading>
+        {coming.length === 0 && results.length === 0 ? (
+          <EmptyNote>{ctx.t.noMatches}</EmptyNote>
+        ) : (
+          <>
+            {coming.length > 0 && (
+              <section className="u-match-part">
+                <h3>{ctx.t.fixtures}</h3>
+                <MatchList ctx={ctx} matches={coming} />
+              </section>
+            )}
+            {results.length > 0 && (
+              <section className="u-match-part">
+                <h3>{ctx.t.results}</h3>
+                <MatchList ctx={ctx} matches={results} />
+              </section>
+            )}
+          </>
+        )}
+      </>
+    );
+  }
   return (
     <>
       <Heading>{titleOf(component, ctx.t.matches)}</Heading>
-      {season && <p className="u-meta">{text(season, 'name')}</p>}
-      <MatchList ctx={ctx} matches={matchesFor(listedMatches(component, ctx), s.match_list, limitOf(component, 10))} />
+      {season && !clubOnly && <p className="u-meta">{text(season, 'name')}</p>}
+      <MatchList ctx={ctx} matches={matchesFor(matches, s.match_list, limit)} />
     </>
   );
 }
