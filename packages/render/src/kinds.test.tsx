@@ -118,6 +118,17 @@ const CHECKS: Record<ComponentKind, () => void> = {
     expect(html).toContain('<abbr title="Punkty">');
     // English headers.
     expect(draw('group', { locale: 'en' }).html).toContain('<abbr title="Points">');
+    // No row is anyone's own on a page made for no club.
+    expect(html).not.toContain('aria-current');
+    // On a club's page (a club template's record), that club's row is marked, and only it.
+    const third = rows.find((r) => r.attributes!.position === 3)!;
+    const club = resolve.one(resolve.one(resolve.one(third, 'squad'), 'team'), 'club')!;
+    const marked = draw('group', { record: club });
+    expect(marked.html.match(/aria-current/g)).toHaveLength(1);
+    expect(marked.html).toMatch(new RegExp(`<tr class="u-row-current" aria-current="true"><td>3</td><th scope="row"><span class="u-side">.*?<span class="u-side-name">[^<]+</span></span><span class="u-visually-hidden"> \\(ten klub\\)</span></th>`));
+    expect(draw('group', { record: club, locale: 'en' }).html).toContain('<span class="u-visually-hidden"> (this club)</span>');
+    // A record of another type (a player's page) marks nothing.
+    expect(draw('group', { record: { type: 'players', id: club.id } }).html).not.toContain('aria-current');
   },
   schedule: () => {
     const { text: t, component } = draw('schedule');

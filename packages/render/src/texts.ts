@@ -214,6 +214,8 @@ const pl = {
   redCardsShort: 'CK',
   minutesShortHeader: 'Min.',
   total: 'Razem',
+  /** After the name of the club a club's page is about, in a table's row (screen readers). */
+  thisClub: 'ten klub',
   results: 'Wyniki',
   fixtures: 'Najbliższe mecze',
 };
@@ -407,6 +409,7 @@ const en: Texts = {
   redCardsShort: 'RC',
   minutesShortHeader: 'Min',
   total: 'Total',
+  thisClub: 'this club',
   results: 'Results',
   fixtures: 'Fixtures',
 };

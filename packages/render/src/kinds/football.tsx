@@ -1,4 +1,4 @@
-import { attr, num, settingsOf, text, type ResourceObject } from '../document';
+import { attr, identifiers, num, settingsOf, text, type ResourceObject } from '../document';
 import { safeHref, type RenderContext } from '../context';
 import {
   EmptyNote, Heading, layoutClass, limitOf, MatchList, matchesFor, Picture, playerName, sideOf, SideName, TableWrap, Th, titleOf, type RendererProps,
@@ -273,6 +273,9 @@ export function Group({ component, ctx }: RendererProps) {
   const rows = ctx.resolve.pointingAt('standings', 'group', group).sort((a, b) => (num(a, 'position') ?? 99) - (num(b, 'position') ?? 99));
   const promotion = num(group, 'promotion_places') ?? 0;
   const relegation = num(group, 'relegation_places') ?? 0;
+  // On a club's page, the club's own row is marked: highlighted, and named so to screen readers.
+  const club = ctx.record?.type === 'clubs' ? ctx.record.id : undefined;
+  const clubOfRow = (squad: ResourceObject | undefined) => identifiers(ctx.resolve.one(squad, 'team')?.relationships?.club)[0]?.id;
   return (
     <>
       <Heading>{title}</Heading>
@@ -303,13 +306,17 @@ export function Group({ component, ctx }: RendererProps) {
                 const zone = position > 0 && position <= promotion ? 'promotion' : position > rows.length - relegation ? 'relegation' : undefined;
                 const form = (Array.isArray(attr(r, 'form')) ? (attr(r, 'form') as unknown[]) : []).map(String).filter((f) => FORM.has(f));
                 const gd = num(r, 'goal_difference') ?? 0;
+                const current = club !== undefined && clubOfRow(ctx.resolve.one(r, 'squad')) === club;
                 return (
-                  <tr key={r.id} data-zone={zone}>
+                  <tr key={r.id} data-zone={zone} className={current ? 'u-row-current' : undefined} aria-current={current ? 'true' : undefined}>
                     <td>
                       {position}
                       {zone && <span className="u-visually-hidden"> ({ctx.t[zone]})</span>}
                     </td>
-                    <th scope="row">{side ? <SideName ctx={ctx} side={side} size={24} /> : null}</th>
+                    <th scope="row">
+                      {side ? <SideName ctx={ctx} side={side} size={24} /> : null}
+                      {current && <span className="u-visually-hidden"> ({ctx.t.thisClub})</span>}
+                    </th>
                     <td>{num(r, 'played') ?? 0}</td>
                     <td>{num(r, 'won') ?? 0}</td>
                     <td>{num(r, 'drawn') ?? 0}</td>
