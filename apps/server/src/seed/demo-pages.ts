@@ -83,6 +83,7 @@ export async function seedDemoPages(w: Writer, opts: { now: Date }): Promise<voi
     ['page_type', 'text', 'Tekst'], ['page_type', 'image', 'Obraz'], ['page_type', 'gallery', 'Galeria'], ['page_type', 'hero_main', 'Baner główny'],
     ['page_type', 'news', 'Aktualności'], ['page_type', 'match_list', 'Lista meczów'], ['page_type', 'group', 'Tabela grupy'],
     ['page_type', 'club', 'Klub'], ['page_type', 'club_list', 'Lista klubów'], ['page_type', 'match', 'Mecz'], ['page_type', 'squad', 'Kadra'],
+    ['page_type', 'player', 'Profil zawodnika'],
     ['page_type', 'product_list', 'Sklep'], ['page_type', 'social_media', 'Media społecznościowe'], ['page_type', 'iframe', 'Osadzona strona'],
     ['page_type', 'quotation', 'Cytat'], ['page_type', 'video', 'Wideo'], ['page_type', 'advertisement', 'Reklama'],
     ['page_type', 'hero_thematic', 'Baner tematyczny'], ['page_type', 'round', 'Kolejka'], ['page_type', 'schedule', 'Terminarz'],
