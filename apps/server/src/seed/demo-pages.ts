@@ -182,6 +182,7 @@ export async function seedDemoPages(w: Writer, opts: { now: Date }): Promise<voi
     { kind: 'match_list', settings: { title: 'Mecze i wyniki', match_list: 'all', limit: 40 }, links: { competition_season: cs } },
     ...(group ? [{ kind: 'group', settings: { title: 'Tabela', data_source: 'opta', show_standings: true }, links: { competition_season: cs, group: group.id as number } }] : []),
   ]);
+  await page('player', 'Zawodnik', 'szablony/zawodnik', 'Profil, kariera i statystyki zawodnika.', [{ kind: 'player', settings: { layout: 'default' } }]);
   const tablePage = await page('competition_season', 'Tabela', 'szablony/tabela', 'Tabela i najlepsi strzelcy sezonu.', [
     { kind: 'group', settings: { title: 'Tabela', data_source: 'opta', show_standings: true } },
     { kind: 'competition_season_statistics', settings: { title: 'Najlepsi strzelcy', data_source: 'opta', level: 'competition_season', limit: 10 } },
