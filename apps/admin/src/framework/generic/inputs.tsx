@@ -115,33 +115,17 @@ export function RelationshipInput({ rel }: { rel: RelationshipManifest }) {
   // The media library's picker (the app provides it); without one, an image is one of the `images` records, chosen by name.
   const Picker = rel.type === 'images' ? imagePicker() : undefined;
   if (Picker) return <ImageLinkInput rel={rel} Picker={Picker} />;
-  if (rel.type === 'matches') return <MatchLinkInput rel={rel} />;
-  const { optionText, sort, filterToQuery } = referencePicker(resourceDef(rel.type));
+  // A match has no name: it is named by its sides and kick-off, the newest first, and found by a club's name.
+  const picker =
+    rel.type === 'matches'
+      ? { optionText: matchLabel, filterToQuery: matchSearch, sort: { field: 'kickoff_at', order: 'DESC' as const }, queryOptions: { meta: { include: MATCH_SIDES } } }
+      : { ...referencePicker(resourceDef(rel.type)), queryOptions: undefined };
   return (
-    <ReferenceInput source={rel.source!} reference={rel.type} sort={sort}>
+    <ReferenceInput source={rel.source!} reference={rel.type} sort={picker.sort} queryOptions={picker.queryOptions}>
       <AutocompleteInput
         id={rel.source}
-        optionText={optionText}
-        filterToQuery={filterToQuery}
-        validate={rel.required ? requiredValidator : undefined}
-        isRequired={rel.required}
-        sx={wide}
-      />
-    </ReferenceInput>
-  );
-}
-
-/**
- * A link to a match (an OTT event's, a comment's…): a match has no name, so it is named by its sides
- * and kick-off, the newest first, and found by a club's name.
- */
-function MatchLinkInput({ rel }: { rel: RelationshipManifest }) {
-  return (
-    <ReferenceInput source={rel.source!} reference="matches" sort={{ field: 'kickoff_at', order: 'DESC' }} queryOptions={{ meta: { include: MATCH_SIDES } }}>
-      <AutocompleteInput
-        id={rel.source}
-        optionText={matchLabel}
-        filterToQuery={matchSearch}
+        optionText={picker.optionText}
+        filterToQuery={picker.filterToQuery}
         validate={rel.required ? requiredValidator : undefined}
         isRequired={rel.required}
         sx={wide}
