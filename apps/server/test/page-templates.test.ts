@@ -130,6 +130,21 @@ describe('components of a template page', () => {
     });
     expect(squadOnMatch.status).toBe(422);
     expect(squadOnMatch.body.errors.map((e: any) => e.source.pointer)).toContain('/data/relationships/squad');
+    // The type stays a match template while its page's match component takes the page's match.
+    const typeId = type.body.data.id;
+    for (const attributes of [{ template_kind: null }, { template_kind: 'club' }]) {
+      const refused = await api.patch(`/api/v3/page_types/${typeId}`, { data: { type: 'page_types', id: typeId, attributes } });
+      expect(refused.status, refused.text).toBe(422);
+      expect(refused.body.errors[0].source.pointer).toBe('/data/attributes/template_kind');
+      expect(refused.body.errors[0].detail).toMatch(/1 component /);
+    }
+    // A kind that does not take a match component is refused for the same reason.
+    const simple = await api.patch(`/api/v3/page_types/${typeId}`, { data: { type: 'page_types', id: typeId, attributes: { kind: 'simple' } } });
+    expect(simple.status).toBe(422);
+    expect(simple.body.errors[0].source.pointer).toBe('/data/attributes/kind');
+    // A plain type with no components changes freely, and its name always.
+    expect((await api.patch(`/api/v3/page_types/${typeId}`, { data: { type: 'page_types', id: typeId, attributes: { name: 'Szablon meczu (nowy)' } } })).status).toBe(200);
+    expect((await api.patch(`/api/v3/page_types/${plain.body.data.id}`, { data: { type: 'page_types', id: plain.body.data.id, attributes: { template_kind: 'match' } } })).status).toBe(200);
   });
 
   it("previews a template's page with the record staff pick, else one the server picks", async () => {

@@ -87,6 +87,12 @@ describe('pages made from the data', () => {
     // Its matches only (the list takes the club of the page).
     const matches = await pub(`matches?filter[club]=${club.id}&page[size]=1`);
     expect(matches.meta.total).toBeGreaterThan(0);
+    // Every club at its page, from the clubs' list the menu leads to.
+    const clubs = await html('/site/en/clubs');
+    expect(clubs.status).toBe(200);
+    expect(clubs.text).toContain('<a class="u-nav-link" href="/site/en/clubs" aria-current="page">Clubs</a>');
+    const all = (await pub('clubs?page[size]=100')).data;
+    for (const c of all) expect(main(clubs.text)).toMatch(new RegExp(`<a href="/site/en/clubs/${c.id}-[a-z0-9-]+">`));
     const table = await html('/site/pl/tabele');
     expect(table.status).toBe(302);
     const current = await html(table.location!);

@@ -6,6 +6,7 @@ import type { ReadContext, Row } from '../jsonapi/read';
 import { defineRules } from '../jsonapi/rules';
 import { fromDb, toDb } from '../db/values';
 import { sanitizeRichText } from './rich-text';
+import { componentLinks } from './current-page';
 
 /**
  * Components: one owner (a page, a global page element or an article), a kind its owner's
@@ -78,6 +79,36 @@ export function componentErrors(issues: ReturnType<typeof validateComponent>): E
   // A link's bounds count linked records, not characters.
   return issues.map((issue) => fieldError(issue.pointer, issue.field, issue.key, issue.params, { items: issue.pointer.startsWith('/data/relationships/') }));
 }
+
+/**
+ * A page type's kind and template decide what its pages' components may be: a change of either is
+ * refused while a component of its pages would no longer pass (a kind the new kind does not take,
+ * a link a template's record filled and the component left empty).
+ */
+defineRules('page_types', {
+  async validate(ctx, { action, before, row }) {
+    if (action !== 'update' || !before || (before.kind === row.kind && (before.template_kind ?? null) === (row.template_kind ?? null))) return [];
+    const components = await ctx.db
+      .selectFrom('components')
+      .innerJoin('pages', 'pages.id', 'components.page_id')
+      .select(['components.id as id', 'components.kind as kind', 'components.index as index', 'components.settings as settings'])
+      .where('pages.page_type_id', '=', Number(row.id))
+      .where('components.client_id', '=', ctx.clientId)
+      .execute();
+    if (!components.length) return [];
+    const links = await componentLinks(ctx, components.map((c) => Number(c.id)));
+    const place = { owner: 'page' as const, pageKind: row.kind as PageKind, template: isTemplateKind(row.template_kind) ? row.template_kind : null };
+    const broken = components.filter(
+      (c) =>
+        validateComponent({ kind: c.kind, index: c.index, settings: fromDb('json', c.settings) ?? {}, links: links.get(String(c.id)) ?? {} }, place, {
+          isTargetAvailable: (type) => findModel(type) !== undefined,
+        }).some((issue) => issue.key === 'componentKindNotAllowed' || (issue.key === 'required' && issue.pointer.startsWith('/data/relationships/'))),
+    ).length;
+    if (!broken) return [];
+    const field = before.kind !== row.kind ? 'kind' : 'template_kind';
+    return [errorSpec(422, 'componentKindNotAllowed.pageTypeInUse', { source: { pointer: `/data/attributes/${field}` }, values: { field, count: broken } })];
+  },
+});
 
 defineRules('components', {
   async validate(ctx, { row, links }) {

@@ -175,7 +175,7 @@ export async function seedDemoPages(w: Writer, opts: { now: Date }): Promise<voi
     { kind: 'match', settings: { data_source: 'opta', show_lineups: true, show_incidents: true }, links: { match_pending_image: logo } },
     { kind: 'group', settings: { title: 'Tabela', data_source: 'opta', show_standings: true } },
   ]);
-  await page('club', 'Klub', 'szablony/klub', 'Kadra, mecze i wyniki, miejsce w tabeli.', [
+  const clubTemplate = await page('club', 'Klub', 'szablony/klub', 'Kadra, mecze i wyniki, miejsce w tabeli.', [
     { kind: 'club', settings: { content_kind: 'club', layout: 'horizontal' } },
     { kind: 'squad', settings: { title: 'Kadra', content_kind: 'player', layout: 'default' } },
     { kind: 'match_list', settings: { title: 'Mecze i wyniki', match_list: 'all', limit: 40 }, links: { competition_season: cs } },
@@ -193,6 +193,8 @@ export async function seedDemoPages(w: Writer, opts: { now: Date }): Promise<voi
     { label_pl: 'Aktualności', label_en: 'News', page_id: to(newsPage) },
     { label_pl: 'Terminarz', label_en: 'Fixtures', page_id: to(fixturesPage) },
     { label_pl: 'Tabela', label_en: 'Table', page_id: to(tablePage) },
+    // The club template's item leads to the list of every club, each to its page.
+    { label_pl: 'Kluby', label_en: 'Clubs', page_id: to(clubTemplate) },
     ...(matchPage ? [{ label_pl: 'Mecz dnia', label_en: 'Match of the day', page_id: to(matchPage) }] : []),
     // The club's page is written in Polish (kluby/): an item of the Polish menu only.
     { label_pl: String(club.name), page_id: to(clubPage) },

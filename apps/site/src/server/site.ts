@@ -353,7 +353,24 @@ export function createSite(options: SiteOptions) {
       const [current] = primaryRecords(doc);
       if (current) return found(templatePath(basePath, locale, kind, recordKey(kind, current, createResolver(doc))));
     }
+    if (kind === 'club') return clubsPage(locale, origin, pages);
     return notFound(locale, origin, pages);
+  }
+
+  /** Every club of the league, each leading to its page: the site's own page of one club list. */
+  async function clubsPage(locale: string, origin: string, pages: PageIndexEntry[]): Promise<SiteResponse> {
+    const title = textsFor(locale).clubs;
+    // The club template's slug: the menu's item leading to it is marked as the page shown.
+    const slug = pages.find((p) => p.template === 'club')?.slug;
+    const doc: JsonApiDocument = {
+      data: { type: 'pages', id: 'clubs', attributes: { title, slug }, relationships: { components: { data: [{ type: 'components', id: 'clubs' }] } } },
+      included: [{ type: 'components', id: 'clubs', attributes: { kind: 'club_list', index: 0, settings: { title, list_mode: 'latest', layout: 'default' } } }],
+    };
+    const [feeds, globals] = await Promise.all([feedsOf(source, doc, locale), elements(locale)]);
+    const body = renderToString(renderPage(doc, { ...drawing(locale, pages), globals: [globals], feeds }));
+    const path = (l: string) => templatePath(basePath, l, 'club');
+    const jsonLd = jsonLdScript(pageGraph(structured(origin, locale), { globals, document: doc, slug: '', url: `${origin}${path(locale)}`, isHome: false, title, description: '' }));
+    return html(200, shell({ locale, path, origin, title, description: '', body, jsonLd }));
   }
 
   /** A record's page: its kind's template with the record, at the record's canonical address. */
@@ -541,10 +558,11 @@ export function createSite(options: SiteOptions) {
   /** Every public page in every locale (pages are shared by the languages), with its alternates. */
   function pageUrls(origin: string, pages: PageIndexEntry[]): SitemapUrl[] {
     return pages.flatMap((p) => {
-      // A template's page: an index (fixtures, news) at its kind's address; a record's kind in its own sitemap.
+      // A template's page: an index (fixtures, news, and the clubs' list a club template brings) at
+      // its kind's address; the records of a kind in their own sitemap.
       if (p.template) {
-        if (isRecordKind(p.template) || pages.find((o) => o.template === p.template) !== p) return [];
         const kind = p.template;
+        if ((isRecordKind(kind) && kind !== 'club') || pages.find((o) => o.template === kind) !== p) return [];
         const alternates = Object.fromEntries(LOCALES.map((l) => [l, `${origin}${templatePath(basePath, l, kind)}`]));
         return LOCALES.map((l) => ({ loc: alternates[l], lastmod: p.updatedAt, alternates }));
       }
