@@ -13,8 +13,8 @@ import { tokenFor } from './support/app';
 type Locale = 'pl' | 'en';
 /** The demo's main menu (apps/server/src/seed/demo-pages.ts), as each language names it. */
 const MENU = {
-  pl: { nav: 'Menu główne', news: 'Aktualności', fixtures: 'Terminarz', parent: 'O lidze, podmenu', sub: 'Bilety' },
-  en: { nav: 'Main menu', news: 'News', fixtures: 'Fixtures', parent: 'About the league, submenu', sub: 'Tickets' },
+  pl: { nav: 'Menu główne', news: 'Aktualności', parent: 'O lidze, podmenu', sub: 'Bilety' },
+  en: { nav: 'Main menu', news: 'News', parent: 'About the league, submenu', sub: 'Tickets' },
 } as const;
 /** The first word of each kind's addresses (packages/schema/src/content/templates.ts). */
 const SEGMENTS = {
@@ -116,6 +116,7 @@ for (const locale of ['pl', 'en'] as const)
       expect(await barePage.locator('script:not([type="application/ld+json"])').evaluateAll((scripts) => scripts.map((s) => s.getAttribute('src'))), path).toEqual([
         '/site/assets/site.js',
       ]);
+      await expect(barePage.getByRole('navigation', { name: MENU[locale].nav })).not.toHaveAttribute('data-enhanced');
       const without = await axeViolations(barePage);
       if (without.length) found[`${path} without JavaScript`] = without;
       await checked.goto(path);
