@@ -13,8 +13,8 @@ import { tokenFor } from './support/app';
 type Locale = 'pl' | 'en';
 /** The demo's main menu (apps/server/src/seed/demo-pages.ts), as each language names it. */
 const MENU = {
-  pl: { nav: 'Menu główne', news: 'Aktualności', parent: 'O lidze, podmenu', sub: 'Bilety' },
-  en: { nav: 'Main menu', news: 'News', parent: 'About the league, submenu', sub: 'Tickets' },
+  pl: { nav: 'Menu główne', news: 'Aktualności', fixtures: 'Terminarz', clubs: 'Kluby', parent: 'O lidze, podmenu', sub: 'Bilety' },
+  en: { nav: 'Main menu', news: 'News', fixtures: 'Fixtures', clubs: 'Clubs', parent: 'About the league, submenu', sub: 'Tickets' },
 } as const;
 /** The first word of each kind's addresses (packages/schema/src/content/templates.ts). */
 const SEGMENTS = {
@@ -188,6 +188,172 @@ test('the main menu works with the keyboard: a disclosure on a wide screen, the 
   await expect(menu).toBeFocused();
   await expect(nav.getByRole('link', { name: 'News' })).toBeHidden();
 });
+
+interface Resource {
+  id: string;
+  type: string;
+  attributes: Record<string, unknown>;
+  relationships?: Record<string, { data: { id: string; type: string } | null }>;
+}
+const VIEWPORTS = { phone: { width: 375, height: 740 }, desktop: { width: 1280, height: 900 } } as const;
+
+for (const [device, viewport] of Object.entries(VIEWPORTS))
+  test(`a fan's path on a ${device}: home, the menu, a round's fixtures, a match going live, its club, a player, the search`, { tag: '@postgres' }, async ({ page, request }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize(viewport);
+    // Every page of the path passes axe (every rule, every impact); all are reported at the end.
+    const found: Record<string, unknown> = {};
+    const checkPage = async (name: string) => {
+      const violations = await axeViolations(page);
+      if (violations.length) found[name] = violations;
+    };
+    const token = await tokenFor(request, 'editor');
+    const staff = async (method: 'get' | 'post' | 'delete', path: string, data?: unknown) => {
+      const response = await request[method](`/api/v3/${path}`, { headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/vnd.api+json' }, ...(data ? { data } : {}) });
+      expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBeTruthy();
+      return response.status() === 204 ? null : ((await response.json()) as { data: Resource & Resource[]; included?: Resource[] });
+    };
+    // The next match to be played: it kicks off (through the staff API, as the match centre posts
+    // it) while the fan looks at its round, and is put back as it was at the end.
+    const doc = (await staff('get', 'matches?filter[status]=not_started&sort=kickoff_at&page[size]=1&include=round,home_squad.team.club'))!;
+    const [match] = doc.data;
+    expect(match, 'the demo season has matches to come').toBeTruthy();
+    const included = (type: string, id: string | undefined) => doc.included!.find((r) => r.type === type && r.id === id)!;
+    const round = included('rounds', match.relationships!.round.data!.id);
+    const homeSquad = match.relationships!.home_squad.data!.id;
+    const homeClub = included('clubs', included('teams', included('squads', homeSquad).relationships!.team.data!.id).relationships!.club.data!.id);
+    const clubName = String(homeClub.attributes.name);
+    const posted: string[] = [];
+    const incident = async (attributes: Record<string, unknown>, squad?: string) => {
+      const relationships = { match: { data: { type: 'matches', id: match.id } }, ...(squad ? { squad: { data: { type: 'squads', id: squad } } } : {}) };
+      posted.push((await staff('post', 'incidents', { data: { type: 'incidents', attributes, relationships } }))!.data.id);
+    };
+    const nav = page.getByRole('navigation', { name: MENU.pl.nav });
+    try {
+      await test.step('the home page, then the fixtures through the main menu', async () => {
+        await page.goto('/site/pl/');
+        await expect(nav).toHaveAttribute('data-enhanced', '');
+        await checkPage('home');
+        // On a phone the menu is folded behind its button.
+        if (device === 'phone') await nav.getByRole('button', { name: 'Menu', exact: true }).click();
+        await nav.getByRole('link', { name: MENU.pl.fixtures, exact: true }).click();
+        await expect(page).toHaveURL(/\/site\/pl\/terminarz$/);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terminarz');
+        // (On a phone the menu is folded again on the new page: its marked link is there, hidden.)
+        await expect(nav.locator('a[aria-current="page"]')).toHaveText(MENU.pl.fixtures);
+        await checkPage('fixtures');
+      });
+
+      await test.step("a round chosen with the filters' form, from the keyboard", async () => {
+        const filters = page.getByRole('form', { name: 'Filtry' });
+        const rounds = filters.getByLabel('Kolejka');
+        await rounds.focus();
+        // A closed select takes the first letters of an option, as typed.
+        await page.keyboard.type(String(round.attributes.name));
+        await expect(rounds).toHaveValue(round.id);
+        await page.keyboard.press('Tab');
+        await expect(filters.getByLabel('Klub')).toBeFocused();
+        await page.keyboard.press('Tab');
+        await expect(filters.getByRole('button', { name: 'Pokaż' })).toBeFocused();
+        await page.keyboard.press('Enter');
+        await expect(page).toHaveURL(new RegExp(`/site/pl/terminarz\\?round=${round.id}(&|$)`));
+        await expect(rounds).toHaveValue(round.id);
+        await checkPage(`fixtures of ${String(round.attributes.name)}`);
+      });
+
+      const row = page.locator(`.u-match[data-match-id="${match.id}"]`);
+      await test.step('the match kicks off while the fan looks at its round, and is opened', async () => {
+        await expect(page.locator('.u-match[data-match-id]').first()).toBeVisible();
+        await expect(page.locator('.u-match[data-match-id]').and(page.locator(`[data-round-id="${round.id}"]`))).toHaveCount(await page.locator('.u-match[data-match-id]').count());
+        await expect(row).toHaveAttribute('data-status', 'not_started');
+        await expect(page.locator('html')).toHaveAttribute('data-live-scores', 'connected');
+        await incident({ incident_type: 'kick_off', occurrence_half: 1, occurrence_minute: 0 });
+        await expect(row).toHaveAttribute('data-live', 'true', { timeout: 15_000 });
+        await expect(row.locator('[data-status-text]')).toHaveText('Na żywo');
+        await expect(row.locator('[data-score="home"]')).toHaveText('0');
+        await row.getByRole('link').click();
+        await expect(page).toHaveURL(new RegExp(`/site/pl/mecze/${match.id}-[a-z0-9-]+$`));
+        await expect(page.getByRole('heading', { level: 1 })).toContainText(clubName);
+      });
+
+      await test.step('a goal posted through the staff API reaches the match page', async () => {
+        const card = page.locator(`[data-match-id="${match.id}"][data-live]`).first();
+        await expect(card).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('data-live-scores', 'connected');
+        await checkPage('live match');
+        const home = card.locator('[data-score="home"]');
+        const before = Number(await home.textContent());
+        await incident({ incident_type: 'goal', occurrence_half: 1, occurrence_minute: 12 }, homeSquad);
+        await expect(home).toHaveText(String(before + 1), { timeout: 15_000 });
+        await expect(page.locator('[data-announcer]')).toHaveText(/^Gol! /);
+      });
+
+      await test.step("the home side's club, from the match page", async () => {
+        const link = page.getByRole('main').getByRole('link', { name: clubName, exact: true });
+        // TODO(issue 40, the match centre): the match page links neither side's club yet (the
+        // match-centre branch draws them as links). Until then the fan takes the main menu's clubs;
+        // this fails once the page links its club: then follow `link` instead.
+        await expect(link, "the match page links its club now: follow that link here instead of the menu's clubs").toHaveCount(0);
+        if (device === 'phone') await nav.getByRole('button', { name: 'Menu', exact: true }).click();
+        await nav.getByRole('link', { name: MENU.pl.clubs, exact: true }).click();
+        await expect(page).toHaveURL(/\/site\/pl\/kluby$/);
+        await page.getByRole('main').getByRole('link', { name: clubName, exact: true }).click();
+        await expect(page).toHaveURL(new RegExp(`/site/pl/kluby/(${homeClub.id}-[a-z0-9-]+|${String(homeClub.attributes.code).toLowerCase()})$`));
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(clubName);
+        await checkPage('club');
+      });
+
+      await test.step("a player of the club's squad", async () => {
+        const squad = page.locator('[data-kind="squad"]');
+        await expect(squad).toBeVisible();
+        // TODO(issue 40, the player template): the demo has no player template in main yet, so no
+        // player has a page and the squad links none. The step runs as soon as the site lists its
+        // players' pages (sitemap-players.xml), and fails then if the squad does not lead to one.
+        const sitemap = await (await request.get('/site/sitemap.xml')).text();
+        if (!sitemap.includes('/site/sitemap-players.xml')) {
+          await expect(squad.getByRole('link')).toHaveCount(0);
+          test.info().annotations.push({ type: 'todo', description: 'no player template in the demo yet: the player step did not run' });
+          return;
+        }
+        const player = squad.getByRole('link').first();
+        const name = (await player.textContent())!.trim();
+        await player.click();
+        await expect(page).toHaveURL(/\/site\/pl\/zawodnicy\/\d+-[a-z0-9-]+$/);
+        await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
+        await checkPage('player');
+      });
+
+      await test.step("the search from the header, for a club's name without its Polish letters", async () => {
+        const header = page.getByRole('banner');
+        await header.getByRole('searchbox').fill('lodz');
+        await header.getByRole('searchbox').press('Enter');
+        await expect(page).toHaveURL(/\/site\/pl\/search\?q=lodz$/);
+        await checkPage('search');
+        const clubs = page.getByRole('region', { name: /^Kluby/ });
+        await clubs.getByRole('link', { name: 'Widzew Łódź', exact: true }).click();
+        await expect(page).toHaveURL(/\/site\/pl\/kluby\/\d+-widzew-lodz$/);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Widzew Łódź');
+      });
+
+      await test.step("the club's address in English with the Polish word: a 301 to the English word, the same words after the id", async () => {
+        const polish = new URL(page.url()).pathname;
+        const key = polish.split('/').at(-1)!;
+        const response = await page.goto(polish.replace('/site/pl/', '/site/en/'));
+        const asked = response!.request().redirectedFrom();
+        expect(asked?.url()).toMatch(new RegExp(`/site/en/kluby/${key}$`));
+        expect((await asked!.response())!.status()).toBe(301);
+        await expect(page).toHaveURL(new RegExp(`/site/en/clubs/${key}$`));
+        await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Widzew Łódź');
+        await expect(page.locator('link[rel="alternate"][hreflang="pl"]')).toHaveAttribute('href', new RegExp(`${polish}$`));
+        await expect(page.getByRole('navigation', { name: MENU.en.nav })).toBeAttached();
+        await checkPage('club in English');
+      });
+    } finally {
+      for (const id of posted.reverse()) await staff('delete', `incidents/${id}`);
+    }
+    expect(found).toEqual({});
+  });
 
 test('a live score on the website changes when an incident is posted through the staff API', { tag: '@postgres' }, async ({ page, request }) => {
   await page.goto('/site/pl/');
