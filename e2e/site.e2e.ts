@@ -386,6 +386,48 @@ test('a live score on the website changes when an incident is posted through the
   await expect(page.locator('[data-announcer]')).toHaveText(/^Gol! /);
 });
 
+test('a live match centre takes an incident posted through the staff API into its timeline and counts, and drops it when deleted', { tag: '@postgres' }, async ({ page, request }) => {
+  const token = await tokenFor(request, 'editor');
+  const api = async (method: 'get' | 'post' | 'delete', path: string, data?: unknown) => {
+    const res = await request[method](path, { headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/vnd.api+json' }, ...(data ? { data } : {}) });
+    expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBeTruthy();
+    return res.status() === 204 ? null : ((await res.json()) as { data: any });
+  };
+  // A page of its own with the match centre of a match under way (the demo's match day page shows a finished one).
+  const live = (await api('get', '/api/v3/matches?filter[status]=first_half,second_half&page[size]=1'))!.data[0];
+  expect(live, 'a demo match under way').toBeDefined();
+  const n = Date.now();
+  const type = (await api('post', '/api/v3/page_types', { data: { type: 'page_types', attributes: { name: `Mecz ${n}`, kind: 'irregular', visibility: ['web'] } } }))!.data.id;
+  const pageId = (await api('post', '/api/v3/pages', { data: { type: 'pages', attributes: { title: `Na żywo ${n}`, slug: `na-zywo-${n}`, status: 'published' }, relationships: { page_type: { data: { type: 'page_types', id: type } } } } }))!.data.id;
+  await api('post', '/api/v3/components', { data: { type: 'components', attributes: { kind: 'match', index: 0, settings: {} }, relationships: { page: { data: { type: 'pages', id: pageId } }, match: { data: { type: 'matches', id: live.id } } } } });
+  await page.goto(`/site/pl/na-zywo-${n}`);
+  await expect(page.locator('html')).toHaveAttribute('data-live-scores', 'connected');
+  const lines = page.locator('[data-timeline-list] > li');
+  const before = await lines.count();
+  const yellows = page.locator('[data-stat="yellow_cards"] [data-stat-side="home"]');
+  const yellowsBefore = Number(await yellows.textContent());
+  // A yellow card for a home player of the line-up: named (and linked) as the line-ups name them.
+  const squad = live.relationships.home_squad.data.id;
+  const lineup = (await api('get', `/api/v3/lineups?filter[match]=${live.id}&filter[squad]=${squad}&page[size]=1`))!.data[0];
+  const name = (await page.locator(`.u-lineups [data-player-id="${lineup.relationships.player.data.id}"]`).textContent())!;
+  const firstHalf = live.attributes.status === 'first_half';
+  const incident = (await api('post', '/api/v3/incidents', {
+    data: {
+      type: 'incidents',
+      attributes: { incident_type: 'yellow_card', occurrence_half: firstHalf ? 1 : 2, occurrence_minute: firstHalf ? 44 : 89 },
+      relationships: { match: { data: { type: 'matches', id: live.id } }, squad: { data: { type: 'squads', id: squad } }, player: { data: { type: 'players', id: lineup.relationships.player.data.id } } },
+    },
+  }))!.data;
+  const added = page.locator(`[data-incident-id="${incident.id}"]`);
+  await expect(added).toHaveText(new RegExp(`^${firstHalf ? 44 : 89}′ Żółta kartka .* ${name}$`), { timeout: 15_000 });
+  await expect(added).toHaveAttribute('data-side', 'home');
+  await expect(lines).toHaveCount(before + 1);
+  await expect(yellows).toHaveText(String(yellowsBefore + 1));
+  await api('delete', `/api/v3/incidents/${incident.id}`);
+  await expect(lines).toHaveCount(before, { timeout: 15_000 });
+  await expect(yellows).toHaveText(String(yellowsBefore));
+});
+
 test('a free event plays on the website; a paid one is refused until the payment provider’s webhook grants it', { tag: '@postgres' }, async ({ page, request, problems }) => {
   test.setTimeout(180_000);
   problems.expect(/status of 401 .* @ \S+\/public\/v1\/ott\/events\/\d+\/playback\?/, 'the paid event asked for without a fan account');

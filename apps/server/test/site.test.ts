@@ -163,6 +163,33 @@ describe('the website at /site', () => {
     await api.delete(`/api/v3/components/${shown.body.data.id}`);
   });
 
+  it('draws the match day page as a match centre: competition, venue, broadcasters and the fans’ comments, read from the delivery API', async () => {
+    const res = await html('/site/pl/mecze/mecz-dnia');
+    expect(res.status).toBe(200);
+    const id = /<div class="u-match-card u-match-centre" data-match-id="(\d+)" data-match-centre=""/.exec(res.text)?.[1];
+    expect(id, 'the match centre of the page').toBeDefined();
+    const match = (await api.get(`/public/v1/matches/${id}?${q}&include=venue,round.stage.competition_season,transmission_providers.image`, { token: null })).body;
+    const included = match.included as { type: string; id: string; attributes: Record<string, unknown> }[];
+    const of = (type: string) => included.filter((r) => r.type === type);
+    // The competition season, the venue and every broadcaster, as the API names them.
+    expect(res.text).toContain(String(of('competition_seasons')[0].attributes.name));
+    expect(res.text).toContain(`<dd>${String(of('venues')[0].attributes.name)}`);
+    expect(of('transmission_providers').length).toBeGreaterThan(0);
+    for (const p of of('transmission_providers')) expect(res.text).toContain(`>${String(p.attributes.name)}</`);
+    // The comments readers may see, newest first; none that moderation keeps back.
+    const comments = (await api.get(`/public/v1/comments?${q}&filter[match]=${id}&page[size]=20`, { token: null })).body.data as { id: string; attributes: { body: string } }[];
+    const shown = [...res.text.matchAll(/<li data-comment-id="(\d+)"/g)].map((m) => m[1]);
+    expect(shown).toEqual(comments.map((c) => c.id));
+    expect(res.text).toContain('data-hydrate="comments"');
+    const everyComment = (await api.get(`/api/v3/comments?filter[match]=${id}&page[size]=100`)).body.data as { id: string; attributes: { status: string } }[];
+    for (const c of everyComment.filter((c) => c.attributes.status !== 'approved')) expect(shown).not.toContain(c.id);
+    // In English too, with the timeline and line-ups the page's include sets bring.
+    const en = await html('/site/en/mecze/mecz-dnia');
+    expect(en.text).toContain('<h3>Fans’ comments</h3>');
+    expect(en.text).toContain('data-timeline-list=""');
+    expect(en.text).toContain('<h3>Line-ups</h3>');
+  });
+
   it('shows an article in both languages where it has them', async () => {
     const articles = (await api.get(`/public/v1/articles?${q}&locale=pl&page[size]=1`, { token: null })).body.data as { id: string; attributes: { slug: string | null; title: string } }[];
     const article = articles[0];

@@ -23,7 +23,8 @@ export interface RenderOptions {
   /**
    * Lists fetched beside the page, by component id: the articles of a `news` component, the
    * matches of a `match_list`, `schedule` or `round`, the events, formats or playlists of an
-   * automatic OTT list (JSON:API collection documents, their `included` resolved too).
+   * automatic OTT list (JSON:API collection documents, their `included` resolved too). A second
+   * list of one component is keyed `{component id}:{part}` (a match's comments: `12:comments`).
    */
   feeds?: Record<string, JsonApiDocument | undefined>;
   /** Where a video plays from: its HLS playlist (hls.js takes it once hydrated) and a file a browser plays natively. */
@@ -117,8 +118,16 @@ export interface RenderContext {
   record?: ResourceObject;
   /** An image record as a picture `width` CSS pixels wide (2× in srcset); undefined without a usable path. */
   image(record: ResourceObject | undefined, width: number, height?: number): ImageSource | undefined;
-  /** The records of the list fetched for a component (see RenderOptions.feeds). */
-  feed(component: ResourceObject): ResourceObject[];
+  /**
+   * The records of the list fetched for a component (see RenderOptions.feeds); `part` names a
+   * second list of the same component, fed as `{component id}:{part}` (a match's comments).
+   */
+  feed(component: ResourceObject, part?: string): ResourceObject[];
+  /**
+   * The `meta` of that list (a total, a page size; `{}` when it has none), or undefined when the
+   * host fetched no such list: an empty list is not a list left out.
+   */
+  feedMeta(component: ResourceObject, part?: string): Record<string, unknown> | undefined;
   videoSources(video: ResourceObject): { hls?: string; src?: string; type?: string } | undefined;
 }
 
@@ -169,8 +178,13 @@ export function createRenderContext(options: RenderOptions, ...docs: (JsonApiDoc
         alt: altText(record, locale),
       };
     },
-    feed(component) {
-      return primaryRecords(feeds[component.id]);
+    feed(component, part) {
+      return primaryRecords(feeds[part ? `${component.id}:${part}` : component.id]);
+    },
+    feedMeta(component, part) {
+      const doc = feeds[part ? `${component.id}:${part}` : component.id];
+      if (!doc || typeof doc !== 'object') return undefined;
+      return doc.meta && typeof doc.meta === 'object' && !Array.isArray(doc.meta) ? doc.meta : {};
     },
     videoSources(video) {
       return options.videoSources?.(video);

@@ -151,10 +151,11 @@ const CHECKS: Record<ComponentKind, () => void> = {
     expect(html).toContain(`data-round-id="${(m.relationships!.round!.data as { id: string }).id}"`);
     expect(html).toMatch(/<div class="u-big-score" role="group" data-score-box=""/);
     expect(html).toContain('<p class="u-match-state" data-status-text="full">');
-    // The goals with their scorers, and the line-ups by name.
+    // The goals with the score they made and their scorers, and the line-ups by name.
     const goal = resolve.pointingAt('incidents', 'match', m).find((i) => i.attributes!.incident_type === 'goal')!;
     const scorer = resolve.one(goal, 'player')!;
-    expect(t).toContain(`Gol : ${text(scorer, 'first_name')} ${text(scorer, 'last_name')}`);
+    expect(t).toMatch(new RegExp(`Gol \\d+:\\d+ [^ ]+ ${text(scorer, 'first_name')} ${text(scorer, 'last_name')}`));
+    expect(html).toContain('data-match-centre=""');
     const starter = resolve.pointingAt('lineups', 'match', m).find((l) => l.attributes!.is_starting)!;
     expect(t).toContain(text(resolve.one(starter, 'player'), 'last_name'));
     expect(t).toContain('Wyjściowa jedenastka');
@@ -258,10 +259,10 @@ const CHECKS: Record<ComponentKind, () => void> = {
     const upcoming = { ...match, attributes: { ...match.attributes, status: 'not_started' } };
     const later = createRenderContext({ locale: 'pl', feeds: { [all.id]: { data: [upcoming], included: matchDay.included } } }, FIXTURES['page-strona-glowna.pl']);
     expect(renderToString(<ComponentView component={listed} ctx={later} />)).toContain('<span class="u-score u-score--time" data-score-box="">');
-    // Postponed (issue 26): no score, the kick-off time, and the status named; not an upcoming match once cancelled.
+    // Postponed (issue 26): no score, no time (its old kick-off is not when it will be played), and the status named; not an upcoming match once cancelled.
     const postponed = { ...match, attributes: { ...match.attributes, status: 'postponed', home_score: 0, away_score: 0 } };
     const moved = renderToString(<ComponentView component={listed} ctx={createRenderContext({ locale: 'pl', feeds: { [all.id]: { data: [postponed], included: matchDay.included } } }, FIXTURES['page-strona-glowna.pl'])} />);
-    expect(moved).toContain('<span class="u-score u-score--time" data-score-box="">');
+    expect(moved).toContain('<span class="u-score u-score--time" data-score-box=""><span aria-hidden="true">–</span></span>');
     expect(moved).toContain('<span class="u-match-status" data-status-text="short">Przełożony</span>');
     const cancelled = { ...match, attributes: { ...match.attributes, status: 'cancelled' } };
     const upcomingList = { ...all, attributes: { ...all.attributes, settings: { ...settings(all), match_list: 'upcoming' } } };

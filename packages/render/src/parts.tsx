@@ -167,7 +167,8 @@ export function MatchLine({ ctx, match }: { ctx: RenderContext; match: ResourceO
     </span>
   ) : (
     <span className="u-score u-score--time" data-score-box="">
-      {ctx.format.time(kickoff) || '–'}
+      {/* A postponed or cancelled match has no time to keep (a postponed one keeps its old kick-off until it gets a new one). */}
+      {status === 'postponed' || status === 'cancelled' ? <span aria-hidden="true">–</span> : ctx.format.time(kickoff) || '–'}
     </span>
   );
   return (

@@ -5,8 +5,9 @@ import {
   Advertisement, Gallery, HeroMain, HeroThematic, Iframe, ImageBlock, News, ProductList, Quiz, Quotation, SocialMedia, Survey, TextBlock, Video,
 } from './kinds/editorial';
 import {
-  Club, ClubList, CompetitionSeasonStatistics, Group, Match, MatchListBlock, MatchPredictorRanking, Round, Schedule, Squad,
+  Club, ClubList, CompetitionSeasonStatistics, Group, MatchListBlock, MatchPredictorRanking, Round, Schedule, Squad,
 } from './kinds/football';
+import { MatchCentre } from './kinds/match-centre';
 import { Events, OttExternalContent, OttFormat, OttFormatList, OttHeroMain, OttPlaylist, OttPlaylistList } from './kinds/ott';
 import { Branding, MainMenu, PageFooter, PageHeader } from './kinds/site';
 
@@ -36,7 +37,7 @@ export const renderers: Record<ComponentKind, Renderer> = {
   schedule: Schedule,
   social_media: SocialMedia,
   quiz: Quiz,
-  match: Match,
+  match: MatchCentre,
   iframe: Iframe,
   image: ImageBlock,
   news: News,

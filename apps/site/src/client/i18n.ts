@@ -65,6 +65,23 @@ const pl = {
   predictionClosed: 'Typowanie tego meczu jest już zamknięte: mecz się rozpoczął.',
   noMatchesToPredict: 'Nie ma teraz meczów do typowania.',
   scoreRange: 'Podaj liczbę bramek od 0 do 30.',
+  predictThisMatch: 'Typer',
+  predictionOpenUntilKickoff: 'Wytypuj wynik tego meczu. Typ możesz zmienić do rozpoczęcia meczu.',
+  predictionPoints: (points: number) => `Punkty za typ: ${points}.`,
+  predictionUnsettled: 'Punkty za typ będą znane po meczu.',
+  // Comments.
+  commentLabel: 'Twój komentarz',
+  sendComment: 'Wyślij komentarz',
+  commentEmpty: 'Napisz komentarz.',
+  commentTooLong: (max: number) => `Komentarz może mieć najwyżej ${max} znaków.`,
+  commentWaiting: 'Dziękujemy! Komentarz pojawi się, gdy zatwierdzi go moderator.',
+  commentPublished: 'Dziękujemy! Komentarz został opublikowany.',
+  yourComment: 'Twój komentarz (czeka na moderację)',
+  reportComment: 'Zgłoś',
+  reportCommentOf: (author: string) => `Zgłoś komentarz: ${author}`,
+  commentReported: 'Zgłoszono. Dziękujemy.',
+  olderComments: 'Pokaż starsze komentarze',
+  commentsAllShown: 'To już wszystkie komentarze.',
 };
 
 export type Words = typeof pl;
@@ -123,6 +140,22 @@ const en: Words = {
   predictionClosed: 'Predictions for this match are closed: it has kicked off.',
   noMatchesToPredict: 'There are no matches to predict right now.',
   scoreRange: 'Enter a number of goals from 0 to 30.',
+  predictThisMatch: 'Predictor',
+  predictionOpenUntilKickoff: 'Predict the score of this match. You can change your prediction until kick-off.',
+  predictionPoints: (points) => `Points for it: ${points}.`,
+  predictionUnsettled: 'The points for it are known after the match.',
+  commentLabel: 'Your comment',
+  sendComment: 'Post comment',
+  commentEmpty: 'Write a comment.',
+  commentTooLong: (max) => `A comment may have at most ${max} characters.`,
+  commentWaiting: 'Thank you! Your comment appears once a moderator approves it.',
+  commentPublished: 'Thank you! Your comment is published.',
+  yourComment: 'Your comment (awaiting moderation)',
+  reportComment: 'Report',
+  reportCommentOf: (author) => `Report comment: ${author}`,
+  commentReported: 'Reported. Thank you.',
+  olderComments: 'Show older comments',
+  commentsAllShown: 'These are all the comments.',
 };
 
 export const wordsFor = (locale: SiteLocale): Words => (locale === 'pl' ? pl : en);

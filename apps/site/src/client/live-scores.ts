@@ -1,4 +1,4 @@
-import { textsFor, type Texts } from '@umpire/render/texts';
+import { formatsFor, textsFor, type Texts } from '@umpire/render/texts';
 import type { ResourceLike } from './api';
 import type { SiteConfig } from './config';
 import { announce } from './dom';
@@ -12,6 +12,10 @@ import { wordsFor, type Words } from './i18n';
  * a goal and a new state of the match (kick-off, half time, full time) are announced politely in
  * the page's language. Finished matches are not followed. ActionCable reconnects by itself, and
  * each (re)subscription brings a snapshot, so the page catches up after a gap.
+ *
+ * A match centre (`[data-match-centre]`) is always followed on its match's own channel, whose
+ * snapshot holds the match's incidents: match-centre.ts (loaded only then) draws its timeline,
+ * counts and minute from the same messages.
  */
 export const MATCH_CHANNEL = 'Public::MatchChannel';
 export const ROUND_CHANNEL = 'Public::RoundChannel';
@@ -40,10 +44,13 @@ export interface Plan {
 export function planSubscriptions(root: ParentNode): Plan {
   const byRound = new Map<string, Set<string>>();
   const single = new Set<string>();
+  const centres = new Set<string>();
   for (const el of root.querySelectorAll<HTMLElement>('[data-match-id]')) {
     const id = el.dataset.matchId;
     if (!id || el.dataset.status === 'finished') continue;
     const round = el.dataset.roundId;
+    // A match centre's timeline needs the match's own snapshot (a round's holds no incidents).
+    if (el.dataset.matchCentre !== undefined) centres.add(id);
     if (round) {
       if (!byRound.has(round)) byRound.set(round, new Set());
       byRound.get(round)!.add(id);
@@ -56,7 +63,7 @@ export function planSubscriptions(root: ParentNode): Plan {
   }
   // A match also listed in a followed round comes with that round.
   const inRounds = new Set(rounds.flatMap((r) => [...byRound.get(r)!]));
-  return { rounds, matches: [...single].filter((id) => !inRounds.has(id)) };
+  return { rounds, matches: [...new Set([...single].filter((id) => !inRounds.has(id)).concat([...centres]))] };
 }
 
 const numberOf = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
@@ -90,6 +97,26 @@ export interface Scoreboard {
 export function createScoreboard(root: ParentNode, locale: SiteConfig['locale'], say: (text: string) => void = (t) => announce(t)): Scoreboard {
   const texts = textsFor(locale);
   const words: Words = wordsFor(locale);
+  const formats = formatsFor(locale);
+
+  /**
+   * A match not played (yet): its kick-off time where a score would be, none for one postponed or
+   * cancelled (a postponed match keeps its old kick-off until it has a new one), as the renderers draw it.
+   */
+  function writeTime(box: HTMLElement, match: ResourceLike, status: string) {
+    const time = status === 'not_started' ? formats.time(match.attributes?.kickoff_at) : '';
+    if (!box.querySelector('[data-score]') && (box.textContent ?? '').trim() === (time || '–')) return;
+    box.classList.add('u-score--time');
+    box.removeAttribute('role');
+    box.removeAttribute('aria-label');
+    if (time) box.replaceChildren(time);
+    else {
+      // A dash on screen only: the status line says why there is no time.
+      const dash = Object.assign(document.createElement('span'), { textContent: '–' });
+      dash.setAttribute('aria-hidden', 'true');
+      box.replaceChildren(dash);
+    }
+  }
 
   function writeScore(box: HTMLElement, state: MatchState) {
     if (state.home === null || state.away === null) return;
@@ -115,7 +142,8 @@ export function createScoreboard(root: ParentNode, locale: SiteConfig['locale'],
       box.append(homeEl, sep, ...(big ? [] : [versus]), awayEl);
       if (big) box.setAttribute('role', 'group');
     }
-    if (big) box.setAttribute('aria-label', `${texts.score}: ${state.home}:${state.away}`);
+    // An abandoned match's score is the one when it stopped, never a final one.
+    if (big) box.setAttribute('aria-label', `${state.status === 'abandoned' ? texts.scoreWhenAbandoned : texts.score}: ${state.home}:${state.away}`);
   }
 
   function writeStatus(line: HTMLElement, status: string) {
@@ -139,7 +167,10 @@ export function createScoreboard(root: ParentNode, locale: SiteConfig['locale'],
       if (LIVE.has(next.status)) el.dataset.live = 'true';
       else delete el.dataset.live;
       const scored = !UNPLAYED.has(next.status);
-      if (scored) for (const box of el.querySelectorAll<HTMLElement>('[data-score-box]')) writeScore(box, next);
+      for (const box of el.querySelectorAll<HTMLElement>('[data-score-box]')) {
+        if (scored) writeScore(box, next);
+        else writeTime(box, match, next.status);
+      }
       for (const line of el.querySelectorAll<HTMLElement>('[data-status-text]')) writeStatus(line, next.status);
     }
     if (!options.announce) return;
@@ -184,6 +215,8 @@ export async function startLiveScores(
   const plan = planSubscriptions(root);
   if (!plan.matches.length && !plan.rounds.length) return null;
   const board = createScoreboard(root, config.locale);
+  // A match centre's timeline and counts follow the same messages (their script only where there is one).
+  const centres = root.querySelector('[data-match-centre]') ? (await import('./match-centre')).matchCentres(config, root) : null;
   const consumer = await connect(config.cable);
   // `<html data-live-scores>`: connected once every subscription is confirmed (tests wait for it), reconnecting after a drop.
   const html = (root instanceof Document ? root : (root as Node).ownerDocument ?? document).documentElement;
@@ -191,7 +224,10 @@ export async function startLiveScores(
   const confirmed = new Set<string>();
   html.dataset.liveScores = 'connecting';
   const mixin = (key: string) => ({
-    received: (data: unknown) => board.receive(data),
+    received: (data: unknown) => {
+      board.receive(data);
+      centres?.receive(data);
+    },
     connected: () => {
       confirmed.add(key);
       if (confirmed.size === total) html.dataset.liveScores = 'connected';

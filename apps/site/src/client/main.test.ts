@@ -13,10 +13,11 @@ describe('the browser entry', () => {
     });
     // The real selectors, with fake starts.
     const features = FEATURES.map((f) => fake(f.name, f.selector));
-    expect(await hydrate(document, features)).toEqual(['live-scores', 'quiz']);
-    expect(features.filter((f) => f.start.mock.calls.length).map((f) => f.name)).toEqual(['live-scores', 'quiz']);
+    // A match centre: its live score and its place for the predictor (comments only where the site fetched them).
+    expect(await hydrate(document, features)).toEqual(['live-scores', 'quiz', 'match-predictor']);
+    expect(features.filter((f) => f.start.mock.calls.length).map((f) => f.name)).toEqual(['live-scores', 'quiz', 'match-predictor']);
     expect(features[0].start).toHaveBeenCalledWith(expect.objectContaining({ client: 'ekstraklasa-demo', locale: 'pl' }), document);
-    expect(document.documentElement.dataset.hydrated).toBe('live-scores quiz');
+    expect(document.documentElement.dataset.hydrated).toBe('live-scores quiz match-predictor');
   });
 
   it('leaves the page as the server drew it without a league, and keeps the others when one feature fails', async () => {

@@ -7,7 +7,8 @@ import { enhanceMenus } from './menu';
  * the renderers left and loads, each as its own chunk, what the page needs (the main menu's
  * buttons, small and on every page, are in this file itself): live scores for
  * matches that are not over, HLS for videos (hls.js itself only where the browser has no HLS of
- * its own), the "Watch" button of broadcasts, quizzes, surveys and the match predictor's form.
+ * its own), the "Watch" button of broadcasts, quizzes, surveys, the match predictor's form (beside
+ * its ranking and in a match centre) and a match's comments.
  *
  * When every feature the page needs has started, `<html data-hydrated>` lists them (tests wait
  * for it); live scores add `data-live-scores="connected"` once their subscriptions are confirmed.
@@ -25,6 +26,12 @@ export const FEATURES: Feature[] = [
   { name: 'quiz', selector: '[data-hydrate="quiz"][data-quiz-id]', start: async (c, root) => (await import('./quiz')).hydrateQuizzes(c, root) },
   { name: 'survey', selector: '[data-hydrate="survey"][data-survey-id]', start: async (c, root) => (await import('./survey')).hydrateSurveys(c, root) },
   { name: 'predictor', selector: '[data-kind="match_predictor_ranking"]', start: async (c, root) => (await import('./predictor')).hydratePredictors(c, root) },
+  {
+    name: 'match-predictor',
+    selector: '[data-hydrate="match-predictor"][data-predict-match]',
+    start: async (c, root) => (await import('./predictor')).hydrateMatchPredictors(c, root),
+  },
+  { name: 'comments', selector: '[data-hydrate="comments"][data-comments-match]', start: async (c, root) => (await import('./comments')).hydrateComments(c, root) },
 ];
 
 /** Starts the features whose hooks are on the page; answers the names of those that started. */

@@ -3,6 +3,14 @@ import type { DeliverySource } from './source';
 
 /** How a match list's matches are asked for: both sides with their club and crest, and the round. */
 const MATCH_INCLUDE = 'home_squad.team.club.image,away_squad.team.club.image,round';
+/**
+ * What a match centre shows beside the page's copy of its match (which holds its sides, incidents
+ * and line-ups): the venue, the round and the competition season it belongs to, and who
+ * broadcasts it (a link table, not on the page's copy).
+ */
+const MATCH_CENTRE_INCLUDE = 'venue,round.stage.competition_season,transmission_providers.image';
+/** The newest comments a match centre shows; the browser reads older ones on demand. */
+export const MATCH_COMMENTS_SHOWN = 20;
 const HOUR = 3_600_000;
 
 const limitOf = (component: ResourceObject, fallback: number) => {
@@ -18,7 +26,8 @@ const isoHour = (t: number) => new Date(Math.floor(t / HOUR) * HOUR).toISOString
 /**
  * The lists a page's components show beside what they link to (renderers' `feeds`): the newest
  * articles of a news block, the matches of a round or of a match list, the events and formats of an
- * automatic OTT list. Each is one read of the delivery API; times are rounded to the hour, so the
+ * automatic OTT list, a match centre's match with its venue, round and broadcasters, and its
+ * comments (keyed `{component id}:comments`). Each is one read of the delivery API; times are rounded to the hour, so the
  * same list is the same address (and the API's cached answer) for everyone within that hour.
  */
 /**
@@ -70,6 +79,13 @@ export async function feedsOf(source: DeliverySource, document: JsonApiDocument,
             : `filter[kickoff_at][gte]=${isoHour(now - 14 * 24 * HOUR)}&filter[kickoff_at][lte]=${isoHour(now + 21 * 24 * HOUR)}`;
       const size = round || group || club ? 50 : Math.max(limit * 2, 20);
       asks.push([c.id, `/matches?${filter}${club ? `&filter[club]=${club}` : ''}&sort=kickoff_at&page[size]=${size}&include=${MATCH_INCLUDE}`, same]);
+    } else if (kind === 'match') {
+      const match = linkId(c, 'match');
+      if (match && /^\d+$/.test(match)) {
+        asks.push([c.id, `/matches/${match}?include=${MATCH_CENTRE_INCLUDE}`, same]);
+        // The fans' comments, newest first: a second list of the component (ctx.feed(component, 'comments')).
+        asks.push([`${c.id}:comments`, `/comments?filter[match]=${match}&page[size]=${MATCH_COMMENTS_SHOWN}`, same]);
+      }
     } else if (kind === 'club_list' && !resolve.many(c, 'clubs').length) {
       asks.push([c.id, '/clubs?page[size]=50&include=image', same]);
     } else if (kind === 'events' && !resolve.many(c, 'events').length) {

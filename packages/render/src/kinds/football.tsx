@@ -2,13 +2,14 @@ import type { ReactNode } from 'react';
 import { attr, num, settingsOf, text, type ResourceObject } from '../document';
 import { safeHref, type RenderContext } from '../context';
 import {
-  EmptyNote, Heading, isLive, isPlayed, roundIdOf, layoutClass, limitOf, MatchList, matchesFor, Picture, playerName, sideOf, SideName, titleOf, type RendererProps,
+  EmptyNote, Heading, layoutClass, limitOf, MatchList, matchesFor, Picture, playerName, sideOf, SideName, titleOf, type RendererProps,
 } from '../parts';
 
 /**
- * Football kinds: a club, a list of clubs, a squad, a match with its events and line-ups, lists
- * of matches (a round, a schedule, a match list), a group's table, a season's leading players and
- * the match predictor's ranking. Tables have a caption and headers for every column and row.
+ * Football kinds: a club, a list of clubs, a squad, lists of matches (a round, a schedule, a match
+ * list), a group's table, a season's leading players and the match predictor's ranking (a match
+ * itself is the match centre, match-centre.tsx). Tables have a caption and headers for every
+ * column and row.
  */
 
 /**
@@ -171,165 +172,6 @@ export function Squad({ component, ctx }: RendererProps) {
         ))
       )}
     </>
-  );
-}
-
-function minuteOf(incident: ResourceObject): string {
-  const minute = num(incident, 'occurrence_minute');
-  const stoppage = num(incident, 'stoppage_minute');
-  if (minute === null) return '';
-  return stoppage ? `${minute}+${stoppage}′` : `${minute}′`;
-}
-
-function Incidents({ ctx, match }: { ctx: RenderContext; match: ResourceObject }) {
-  const incidents = ctx.resolve
-    .pointingAt('incidents', 'match', match)
-    .filter((i) => text(i, 'incident_type') !== 'component')
-    .sort((a, b) => (num(a, 'sort_key') ?? 0) - (num(b, 'sort_key') ?? 0) || Number(a.id) - Number(b.id));
-  if (!incidents.length) return null;
-  return (
-    <section className="u-incidents">
-      <h3>{ctx.t.incidents}</h3>
-      <ol>
-        {incidents.map((i) => {
-          const type = text(i, 'incident_type');
-          const side = sideOf(ctx, ctx.resolve.one(i, 'squad'));
-          const player = playerName(ctx.resolve.one(i, 'player'));
-          const related = playerName(ctx.resolve.one(i, 'related_player'));
-          const home = attr(i, 'home_squad');
-          return (
-            <li key={i.id} data-incident={type} data-side={home === true ? 'home' : home === false ? 'away' : undefined}>
-              <span className="u-minute">{minuteOf(i)}</span> <strong>{ctx.t.incidentTypes[type] ?? type}</strong>
-              {player && <span>: {player}</span>}
-              {related && <span> ({related})</span>}
-              {side && <span className="u-meta"> – {side.shortName}</span>}
-              {text(i, 'description') && <span> – {text(i, 'description')}</span>}
-            </li>
-          );
-        })}
-      </ol>
-    </section>
-  );
-}
-
-function Lineups({ ctx, match }: { ctx: RenderContext; match: ResourceObject }) {
-  const lineups = ctx.resolve.pointingAt('lineups', 'match', match);
-  if (!lineups.length) return null;
-  const sides = (['home_squad', 'away_squad'] as const)
-    .map((name) => ({ name, squad: ctx.resolve.one(match, name) }))
-    .map(({ name, squad }) => ({
-      name,
-      side: sideOf(ctx, squad),
-      players: lineups
-        .filter((l) => squad && ctx.resolve.one(l, 'squad')?.id === squad.id)
-        .sort((a, b) => (num(a, 'formation_place') ?? 99) - (num(b, 'formation_place') ?? 99) || (num(a, 'shirt_number') ?? 99) - (num(b, 'shirt_number') ?? 99)),
-    }))
-    .filter((s) => s.players.length);
-  if (!sides.length) return null;
-  const row = (l: ResourceObject) => (
-    <li key={l.id}>
-      <span className="u-shirt">{num(l, 'shirt_number') ?? ''}</span> {playerName(ctx.resolve.one(l, 'player'))}
-      {l.attributes?.is_captain === true && <span className="u-meta"> ({ctx.t.captain})</span>}
-      {text(l, 'position') && <span className="u-meta"> {text(l, 'position')}</span>}
-    </li>
-  );
-  return (
-    <section className="u-lineups">
-      <h3>{ctx.t.lineups}</h3>
-      <div className="u-lineups-sides">
-        {sides.map((s) => (
-          <section key={s.name}>
-            <h4>{s.side?.name ?? (s.name === 'home_squad' ? ctx.t.home_side : ctx.t.away_side)}</h4>
-            <p className="u-meta">{text(match, s.name === 'home_squad' ? 'home_formation' : 'away_formation')}</p>
-            <h5>{ctx.t.starting}</h5>
-            <ol className="u-lineup">{s.players.filter((l) => l.attributes?.is_starting === true).map(row)}</ol>
-            {s.players.some((l) => l.attributes?.is_starting !== true) && (
-              <>
-                <h5>{ctx.t.substitutes}</h5>
-                <ul className="u-lineup">{s.players.filter((l) => l.attributes?.is_starting !== true).map(row)}</ul>
-              </>
-            )}
-          </section>
-        ))}
-      </div>
-    </section>
-  );
-}
-
-export function Match({ component, ctx }: RendererProps) {
-  const s = settingsOf(component);
-  const match = ctx.resolve.one(component, 'match');
-  if (!match) return null;
-  const home = sideOf(ctx, ctx.resolve.one(match, 'home_squad'));
-  const away = sideOf(ctx, ctx.resolve.one(match, 'away_squad'));
-  const status = text(match, 'status');
-  const kickoff = attr(match, 'kickoff_at');
-  const scored = isPlayed(match);
-  const image = status === 'not_started' || status === 'postponed' ? ctx.resolve.one(component, 'match_pending_image') : isLive(match) ? ctx.resolve.one(component, 'match_live_image') : undefined;
-  const halfTime = [num(match, 'home_half_time_score'), num(match, 'away_half_time_score')];
-  const attendance = num(match, 'attendance');
-  return (
-    <div className="u-match-card" data-match-id={match.id} data-round-id={roundIdOf(match)} data-status={status || undefined} data-live={isLive(match) || undefined}>
-      <Heading>{titleOf(component, home && away ? `${home.name} – ${away.name}` : '')}</Heading>
-      <Picture ctx={ctx} image={image} width={1280} decorative className="u-hero-bg" />
-      <div className="u-scoreboard">
-        <div className="u-scoreboard-side">{home && <SideName ctx={ctx} side={home} size={80} />}</div>
-        <div className="u-scoreboard-score">
-          {scored && num(match, 'home_score') !== null ? (
-            // A group, not a paragraph: big bold figures are no heading (axe's p-as-heading), and a
-            // group may carry the name that reads the score out.
-            <div className="u-big-score" role="group" data-score-box="" aria-label={`${ctx.t.score}: ${num(match, 'home_score')}:${num(match, 'away_score')}`}>
-              <span data-score="home">{num(match, 'home_score')}</span>
-              <span aria-hidden="true"> : </span>
-              <span data-score="away">{num(match, 'away_score')}</span>
-            </div>
-          ) : (
-            <div className="u-big-score u-score--time" data-score-box="">
-              {ctx.format.time(kickoff) || '–'}
-            </div>
-          )}
-          <p className="u-match-state" data-status-text="full">
-            {isLive(match) ? <strong className="u-live">{ctx.t.live}</strong> : null} {ctx.t.matchStatus[status] ?? ''}
-          </p>
-          {scored && halfTime[0] !== null && halfTime[1] !== null && (
-            <p className="u-meta">
-              {ctx.t.halfTime}: {halfTime[0]}:{halfTime[1]}
-            </p>
-          )}
-        </div>
-        <div className="u-scoreboard-side">{away && <SideName ctx={ctx} side={away} size={80} />}</div>
-      </div>
-      <dl className="u-facts">
-        {ctx.format.dateTime(kickoff) && (
-          <div>
-            <dt>{ctx.t.kickoff}</dt>
-            <dd>
-              <time dateTime={ctx.format.iso(kickoff)}>{ctx.format.date(kickoff)}, {ctx.format.time(kickoff)}</time>
-            </dd>
-          </div>
-        )}
-        {text(ctx.resolve.one(match, 'venue'), 'name') && (
-          <div>
-            <dt>{ctx.t.venue}</dt>
-            <dd>{text(ctx.resolve.one(match, 'venue'), 'name')}</dd>
-          </div>
-        )}
-        {text(match, 'referee') && (
-          <div>
-            <dt>{ctx.t.referee}</dt>
-            <dd>{text(match, 'referee')}</dd>
-          </div>
-        )}
-        {attendance !== null && (
-          <div>
-            <dt>{ctx.t.attendance}</dt>
-            <dd>{ctx.format.number(attendance)}</dd>
-          </div>
-        )}
-      </dl>
-      {s.show_incidents !== false && <Incidents ctx={ctx} match={match} />}
-      {s.show_lineups !== false && <Lineups ctx={ctx} match={match} />}
-    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import { createElement, Fragment } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderToString } from 'react-dom/server';
 import { ComponentView, createRenderContext, type JsonApiDocument, type RenderOptions, type ResourceObject } from '@umpire/render';
 import { vi } from 'vitest';
 
@@ -47,14 +47,16 @@ export interface PageSetup {
   components: ResourceObject[];
   included?: ResourceObject[];
   feeds?: RenderOptions['feeds'];
+  hrefs?: RenderOptions['hrefs'];
   client?: string;
 }
 
 /** Draws the components into document.body as the website would, and sets `<html>`'s hooks. */
-export function renderPage({ locale = 'pl', components, included = [], feeds, client = 'ekstraklasa-demo' }: PageSetup): void {
+export function renderPage({ locale = 'pl', components, included = [], feeds, hrefs, client = 'ekstraklasa-demo' }: PageSetup): void {
   const doc: JsonApiDocument = { data: { type: 'pages', id: '1', attributes: { title: 'Strona' } }, included: [...components, ...included] };
-  const ctx = createRenderContext({ locale, feeds }, doc);
-  const html = renderToStaticMarkup(createElement(Fragment, null, ...components.map((c) => createElement(ComponentView, { key: c.id, component: c, ctx }))));
+  const ctx = createRenderContext({ locale, feeds, hrefs }, doc);
+  // As the site renders (renderToString: comments between adjacent texts), so the browser copes with them.
+  const html = renderToString(createElement(Fragment, null, ...components.map((c) => createElement(ComponentView, { key: c.id, component: c, ctx }))));
   document.documentElement.lang = locale;
   document.documentElement.dataset.client = client;
   document.documentElement.dataset.api = '/public/v1';
