@@ -93,6 +93,17 @@ describe('template pages', () => {
     const preview = await api.get(`/api/v3/current_page?template=player&record=${player.id}&preview=true`);
     expect(preview.status, preview.text).toBe(200);
     expect(preview.body.meta.template.record).toEqual({ type: 'players', id: player.id });
+    // Another league designs its player template before it has any player: the preview shows the page without one.
+    const theirs = await api.token('other-admin');
+    const theirType = await api.post('/api/v3/page_types', { data: { type: 'page_types', attributes: { name: 'Zawodnik', kind: 'regular', template_kind: 'player' } } }, { token: theirs });
+    const theirPage = await api.post(
+      '/api/v3/pages',
+      { data: { type: 'pages', attributes: { title: 'Zawodnik', slug: 'zawodnik' }, relationships: { page_type: link('page_types', theirType.body.data.id) } } },
+      { token: theirs },
+    );
+    const empty = await api.post(`/api/v3/pages/${theirPage.body.data.id}/preview`, { data: [] }, { token: theirs });
+    expect(empty.status, empty.text).toBe(200);
+    expect(empty.body.meta.template).toEqual({ kind: 'player', record: null });
   });
 
   it('checks its parameters', async () => {
@@ -137,6 +148,7 @@ describe('components of a template page', () => {
       expect(refused.status, refused.text).toBe(422);
       expect(refused.body.errors[0].source.pointer).toBe('/data/attributes/template_kind');
       expect(refused.body.errors[0].detail).toMatch(/1 component /);
+      expect(refused.body.errors[0].meta).toEqual({ key: 'pageTypeInUse', params: { count: 1 } });
     }
     // A kind that does not take a match component is refused for the same reason.
     const simple = await api.patch(`/api/v3/page_types/${typeId}`, { data: { type: 'page_types', id: typeId, attributes: { kind: 'simple' } } });
@@ -157,6 +169,7 @@ describe('components of a template page', () => {
     expect(chosen.body.meta.template.record.type).toBe('matches');
     const unknown = await api.post(`/api/v3/pages/${page.id}/preview?record=999999`, { data: [] });
     expect(unknown.status).toBe(404);
+    expect(unknown.body.errors[0].source).toEqual({ parameter: 'record' });
     const home = (await api.get('/api/v3/pages?filter[slug]=strona-glowna')).body.data[0];
     const notTemplate = await api.post(`/api/v3/pages/${home.id}/preview?record=${match.id}`, { data: [] });
     expect(notTemplate.status).toBe(400);

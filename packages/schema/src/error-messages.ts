@@ -229,7 +229,12 @@ export const ERROR_MESSAGES = {
     en: 'This kind of component ({field}) cannot be placed on this page type or area.',
     pl: 'Komponentu tego rodzaju („{field}”) nie można umieścić na stronie tego typu ani w tym obszarze.',
   },
-  'componentKindNotAllowed.pageTypeInUse': {
+  pageTypeInUse: {
+    values: ['field'],
+    en: 'Pages of this type hold components that a different {field} would leave invalid: change those components first.',
+    pl: 'Strony tego typu mają komponenty, które po zmianie pola „{field}” byłyby błędne: najpierw zmień te komponenty.',
+  },
+  'pageTypeInUse.count': {
     values: ['field', 'count'],
     en: 'Pages of this type hold {count, plural, one {# component} other {# components}} that a different {field} would leave invalid (a kind this type would not take, or a link the record of a template filled): change those components first.',
     pl: 'Strony tego typu mają {count, plural, one {# komponent} few {# komponenty} many {# komponentów} other {# komponentu}}, które po zmianie pola „{field}” byłyby błędne (rodzaj, którego ten typ nie przyjmie, albo powiązanie, które uzupełniał rekord szablonu): najpierw zmień te komponenty.',

@@ -31,6 +31,7 @@ export const VALIDATION_KEYS = [
   'invalidColor',
   'invalidCountry',
   'componentKindNotAllowed',
+  'pageTypeInUse',
   'unknownLink',
   'linkNotAvailable',
   'oneOwnerRequired',

@@ -106,7 +106,7 @@ defineRules('page_types', {
     ).length;
     if (!broken) return [];
     const field = before.kind !== row.kind ? 'kind' : 'template_kind';
-    return [errorSpec(422, 'componentKindNotAllowed.pageTypeInUse', { source: { pointer: `/data/attributes/${field}` }, values: { field, count: broken } })];
+    return [errorSpec(422, 'pageTypeInUse.count', { source: { pointer: `/data/attributes/${field}` }, values: { field, count: broken }, params: { count: broken } })];
   },
 });
 

@@ -491,7 +491,12 @@ async function templateRecord(ctx: ReadContext, kind: TemplateKind, id: number |
   if (id !== null) q = q.where('id', '=', id);
   else if (kind === 'competition_season') q = q.orderBy('is_current', 'desc');
   const row = id === null && kind === 'match' ? await latestBegunMatch(ctx) : await q.orderBy('id').executeTakeFirst();
-  if (!row) throw id === null ? apiError(404, 'notFound.templateRecord', { values: { value: def.record } }) : notFound(def.record, String(id));
+  if (!row) {
+    // A preview of a template before any record of its kind exists: the page as it is, no record.
+    if (id === null && preview) return { kind, record: null, fills: {} };
+    if (id === null) throw apiError(404, 'notFound.templateRecord', { values: { value: def.record } });
+    throw apiError(404, 'notFound.record', { values: { type: def.record, id: JSON.stringify(String(id)) }, source: { parameter: 'record' } });
+  }
   const fills: Record<string, string> = {};
   const put = (name: string, value: unknown) => {
     if (value !== null && value !== undefined) fills[name] = String(value);

@@ -1,10 +1,10 @@
-import { PAGE_KIND_INCLUDE_SETS, sortByIndex, type PageArea, type PageKind } from '@umpire/schema';
+import { isTemplateKind, PAGE_KIND_INCLUDE_SETS, sortByIndex, type PageArea, type PageKind, type TemplateKind } from '@umpire/schema';
 import type { RaRecord } from 'react-admin';
 import { getRuntime } from '../../lib/configuration';
 import { HttpFailure, type HttpClient } from '../../providers/http-client';
 import { appHttpClient } from '../../providers/json-api';
 import { toRecord } from '../../providers/data-provider';
-import { cleanSettings, draftOf, relationshipsOf, type ComponentTypeEntry, type Draft, type Owner } from './model';
+import { cleanSettings, draftOf, relationshipsOf, templateRecordType, type ComponentTypeEntry, type Draft, type Owner } from './model';
 
 /**
  * The builder's calls: the owner (a page with its type, or a global element) with its components,
@@ -23,7 +23,11 @@ export interface ResourceObject {
 export interface JsonApiDocument {
   data: ResourceObject;
   included?: ResourceObject[];
-  meta?: { issues?: Record<string, unknown[]> };
+  meta?: {
+    issues?: Record<string, unknown[]>;
+    /** A template's preview: its kind and the record it is shown with (the one asked for, or the one the server picked; none when there is none yet). */
+    template?: { kind: TemplateKind; record: { type: string; id: string } | null };
+  };
 }
 
 export interface LoadedOwner {
@@ -49,9 +53,10 @@ export function createBuilderApi(http: HttpClient, base: () => string) {
       const record = toRecord(body.data, included, 1);
       const typeRef = body.data.relationships?.page_type?.data;
       const pageType = typeRef && !Array.isArray(typeRef) ? included.get(`page_types:${typeRef.id}`) : undefined;
+      const template = pageType?.attributes.template_kind;
       const owner: Owner =
         type === 'pages'
-          ? { type, id, pageKind: (pageType?.attributes.kind as PageKind | undefined) ?? null }
+          ? { type, id, pageKind: (pageType?.attributes.kind as PageKind | undefined) ?? null, template: isTemplateKind(template) ? template : null }
           : { type, id, area: (body.data.attributes.area as PageArea | undefined) ?? null };
       return {
         owner,
@@ -136,9 +141,11 @@ export function createBuilderApi(http: HttpClient, base: () => string) {
      * The owner as readers would get it with these drafts in place of its stored components
      * (the live preview): nothing is written. `meta.issues` names the unfinished drafts. A page
      * comes with every include set its kind offers (tables, line-ups, tickets…) and linked records'
-     * texts in `locale`, as the website asks for them.
+     * texts in `locale`, as the website asks for them. A template's page is shown with `record` (an
+     * id of its template's kind of record) filling its empty links; without one the server picks a
+     * record and names it in `meta.template.record`.
      */
-    async previewDrafts(owner: Owner, drafts: Draft[], signal?: AbortSignal, locale?: string): Promise<JsonApiDocument> {
+    async previewDrafts(owner: Owner, drafts: Draft[], signal?: AbortSignal, locale?: string, record?: string | null): Promise<JsonApiDocument> {
       const data = drafts.map((d) => ({
         type: 'components',
         ...(d.id ? { id: d.id } : { lid: d.key }),
@@ -148,6 +155,7 @@ export function createBuilderApi(http: HttpClient, base: () => string) {
       const query = new URLSearchParams();
       if (owner.type === 'pages' && owner.pageKind && PAGE_KIND_INCLUDE_SETS[owner.pageKind].length) query.set('include', PAGE_KIND_INCLUDE_SETS[owner.pageKind].join(','));
       if (owner.type === 'pages' && locale) query.set('locale', locale);
+      if (record && templateRecordType(owner)) query.set('record', record);
       const search = query.toString() ? `?${query.toString()}` : '';
       return (await http<JsonApiDocument>(url(`/${owner.type}/${owner.id}/preview${search}`), { method: 'POST', body: { data }, signal })).body;
     },
@@ -166,6 +174,7 @@ let shared: BuilderApi | undefined;
 
 export function builderApi(): BuilderApi {
   if (shared) return shared;
-  shared = createBuilderApi(appHttpClient(), () => getRuntime().urls.umpire);
+  // The app's client is asked at each call, not kept: one set later (setApiClient, as unit tests do) is the one used.
+  shared = createBuilderApi((url, request) => appHttpClient()(url, request), () => getRuntime().urls.umpire);
   return shared;
 }

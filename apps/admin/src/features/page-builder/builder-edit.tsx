@@ -15,10 +15,11 @@ import { toHttpError, toResourceObject } from '../../providers/data-provider';
 import { ComponentList, kindLabel } from './component-list';
 import { Palette } from './palette';
 import { LivePreviewPanel, PreviewDialog, useLivePreview } from './live-preview';
+import { PreviewRecordPicker, usePreviewRecord } from './preview-record';
 import { UnsavedGuard } from '../../framework/generic/unsaved-guard';
 import { useBuilder, type Builder } from './use-builder';
 import { builderApi } from './api';
-import { componentTypeScope, paletteEntries, type ComponentTypeEntry, type Owner } from './model';
+import { componentTypeScope, paletteEntries, templateOf, type ComponentTypeEntry, type Owner } from './model';
 
 /**
  * The edit screen of a page or a global page element: its own fields, then its components as
@@ -103,7 +104,10 @@ function OwnerScreen({ def, builder, name }: { def: ResourceManifest; builder: B
   // The title as typed, not yet saved, heads the preview too.
   const typedTitle = useWatch({ name: def.titleAttribute ?? 'title' }) as unknown;
   const previewTitle = typeof typedTitle === 'string' && typedTitle.trim() ? typedTitle : name;
-  const preview = useLivePreview(owner, builder.drafts, showPanel || expanded);
+  // A template's page is previewed with a record of its kind: the one picked, else the server's choice.
+  const [previewRecord, setPreviewRecord] = usePreviewRecord(owner);
+  const preview = useLivePreview(owner, builder.drafts, showPanel || expanded, previewRecord);
+  const picker = (idSuffix: string) => <PreviewRecordPicker owner={owner} preview={preview} value={previewRecord} onChange={setPreviewRecord} idSuffix={idSuffix} />;
   const types = useComponentTypes(owner);
   const entries = useMemo(() => (types === null ? [] : paletteEntries(owner, types)), [owner, types]);
   const dirty = isDirty || builder.dirty;
@@ -182,6 +186,7 @@ function OwnerScreen({ def, builder, name }: { def: ResourceManifest; builder: B
                 builder.remove(key);
                 if (selected === key) setSelected(null);
               }}
+              template={templateOf(owner)}
             />
           </CardContent>
         </Card>
@@ -191,11 +196,11 @@ function OwnerScreen({ def, builder, name }: { def: ResourceManifest; builder: B
       {showPanel && (
         <Card sx={{ position: 'sticky', top: 72, maxHeight: 'calc(100vh - 88px)', overflow: 'auto' }}>
           <CardContent>
-            <LivePreviewPanel preview={preview} title={previewTitle} width={width} onWidth={setWidth} onExpand={() => setExpanded(true)} />
+            <LivePreviewPanel preview={preview} title={previewTitle} width={width} onWidth={setWidth} onExpand={() => setExpanded(true)} picker={picker('panel')} />
           </CardContent>
         </Card>
       )}
-      {expanded && <PreviewDialog preview={preview} title={previewTitle} width={width} onWidth={setWidth} onClose={() => setExpanded(false)} />}
+      {expanded && <PreviewDialog preview={preview} title={previewTitle} width={width} onWidth={setWidth} onClose={() => setExpanded(false)} picker={picker('dialog')} />}
     </Box>
   );
 }

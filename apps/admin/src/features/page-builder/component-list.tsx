@@ -25,6 +25,7 @@ import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
 import { visuallyHidden } from '@mui/utils';
 import { useTranslate } from 'react-admin';
+import type { TemplateKind } from '@umpire/schema';
 import { choiceLabel, type Translate } from '../../lib/i18n';
 import { useDragReorder } from '../../framework/ui/drag-reorder';
 import { FieldEditor, useIssueText } from './field-editors';
@@ -45,6 +46,8 @@ interface ComponentListProps {
   onChange: (key: string, change: (d: Draft) => Draft) => void;
   onRemove: (key: string) => void;
   onDuplicate: (key: string) => void;
+  /** The page type's template: the links its record fills may stay empty. */
+  template?: TemplateKind | null;
 }
 
 /**
@@ -52,7 +55,7 @@ interface ComponentListProps {
  * another, the handle with the keyboard (Space or Enter picks up, arrows move, Space or Enter
  * drops, Escape puts it back), and the up and down buttons. Every move is announced.
  */
-export function ComponentList({ drafts, issues, open, onToggle, selected, onSelect, onMove, onOrder, onChange, onRemove, onDuplicate }: ComponentListProps) {
+export function ComponentList({ drafts, issues, open, onToggle, selected, onSelect, onMove, onOrder, onChange, onRemove, onDuplicate, template = null }: ComponentListProps) {
   const translate = useTranslate();
   const [grab, setGrab] = useState<Grab | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -211,7 +214,7 @@ export function ComponentList({ drafts, issues, open, onToggle, selected, onSele
               </Box>
               <Collapse in={expanded} unmountOnExit>
                 <Box id={`component-${d.key}-editor`} sx={{ pt: 1 }}>
-                  <ComponentEditor draft={d} issues={cardIssues} onChange={(change) => onChange(d.key, change)} />
+                  <ComponentEditor draft={d} issues={cardIssues} template={template} onChange={(change) => onChange(d.key, change)} />
                 </Box>
               </Collapse>
             </Paper>
@@ -247,13 +250,23 @@ export function ComponentList({ drafts, issues, open, onToggle, selected, onSele
   );
 }
 
-/** A card's editor: the kind's declared fields, then its links. */
-function ComponentEditor({ draft, issues, onChange }: { draft: Draft; issues: CardIssues; onChange: (change: (d: Draft) => Draft) => void }) {
+/** A card's editor: the kind's declared fields, then its links (on a template's page, those its record fills are optional). */
+function ComponentEditor({
+  draft,
+  issues,
+  template,
+  onChange,
+}: {
+  draft: Draft;
+  issues: CardIssues;
+  template: TemplateKind | null;
+  onChange: (change: (d: Draft) => Draft) => void;
+}) {
   const translate = useTranslate();
   const issueText = useIssueText();
   const prefix = `c${draft.key}`;
   const fields = fieldsOf(draft.kind);
-  const links = linksOf(draft.kind);
+  const links = linksOf(draft.kind, template);
   const general = [issues.card, issues.kind, issues.index, issues.settings].filter(Boolean);
   return (
     <Box>

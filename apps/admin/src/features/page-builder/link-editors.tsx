@@ -11,7 +11,7 @@ import { moveItem } from '../../lib/move-item';
 import { ImageThumbnail } from '../../framework/generic/image-thumbnail';
 import { imagePicker, type PickedImage } from '../../framework/generic/image-picker-slot';
 import { fieldLabel, useIssueText } from './field-editors';
-import { addTarget, pickedTargets, removeTarget, targetNameOf, type PickedTarget } from './link-targets';
+import { addTarget, pickedTargets, removeTarget, TARGET_PICKING, targetNameOf, type PickedTarget } from './link-targets';
 import type { CardIssues, LinkModel } from './model';
 
 interface LinkEditorProps {
@@ -42,71 +42,152 @@ export function LinkEditor(props: LinkEditorProps) {
   return <RecordLinkEditor {...props} />;
 }
 
+/** What is read with a target's records to name them (a match's clubs). */
+const metaOf = (target: string) => {
+  const include = TARGET_PICKING[target]?.include;
+  return include ? { include } : undefined;
+};
+
 /** Records to pick from: the target's search over its records, 25 at a time, picked ones left out. */
 function useTargetOptions(target: string, search: string, exclude: readonly string[]) {
   const picker = useMemo(() => referencePicker(resourceDef(target)), [target]);
-  const options = useGetList<RaRecord>(target, { filter: picker.filterToQuery(search), sort: picker.sort, pagination: { page: 1, perPage: 25 } });
+  const filter = (TARGET_PICKING[target]?.filterToQuery ?? picker.filterToQuery)(search);
+  const options = useGetList<RaRecord>(target, { filter, sort: picker.sort, pagination: { page: 1, perPage: 25 }, meta: metaOf(target) });
   return { options: (options.data ?? []).filter((r) => !exclude.includes(String(r.id))), loading: options.isPending };
 }
 
 /** The picked records of a link, in order, each found, loading or gone. */
 function usePicked(target: string, ids: string[]) {
-  const chosen = useGetMany<RaRecord>(target, { ids }, { enabled: ids.length > 0 });
+  const chosen = useGetMany<RaRecord>(target, { ids, meta: metaOf(target) }, { enabled: ids.length > 0 });
   return pickedTargets(ids, chosen.data, ids.length === 0 || chosen.isSuccess || chosen.isError);
+}
+
+/** The search of a record picker: what the Autocomplete needs to offer the target's records as typed. */
+function useRecordSearch(target: string, exclude: readonly string[]) {
+  const translate = useTranslate();
+  const [search, setSearch] = useState('');
+  const { options, loading } = useTargetOptions(target, search, exclude);
+  return {
+    clearSearch: () => setSearch(''),
+    autocomplete: {
+      options,
+      loading,
+      filterOptions: (o: RaRecord[]) => o,
+      isOptionEqualToValue: (a: RaRecord, b: RaRecord) => String(a.id) === String(b.id),
+      onInputChange: (_: unknown, text: string, reason: string) => {
+        if (reason === 'input') setSearch(text);
+        if (reason === 'clear' || reason === 'reset') setSearch('');
+      },
+      noOptionsText: translate('ui.nothingFound'),
+      loadingText: translate('pageBuilder.loading'),
+      // The buttons' names in the interface's language (MUI's own are English), as react-admin's pickers have them.
+      openText: translate('ra.action.open'),
+      closeText: translate('ra.action.close'),
+      clearText: translate('ra.action.clear_input_value'),
+    },
+  };
+}
+
+export interface RecordPickerProps {
+  id: string;
+  /** JSON:API type of the records (`matches`). */
+  target: string;
+  label: string;
+  value: string | null;
+  onChange: (id: string | null) => void;
+  required?: boolean;
+  /** What is wrong with the choice; shown in place of the helper text. */
+  error?: string;
+  helper?: string;
+}
+
+/**
+ * One record of a type, found by searching its records as typed: the chooser of a single link,
+ * and of the record a template's page is previewed with. A picked record that no longer exists is
+ * named as deleted, never dropped silently.
+ */
+export function RecordPicker({ id, target, label, value, onChange, required, error, helper }: RecordPickerProps) {
+  const translate = useTranslate();
+  const nameOf = useMemo(() => targetNameOf(resourceDef(target)), [target]);
+  const picked = usePicked(target, value ? [value] : []);
+  const { autocomplete } = useRecordSearch(target, []);
+  const current = picked[0];
+  const shownError = error ?? (current?.state === 'missing' ? translate('pageBuilder.missingTargetHelp') : undefined);
+  // The picked record as the field's value: its name, or that it no longer exists.
+  const shown: RaRecord | null = current ? (current.record ?? { id: current.id }) : null;
+  return (
+    <Autocomplete<RaRecord, false>
+      {...autocomplete}
+      id={id}
+      value={shown}
+      getOptionLabel={(o) => (current && String(o.id) === current.id && !current.record ? nameOfPicked(translate, nameOf, current) : nameOf(o))}
+      onChange={(_, record) => onChange(record ? String(record.id) : null)}
+      renderInput={(params) => (
+        <TextField {...params} label={label} required={required} error={!!shownError} helperText={shownError ?? helper ?? ' '} size="small" margin="dense" />
+      )}
+    />
+  );
+}
+
+const nameOfPicked = (translate: (key: string, options?: Record<string, unknown>) => string, nameOf: (record: RaRecord) => string, p: PickedTarget) =>
+  p.record ? nameOf(p.record) : p.state === 'missing' ? translate('pageBuilder.missingTarget', { id: p.id }) : translate('pageBuilder.loading');
+
+/** What an empty link means on a template's page: "Empty: the match of this page". */
+export function filledHint(translate: (key: string, options?: Record<string, unknown>) => string, link: LinkModel): string | undefined {
+  if (!link.filledBy) return undefined;
+  return translate(`pageBuilder.templateFills.${link.filledBy}.${link.name}`, { _: translate('pageBuilder.templateFillsOther') });
 }
 
 function RecordLinkEditor({ idPrefix, link, value, onChange, issues }: LinkEditorProps) {
   const translate = useTranslate();
   const issueText = useIssueText();
-  const [search, setSearch] = useState('');
   const nameOf = useMemo(() => targetNameOf(resourceDef(link.target)), [link.target]);
   const ids = (Array.isArray(value) ? value : value ? [value] : []).map(String);
-  const picked = usePicked(link.target, ids);
-  const { options, loading } = useTargetOptions(link.target, search, link.many ? ids : []);
   const id = `${idPrefix}-links-${link.name}`;
   const label = fieldLabel(translate, link.name);
-  const missing = picked.filter((p) => p.state === 'missing');
   const issue = issues[`links.${link.name}`];
   // Too many linked records: said as a count of records, not of characters.
-  const error =
-    (issue?.key === 'maxLength' && link.max ? translate('pageBuilder.atMost', { max: link.max }) : issueText(issue)) ??
-    (missing.length ? translate('pageBuilder.missingTargetHelp') : undefined);
-  const nameOfPicked = (p: PickedTarget) =>
-    p.record ? nameOf(p.record) : p.state === 'missing' ? translate('pageBuilder.missingTarget', { id: p.id }) : translate('pageBuilder.loading');
-  const full = link.many && link.max !== undefined && ids.length >= link.max;
-  const common = {
-    id,
-    options,
-    loading,
-    filterOptions: (o: RaRecord[]) => o,
-    isOptionEqualToValue: (a: RaRecord, b: RaRecord) => String(a.id) === String(b.id),
-    onInputChange: (_: unknown, text: string, reason: string) => {
-      if (reason === 'input') setSearch(text);
-      if (reason === 'clear' || reason === 'reset') setSearch('');
-    },
-    noOptionsText: translate('ui.nothingFound'),
-    loadingText: translate('pageBuilder.loading'),
-  };
-  const helper = error ?? (link.max ? translate('pageBuilder.atMost', { max: link.max }) : ' ');
-  if (!link.many) {
-    const current = picked[0];
-    // The picked record as the field's value: its name, or that it no longer exists.
-    const shown: RaRecord | null = current ? (current.record ?? { id: current.id }) : null;
-    return (
-      <Autocomplete<RaRecord, false>
-        {...common}
-        value={shown}
-        getOptionLabel={(o) => (current && String(o.id) === current.id && !current.record ? nameOfPicked(current) : nameOf(o))}
-        onChange={(_, record) => onChange(record ? String(record.id) : null)}
-        renderInput={(params) => <TextField {...params} label={label} required={link.required} error={!!error} helperText={helper} size="small" margin="dense" />}
-      />
-    );
-  }
-  // Several records: one is added at a time by searching, and the picked ones are ordered below.
+  const issueError = issue?.key === 'maxLength' && link.max ? translate('pageBuilder.atMost', { max: link.max }) : issueText(issue);
+  const hint = filledHint(translate, link) ?? (link.max ? translate('pageBuilder.atMost', { max: link.max }) : ' ');
+  if (!link.many)
+    return <RecordPicker id={id} target={link.target} label={label} value={ids[0] ?? null} onChange={onChange} required={link.required} error={issueError} helper={hint} />;
+  return <RecordListEditor id={id} idPrefix={idPrefix} link={link} ids={ids} onChange={onChange} error={issueError} hint={hint} label={label} nameOf={nameOf} />;
+}
+
+/** Several records: one is added at a time by searching, and the picked ones are ordered below. */
+function RecordListEditor({
+  id,
+  idPrefix,
+  link,
+  ids,
+  onChange,
+  error: issueError,
+  hint,
+  label,
+  nameOf,
+}: {
+  id: string;
+  idPrefix: string;
+  link: LinkModel;
+  ids: string[];
+  onChange: (value: string[]) => void;
+  error: string | undefined;
+  hint: string;
+  label: string;
+  nameOf: (record: RaRecord) => string;
+}) {
+  const translate = useTranslate();
+  const picked = usePicked(link.target, ids);
+  const { autocomplete, clearSearch } = useRecordSearch(link.target, ids);
+  const missing = picked.filter((p) => p.state === 'missing');
+  const error = issueError ?? (missing.length ? translate('pageBuilder.missingTargetHelp') : undefined);
+  const nameOfPick = (p: PickedTarget) => nameOfPicked(translate, nameOf, p);
+  const full = link.max !== undefined && ids.length >= link.max;
   return (
     <Box sx={{ my: 0.5 }} data-testid={`${idPrefix}-picked-${link.name}`}>
       <Autocomplete<RaRecord, false>
-        {...common}
+        {...autocomplete}
+        id={id}
         value={null}
         blurOnSelect
         clearOnBlur
@@ -115,25 +196,25 @@ function RecordLinkEditor({ idPrefix, link, value, onChange, issues }: LinkEdito
         onChange={(_, record) => {
           if (!record) return;
           onChange(addTarget(ids, String(record.id), link.max));
-          setSearch('');
+          clearSearch();
         }}
         renderInput={(params) => (
-          <TextField {...params} label={label} required={link.required} error={!!error} helperText={helper} size="small" margin="dense" />
+          <TextField {...params} label={label} required={link.required} error={!!error} helperText={error ?? hint} size="small" margin="dense" />
         )}
       />
       {picked.length > 0 && (
         <ReorderableList
           items={picked}
           keyOf={(p) => p.id}
-          nameOf={nameOfPicked}
+          nameOf={nameOfPick}
           onMove={(from, to) => onChange(moveItem(ids, from, to))}
           renderItem={(p) => (
             <Typography variant="body2" sx={{ overflowWrap: 'anywhere', ...(p.state === 'missing' ? { color: 'error.main' } : {}) }} data-state={p.state}>
-              {nameOfPicked(p)}
+              {nameOfPick(p)}
             </Typography>
           )}
           renderActions={(p) => {
-            const name = translate('pageBuilder.removeTarget', { name: nameOfPicked(p) });
+            const name = translate('pageBuilder.removeTarget', { name: nameOfPick(p) });
             return (
               <Tooltip disableInteractive title={name}>
                 <IconButton size="small" aria-label={name} onClick={() => onChange(removeTarget(ids, p.id))}>

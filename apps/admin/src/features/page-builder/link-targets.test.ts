@@ -19,6 +19,16 @@ describe('names of picked records', () => {
     expect(targetNameOf(def('clubs'))({ id: '5', name: 'Legia' })).toBe('Legia');
   });
 
+  it('names a match by its sides and kick-off, and a player by the whole name', () => {
+    const squad = (club: string) => ({ id: club, name: `${club} (kadra)`, team: { id: club, name: `${club} I`, club: { id: club, name: club } } });
+    const match = { id: '155', kickoff_at: '2026-11-29T09:52:00.000Z', home_squad: squad('Legia Warszawa'), away_squad: squad('Widzew Łódź') };
+    expect(targetNameOf(def('matches'))(match)).toBe('Legia Warszawa – Widzew Łódź (niedziela, 29.11.2026, 10:52)');
+    // Read without its sides (they were not included): as before, by its kick-off.
+    expect(targetNameOf(def('matches'))({ id: '155', kickoff_at: match.kickoff_at })).toBe('niedziela, 29.11.2026, 10:52 (#155)');
+    expect(targetNameOf(def('players'))({ id: '7', first_name: 'Bartosz', last_name: 'Kapustka' })).toBe('Bartosz Kapustka');
+    expect(targetNameOf(def('players'))({ id: '7', first_name: '', last_name: 'Kapustka' })).toBe('Kapustka');
+  });
+
   it('falls back to the id when the title is empty', () => {
     expect(targetNameOf(def('ott_events'))({ id: '3', title: null })).toMatch(/#3/);
     expect(targetNameOf(def('videos'))({ id: '4', name: '  ' })).toBe('#4');

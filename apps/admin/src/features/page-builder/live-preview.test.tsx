@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { setRuntime, type Runtime } from '../../lib/configuration';
-import type { HttpClient, HttpRequest } from '../../providers/http-client';
+import { HttpFailure, type HttpClient, type HttpRequest } from '../../providers/http-client';
 import { setApiClient } from '../../providers/json-api';
-import { useLivePreview } from './live-preview';
+import { isRecordRefusal, useLivePreview } from './live-preview';
 import { draftOf, newDraft, type Draft, type Owner } from './model';
 
 const owner: Owner = { type: 'pages', id: '7', pageKind: 'standard' };
@@ -53,6 +53,39 @@ describe('live preview', () => {
     expect(calls[1].body.data[0].attributes.settings.body).toBe('Drugi');
     expect(result.current.unfinished).toBe(1);
     expect(result.current.doc?.data.relationships?.components?.data).toHaveLength(3);
+  });
+
+  it("asks at once for another record, sent as record= on a template's page only", async () => {
+    const template: Owner = { type: 'pages', id: '7', pageKind: 'standard', template: 'match' };
+    const drafts = [text('1', 'Szablon')];
+    const { result, rerender } = renderHook(({ record }: { record: string | null }) => useLivePreview(template, drafts, true, record), { initialProps: { record: null as string | null } });
+    await waitFor(() => expect(result.current.updating).toBe(false));
+    expect(calls.at(-1)!.url).not.toContain('record=');
+    const before = calls.length;
+    rerender({ record: '155' });
+    expect(result.current.updating).toBe(true);
+    // Not after the rest typing gets (PREVIEW_DELAY_MS): the next turn of the timers.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(calls).toHaveLength(before + 1);
+    expect(new URL(calls.at(-1)!.url, 'http://admin').searchParams.get('record')).toBe('155');
+    await waitFor(() => expect(result.current.updating).toBe(false));
+    expect(result.current.record).toBe('155');
+
+    // A page that is no template of a kind of record sends none.
+    const { result: plain } = renderHook(() => useLivePreview(owner, drafts, true, '155'));
+    await waitFor(() => expect(plain.current.updating).toBe(false));
+    expect(calls.at(-1)!.url).not.toContain('record=');
+  });
+
+  it('tells the refusal of the record asked for from other failures', () => {
+    const failure = (status: number, error: Record<string, unknown>) => new HttpFailure(`${status}`, 'http', '/api/v3/pages/7/preview', status, '', { errors: [error] });
+    const unknown = failure(404, { code: 'notFound', meta: { key: 'notFound' } });
+    expect(isRecordRefusal(unknown, '999')).toBe(true);
+    // Nothing was named: the page itself, or no record of the kind to pick.
+    expect(isRecordRefusal(unknown, null)).toBe(false);
+    expect(isRecordRefusal(failure(400, { code: 'invalidFilterValue', source: { parameter: 'record' } }), '1x')).toBe(true);
+    expect(isRecordRefusal(failure(500, { code: 'internalError' }), '999')).toBe(false);
+    expect(isRecordRefusal(new Error('offline'), '999')).toBe(false);
   });
 
   it('asks nothing while it is not shown', async () => {

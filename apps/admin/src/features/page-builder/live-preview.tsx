@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import OpenInFull from '@mui/icons-material/OpenInFull';
 import { useTranslate } from 'react-admin';
@@ -19,6 +19,20 @@ export interface LivePreview {
   unfinished: number;
   /** The client's global page elements, drawn around the page as on the website (none until loaded, or when they cannot be). */
   globals: JsonApiDocument[];
+  /** The record a template's page was asked to be shown with (null: the server picks one). */
+  record: string | null;
+  /** Whether `error` refuses the record the request named (said beside the record's picker, not above the page). */
+  recordRefused: boolean;
+}
+
+/**
+ * Whether a preview's failure is the refusal of the record it named: an error on the `record`
+ * parameter (a malformed id), or a 404 to a request that named one (the server's answer for an id
+ * of no record of the kind, or of another league's, names no parameter).
+ */
+export function isRecordRefusal(error: unknown, record: string | null): error is HttpFailure {
+  if (!(error instanceof HttpFailure)) return false;
+  return error.errors.some((e) => e.source?.parameter === 'record') || (error.status === 404 && record !== null);
 }
 
 /** The global page elements, read once the preview is first shown. */
@@ -43,40 +57,50 @@ function useGlobalElements(enabled: boolean): JsonApiDocument[] {
 /**
  * The owner as readers would get it with the drafts as they are now, unsaved edits included:
  * POST /{pages|global_page_elements}/{id}/preview, asked again when the drafts change and have
- * rested a moment; an answer overtaken by a newer request is dropped (aborted).
+ * rested a moment, or at once for another `record` (a template's page shown with another match,
+ * club…); an answer overtaken by a newer request is dropped (aborted).
  */
-export function useLivePreview(owner: Owner, drafts: Draft[], enabled: boolean): LivePreview {
-  // `answered`: the drafts the document (or the error) belongs to; newer drafts mean it is updating.
-  const [state, setState] = useState<{ doc: JsonApiDocument | null; error: unknown; answered: Draft[] | null }>({ doc: null, error: null, answered: null });
-  const first = useRef(true);
+export function useLivePreview(owner: Owner, drafts: Draft[], enabled: boolean, record: string | null = null): LivePreview {
+  // `answered`: the drafts and record the document (or the error) belongs to; newer ones mean it is updating.
+  const [state, setState] = useState<{ doc: JsonApiDocument | null; error: unknown; answered: { drafts: Draft[]; record: string | null } | null }>({
+    doc: null,
+    error: null,
+    answered: null,
+  });
+  const asked = useRef<{ record: string | null } | null>(null);
   useEffect(() => {
     if (!enabled) return;
     const controller = new AbortController();
+    // The first request, and one for another record, go at once; typing rests first.
+    const now = asked.current === null || asked.current.record !== record;
     const timer = setTimeout(
       () => {
-        first.current = false;
+        asked.current = { record };
+        const answered = { drafts, record };
         builderApi()
-          .previewDrafts(owner, drafts, controller.signal, previewLocale())
-          .then((doc) => setState({ doc, error: null, answered: drafts }))
+          .previewDrafts(owner, drafts, controller.signal, previewLocale(), record)
+          .then((doc) => setState({ doc, error: null, answered }))
           .catch((error: unknown) => {
-            if (!controller.signal.aborted) setState((s) => ({ ...s, error, answered: drafts }));
+            if (!controller.signal.aborted) setState((s) => ({ ...s, error, answered }));
           });
       },
-      first.current ? 0 : PREVIEW_DELAY_MS,
+      now ? 0 : PREVIEW_DELAY_MS,
     );
     return () => {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [owner, drafts, enabled]);
+  }, [owner, drafts, enabled, record]);
   // A global element's own drafts replace its stored copy: the page document comes first.
   const globals = useGlobalElements(enabled);
   return {
     globals,
     doc: state.doc,
     error: state.error,
-    updating: enabled && state.answered !== drafts,
+    updating: enabled && (state.answered?.drafts !== drafts || state.answered.record !== record),
     unfinished: Object.keys(state.doc?.meta?.issues ?? {}).length,
+    record,
+    recordRefused: isRecordRefusal(state.error, state.answered?.record ?? null),
   };
 }
 
@@ -109,7 +133,22 @@ export function PreviewStatus({ preview }: { preview: LivePreview }) {
  * and footer around it), laid out at the chosen width and scaled down to the panel, so 1280 px are
  * seen whole; the dialog shows it at full size.
  */
-export function LivePreviewPanel({ preview, title, width, onWidth, onExpand }: { preview: LivePreview; title: string; width: number; onWidth: (width: number) => void; onExpand: () => void }) {
+export function LivePreviewPanel({
+  preview,
+  title,
+  width,
+  onWidth,
+  onExpand,
+  picker,
+}: {
+  preview: LivePreview;
+  title: string;
+  width: number;
+  onWidth: (width: number) => void;
+  onExpand: () => void;
+  /** Above the page: what a template's page is shown with (PreviewRecordPicker). */
+  picker?: ReactNode;
+}) {
   const translate = useTranslate();
   const outer = useRef<HTMLDivElement>(null);
   const inner = useRef<HTMLDivElement>(null);
@@ -133,11 +172,12 @@ export function LivePreviewPanel({ preview, title, width, onWidth, onExpand }: {
           {translate('pageBuilder.preview.open')}
         </Button>
       </Stack>
+      {picker}
       <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 1, flexWrap: 'wrap', rowGap: 1 }}>
         <WidthToggle width={width} onChange={onWidth} />
         <PreviewStatus preview={preview} />
       </Stack>
-      {preview.error ? (
+      {preview.error && !preview.recordRefused ? (
         <Alert severity="error" sx={{ mb: 1 }}>
           {errorText(preview.error)}
         </Alert>
@@ -167,20 +207,38 @@ export function LivePreviewPanel({ preview, title, width, onWidth, onExpand }: {
 }
 
 /** The live preview at full size, in a dialog of its own (the panel beside the editor is scaled down). */
-export function PreviewDialog({ preview, title, width, onWidth, onClose }: { preview: LivePreview; title: string; width: number; onWidth: (width: number) => void; onClose: () => void }) {
+export function PreviewDialog({
+  preview,
+  title,
+  width,
+  onWidth,
+  onClose,
+  picker,
+}: {
+  preview: LivePreview;
+  title: string;
+  width: number;
+  onWidth: (width: number) => void;
+  onClose: () => void;
+  picker?: ReactNode;
+}) {
   const translate = useTranslate();
   return (
     <Dialog open fullScreen onClose={onClose} aria-labelledby="builder-preview-title">
       <DialogTitle id="builder-preview-title">{translate('pageBuilder.preview.title', { name: title })}</DialogTitle>
       <DialogContent dividers>
+        {picker}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }} sx={{ mb: 2 }}>
           <WidthToggle width={width} onChange={onWidth} />
           <PreviewStatus preview={preview} />
         </Stack>
-        {preview.error && !preview.doc ? (
-          <Alert severity="error">{errorText(preview.error)}</Alert>
-        ) : !preview.doc ? (
-          <CircularProgress aria-label={translate('pageBuilder.loading')} />
+        {!preview.doc ? (
+          preview.error ? (
+            // A refused record is said beside its picker.
+            !preview.recordRefused && <Alert severity="error">{errorText(preview.error)}</Alert>
+          ) : (
+            <CircularProgress aria-label={translate('pageBuilder.loading')} />
+          )
         ) : (
           <Box sx={{ overflowX: 'auto', bgcolor: 'grey.100', p: 2, borderRadius: 1 }}>
             <PreviewFrame doc={preview.doc} width={width} title={title} globals={preview.globals} />

@@ -21,6 +21,8 @@ import {
   richTextOf,
   serverIssuesByField,
   summaryOf,
+  templateOf,
+  templateRecordType,
   validateDraft,
   type Draft,
   type Owner,
@@ -100,6 +102,39 @@ describe('validation and error mapping', () => {
     expect(issuesByField(validateDraft(match, page('simple'))).kind.key).toBe('componentKindNotAllowed');
     expect(issuesByField(validateDraft(newDraft('ott_format'), page()))).toEqual({ 'links.format': { key: 'required' } });
     expect(issuesByField(validateDraft(newDraft('quiz'), page()))).toEqual({ 'links.quiz': { key: 'required' } });
+  });
+
+  it("leaves a link empty on a template's page when the template's record fills it, and only there", () => {
+    const onMatchTemplate: Owner = { type: 'pages', id: '1', pageKind: 'standard', template: 'match' };
+    const match = newDraft('match');
+    // An ordinary page demands the match; the match template's page takes its own.
+    expect(issuesByField(validateDraft(match, page()))).toEqual({ 'links.match': { key: 'required' } });
+    expect(validateDraft(match, onMatchTemplate)).toEqual([]);
+    // A round needs its competition season and round: both follow from the page's match.
+    expect(issuesByField(validateDraft(newDraft('round'), page()))).toEqual({ 'links.competition_season': { key: 'required' }, 'links.round': { key: 'required' } });
+    expect(validateDraft(newDraft('round'), onMatchTemplate)).toEqual([]);
+    // A club template fills the club, not a round.
+    const onClubTemplate: Owner = { ...onMatchTemplate, template: 'club' };
+    expect(validateDraft(newDraft('club'), onClubTemplate)).toEqual([]);
+    expect(issuesByField(validateDraft(newDraft('round'), onClubTemplate))).toEqual({ 'links.competition_season': { key: 'required' }, 'links.round': { key: 'required' } });
+    // An index template (news) has no record: nothing is filled.
+    expect(issuesByField(validateDraft(newDraft('club'), { ...onMatchTemplate, template: 'news' }))).toEqual({ 'links.club': { key: 'required' } });
+
+    // The editor's links say the same: optional, and filled by the template.
+    const links = Object.fromEntries(linksOf('match', 'match').map((l) => [l.name, l]));
+    expect(links.match).toMatchObject({ required: false, filledBy: 'match' });
+    expect(links.competition_season).toMatchObject({ required: false, filledBy: 'match' });
+    expect(links.match_live_image.filledBy).toBeUndefined();
+    expect(linksOf('match').find((l) => l.name === 'match')).toMatchObject({ required: true });
+    expect(linksOf('match').find((l) => l.name === 'match')?.filledBy).toBeUndefined();
+  });
+
+  it("previews a template's page with a record of its kind; an index or another page has none", () => {
+    expect(templateRecordType({ type: 'pages', id: '1', pageKind: 'standard', template: 'match' })).toBe('matches');
+    expect(templateRecordType({ type: 'pages', id: '1', pageKind: 'standard', template: 'competition_season' })).toBe('competition_seasons');
+    expect(templateRecordType({ type: 'pages', id: '1', pageKind: 'standard', template: 'fixtures' })).toBeNull();
+    expect(templateRecordType(page())).toBeNull();
+    expect(templateOf({ type: 'global_page_elements', id: '1', area: 'header_footer' })).toBeNull();
   });
 
   it('puts server errors on the field their pointer names', () => {

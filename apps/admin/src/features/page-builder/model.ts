@@ -4,6 +4,7 @@ import {
   kindsForPageKind,
   linksOfKind,
   LINK_CATALOGUE,
+  TEMPLATE_DEFS,
   validateComponent,
   type ComponentFieldDef,
   type ComponentIssue,
@@ -13,6 +14,7 @@ import {
   type LinkValue,
   type PageArea,
   type PageKind,
+  type TemplateKind,
 } from '@umpire/schema';
 import { isLinkTargetAvailable, sameJson } from '@umpire/schema';
 import { moveItem } from '../../lib/move-item';
@@ -45,6 +47,8 @@ export interface LinkModel {
   max?: number;
   /** False while the target's resource does not exist yet (quizzes, surveys, OTT…). */
   pickable: boolean;
+  /** On a template's page: the template whose record fills this link when it is left empty (never required then). */
+  filledBy?: TemplateKind;
 }
 
 const WIDGETS: Record<ComponentFieldDef['type'], FieldWidget> = {
@@ -83,10 +87,16 @@ export function fieldsOf(kind: string): FieldModel[] {
   return def ? editedFields(def.fields) : [];
 }
 
-/** The links of a kind's editor, each pickable or not yet available. */
-export function linksOf(kind: string): LinkModel[] {
+/**
+ * The links of a kind's editor, each pickable or not yet available. On a template's page, a link
+ * the template's record fills ("the match of this page") may stay empty, as validateComponent says.
+ */
+export function linksOf(kind: string, template?: TemplateKind | null): LinkModel[] {
   const def = componentKindDef(kind);
-  return def ? linksOfKind(def).map((l) => ({ ...l, name: l.name })) : [];
+  const fills: readonly string[] = template ? TEMPLATE_DEFS[template].fills : [];
+  return def
+    ? linksOfKind(def).map((l) => (fills.includes(l.name) ? { ...l, name: l.name, required: false, filledBy: template! } : { ...l, name: l.name }))
+    : [];
 }
 
 /** What a new component of the kind starts with: its fields' defaults. */
@@ -105,11 +115,25 @@ export function initialItem(kind: string, field: string): Record<string, unknown
   return out;
 }
 
-/** Where the builder's components live: a page of a kind, or a global element of an area. */
-export type Owner = { type: 'pages'; id: string; pageKind: PageKind | null } | { type: 'global_page_elements'; id: string; area: PageArea | null };
+/**
+ * Where the builder's components live: a page of a kind (its type perhaps a template for a kind of
+ * record, content/templates.ts), or a global element of an area.
+ */
+export type Owner =
+  | { type: 'pages'; id: string; pageKind: PageKind | null; template?: TemplateKind | null }
+  | { type: 'global_page_elements'; id: string; area: PageArea | null };
 
 export function placeOf(owner: Owner): ComponentPlace {
-  return owner.type === 'pages' ? { owner: 'page', pageKind: owner.pageKind } : { owner: 'global_page_element', area: owner.area };
+  return owner.type === 'pages' ? { owner: 'page', pageKind: owner.pageKind, template: owner.template ?? null } : { owner: 'global_page_element', area: owner.area };
+}
+
+/** The template kind of the owner's page type; none for other pages and global elements. */
+export const templateOf = (owner: Owner): TemplateKind | null => (owner.type === 'pages' ? (owner.template ?? null) : null);
+
+/** The JSON:API type of the record a template's page is previewed with (`matches`…); none for an index (fixtures, news) or another page. */
+export function templateRecordType(owner: Owner): string | null {
+  const template = templateOf(owner);
+  return template ? TEMPLATE_DEFS[template].record : null;
 }
 
 /** The palette: the kinds the declarations allow for this owner. */

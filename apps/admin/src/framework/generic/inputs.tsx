@@ -35,8 +35,10 @@ export function AttributeInput({ attr }: { attr: AttributeManifest }) {
   const resource = useResourceContext()!;
   const translate = useTranslate();
   const validate = useMemo(() => attributeValidators(resource, attr), [resource, attr]);
+  // A field may have a help text (resources.<type>.helpers.<field>: what a value means).
+  const help = translate(`resources.${resource}.helpers.${attr.name}`, { _: '' });
   // Stable ids (the field's name) for labels, helper texts and tests.
-  const common = { id: attr.name, source: attr.name, validate, sx: wide, isRequired: attr.required };
+  const common = { id: attr.name, source: attr.name, validate, sx: wide, isRequired: attr.required, ...(help ? { helperText: help } : {}) };
   // A media library file (an image's picture, a video's file) is chosen in the library.
   const FilePicker = attr.name === 'file_id' ? libraryFilePicker() : undefined;
   if (FilePicker) return <LibraryFileInput attr={attr} validate={validate} Picker={FilePicker} />;
@@ -47,7 +49,8 @@ export function AttributeInput({ attr }: { attr: AttributeManifest }) {
         <SelectInput
           {...common}
           choices={attr.choices!.map((value) => ({ id: value, name: choiceLabel(translate, resource, attr.name, value) }))}
-          emptyText=""
+          // An optional choice may name its empty value (resources.<type>.empty.<field>: "None").
+          emptyText={attr.required ? '' : translate(`resources.${resource}.empty.${attr.name}`, { _: '' })}
           translateChoice={false}
         />
       );
