@@ -79,22 +79,23 @@ describe('template pages', () => {
     const none = await api.get(`/public/v1/current_page?client=other-league&template=club&record=${club.id}`, { token: null });
     expect([400, 404]).toContain(none.status);
     expect(JSON.stringify(none.body)).not.toContain('"clubs"');
-    // A player template whose only page is a draft: readers get a 404, an editor's preview the page.
-    const type = await api.post('/api/v3/page_types', { data: { type: 'page_types', attributes: { name: 'Szablon zawodnika (szkic)', kind: 'regular', template_kind: 'player' } } });
-    expect(type.status, type.text).toBe(201);
-    const page = await api.post('/api/v3/pages', {
-      data: { type: 'pages', attributes: { title: 'Zawodnik', slug: 'szablony/zawodnik-szkic', status: 'draft' }, relationships: { page_type: link('page_types', type.body.data.id) } },
-    });
-    expect(page.status, page.text).toBe(201);
-    const player = (await api.get('/api/v3/players?sort=id&page[size]=1')).body.data[0];
-    const draft = await pub(`template=player&record=${player.id}`);
-    expect(draft.status).toBe(404);
-    expect(draft.body.errors[0].detail).toBe('No published page is a template for "player".');
-    const preview = await api.get(`/api/v3/current_page?template=player&record=${player.id}&preview=true`);
-    expect(preview.status, preview.text).toBe(200);
-    expect(preview.body.meta.template.record).toEqual({ type: 'players', id: player.id });
-    // Another league designs its player template before it has any player: the preview shows the page without one.
+    // Another league's club template whose only page is a draft: its readers get a 404, its editor's preview the page.
     const theirs = await api.token('other-admin');
+    const type = await api.post('/api/v3/page_types', { data: { type: 'page_types', attributes: { name: 'Szablon klubu (szkic)', kind: 'regular', template_kind: 'club' } } }, { token: theirs });
+    expect(type.status, type.text).toBe(201);
+    const page = await api.post(
+      '/api/v3/pages',
+      { data: { type: 'pages', attributes: { title: 'Klub', slug: 'szablony/klub-szkic', status: 'draft' }, relationships: { page_type: link('page_types', type.body.data.id) } } },
+      { token: theirs },
+    );
+    expect(page.status, page.text).toBe(201);
+    const draft = await api.get(`/public/v1/current_page?client=other-league&template=club&record=${otherClub.id}`, { token: null });
+    expect(draft.status).toBe(404);
+    expect(draft.body.errors[0].detail).toBe('No published page is a template for "club".');
+    const preview = await api.get(`/api/v3/current_page?template=club&record=${otherClub.id}&preview=true`, { token: theirs });
+    expect(preview.status, preview.text).toBe(200);
+    expect(preview.body.meta.template.record).toEqual({ type: 'clubs', id: otherClub.id });
+    // Another league designs its player template before it has any player: the preview shows the page without one.
     const theirType = await api.post('/api/v3/page_types', { data: { type: 'page_types', attributes: { name: 'Zawodnik', kind: 'regular', template_kind: 'player' } } }, { token: theirs });
     const theirPage = await api.post(
       '/api/v3/pages',

@@ -87,6 +87,19 @@ describe('pages made from the data', () => {
     // Its matches only (the list takes the club of the page).
     const matches = await pub(`matches?filter[club]=${club.id}&page[size]=1`);
     expect(matches.meta.total).toBeGreaterThan(0);
+    // Its row in the table is marked; its fixtures and results come apart.
+    expect(main(page.text)).toMatch(/<tr[^>]*aria-current="true"[^>]*>[\s\S]*?Lech Poznań/);
+    expect(main(page.text)).toContain('>Fixtures<');
+    expect(main(page.text)).toContain('>Results<');
+    // A player of its squad leads to the player's page: a profile with the season's figures and career.
+    const player = new RegExp(`href="(/site/en/players/\\d+-[a-z0-9-]+)"`).exec(main(page.text));
+    expect(player, 'a link to a player of the squad').not.toBeNull();
+    const profile = await html(player![1]);
+    expect(profile.status).toBe(200);
+    expect(main(profile.text)).toContain('data-kind="player"');
+    const person = graphOf(profile.text).find((n) => n['@type'] === 'Person')!;
+    expect(person.affiliation).toMatchObject({ '@type': 'SportsTeam', name: 'Lech Poznań' });
+    expect(graphOf(profile.text).find((n) => n['@type'] === 'ProfilePage')).toMatchObject({ mainEntity: { '@id': person['@id'] } });
     // Every club at its page, from the clubs' list the menu leads to.
     const clubs = await html('/site/en/clubs');
     expect(clubs.status).toBe(200);
@@ -137,7 +150,7 @@ describe('pages made from the data', () => {
 
   it('lists every match, club and table in the sitemaps, in both languages, and the indexes with the pages', async () => {
     const index = (await html('/site/sitemap.xml')).text;
-    for (const name of ['pages', 'articles', 'matches', 'clubs', 'tables']) expect(index).toContain(`<loc>${api.url}/site/sitemap-${name}.xml</loc>`);
+    for (const name of ['pages', 'articles', 'matches', 'clubs', 'players', 'tables']) expect(index).toContain(`<loc>${api.url}/site/sitemap-${name}.xml</loc>`);
     const matches = (await html('/site/sitemap-matches.xml')).text;
     const total = (await pub('matches?page[size]=1')).meta.total as number;
     expect([...matches.matchAll(/<url>/g)].length).toBe(total * 2);

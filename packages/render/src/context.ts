@@ -34,6 +34,8 @@ export interface RenderOptions {
    * renderers mark it where it appears among others (the club's row in a table).
    */
   record?: ResourceObject;
+  /** The moment the page is drawn for (a player's age, a squad member who has left by then); default now. */
+  now?: Date;
 }
 
 export interface CallToAction {
@@ -116,6 +118,8 @@ export interface RenderContext {
   current?: string;
   /** The record a template's page is made for (RenderOptions.record). */
   record?: ResourceObject;
+  /** The moment the page is drawn for (RenderOptions.now). */
+  now: Date;
   /** An image record as a picture `width` CSS pixels wide (2× in srcset); undefined without a usable path. */
   image(record: ResourceObject | undefined, width: number, height?: number): ImageSource | undefined;
   /**
@@ -162,6 +166,7 @@ export function createRenderContext(options: RenderOptions, ...docs: (JsonApiDoc
     resolve,
     hrefs: withResolver({ ...DEFAULT_HREFS, ...options.hrefs }, resolve),
     record: options.record,
+    now: options.now ?? new Date(),
     image(record, width, height) {
       const path = text(record, 'path');
       if (!record || !path || record.type !== 'images') return undefined;

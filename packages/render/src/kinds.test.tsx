@@ -118,6 +118,17 @@ const CHECKS: Record<ComponentKind, () => void> = {
     expect(html).toContain('<abbr title="Punkty">');
     // English headers.
     expect(draw('group', { locale: 'en' }).html).toContain('<abbr title="Points">');
+    // No row is anyone's own on a page made for no club.
+    expect(html).not.toContain('aria-current');
+    // On a club's page (a club template's record), that club's row is marked, and only it.
+    const third = rows.find((r) => r.attributes!.position === 3)!;
+    const club = resolve.one(resolve.one(resolve.one(third, 'squad'), 'team'), 'club')!;
+    const marked = draw('group', { record: club });
+    expect(marked.html.match(/aria-current/g)).toHaveLength(1);
+    expect(marked.html).toMatch(new RegExp(`<tr class="u-row-current" aria-current="true"><td>3</td><th scope="row"><span class="u-side">.*?<span class="u-side-name">[^<]+</span></span><span class="u-visually-hidden"> \\(ten klub\\)</span></th>`));
+    expect(draw('group', { record: club, locale: 'en' }).html).toContain('<span class="u-visually-hidden"> (this club)</span>');
+    // A record of another type (a player's page) marks nothing.
+    expect(draw('group', { record: { type: 'players', id: club.id } }).html).not.toContain('aria-current');
   },
   schedule: () => {
     const { text: t, component } = draw('schedule');
@@ -268,6 +279,20 @@ const CHECKS: Record<ComponentKind, () => void> = {
     const upcomingList = { ...all, attributes: { ...all.attributes, settings: { ...settings(all), match_list: 'upcoming' } } };
     const none = renderToString(<ComponentView component={upcomingList} ctx={createRenderContext({ locale: 'en', feeds: { [all.id]: { data: [cancelled], included: matchDay.included } } }, FIXTURES['page-strona-glowna.pl'])} />);
     expect(none).not.toContain(`data-match-id="${match.id}"`);
+    // A club's list (a club's page) with `all`: its next matches, then its results, each under its heading.
+    const homeClubId = (homeClub.relationships!.club!.data as { id: string }).id;
+    const ofClub = { ...all, relationships: { ...all.relationships, club: { data: { type: 'clubs', id: homeClubId } } }, attributes: { ...all.attributes, settings: { ...settings(all), match_list: 'all', limit: 5 } } };
+    const next = { ...match, id: `${match.id}0`, attributes: { ...match.attributes, status: 'not_started', kickoff_at: '2099-01-01T15:00:00Z' } };
+    const clubFeed = { [all.id]: { data: [match, next], included: matchDay.included } };
+    const split = visible(renderToString(<ComponentView component={ofClub} ctx={createRenderContext({ locale: 'pl', feeds: clubFeed }, FIXTURES['page-strona-glowna.pl'], { data: null, included: [homeClub] })} />));
+    expect(split).toMatch(new RegExp(`Najbliższe mecze .*${text(homeClub, 'name')}.* Wyniki .*${text(homeClub, 'name')}`));
+    expect(visible(renderToString(<ComponentView component={ofClub} ctx={createRenderContext({ locale: 'en', feeds: clubFeed }, FIXTURES['page-strona-glowna.pl'])} />))).toMatch(/Fixtures .* Results /);
+    // Only results: one list, no sub-headings.
+    const resultsOnly = { ...ofClub, attributes: { ...ofClub.attributes, settings: { ...settings(ofClub), match_list: 'finished' } } };
+    const results = renderToString(<ComponentView component={resultsOnly} ctx={createRenderContext({ locale: 'pl', feeds: clubFeed }, FIXTURES['page-strona-glowna.pl'])} />);
+    expect(results).not.toContain('<h3>');
+    expect(results).toContain(`data-match-id="${match.id}"`);
+    expect(results).not.toContain(`data-match-id="${next.id}"`);
   },
   survey: () => {
     const { html, text: t, resolve, component } = draw('survey');
@@ -306,6 +331,15 @@ const CHECKS: Record<ComponentKind, () => void> = {
     expect(members.length).toBeGreaterThan(10);
     for (const m of members) expect(t).toContain(text(resolve.one(m, 'player'), 'last_name'));
     expect(html).toContain('<h3>Bramkarze</h3>');
+    // Each with the shirt number, named for screen readers; no link where the site has no player pages.
+    const numbered = members.find((m) => typeof m.attributes!.shirt_number === 'number')!;
+    expect(html).toContain(`<span class="u-shirt"><span class="u-visually-hidden">Numer </span>${numbered.attributes!.shirt_number}</span>`);
+    expect(html).not.toContain('href="/players/');
+    // Where the site has a page per player, each name leads there.
+    const linkedSquad = draw('squad', { hrefs: { player: (p) => `/pl/zawodnicy/${p.id}` } });
+    const player = resolve.one(numbered, 'player')!;
+    expect(linkedSquad.html).toContain(`<a href="/pl/zawodnicy/${player.id}">${text(player, 'first_name')} ${text(player, 'last_name')}</a>`);
+    expect((linkedSquad.html.match(/<a href="\/pl\/zawodnicy\//g) ?? []).length).toBe(members.filter((m) => !m.attributes!.left_on).length);
   },
   video: () => {
     const { html, resolve, component } = draw('video', { videoSources: (v) => ({ hls: `/ott/hls/vod/${v.id}/index.m3u8` }) });
@@ -334,6 +368,88 @@ const CHECKS: Record<ComponentKind, () => void> = {
     expect(rows.length).toBe(settings(component).limit);
     for (const r of rows) expect(html).toContain(`<th scope="row">${text(r, 'fan_name')}</th>`);
     expect(html).toContain('<th scope="col">Kibic</th>');
+  },
+  player: () => {
+    const now = new Date('2026-11-29T12:00:00Z');
+    const { html, text: t, resolve, component } = draw('player', { now });
+    const player = resolve.one(component, 'player')!;
+    const name = `${text(player, 'first_name')} ${text(player, 'last_name')}`;
+    const photo = resolve.one(player, 'image')!;
+    // The page's answer alone (the builder's preview): the photo through the image service, the
+    // name as the heading, and the player's own facts.
+    expect(html).toContain(`<h2 class="u-heading">${name}</h2>`);
+    expect(html).toMatch(new RegExp(`<img class="u-player-photo" src="https://umpire\\.cdn\\.test/img/fit-in/320x0/filters:format\\(webp\\)/${text(photo, 'path')}"[^>]*alt="${text(photo, 'alt_text_pl')}"`));
+    expect(t).toContain(`Pozycja ${{ goalkeeper: 'Bramkarz', defender: 'Obrońca', midfielder: 'Pomocnik', forward: 'Napastnik' }[text(player, 'position')]}`);
+    expect(t).toContain(`Obywatelstwo ${new Intl.DisplayNames('pl', { type: 'region' }).of(text(player, 'nationality'))}`);
+    const birth = text(player, 'birth_date');
+    const age = 2026 - Number(birth.slice(0, 4)) - (birth.slice(5) > '11-29' ? 1 : 0);
+    expect(html).toContain(`<time dateTime="${birth}">${new Intl.DateTimeFormat('pl-PL', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Warsaw' }).format(new Date(`${birth}T12:00:00Z`))}</time> (${age} lat)`);
+    expect(t).toContain(`Wzrost ${player.attributes!.height_cm} cm`);
+    expect(t).toContain(`Lepsza noga ${{ left: 'Lewa', right: 'Prawa', both: 'Obie' }[text(player, 'preferred_foot')]}`);
+    // Nothing it was not given: no club, no statistics, no career.
+    expect(html).not.toContain('<dt>Klub</dt>');
+    expect(html).not.toContain('<table');
+
+    // With what the website fetched beside the page (feeds.ts): the current club and number, the
+    // season statistics and the career, as tables with their captions and headers.
+    const feed = FIXTURES['feed-player'];
+    const hrefs = { club: (c: ResourceObject) => `/pl/kluby/${c.id}`, table: (cs: ResourceObject) => `/pl/tabele/${cs.id}` };
+    const fed = draw('player', { now, feeds: { [component.id]: feed }, hrefs }, [feed]);
+    const r = fed.resolve;
+    // The membership of the current season's squad.
+    const current = r.all('squad_players').find((m) => r.one(r.one(m, 'squad'), 'season')?.attributes?.is_current === true)!;
+    const club = r.one(r.one(r.one(current, 'squad'), 'team'), 'club')!;
+    expect(fed.html).toContain(`<dt>Numer</dt><dd>${current.attributes!.shirt_number}</dd>`);
+    expect(fed.html).toContain(`<dt>Klub</dt><dd><span><a href="/pl/kluby/${club.id}">${text(club, 'name')}</a></span></dd>`);
+    const stats = r.all('statistics').filter((s) => r.one(s, 'player')?.id === player.id);
+    expect(stats.length).toBeGreaterThan(0);
+    expect(fed.html).toContain('<h3>Statystyki w sezonach</h3>');
+    expect(fed.html).toContain(`<caption class="u-visually-hidden">Statystyki w sezonach: ${name}</caption>`);
+    for (const h of ['Rozgrywki', 'Klub', 'Występy', 'Bramki', 'Asysty']) expect(fed.html).toContain(`<th scope="col">${h}</th>`);
+    expect(fed.html).toContain('<abbr title="Żółte kartki">');
+    for (const s of stats) {
+      const season = r.one(s, 'competition_season')!;
+      expect(fed.html).toContain(`<th scope="row"><a href="/pl/tabele/${season.id}">${text(season, 'name')}</a></th>`);
+      const a = s.attributes!;
+      expect(fed.html).toContain(
+        [a.appearances, new Intl.NumberFormat('pl-PL').format(Number(a.minutes_played)), a.goals, a.assists, a.yellow_cards, a.red_cards].map((v) => `<td>${v}</td>`).join(''),
+      );
+    }
+    const careers = r.all('career_clubs').filter((c) => r.one(c, 'player')?.id === player.id);
+    expect(careers.length).toBeGreaterThan(1);
+    expect(fed.html).toContain('<h3>Kariera</h3>');
+    expect(fed.html).toContain(`<caption class="u-visually-hidden">Kariera: ${name}</caption>`);
+    // The latest first; a club of the league linked, another by its name; a loan said so.
+    const rows = [...fed.html.matchAll(/<table class="u-table u-career">.*?<\/table>/g)][0][0].split('<tr>').slice(2);
+    expect(rows).toHaveLength(careers.length);
+    const years = rows.map((row) => Number(/<td>(\d{4})/.exec(row)?.[1]));
+    expect(years).toEqual([...years].sort((x, y) => y - x));
+    for (const c of careers) {
+      const linkedClub = r.one(c, 'club');
+      const label = linkedClub ? `<a href="/pl/kluby/${linkedClub.id}">${text(linkedClub, 'name')}</a>` : text(c, 'club_name');
+      expect(fed.html).toContain(`<th scope="row">${label}${c.attributes!.is_loan ? '<span class="u-meta"> (wypożyczenie)</span>' : ''}</th>`);
+      expect(fed.html).toContain(`<td>${c.attributes!.start_year}–${c.attributes!.end_year}</td>`);
+    }
+    // Headings in order: the name (h2), then its parts (h3).
+    expect([...fed.html.matchAll(/<h(\d)/g)].map((m) => m[1])).toEqual(['2', '3', '3']);
+
+    // In English.
+    const en = draw('player', { locale: 'en', now, feeds: { [component.id]: feed } }, [feed]);
+    for (const words of ['Season statistics', 'Career', 'Date of birth', `(age ${age})`, new Intl.DisplayNames('en', { type: 'region' }).of(text(player, 'nationality'))!]) expect(en.text).toContain(words);
+    if (careers.some((c) => c.attributes!.is_loan)) expect(en.html).toContain('<span class="u-meta"> (loan)</span>');
+
+    // A squad left before today is not the player's club any more; one left later still is.
+    const left = (on: string): JsonApiDocument => ({ ...feed, included: feed.included!.map((x) => (x.id === current.id && x.type === 'squad_players' ? { ...x, attributes: { ...x.attributes, left_on: on } } : x)) });
+    expect(draw('player', { now, hrefs, feeds: { [component.id]: left('2026-10-01') } }, [left('2026-10-01')]).html).not.toContain('<dt>Klub</dt>');
+    expect(draw('player', { now, hrefs, feeds: { [component.id]: left('2027-01-31') } }, [left('2027-01-31')]).html).toContain(`<dt>Klub</dt><dd><span><a href="/pl/kluby/${club.id}">`);
+
+    // A biography, its paragraphs as written; a title of the editor's own, the name under it.
+    const withBio = { ...player, attributes: { ...player.attributes, biography: 'Wychowanek klubu.\n\nKapitan reprezentacji U-21.' } };
+    const titled = { ...component, attributes: { ...component.attributes, settings: { title: 'Zawodnik miesiąca' } } };
+    const bio = renderToString(<ComponentView component={titled} ctx={createRenderContext({ locale: 'pl', now }, { data: null, included: [withBio, photo] })} />);
+    expect(bio).toContain('<h2 class="u-heading">Zawodnik miesiąca</h2>');
+    expect(bio).toContain(`<p class="u-engage-name">${name}</p>`);
+    expect(bio).toContain('<h3>Biografia</h3><p>Wychowanek klubu.</p><p>Kapitan reprezentacji U-21.</p>');
   },
   main_menu: () => {
     const { html, text: t } = draw('main_menu');
@@ -368,6 +484,7 @@ describe('links missing, unknown or malformed', () => {
     ott_playlist: 'playlist',
     competition_season_statistics: 'competition_season',
     match_predictor_ranking: 'match_predictor_ranking',
+    player: 'player',
   };
   const base = (kind: ComponentKind) => components.find((c) => c.component.attributes?.kind === kind)!;
   const variants = (component: ResourceObject): [string, ResourceObject][] => [

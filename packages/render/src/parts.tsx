@@ -4,7 +4,7 @@ import type { RenderContext } from './context';
 
 /**
  * Pieces several renderers share: headings, pictures, calls to action, a match line, the side of
- * a match (team name and crest), an empty list's note.
+ * a match (team name and crest), an empty list's note, a table's scrolling region and headers.
  */
 export interface RendererProps {
   component: ResourceObject;
@@ -221,4 +221,33 @@ export function layoutClass(component: ResourceObject, base: string): string {
 export function langOf(ctx: RenderContext, record: ResourceObject | undefined): string | undefined {
   const locale = text(record, 'locale');
   return locale && locale !== ctx.locale ? locale : undefined;
+}
+
+/**
+ * A table that scrolls sideways on a narrow screen: a named region that takes focus, so keyboard
+ * users can scroll it too.
+ */
+export function TableWrap({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus to be scrolled without a mouse (axe: scrollable-region-focusable)
+    <div className="u-table-wrap" role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}
+
+/** A column header: the short form on screen, the full word for screen readers. */
+export function Th({ full, short }: { full: string; short?: string }) {
+  return (
+    <th scope="col">
+      {short && short !== full ? (
+        <abbr title={full}>
+          <span aria-hidden="true">{short}</span>
+          <span className="u-visually-hidden">{full}</span>
+        </abbr>
+      ) : (
+        full
+      )}
+    </th>
+  );
 }

@@ -8,6 +8,7 @@ import {
   Club, ClubList, CompetitionSeasonStatistics, Group, MatchListBlock, MatchPredictorRanking, Round, Schedule, Squad,
 } from './kinds/football';
 import { MatchCentre } from './kinds/match-centre';
+import { Player } from './kinds/people';
 import { Events, OttExternalContent, OttFormat, OttFormatList, OttHeroMain, OttPlaylist, OttPlaylistList } from './kinds/ott';
 import { Branding, MainMenu, PageFooter, PageHeader } from './kinds/site';
 
@@ -60,6 +61,7 @@ export const renderers: Record<ComponentKind, Renderer> = {
   branding: Branding,
   match_predictor_ranking: MatchPredictorRanking,
   main_menu: MainMenu,
+  player: Player,
 };
 
 /** The renderer of a kind, when the kind is known. */

@@ -7,6 +7,8 @@
 export const SITE_LOCALES = ['pl', 'en'] as const;
 export type SiteLocale = (typeof SITE_LOCALES)[number];
 
+const PL_PLURAL = new Intl.PluralRules('pl');
+
 const pl = {
   skipToContent: 'Przejdź do treści',
   siteHeader: 'Nagłówek serwisu',
@@ -185,6 +187,37 @@ const pl = {
   previousPage: 'Poprzednia strona',
   nextPage: 'Następna strona',
   pageOf: (page: number, pages: number) => `Strona ${page} z ${pages}`,
+  // A player's profile.
+  nickname: 'Pseudonim',
+  playerPositionLabel: 'Pozycja',
+  nationality: 'Obywatelstwo',
+  birthDate: 'Data urodzenia',
+  /** A player's age after the date of birth: `29 lat`, `22 lata`, `21 lat`. */
+  age: (n: number) => {
+    const form = PL_PLURAL.select(n);
+    return `${n} ${form === 'one' ? 'rok' : form === 'few' ? 'lata' : 'lat'}`;
+  },
+  height: 'Wzrost',
+  weight: 'Waga',
+  preferredFoot: 'Lepsza noga',
+  feet: { left: 'lewa', right: 'prawa', both: 'obie' } as Record<string, string>,
+  biography: 'Biografia',
+  career: 'Kariera',
+  careerYears: 'Lata',
+  since: (year: number) => `od ${year}`,
+  loan: 'wypożyczenie',
+  seasonStatistics: 'Statystyki w sezonach',
+  competitionSeason: 'Rozgrywki',
+  yellowCards: 'Żółte kartki',
+  yellowCardsShort: 'ŻK',
+  redCards: 'Czerwone kartki',
+  redCardsShort: 'CK',
+  minutesShortHeader: 'Min.',
+  total: 'Razem',
+  /** After the name of the club a club's page is about, in a table's row (screen readers). */
+  thisClub: 'ten klub',
+  results: 'Wyniki',
+  fixtures: 'Najbliższe mecze',
 };
 
 export type Texts = typeof pl;
@@ -354,6 +387,31 @@ const en: Texts = {
   previousPage: 'Previous page',
   nextPage: 'Next page',
   pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  nickname: 'Nickname',
+  playerPositionLabel: 'Position',
+  nationality: 'Nationality',
+  birthDate: 'Date of birth',
+  age: (n: number) => `age ${n}`,
+  height: 'Height',
+  weight: 'Weight',
+  preferredFoot: 'Preferred foot',
+  feet: { left: 'left', right: 'right', both: 'both' },
+  biography: 'Biography',
+  career: 'Career',
+  careerYears: 'Years',
+  since: (year: number) => `since ${year}`,
+  loan: 'loan',
+  seasonStatistics: 'Season statistics',
+  competitionSeason: 'Competition',
+  yellowCards: 'Yellow cards',
+  yellowCardsShort: 'YC',
+  redCards: 'Red cards',
+  redCardsShort: 'RC',
+  minutesShortHeader: 'Min',
+  total: 'Total',
+  thisClub: 'this club',
+  results: 'Results',
+  fixtures: 'Fixtures',
 };
 
 const TEXTS: Record<SiteLocale, Texts> = { pl, en };
@@ -378,6 +436,12 @@ export interface Formats {
   time(value: unknown): string;
   /** A short day: `sob., 19 lip` / `Sat, 19 Jul`. */
   shortDate(value: unknown): string;
+  /** A calendar day without its weekday: `23 grudnia 1996` / `23 December 1996` (a date of birth). */
+  day(value: unknown): string;
+  /** The calendar day (YYYY-MM-DD) a moment falls on in the league's time zone. */
+  ymd(value: unknown): string;
+  /** A country's name from its ISO 3166 code (`PL` → `Polska` / `Poland`); the code when unknown. */
+  country(code: string): string;
   /** A machine-readable date for `<time dateTime>`. */
   iso(value: unknown): string | undefined;
   number(value: number): string;
@@ -391,6 +455,14 @@ function toDate(value: unknown): Date | null {
   const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00:00Z` : value);
   return Number.isNaN(d.getTime()) ? null : d;
 }
+
+/** The home nations a player may play for (stored as ISO 3166-2 codes): Intl names no such region. */
+const HOME_NATIONS: Record<string, [pl: string, en: string]> = {
+  'GB-ENG': ['Anglia', 'England'],
+  'GB-SCT': ['Szkocja', 'Scotland'],
+  'GB-WLS': ['Walia', 'Wales'],
+  'GB-NIR': ['Irlandia Północna', 'Northern Ireland'],
+};
 
 // Building Intl formatters costs more than a page's other text work: one set per language and zone.
 const formatsKept = new Map<string, Formats>();
@@ -419,6 +491,10 @@ function buildFormats(tag: string, timeZone: string): Formats {
   const dateTime = new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: zone });
   const time = new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', timeZone: zone });
   const shortDate = new Intl.DateTimeFormat(tag, { weekday: 'short', day: 'numeric', month: 'short', timeZone: zone });
+  const day = new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'long', year: 'numeric', timeZone: zone });
+  // en-CA writes a day as YYYY-MM-DD.
+  const ymd = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: zone });
+  const regions = new Intl.DisplayNames(tag, { type: 'region', fallback: 'code' });
   const number = new Intl.NumberFormat(tag);
   const prices = new Map<string, Intl.NumberFormat>();
   const writer = (f: Intl.DateTimeFormat) => (value: unknown) => {
@@ -430,6 +506,19 @@ function buildFormats(tag: string, timeZone: string): Formats {
     dateTime: writer(dateTime),
     time: writer(time),
     shortDate: writer(shortDate),
+    day: writer(day),
+    ymd: writer(ymd),
+    country: (code) => {
+      const c = code.trim().toUpperCase() === 'XKX' ? 'XK' : code.trim().toUpperCase();
+      const nation = HOME_NATIONS[c];
+      if (nation) return nation[tag === 'pl-PL' ? 0 : 1];
+      if (!/^[A-Z]{2}$/.test(c)) return code.trim();
+      try {
+        return regions.of(c) ?? c;
+      } catch {
+        return c;
+      }
+    },
     iso: (value) => (typeof value === 'string' && toDate(value) ? value : undefined),
     number: (value) => number.format(value),
     price: (value, currency) => {

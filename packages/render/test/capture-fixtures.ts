@@ -7,14 +7,19 @@
  *   npx tsx packages/render/test/capture-fixtures.ts http://127.0.0.1:8080
  *
  * Addresses in the documents are rewritten to http://localhost:8080, so a capture from another
- * port changes nothing but the data.
+ * port changes nothing but the data. A second argument saves them in another folder (to compare a
+ * capture with the fixtures kept).
+ *
+ * Beside them, `feed-player.json`: what the website fetches for a player's profile (apps/site's
+ * feeds.ts: the player with its squads and earlier clubs, and its statistics per competition
+ * season), read from the delivery API for a player who has all of it.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PAGE_KIND_INCLUDE_SETS, sameJson, type PageKind } from '@umpire/schema';
 
 const base = (process.argv[2] ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
-const out = fileURLToPath(new URL('./fixtures/', import.meta.url));
+const out = process.argv[3] ? `${process.argv[3].replace(/\/+$/, '')}/` : fileURLToPath(new URL('./fixtures/', import.meta.url));
 type Doc = { data: any; included?: any[]; meta?: any; errors?: unknown };
 
 async function call(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<Doc> {
@@ -66,6 +71,18 @@ const surveys = await call('/api/v3/surveys?sort=id', { token });
 const rounds = await call(`/api/v3/rounds?sort=number&page%5Bsize%5D=1`, { token });
 const images = await call('/api/v3/images?sort=id&page%5Bsize%5D=6', { token });
 const one = (type: string, id: string | undefined) => ({ data: id ? { type, id } : null });
+// A player with all a profile shows, read as fans read it: the league's leading scorer among those
+// who were once loaned out (a squad, earlier clubs, one of them a loan, and statistics).
+const client = (await call('/api/v3/client', { token })).data.attributes.slug as string;
+const pub = (path: string) => call(`/public/v1${path}${path.includes('?') ? '&' : '?'}client=${encodeURIComponent(client)}`);
+const loaned = new Set<string>();
+for (let number = 1, pages = 1; number <= pages; number++) {
+  const list = await call(`/api/v3/career_clubs?filter%5Bis_loan%5D=true&sort=id&page%5Bsize%5D=100&page%5Bnumber%5D=${number}`, { token });
+  for (const c of list.data) loaned.add(c.relationships.player.data.id as string);
+  pages = Number(list.meta?.pages ?? 1);
+}
+const scorers = (await pub('/statistics?sort=-goals,-assists&page%5Bsize%5D=100')).data.map((r: any) => r.relationships.player.data.id as string);
+const scorer = scorers.find((id: string) => loaned.has(id)) ?? scorers[0];
 const drafts = [
   { kind: 'hero_thematic', settings: { title: 'Zapowiedzi kolejki', subtitle: 'Przed weekendem', list_mode: 'latest', limit: 4 }, relationships: { publication_category: one('publication_categories', first('publication_categories')), background_photo: one('images', images.data[0].id) } },
   { kind: 'round', settings: { title: 'Kolejka', data_source: 'opta' }, relationships: { competition_season: one('competition_seasons', season), round: one('rounds', rounds.data[0].id) } },
@@ -85,4 +102,24 @@ const preview = await call(`/api/v3/pages/${home.id}/preview?include=${PAGE_KIND
   body: { data: drafts.map((d, i) => ({ type: 'components', lid: `draft-${i + 1}`, attributes: { kind: d.kind, settings: d.settings }, relationships: d.relationships })) },
 });
 save('preview-more-kinds', preview);
+
+// That player's profile, as the builder's preview draws it (the page's answer alone).
+const profile = await call(`/api/v3/pages/${home.id}/preview?locale=pl`, {
+  method: 'POST',
+  token,
+  body: { data: [{ type: 'components', lid: 'draft-player', attributes: { kind: 'player', settings: { layout: 'default' } }, relationships: { player: one('players', scorer) } }] },
+});
+save('preview-player', profile);
+
+// The player profile's feed, as apps/site/src/server/feeds.ts reads it (the same include and statistics).
+const playerDoc = await pub(
+  `/players/${scorer}?include=image,squad_players.squad.team.club,squad_players.squad.season,squad_players.squad.competition_seasons,career_clubs.club`,
+);
+const seasonIds = [
+  ...new Set(
+    (playerDoc.included ?? []).filter((r) => r.type === 'squads').flatMap((r) => (r.relationships?.competition_seasons?.data ?? []).map((cs: { id: string }) => cs.id)),
+  ),
+];
+const statistics = await Promise.all(seasonIds.map((id) => pub(`/statistics?filter%5Bcompetition_season%5D=${id}&filter%5Bplayer%5D=${scorer}`)));
+save('feed-player', { data: [playerDoc.data], included: [...(playerDoc.included ?? []), ...statistics.flatMap((d) => [...d.data, ...(d.included ?? [])])] });
 console.log(`home page ${homeDoc.data.attributes.slug}: ${homeDoc.data.relationships.components.data.length} components`);

@@ -16,6 +16,8 @@ export const COMPONENT_TYPES = [
   'ott_format', 'ott_format_list', 'ott_playlist', 'ott_playlist_list', 'ott_hero_main', 'ott_external_content',
   'club_list', 'match_list', 'survey', 'product_list', 'events', 'squad', 'video', 'page_footer', 'branding',
   'match_predictor_ranking', 'main_menu',
+  // Beyond the specification: a player's profile (issue 40: the player pages of the league's website).
+  'player',
 ] as const;
 export const DATA_SOURCES = ['opta', 'chyron', 'external_data_provider'] as const;
 export const FILTER_KINDS = ['select', 'multiselect', 'datetime'] as const;

@@ -318,6 +318,19 @@ export async function resolveComponents(
     const match = byType.get('matches')!.get(String(id))!;
     for (const side of [match.home_squad_id, match.away_squad_id]) if (side != null) squadsShown.push(String(side));
   }
+  // A player a component links to (a player's profile) is shown with their squads (number,
+  // position, club and crest) and career: what the site reads beside it, so the builder's preview
+  // draws the profile as the site does (the season statistics are the site's own read).
+  const profiled = [...(used.get('players') ?? [])].map(Number);
+  if (profiled.length) {
+    const squadPlayers = await scoped(ctx, modelOf('squad_players')).where('player_id', 'in', profiled).orderBy('id').execute();
+    await addRows(modelOf('squad_players'), squadPlayers);
+    squadsShown.push(...squadPlayers.map((r) => String(r.squad_id)));
+    const career = await scoped(ctx, modelOf('career_clubs')).where('player_id', 'in', profiled).orderBy('id').execute();
+    await addRows(modelOf('career_clubs'), career);
+    const clubIds = [...new Set(career.map((r) => r.club_id).filter((id) => id != null).map(Number))];
+    if (clubIds.length) await addRows(modelOf('clubs'), await recordsById(ctx, modelOf('clubs'), clubIds));
+  }
   if (squadsShown.length) included.push(...(await includedSquads(ctx, [...new Set(squadsShown)])));
   // A squad a component links to is shown with its players (in shirt-number order).
   const squadIds = [...(used.get('squads') ?? [])].map(Number);

@@ -83,6 +83,7 @@ export async function seedDemoPages(w: Writer, opts: { now: Date }): Promise<voi
     ['page_type', 'text', 'Tekst'], ['page_type', 'image', 'Obraz'], ['page_type', 'gallery', 'Galeria'], ['page_type', 'hero_main', 'Baner główny'],
     ['page_type', 'news', 'Aktualności'], ['page_type', 'match_list', 'Lista meczów'], ['page_type', 'group', 'Tabela grupy'],
     ['page_type', 'club', 'Klub'], ['page_type', 'club_list', 'Lista klubów'], ['page_type', 'match', 'Mecz'], ['page_type', 'squad', 'Kadra'],
+    ['page_type', 'player', 'Profil zawodnika'],
     ['page_type', 'product_list', 'Sklep'], ['page_type', 'social_media', 'Media społecznościowe'], ['page_type', 'iframe', 'Osadzona strona'],
     ['page_type', 'quotation', 'Cytat'], ['page_type', 'video', 'Wideo'], ['page_type', 'advertisement', 'Reklama'],
     ['page_type', 'hero_thematic', 'Baner tematyczny'], ['page_type', 'round', 'Kolejka'], ['page_type', 'schedule', 'Terminarz'],
@@ -181,6 +182,7 @@ export async function seedDemoPages(w: Writer, opts: { now: Date }): Promise<voi
     { kind: 'match_list', settings: { title: 'Mecze i wyniki', match_list: 'all', limit: 40 }, links: { competition_season: cs } },
     ...(group ? [{ kind: 'group', settings: { title: 'Tabela', data_source: 'opta', show_standings: true }, links: { competition_season: cs, group: group.id as number } }] : []),
   ]);
+  await page('player', 'Zawodnik', 'szablony/zawodnik', 'Profil, kariera i statystyki zawodnika.', [{ kind: 'player', settings: { layout: 'default' } }]);
   const tablePage = await page('competition_season', 'Tabela', 'szablony/tabela', 'Tabela i najlepsi strzelcy sezonu.', [
     { kind: 'group', settings: { title: 'Tabela', data_source: 'opta', show_standings: true } },
     { kind: 'competition_season_statistics', settings: { title: 'Najlepsi strzelcy', data_source: 'opta', level: 'competition_season', limit: 10 } },

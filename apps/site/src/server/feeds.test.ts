@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { JsonApiDocument, ResourceObject } from '@umpire/render';
 import { feedsOf, MATCH_COMMENTS_SHOWN } from './feeds';
 import type { DeliveryAnswer, DeliverySource } from './source';
 
@@ -42,5 +43,153 @@ describe('the lists fetched beside a page', () => {
     const feeds = await feedsOf(api, page([{ id: '12', kind: 'match', match: '9' }, { id: '13', kind: 'match' }]), 'pl');
     expect(asked).toHaveLength(2);
     expect(feeds).toEqual({});
+  });
+});
+
+/**
+ * The same on a delivery API in a box that answers by what is asked: a club's fixtures and
+ * results, and a player's profile (the player with its squads and earlier clubs, then its
+ * statistics in each competition season it played).
+ */
+const ref = (type: string, id: string) => ({ type, id });
+const component = (id: string, kind: string, settings: Record<string, unknown>, links: Record<string, { type: string; id: string }>): ResourceObject => ({
+  type: 'components',
+  id,
+  attributes: { kind, settings },
+  relationships: Object.fromEntries(Object.entries(links).map(([name, data]) => [name, { data }])),
+});
+const pageOf = (...components: ResourceObject[]): JsonApiDocument => ({
+  data: { type: 'pages', id: '1', attributes: { slug: 'x' }, relationships: { components: { data: components.map((c) => ref('components', c.id)) } } },
+  included: components,
+});
+
+function box(answers: (path: string) => DeliveryAnswer | undefined) {
+  const asked: string[] = [];
+  const source: DeliverySource = {
+    async get(path) {
+      asked.push(path);
+      return answers(path) ?? { status: 404, body: { errors: [{ status: '404' }] } };
+    },
+  };
+  return { source, asked };
+}
+const ok = (body: DeliveryAnswer['body']): DeliveryAnswer => ({ status: 200, body });
+const query = (path: string) => Object.fromEntries(new URL(path, 'http://api.test').searchParams);
+const NOW = Date.parse('2026-11-29T10:20:00Z');
+
+describe("a club's matches", () => {
+  const match = (id: string, status: string, kickoff: string): ResourceObject => ({ type: 'matches', id, attributes: { status, kickoff_at: kickoff } });
+  const played = match('147', 'finished', '2026-11-23T18:00:00Z');
+  const coming = match('161', 'not_started', '2026-11-29T19:15:00Z');
+  const answers = (path: string) => {
+    const q = query(path);
+    if (!path.startsWith('/matches?')) return undefined;
+    if (q['filter[status]'] === 'finished') return ok({ data: [played], included: [{ type: 'rounds', id: '1' }] });
+    return ok({ data: [coming], included: [{ type: 'rounds', id: '2' }] });
+  };
+  const list = (mode: string, links: Record<string, { type: string; id: string }> = {}) =>
+    component('10', 'match_list', { match_list: mode, limit: 5 }, { competition_season: ref('competition_seasons', '2'), club: ref('clubs', '16'), ...links });
+
+  it('reads its latest results and its next matches apart, in every competition, and gives them as one list', async () => {
+    const { source, asked } = box(answers);
+    const feeds = await feedsOf(source, pageOf(list('all')), 'pl', NOW);
+    expect(asked.map(query)).toEqual([
+      { 'filter[status]': 'finished', 'filter[club]': '16', sort: '-kickoff_at', 'page[size]': '5', include: 'home_squad.team.club.image,away_squad.team.club.image,round' },
+      {
+        'filter[status]': 'not_started,first_half,half_time,second_half,postponed',
+        // Since a day ago, to the hour: a match under way is still there, and the address is the same all hour.
+        'filter[kickoff_at][gte]': '2026-11-28T10:00:00.000Z',
+        'filter[club]': '16',
+        sort: 'kickoff_at',
+        'page[size]': '5',
+        include: 'home_squad.team.club.image,away_squad.team.club.image,round',
+      },
+    ]);
+    expect(feeds['10']).toEqual({ data: [played, coming], included: [{ type: 'rounds', id: '1' }, { type: 'rounds', id: '2' }] });
+  });
+
+  it('reads only what the list shows: results, or the next matches', async () => {
+    const finished = box(answers);
+    expect((await feedsOf(finished.source, pageOf(list('finished')), 'pl', NOW))['10'].data).toEqual([played]);
+    expect(finished.asked).toHaveLength(1);
+    const upcoming = box(answers);
+    expect((await feedsOf(upcoming.source, pageOf(list('upcoming')), 'pl', NOW))['10'].data).toEqual([coming]);
+    expect(upcoming.asked).toHaveLength(1);
+  });
+
+  it("narrows a round's or a group's list to the club", async () => {
+    const { source, asked } = box(answers);
+    await feedsOf(source, pageOf(list('all', { round: ref('rounds', '7') })), 'pl', NOW);
+    expect(asked.map(query)).toEqual([expect.objectContaining({ 'filter[round]': '7', 'filter[club]': '16', sort: 'kickoff_at', 'page[size]': '50' })]);
+  });
+
+  it("follows an index's club filter (the reader's) as one list of the club's year", async () => {
+    const { source, asked } = box(answers);
+    await feedsOf(source, pageOf(component('11', 'match_list', { match_list: 'all', limit: 100 }, { competition_season: ref('competition_seasons', '2') })), 'pl', NOW, { club: '16' });
+    expect(asked.map(query)).toEqual([expect.objectContaining({ 'filter[kickoff_at][gte]': '2025-11-29T10:00:00.000Z', 'filter[club]': '16', sort: 'kickoff_at', 'page[size]': '50' })]);
+  });
+
+  it('leaves a list whose reads all fail empty, and keeps what one of two reads gave', async () => {
+    expect(await feedsOf(box(() => ({ status: 500, body: {} })).source, pageOf(list('all')), 'pl', NOW)).toEqual({});
+    const half = box((path) => (query(path)['filter[status]'] === 'finished' ? answers(path) : { status: 500, body: {} }));
+    expect((await feedsOf(half.source, pageOf(list('all')), 'pl', NOW))['10'].data).toEqual([played]);
+  });
+});
+
+describe("a player's profile", () => {
+  const player: ResourceObject = {
+    type: 'players',
+    id: '502',
+    attributes: { first_name: 'Vitaliy', last_name: 'Shevchuk' },
+    relationships: { squad_players: { data: [ref('squad_players', '852'), ref('squad_players', '874')] }, career_clubs: { data: [ref('career_clubs', '389')] } },
+  };
+  const season = (id: string, start: string): ResourceObject => ({ type: 'competition_seasons', id, attributes: { start_date: start } });
+  const squad = (id: string, seasons: string[]): ResourceObject => ({ type: 'squads', id, relationships: { competition_seasons: { data: seasons.map((s) => ref('competition_seasons', s)) } } });
+  const included: ResourceObject[] = [
+    { type: 'squad_players', id: '852', relationships: { squad: { data: ref('squads', '33') }, player: { data: ref('players', '502') } } },
+    { type: 'squad_players', id: '874', relationships: { squad: { data: ref('squads', '34') }, player: { data: ref('players', '502') } } },
+    // Last season's league, and this season's league and cup.
+    squad('33', ['1']),
+    squad('34', ['2', '3']),
+    season('1', '2025-07-18'),
+    season('2', '2026-07-17'),
+    season('3', '2026-08-01'),
+    { type: 'career_clubs', id: '389', attributes: { club_name: 'Zorya Luhansk' } },
+  ];
+  const row = (cs: string): ResourceObject => ({ type: 'statistics', id: `${cs}-34-502`, attributes: { goals: 4 }, relationships: { player: { data: ref('players', '502') } } });
+  const answers = (path: string) => {
+    if (path.startsWith('/players/502?')) return ok({ data: player, included });
+    const q = query(path);
+    if (path.startsWith('/statistics?') && q['filter[player]'] === '502')
+      return q['filter[competition_season]'] === '1' ? ok({ data: [], included: [] }) : ok({ data: [row(q['filter[competition_season]'])], included: [{ type: 'squads', id: '34' }] });
+    return undefined;
+  };
+  const profile = component('20', 'player', { layout: 'default' }, { player: ref('players', '502') });
+
+  it('reads the player with its squads and earlier clubs, then its statistics in each competition season of its squads, the latest first', async () => {
+    const { source, asked } = box(answers);
+    const feeds = await feedsOf(source, pageOf(profile), 'en', NOW);
+    expect(asked[0]).toBe('/players/502?include=image,squad_players.squad.team.club,squad_players.squad.season,squad_players.squad.competition_seasons,career_clubs.club');
+    expect(asked.slice(1).map(query)).toEqual([
+      { 'filter[competition_season]': '3', 'filter[player]': '502' },
+      { 'filter[competition_season]': '2', 'filter[player]': '502' },
+      { 'filter[competition_season]': '1', 'filter[player]': '502' },
+    ]);
+    // One document: the player first (the renderers' copy), what it included, then the statistics and theirs.
+    expect(feeds['20']).toEqual({ data: [player], included: [...included, row('3'), { type: 'squads', id: '34' }, row('2'), { type: 'squads', id: '34' }] });
+  });
+
+  it('shows the player without the statistics that cannot be read, and nothing for a player that cannot be read', async () => {
+    const failing = box((path) => (query(path)['filter[competition_season]'] === '3' ? { status: 503, body: {} } : answers(path)));
+    expect((await feedsOf(failing.source, pageOf(profile), 'en', NOW))['20'].included!.filter((r) => r.type === 'statistics').map((r) => r.id)).toEqual(['2-34-502']);
+    const missing = box(() => undefined);
+    expect(await feedsOf(missing.source, pageOf(profile), 'en', NOW)).toEqual({});
+    expect(missing.asked).toHaveLength(1);
+  });
+
+  it('reads nothing for a profile without its player', async () => {
+    const { source, asked } = box(answers);
+    expect(await feedsOf(source, pageOf(component('21', 'player', {}, {})), 'en', NOW)).toEqual({});
+    expect(asked).toEqual([]);
   });
 });

@@ -12,6 +12,15 @@ const MATCH_CENTRE_INCLUDE = 'venue,round.stage.competition_season,transmission_
 /** The newest comments a match centre shows; the browser reads older ones on demand. */
 export const MATCH_COMMENTS_SHOWN = 20;
 const HOUR = 3_600_000;
+/** Statuses of a match still to come or under way (a postponed one waits for its new date). */
+const COMING = 'not_started,first_half,half_time,second_half,postponed';
+/**
+ * What a player's profile reads of the player: the photo, the squads they play in (with the team,
+ * club, season and competition seasons of each) and their earlier clubs.
+ */
+const PLAYER_INCLUDE = 'image,squad_players.squad.team.club,squad_players.squad.season,squad_players.squad.competition_seasons,career_clubs.club';
+/** The competition seasons (the latest) whose statistics a player's profile shows. */
+const PLAYER_SEASONS = 8;
 
 const limitOf = (component: ResourceObject, fallback: number) => {
   const n = Number(settingsOf(component).limit);
@@ -25,10 +34,13 @@ const isoHour = (t: number) => new Date(Math.floor(t / HOUR) * HOUR).toISOString
 
 /**
  * The lists a page's components show beside what they link to (renderers' `feeds`): the newest
- * articles of a news block, the matches of a round or of a match list, the events and formats of an
- * automatic OTT list, a match centre's match with its venue, round and broadcasters, and its
- * comments (keyed `{component id}:comments`). Each is one read of the delivery API; times are rounded to the hour, so the
- * same list is the same address (and the API's cached answer) for everyone within that hour.
+ * articles of a news block, the matches of a round or of a match list, a club's results and next
+ * matches, the events and formats of an automatic OTT list, a match centre's match with its venue,
+ * round and broadcasters, and its comments (keyed `{component id}:comments`), a player's squads,
+ * career and statistics. Each is one read of the delivery API, or a few read at once and given as
+ * one document (a club's two lists; a player, then its statistics per competition season); times
+ * are rounded to the hour, so the same list is the same address (and the API's cached answer) for
+ * everyone within that hour.
  */
 /**
  * What a reader narrowed an index to (the fixtures' round and club, the news' category, tag and
@@ -47,6 +59,8 @@ export async function feedsOf(source: DeliverySource, document: JsonApiDocument,
   const [page] = primaryRecords(document);
   const components = componentsOf(page, resolve);
   const asks: [string, string, (doc: JsonApiDocument) => JsonApiDocument][] = [];
+  /** Lists read in more than one step or from more than one address, each merged into one document. */
+  const reads: [string, () => Promise<JsonApiDocument | undefined>][] = [];
   const same = (doc: JsonApiDocument) => doc;
   for (const c of components) {
     const kind = kindOf(c);
@@ -68,17 +82,34 @@ export async function feedsOf(source: DeliverySource, document: JsonApiDocument,
     } else if (kind === 'round' || kind === 'match_list' || kind === 'schedule') {
       const round = view.round ?? linkId(c, 'round');
       const group = linkId(c, 'group');
-      // A club's list (its link, or the reader's filter): its matches of the last year and to come.
-      const club = view.club ?? (kind === 'match_list' ? linkId(c, 'club') : undefined);
-      const filter = round
-        ? `filter[round]=${round}`
-        : group
-          ? `filter[group]=${group}`
-          : club
-            ? `filter[kickoff_at][gte]=${isoHour(now - 365 * 24 * HOUR)}`
-            : `filter[kickoff_at][gte]=${isoHour(now - 14 * 24 * HOUR)}&filter[kickoff_at][lte]=${isoHour(now + 21 * 24 * HOUR)}`;
-      const size = round || group || club ? 50 : Math.max(limit * 2, 20);
-      asks.push([c.id, `/matches?${filter}${club ? `&filter[club]=${club}` : ''}&sort=kickoff_at&page[size]=${size}&include=${MATCH_INCLUDE}`, same]);
+      // A club's list (its link, or the reader's filter of an index).
+      const linked = kind === 'match_list' ? linkId(c, 'club') : undefined;
+      const club = view.club ?? linked;
+      if (linked && !view.club && !round && !group) {
+        // A club's own list (a club's page fills the link with its club), home or away, in any
+        // competition: its latest results and its next matches, each as long as the block shows.
+        const ofClub = `&filter[club]=${encodeURIComponent(linked)}`;
+        const mode = settingsOf(c).match_list;
+        const paths = [
+          ...(mode === 'upcoming' ? [] : [`/matches?filter[status]=finished${ofClub}&sort=-kickoff_at&page[size]=${limit}&include=${MATCH_INCLUDE}`]),
+          ...(mode === 'finished'
+            ? []
+            : [`/matches?filter[status]=${COMING}&filter[kickoff_at][gte]=${isoHour(now - 24 * HOUR)}${ofClub}&sort=kickoff_at&page[size]=${limit}&include=${MATCH_INCLUDE}`]),
+        ];
+        reads.push([c.id, () => merged(source, paths)]);
+      } else {
+        // A round's, a group's or the coming weeks' matches; an index a reader narrowed to a club,
+        // that club's matches of the last year and to come, in one list.
+        const filter = round
+          ? `filter[round]=${round}`
+          : group
+            ? `filter[group]=${group}`
+            : club
+              ? `filter[kickoff_at][gte]=${isoHour(now - 365 * 24 * HOUR)}`
+              : `filter[kickoff_at][gte]=${isoHour(now - 14 * 24 * HOUR)}&filter[kickoff_at][lte]=${isoHour(now + 21 * 24 * HOUR)}`;
+        const size = round || group || club ? 50 : Math.max(limit * 2, 20);
+        asks.push([c.id, `/matches?${filter}${club ? `&filter[club]=${club}` : ''}&sort=kickoff_at&page[size]=${size}&include=${MATCH_INCLUDE}`, same]);
+      }
     } else if (kind === 'match') {
       const match = linkId(c, 'match');
       if (match && /^\d+$/.test(match)) {
@@ -86,6 +117,9 @@ export async function feedsOf(source: DeliverySource, document: JsonApiDocument,
         // The fans' comments, newest first: a second list of the component (ctx.feed(component, 'comments')).
         asks.push([`${c.id}:comments`, `/comments?filter[match]=${match}&page[size]=${MATCH_COMMENTS_SHOWN}`, same]);
       }
+    } else if (kind === 'player') {
+      const player = linkId(c, 'player');
+      if (player) reads.push([c.id, () => playerFeed(source, player)]);
     } else if (kind === 'club_list' && !resolve.many(c, 'clubs').length) {
       asks.push([c.id, '/clubs?page[size]=50&include=image', same]);
     } else if (kind === 'events' && !resolve.many(c, 'events').length) {
@@ -113,12 +147,53 @@ export async function feedsOf(source: DeliverySource, document: JsonApiDocument,
     }
   }
   const feeds: Record<string, JsonApiDocument> = {};
-  await Promise.all(
-    asks.map(async ([id, path, shape]) => {
+  await Promise.all([
+    ...asks.map(async ([id, path, shape]) => {
       const answer = await source.get(path);
       // A list that cannot be read leaves its block empty; the page still renders.
       if (answer.status === 200) feeds[id] = shape(answer.body as JsonApiDocument);
     }),
-  );
+    ...reads.map(async ([id, read]) => {
+      const doc = await read();
+      if (doc) feeds[id] = doc;
+    }),
+  ]);
   return feeds;
+}
+
+/** The records of a document, primary then included. */
+const recordsOf = (doc: JsonApiDocument): ResourceObject[] => [...primaryRecords(doc), ...(Array.isArray(doc.included) ? doc.included : [])];
+
+/** Several lists read at once as one document (their records in order); those that cannot be read are left out. */
+async function merged(source: DeliverySource, paths: string[]): Promise<JsonApiDocument | undefined> {
+  const answers = (await Promise.all(paths.map((p) => source.get(p)))).filter((a) => a.status === 200).map((a) => a.body as JsonApiDocument);
+  if (!answers.length) return undefined;
+  return { data: answers.flatMap((d) => primaryRecords(d)), included: answers.flatMap((d) => (Array.isArray(d.included) ? d.included : [])) };
+}
+
+/**
+ * A player's profile: the player with their squads and earlier clubs, then their statistics in
+ * each competition season their squads play (the latest PLAYER_SEASONS, read at once), all in
+ * one document whose primary record is the player.
+ */
+async function playerFeed(source: DeliverySource, id: string): Promise<JsonApiDocument | undefined> {
+  const answer = await source.get(`/players/${encodeURIComponent(id)}?include=${PLAYER_INCLUDE}`);
+  if (answer.status !== 200) return undefined;
+  const doc = answer.body as JsonApiDocument;
+  const [player] = primaryRecords(doc);
+  if (!player) return undefined;
+  const resolve = createResolver(doc);
+  const seen = new Set<string>();
+  const seasons = resolve
+    .many(player, 'squad_players')
+    .flatMap((member) => resolve.many(resolve.one(member, 'squad'), 'competition_seasons'))
+    .filter((cs) => !seen.has(cs.id) && seen.add(cs.id))
+    .sort((a, b) => String(b.attributes?.start_date ?? '').localeCompare(String(a.attributes?.start_date ?? '')) || Number(b.id) - Number(a.id))
+    .slice(0, PLAYER_SEASONS);
+  const statistics = await Promise.all(
+    seasons.map((cs) => source.get(`/statistics?filter[competition_season]=${encodeURIComponent(cs.id)}&filter[player]=${encodeURIComponent(player.id)}`)),
+  );
+  // Statistics that cannot be read leave their season out; the profile still shows.
+  const rows = statistics.filter((a) => a.status === 200).flatMap((a) => recordsOf(a.body as JsonApiDocument));
+  return { data: [player], included: [...(Array.isArray(doc.included) ? doc.included : []), ...rows] };
 }

@@ -280,8 +280,15 @@ export function person(site: StructuredSite, player: ResourceObject, options: { 
   const birthDate = isoDate(player.attributes?.birth_date);
   const nationality = text(player, 'nationality');
   const height = num(player, 'height_cm');
-  // The club of the player's latest squad the page holds (a squad without an end).
-  const current = options.resolve.many(player, 'squad_players').find((sp) => !text(sp, 'left_on'));
+  // The club of the player's squad the page holds that the player has not left (the latest).
+  const ofPlayer = (sp: ResourceObject) => {
+    const ref = sp.relationships?.player?.data;
+    return !!ref && !Array.isArray(ref) && ref.id === player.id;
+  };
+  const current = options.resolve
+    .all('squad_players')
+    .filter((sp) => ofPlayer(sp) && !text(sp, 'left_on'))
+    .sort((a, b) => Number(b.id) - Number(a.id))[0];
   const club = options.resolve.one(options.resolve.one(options.resolve.one(current, 'squad'), 'team'), 'club');
   return {
     '@type': 'Person',

@@ -1,8 +1,7 @@
-import type { ReactNode } from 'react';
-import { attr, num, settingsOf, text, type ResourceObject } from '../document';
+import { attr, identifiers, num, settingsOf, text, type ResourceObject } from '../document';
 import { safeHref, type RenderContext } from '../context';
 import {
-  EmptyNote, Heading, layoutClass, limitOf, MatchList, matchesFor, Picture, playerName, sideOf, SideName, titleOf, type RendererProps,
+  EmptyNote, Heading, layoutClass, limitOf, MatchList, matchesFor, Picture, playerName, sideOf, SideName, TableWrap, Th, titleOf, type RendererProps,
 } from '../parts';
 
 /**
@@ -11,35 +10,6 @@ import {
  * itself is the match centre, match-centre.tsx). Tables have a caption and headers for every
  * column and row.
  */
-
-/**
- * A table that scrolls sideways on a narrow screen: a named region that takes focus, so keyboard
- * users can scroll it too.
- */
-function TableWrap({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus to be scrolled without a mouse (axe: scrollable-region-focusable)
-    <div className="u-table-wrap" role="region" aria-label={label} tabIndex={0}>
-      {children}
-    </div>
-  );
-}
-
-/** A column header: the short form on screen, the full word for screen readers. */
-function Th({ full, short }: { full: string; short?: string }) {
-  return (
-    <th scope="col">
-      {short && short !== full ? (
-        <abbr title={full}>
-          <span aria-hidden="true">{short}</span>
-          <span className="u-visually-hidden">{full}</span>
-        </abbr>
-      ) : (
-        full
-      )}
-    </th>
-  );
-}
 
 export function Club({ component, ctx }: RendererProps) {
   const club = ctx.resolve.one(component, 'club');
@@ -128,9 +98,11 @@ export function Squad({ component, ctx }: RendererProps) {
   const squad = ctx.resolve.one(component, 'squad');
   if (!squad) return null;
   const side = sideOf(ctx, squad);
+  const today = ctx.format.ymd(ctx.now);
   const members = ctx.resolve
     .pointingAt('squad_players', 'squad', squad)
-    .filter((m) => !text(m, 'left_on'))
+    // Those who have not left by today (a departure set for later keeps them in the squad until then).
+    .filter((m) => !text(m, 'left_on') || (today !== '' && text(m, 'left_on') > today))
     .map((m) => ({ member: m, player: ctx.resolve.one(m, 'player') }))
     .filter((m) => m.player);
   const groups = [...POSITIONS, 'other']
@@ -156,17 +128,33 @@ export function Squad({ component, ctx }: RendererProps) {
           <section key={g.position} className="u-squad-group">
             <h3>{ctx.t.playerPositions[g.position]}</h3>
             <ul className={layoutClass(component, 'u-players')}>
-              {g.members.map(({ member, player }) => (
-                <li key={member.id}>
-                  <Picture ctx={ctx} image={ctx.resolve.one(player, 'image')} width={160} height={160} decorative className="u-portrait" />
-                  <span className="u-shirt">
-                    <span className="u-visually-hidden">{ctx.t.shirtNumber} </span>
-                    {num(member, 'shirt_number') ?? ''}
-                  </span>
-                  <span className="u-player-name">{playerName(player)}</span>
-                  {member.attributes?.is_captain === true && <span className="u-meta"> ({ctx.t.captain})</span>}
-                </li>
-              ))}
+              {g.members.map(({ member, player }) => {
+                const shirt = num(member, 'shirt_number');
+                const href = player ? ctx.hrefs.player(player) : undefined;
+                return (
+                  <li key={member.id}>
+                    <Picture ctx={ctx} image={ctx.resolve.one(player, 'image')} width={160} height={160} decorative className="u-portrait" />
+                    {shirt !== null ? (
+                      <span className="u-shirt">
+                        <span className="u-visually-hidden">{ctx.t.shirtNumber} </span>
+                        {shirt}
+                      </span>
+                    ) : (
+                      <span className="u-shirt" aria-hidden="true" />
+                    )}
+                    <span className="u-player-name">
+                      {href ? (
+                        <a href={href} hrefLang={ctx.hrefs.hreflang(href)}>
+                          {playerName(player)}
+                        </a>
+                      ) : (
+                        playerName(player)
+                      )}
+                      {member.attributes?.is_captain === true && <span className="u-meta"> ({ctx.t.captain})</span>}
+                    </span>
+                  </li>
+                );
+              })}
             </ul>
           </section>
         ))
@@ -195,11 +183,44 @@ function listedMatches(component: ResourceObject, ctx: RenderContext): ResourceO
 export function MatchListBlock({ component, ctx }: RendererProps) {
   const s = settingsOf(component);
   const season = ctx.resolve.one(component, 'competition_season');
+  const limit = limitOf(component, 10);
+  const matches = listedMatches(component, ctx);
+  // A club's fixture list (a club's page) in every competition: with `all`, its next matches and its
+  // latest results apart, each as long as the block shows, rather than one list in date order that
+  // the limit would cut off at either end.
+  const clubOnly = ctx.resolve.one(component, 'club') && !ctx.resolve.one(component, 'round') && !ctx.resolve.one(component, 'group');
+  if (clubOnly && s.match_list !== 'upcoming' && s.match_list !== 'finished') {
+    const coming = matchesFor(matches, 'upcoming', limit);
+    const results = matchesFor(matches, 'finished', limit);
+    return (
+      <>
+        <Heading>{titleOf(component, ctx.t.matches)}</Heading>
+        {coming.length === 0 && results.length === 0 ? (
+          <EmptyNote>{ctx.t.noMatches}</EmptyNote>
+        ) : (
+          <>
+            {coming.length > 0 && (
+              <section className="u-match-part">
+                <h3>{ctx.t.fixtures}</h3>
+                <MatchList ctx={ctx} matches={coming} />
+              </section>
+            )}
+            {results.length > 0 && (
+              <section className="u-match-part">
+                <h3>{ctx.t.results}</h3>
+                <MatchList ctx={ctx} matches={results} />
+              </section>
+            )}
+          </>
+        )}
+      </>
+    );
+  }
   return (
     <>
       <Heading>{titleOf(component, ctx.t.matches)}</Heading>
-      {season && <p className="u-meta">{text(season, 'name')}</p>}
-      <MatchList ctx={ctx} matches={matchesFor(listedMatches(component, ctx), s.match_list, limitOf(component, 10))} />
+      {season && !clubOnly && <p className="u-meta">{text(season, 'name')}</p>}
+      <MatchList ctx={ctx} matches={matchesFor(matches, s.match_list, limit)} />
     </>
   );
 }
@@ -252,6 +273,9 @@ export function Group({ component, ctx }: RendererProps) {
   const rows = ctx.resolve.pointingAt('standings', 'group', group).sort((a, b) => (num(a, 'position') ?? 99) - (num(b, 'position') ?? 99));
   const promotion = num(group, 'promotion_places') ?? 0;
   const relegation = num(group, 'relegation_places') ?? 0;
+  // On a club's page, the club's own row is marked: highlighted, and named so to screen readers.
+  const club = ctx.record?.type === 'clubs' ? ctx.record.id : undefined;
+  const clubOfRow = (squad: ResourceObject | undefined) => identifiers(ctx.resolve.one(squad, 'team')?.relationships?.club)[0]?.id;
   return (
     <>
       <Heading>{title}</Heading>
@@ -282,13 +306,17 @@ export function Group({ component, ctx }: RendererProps) {
                 const zone = position > 0 && position <= promotion ? 'promotion' : position > rows.length - relegation ? 'relegation' : undefined;
                 const form = (Array.isArray(attr(r, 'form')) ? (attr(r, 'form') as unknown[]) : []).map(String).filter((f) => FORM.has(f));
                 const gd = num(r, 'goal_difference') ?? 0;
+                const current = club !== undefined && clubOfRow(ctx.resolve.one(r, 'squad')) === club;
                 return (
-                  <tr key={r.id} data-zone={zone}>
+                  <tr key={r.id} data-zone={zone} className={current ? 'u-row-current' : undefined} aria-current={current ? 'true' : undefined}>
                     <td>
                       {position}
                       {zone && <span className="u-visually-hidden"> ({ctx.t[zone]})</span>}
                     </td>
-                    <th scope="row">{side ? <SideName ctx={ctx} side={side} size={24} /> : null}</th>
+                    <th scope="row">
+                      {side ? <SideName ctx={ctx} side={side} size={24} /> : null}
+                      {current && <span className="u-visually-hidden"> ({ctx.t.thisClub})</span>}
+                    </th>
                     <td>{num(r, 'played') ?? 0}</td>
                     <td>{num(r, 'won') ?? 0}</td>
                     <td>{num(r, 'drawn') ?? 0}</td>

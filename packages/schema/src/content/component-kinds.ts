@@ -432,6 +432,14 @@ export const COMPONENT_KIND_DEFS: Record<ComponentKind, ComponentKindDef> = decl
     links: { match_predictor_ranking: { required: true } },
     ...onPages(EDITORIAL_PAGES, true),
   },
+  {
+    // A player's profile (issue 40): photo, facts, current club and number, career and season
+    // statistics. On a player template's page the page's player fills the link.
+    kind: 'player',
+    fields: { title: title(), layout },
+    links: { player: { required: true } },
+    ...onPages(FOOTBALL_PAGES),
+  },
 ]);
 
 export function componentKindDef(kind: string): ComponentKindDef | undefined {

@@ -22,9 +22,9 @@ describe('component kinds', () => {
     expect([...inArticles].sort()).toEqual([...EMBED_KINDS].sort());
   });
 
-  it('declares each of the 34 kinds of spec §3, and the site\'s main menu, once, with a usable place', () => {
+  it('declares each of the 34 kinds of spec §3, the site\'s main menu and the player profile, once, with a usable place', () => {
     expect(Object.keys(COMPONENT_KIND_DEFS).sort()).toEqual([...COMPONENT_TYPES].sort());
-    expect(COMPONENT_TYPES).toHaveLength(35);
+    expect(COMPONENT_TYPES).toHaveLength(36);
     for (const def of Object.values(COMPONENT_KIND_DEFS)) {
       expect(def.owners.length, def.kind).toBeGreaterThan(0);
       if (def.owners.includes('page')) expect(def.pageKinds.length, def.kind).toBeGreaterThan(0);
@@ -36,6 +36,21 @@ describe('component kinds', () => {
 
   it('declares every link of spec §3', () => {
     for (const name of SPEC_LINKS) expect(LINK_CATALOGUE).toHaveProperty(name);
+  });
+
+  it('declares the player profile: one required player, on the pages about football, drawn from the player alone', () => {
+    const def = COMPONENT_KIND_DEFS.player;
+    expect(def.links).toEqual({ player: { required: true } });
+    expect(LINK_CATALOGUE.player.target).toBe('players');
+    expect(Object.keys(def.fields).sort()).toEqual(['layout', 'title']);
+    expect(def.owners).toEqual(['page']);
+    expect(kindsForPageKind('regular')).toContain('player');
+    expect(kindsForPageKind('simple')).not.toContain('player');
+    expect(usableKinds()).toContain('player');
+    expect(validateComponent({ kind: 'player', index: 0, settings: { title: 'Kapitan', layout: 'horizontal' }, links: { player: '7' } }, onPage('regular'))).toEqual([]);
+    expect(validateComponent({ kind: 'player', index: 0, settings: {} }, onPage('regular')).map((i) => i.key)).toContain('required');
+    // On a player template's page, the page's player fills it.
+    expect(validateComponent({ kind: 'player', index: 0, settings: {} }, { ...onPage('regular'), template: 'player' })).toEqual([]);
   });
 
   it('answers which kinds a page kind or an area may hold', () => {

@@ -34,6 +34,11 @@ describe('names of picked records', () => {
     expect(targetNameOf(def('videos'))({ id: '4', name: '  ' })).toBe('#4');
   });
 
+  it('offers the player profile with its player to pick', () => {
+    expect(linksOf('player')).toEqual([expect.objectContaining({ name: 'player', target: 'players', many: false, required: true, pickable: true })]);
+    expect(def('players')).toBeDefined();
+  });
+
   it('every OTT component kind links records the builder can name', () => {
     for (const kind of ['ott_format', 'ott_format_list', 'ott_playlist', 'ott_playlist_list', 'ott_hero_main', 'events', 'video'])
       for (const link of linksOf(kind)) {
