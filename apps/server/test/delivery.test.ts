@@ -44,7 +44,7 @@ const MAY_SHOW: Record<string, string[]> = {
   squad_staff_members: ['since'],
   point_deductions: ['points', 'reason', 'decided_on'],
   videos: ['name', 'duration', 'width', 'height', 'content_type'],
-  page_types: ['name', 'kind'],
+  page_types: ['name', 'kind', 'template_kind'],
   components: ['kind', 'index', 'settings'],
   pages: ['title', 'slug', 'published_from', 'published_until', 'seo_title', 'seo_description'],
   global_page_elements: ['name', 'slug', 'area'],

@@ -108,6 +108,8 @@ describe('the public side leaks nothing that is not public (a crawler)', () => {
     return set;
   };
   let fanToken = '';
+  /** The match the paid events broadcast. */
+  let broadcastMatch = '';
 
   const ok = (res: { status: number; text: string }, what: string, status = 201) => {
     if (res.status !== status) throw new Error(`${what}: ${res.status} ${res.text}`);
@@ -252,10 +254,13 @@ describe('the public side leaks nothing that is not public (a crawler)', () => {
     await hiddenArticle('an article only in Polish', { publish_from: later(-1) }, 'published', 'en');
 
     // Paid events: their source videos (one of them also placed on a published page) and their output.
+    // Both broadcast a match, so its events list and its match centre on the website show them.
     const paidSource = await secretVideo('a pay-per-view event\'s source');
     const subscriptionSource = await secretVideo('a subscription event\'s source');
-    const ppv = ok(await api.post('/api/v3/ott/events', { data: { type: 'ott_events', attributes: { title: 'Mecz płatny', access: 'pay_per_view' }, relationships: { video: rel('videos', paidSource) } } }), 'ppv event').data.id;
-    const sub = ok(await api.post('/api/v3/ott/events', { data: { type: 'ott_events', attributes: { title: 'Mecz w abonamencie', access: 'subscription' }, relationships: { video: rel('videos', subscriptionSource) } } }), 'subscription event').data.id;
+    broadcastMatch = (await api.get(`/public/v1/matches?${q}&sort=-kickoff_at&page[size]=1`, { token: null })).body.data[0].id as string;
+    const broadcast = { match: rel('matches', broadcastMatch) };
+    const ppv = ok(await api.post('/api/v3/ott/events', { data: { type: 'ott_events', attributes: { title: 'Mecz płatny', access: 'pay_per_view' }, relationships: { video: rel('videos', paidSource), ...broadcast } } }), 'ppv event').data.id;
+    const sub = ok(await api.post('/api/v3/ott/events', { data: { type: 'ott_events', attributes: { title: 'Mecz w abonamencie', access: 'subscription' }, relationships: { video: rel('videos', subscriptionSource), ...broadcast } } }), 'subscription event').data.id;
     const clientId = await clientIdOf(api.server);
     for (const eventId of [ppv, sub]) {
       const at = toDb(api.server.database.dialect, 'datetime', new Date().toISOString());
@@ -451,6 +456,10 @@ describe('the public side leaks nothing that is not public (a crawler)', () => {
       for (const locale of [null, ...LOCALES]) one.push(() => fetchAs(`/public/v1/articles/${key}?${q}${locale ? `&locale=${locale}` : ''}`));
     for (const id of [...articleKeys, ...listedArticles].filter((k) => /^\d+$/.test(k))) one.push(() => fetchAs(`/public/v1/comments?${q}&filter[article]=${id}`));
     for (const id of [...idsOf('matches')].slice(0, 10)) one.push(() => fetchAs(`/public/v1/comments?${q}&filter[match]=${id}`));
+    // A match's broadcasts, as its match centre asks for them and with every include.
+    const eventIncludes = listsOf(paramOf(openapi.paths['/public/v1/ott/events'].get, 'include')).join(',');
+    for (const id of new Set([broadcastMatch, ...[...idsOf('matches')].slice(0, 10)]))
+      for (const locale of LOCALES) one.push(() => fetchAs(`/public/v1/ott/events?${q}&filter[match]=${id}&locale=${locale}&include=${eventIncludes}`, { fan: true }));
     await inTurns(one);
 
     // 3. The website: every page and article in both languages, the sitemap and the feeds.
@@ -501,6 +510,15 @@ describe('the public side leaks nothing that is not public (a crawler)', () => {
             if (status !== null && res.status !== status) leaks.push(`${path} answered ${res.status}, not ${status}`);
           }
         });
+
+    // The match centre of the match the paid events broadcast: their cards, nothing of their sources.
+    for (const [i, locale] of LOCALES.entries())
+      site.push(async () => {
+        const moved = await fetchAs(`/site/${locale}/${segments.match[i]}/${broadcastMatch}`);
+        const res = await fetchAs(moved.headers.get('location') ?? '');
+        if (res.status !== 200) leaks.push(`the page of match ${broadcastMatch} (${locale}) answered ${res.status}`);
+        else if ((res.text.match(/data-access="(pay_per_view|subscription)"/g) ?? []).length < 2) leaks.push(`the page of match ${broadcastMatch} (${locale}) shows no paid event's card`);
+      });
 
     // The site's search, for every secret's title and name and for what all secrets begin with.
     let searched = 0;

@@ -313,6 +313,56 @@ describe('the match centre', () => {
     expect(doc.body.textContent).not.toContain('Stadion');
   });
 
+  it('shows the match’s own broadcasts as the events component’s cards, for the website’s player to hydrate, and only this match’s', () => {
+    const event = (id: string, attributes: Record<string, unknown>, match = '9'): ResourceObject => ({
+      type: 'ott_events',
+      id,
+      attributes: { starts_at: '2026-11-28T13:30:00Z', locale: 'pl', ...attributes },
+      relationships: { match: ref('matches', match), image: ref('images', '60') },
+    });
+    const events: JsonApiDocument = {
+      data: [
+        event('31', { title: 'Legia – Lech na żywo', status: 'live', access: 'free', description: 'Ze studiem przedmeczowym.' }),
+        event('32', { title: 'Legia – Lech: cały mecz', status: 'pending', access: 'pay_per_view' }),
+        // Another match's event (a list read before a link changed): not this match centre's.
+        event('33', { title: 'Inny mecz', status: 'live', access: 'free' }, '10'),
+      ],
+      included: [{ type: 'images', id: '60', attributes: { path: 'ott/studio.jpg', width: 1280, height: 720 } }],
+    };
+    const page: JsonApiDocument = { data: { type: 'pages', id: '1', attributes: { title: 'Mecz' } }, included: [component, matchRecord('first_half', [0, 0]), ...sides] };
+    const drawIn = (locale: 'pl' | 'en') => {
+      const ctx = createRenderContext({ locale, imageBase: 'https://cdn.test/img', feeds: { c1: fedMatch(matchRecord('first_half', [0, 0])), 'c1:events': events, 'c1:comments': comments } }, page);
+      return new DOMParser().parseFromString(`<main>${renderToStaticMarkup(<ComponentView component={component} ctx={ctx} />)}</main>`, 'text/html');
+    };
+    const doc = drawIn('pl');
+    const section = doc.querySelector('.u-match-events')!;
+    // The hooks of the site's player (ott-playback.ts): the card's type, id, status and access.
+    const cards = [...section.querySelectorAll<HTMLElement>('[data-ott-type="ott_events"][data-ott-id]')];
+    expect(cards.map((c) => [c.dataset.ottId, c.dataset.status, c.dataset.access, c.dataset.live])).toEqual([
+      ['31', 'live', 'free', 'true'],
+      ['32', 'pending', 'pay_per_view', undefined],
+    ]);
+    expect(doc.querySelectorAll('[data-ott-type]')).toHaveLength(2);
+    expect(cards.map((c) => words(c.querySelector('.u-kicker')))).toEqual(['Na żywo · Bezpłatnie', 'Wkrótce · Płatny dostęp']);
+    expect(words(cards[0].querySelector('.u-card-lead'))).toBe('Ze studiem przedmeczowym.');
+    expect(cards[0].querySelector('time')!.getAttribute('datetime')).toBe('2026-11-28T13:30:00Z');
+    expect(cards[0].querySelector('img')!.getAttribute('src')).toContain('ott/studio.jpg');
+    // Nothing of a video is drawn: the player asks the playback when a fan presses Watch.
+    expect(section.querySelector('video, a[href*="/ott/hls/"]')).toBeNull();
+    // Its section before the other broadcasters, each event a heading under it.
+    expect(headings(doc).slice(0, 5)).toEqual(['h2 Legia Warszawa – Lech Poznań', 'h3 Obejrzyj mecz', 'h4 Legia – Lech na żywo', 'h4 Legia – Lech: cały mecz', 'h3 Transmisja']);
+    // In English: the section's and the cards' words (the events' own titles as the API gave them).
+    const en = drawIn('en');
+    expect(words(en.querySelector('.u-match-events h3'))).toBe('Watch the match');
+    expect([...en.querySelectorAll('.u-match-events .u-kicker')].map(words)).toEqual(['Live · Free', 'Coming up · Pay-per-view']);
+    expect(en.querySelector('.u-match-events [data-ott-id="31"]')!.getAttribute('lang')).toBe('pl');
+  });
+
+  it('shows no broadcasts section when the match has no events, or in the builder’s preview', () => {
+    expect(draw(matchRecord('finished', [2, 1])).doc.querySelector('.u-match-events')).toBeNull();
+    expect(draw(matchRecord('finished', [2, 1]), [], [], { fed: false }).doc.querySelector('.u-match-events')).toBeNull();
+  });
+
   it('says there are no comments yet when the site fetched none', () => {
     const page: JsonApiDocument = { data: { type: 'pages', id: '1' }, included: [component, matchRecord('not_started', [null, null]), ...sides] };
     const ctx = createRenderContext({ locale: 'en', feeds: { 'c1:comments': { data: [] } } }, page);

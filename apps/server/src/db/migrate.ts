@@ -31,6 +31,7 @@ import * as fanChallenges from './migrations/0029-fan-challenges';
 import * as imports from './migrations/0030-imports';
 import * as articleSlugHistory from './migrations/0031-article-slug-history';
 import * as pageTemplates from './migrations/0032-page-templates';
+import * as ottEventMatch from './migrations/0033-ott-event-match';
 import { cascadesOf } from './data-versions';
 
 /** Every migration in order; each one runs on SQLite and PostgreSQL alike. */
@@ -66,6 +67,7 @@ const MIGRATIONS = {
   '0030-imports': imports,
   '0031-article-slug-history': articleSlugHistory,
   '0032-page-templates': pageTemplates,
+  '0033-ott-event-match': ottEventMatch,
 };
 
 /**

@@ -19,8 +19,11 @@ type Rel = { data: { type: string; id: string } | { type: string; id: string }[]
  * come from the real routes: two formats with their segments, streams for the next round's top
  * matches (RTMP, and SRT with AES-128), the last round's top match streamed and ended with its
  * marker, a highlights event on the demo clip, two playlists, and a video page whose components
- * link them. The highlights event queues its transcoding, as choosing a video always does; the
- * server's OTT worker runs it (test servers run none: OTT_WORKER=false).
+ * link them. Each event names the match it broadcasts, so those matches' match centres on the
+ * website show it: the last round's top match its full broadcast (subscription) and its highlights
+ * (free), the next round's their live events (one free, one pay-per-view). The highlights event
+ * queues its transcoding, as choosing a video always does; the server's OTT worker runs it (test
+ * servers run none: OTT_WORKER=false).
  */
 export async function seedDemoOtt(input: { database: Database; storage: Storage; clientId: number; now: Date }): Promise<void> {
   const { database, storage, clientId, now } = input;
@@ -79,7 +82,14 @@ export async function seedDemoOtt(input: { database: Database; storage: Storage;
         '/ott/events',
         'ott_events',
         { title: title(match), description: 'Transmisja na żywo ze studiem przedmeczowym.', access: i === 0 ? 'free' : 'pay_per_view', allowed_country: i === 0 ? [] : ['PL', 'GB-ENG', 'DE'], starts_at: new Date(when(match) - HOUR / 2).toISOString() },
-        { stream: rel('ott_streams', stream.id), format: rel('formats', studio.id), segment: rel('segments', segmentIds[0]), image: rel('images', image), tags: { data: tags.slice(0, 1).map((id) => ({ type: 'tags', id })) } },
+        {
+          stream: rel('ott_streams', stream.id),
+          format: rel('formats', studio.id),
+          segment: rel('segments', segmentIds[0]),
+          match: rel('matches', String(match.id)),
+          image: rel('images', image),
+          tags: { data: tags.slice(0, 1).map((id) => ({ type: 'tags', id })) },
+        },
       );
       await english('/ott/events', 'ott_events', event.id, { title: title(match), description: 'Live, with the pre-match studio.' });
       live.push(event.id);
@@ -93,7 +103,7 @@ export async function seedDemoOtt(input: { database: Database; storage: Storage;
         '/ott/events',
         'ott_events',
         { title: title(played), description: 'Cały mecz z komentarzem.', access: 'subscription', starts_at: new Date(when(played) - HOUR / 2).toISOString() },
-        { stream: rel('ott_streams', stream.id), format: rel('formats', studio.id), image: rel('images', image) },
+        { stream: rel('ott_streams', stream.id), format: rel('formats', studio.id), match: rel('matches', String(played.id)), image: rel('images', image) },
       );
       await english('/ott/events', 'ott_events', event.id, { title: title(played), description: 'The whole match with commentary.' });
       const action = (name: string) => call('PATCH', `/ott/streams/${stream.id}/${name}`, { data: { id: stream.id, type: 'ott_stream', attributes: { use_backup: false } } });
@@ -108,7 +118,7 @@ export async function seedDemoOtt(input: { database: Database; storage: Storage;
         '/ott/events',
         'ott_events',
         { title: played ? `Skrót: ${title(played)}` : 'Skrót kolejki', description: 'Bramki i najciekawsze akcje.', access: 'free', starts_at: new Date(now.getTime() - DAY).toISOString() },
-        { video: rel('videos', String(video.id)), format: rel('formats', highlights.id), image: rel('images', image) },
+        { video: rel('videos', String(video.id)), format: rel('formats', highlights.id), match: rel('matches', played ? String(played.id) : null), image: rel('images', image) },
       );
       await english('/ott/events', 'ott_events', event.id, { title: played ? `Highlights: ${title(played)}` : 'Round highlights', description: 'The goals and best moments.' });
       past.unshift(event.id);

@@ -4,7 +4,7 @@ import { createApi } from './api';
 import { readConfig } from './config';
 import { createFanSession, type KeyValueStore } from './fan';
 import { hydrateOttEvents } from './ott-playback';
-import { component, fakeApi, fanAnswer, problem, ref, renderPage, settle, words } from './test/page';
+import { component, fakeApi, fanAnswer, football, problem, ref, renderPage, settle, words } from './test/page';
 
 /** A page of broadcasts: one free, one pay-per-view (an `events` component, as the renderers draw it). */
 function eventsPage(locale: 'pl' | 'en' = 'pl') {
@@ -15,6 +15,16 @@ function eventsPage(locale: 'pl' | 'en' = 'pl') {
       { type: 'ott_events', id: '1', attributes: { title: 'Legia – Lech na żywo', status: 'live', access: 'free' } },
       { type: 'ott_events', id: '2', attributes: { title: 'Finał pucharu', status: 'live', access: 'pay_per_view' } },
     ],
+  });
+}
+
+/** A match centre whose match has two broadcasts of its own (the site's `{component}:events` list): one free, one pay-per-view. */
+function matchCentrePage() {
+  const event = (id: string, title: string, access: string) => ({ type: 'ott_events', id, attributes: { title, status: 'live', access }, relationships: { match: ref('matches', '101') } });
+  renderPage({
+    components: [component('c1', 'match', { match: ref('matches', '101') })],
+    included: football,
+    feeds: { 'c1:events': { data: [event('1', 'Legia – Lech na żywo', 'free'), event('2', 'Legia – Lech: cały mecz', 'pay_per_view')] } },
   });
 }
 
@@ -125,5 +135,25 @@ describe('broadcasts', () => {
     await settle();
     expect(words(card('1').querySelector('[role="status"]'))).toBe('This broadcast has not started yet. Come back when it is live.');
     expect(card('1').querySelector('video')).toBeNull();
+  });
+
+  it("plays a match centre's free broadcast and asks a fan's entitlement for its paid one, as on an events component", async () => {
+    matchCentrePage();
+    expect(document.querySelector('[data-match-centre] .u-match-events')).not.toBeNull();
+    const api = start({
+      'GET /ott/events/1/playback': [200, playback('1', 'https://cdn.example/ott/hls/live/1/index.m3u8')],
+      'GET /ott/events/2/playback': (call) => (call.headers.authorization ? [403, problem(403, 'entitlementRequired')] : [401, problem(401, 'unauthorized')]),
+    });
+    expect(words(watch('1'))).toBe('Oglądaj: Legia – Lech na żywo');
+    watch('1').click();
+    await settle();
+    expect(api.attach).toHaveBeenCalledWith(card('1').querySelector('video'), 'https://cdn.example/ott/hls/live/1/index.m3u8', expect.objectContaining({ play: true }));
+    // The paid one: only its playback route decides, with the fan's token; without one, sign in.
+    watch('2').click();
+    await settle();
+    expect(api.calls.map((c) => c.url.pathname)).toEqual(['/public/v1/ott/events/1/playback', '/public/v1/ott/events/2/playback']);
+    expect(alertOf('2')).toBe('Ta transmisja jest płatna. Zaloguj się na konto kibica, aby ją obejrzeć.');
+    expect(card('2').querySelector('form.u-sign-in')).not.toBeNull();
+    expect(card('2').querySelector('video')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonApiDocument, ResourceObject } from '@umpire/render';
-import { feedsOf, MATCH_COMMENTS_SHOWN } from './feeds';
+import { feedsOf, MATCH_COMMENTS_SHOWN, MATCH_EVENTS_SHOWN } from './feeds';
 import type { DeliveryAnswer, DeliverySource } from './source';
 
 /** A delivery API that answers every read from a table of paths and records what was asked. */
@@ -26,22 +26,29 @@ const page = (components: { id: string; kind: string; match?: string }[]) => ({
 });
 
 describe('the lists fetched beside a page', () => {
-  it('fetches a match centre’s match with its venue, round (with its season) and broadcasters, and its newest comments as a second list', async () => {
+  it('fetches a match centre’s match with its venue, round (with its season) and broadcasters, its OTT events and its newest comments as further lists', async () => {
     const matchPath = '/matches/9?include=venue,round.stage.competition_season,transmission_providers.image';
     const commentsPath = `/comments?filter[match]=9&page[size]=${MATCH_COMMENTS_SHOWN}`;
+    const eventsPath = (locale: string) => `/ott/events?filter[match]=9&locale=${locale}&include=image&page[size]=${MATCH_EVENTS_SHOWN}`;
     const match = { data: { type: 'matches', id: '9' }, included: [{ type: 'venues', id: '5', attributes: { name: 'Stadion' } }] };
     const comments = { data: [{ type: 'comments', id: '1', attributes: { body: 'Brawo' } }], meta: { total: 1 } };
-    const { api, asked } = source({ [matchPath]: { status: 200, body: match }, [commentsPath]: { status: 200, body: comments } });
+    const events = { data: [{ type: 'ott_events', id: '3', attributes: { title: 'Legia – Lech', access: 'pay_per_view' }, relationships: { match: { data: { type: 'matches', id: '9' } } } }] };
+    const { api, asked } = source({ [matchPath]: { status: 200, body: match }, [commentsPath]: { status: 200, body: comments }, [eventsPath('pl')]: { status: 200, body: events } });
     const feeds = await feedsOf(api, page([{ id: '12', kind: 'match', match: '9' }]), 'pl');
-    expect(asked.sort()).toEqual([commentsPath, matchPath].sort());
+    expect(asked.sort()).toEqual([commentsPath, eventsPath('pl'), matchPath].sort());
     expect(feeds['12']).toEqual(match);
+    expect(feeds['12:events']).toEqual(events);
     expect(feeds['12:comments']).toEqual(comments);
+    // The events in the reader's language (their titles are translated).
+    const english = source({});
+    await feedsOf(english.api, page([{ id: '12', kind: 'match', match: '9' }]), 'en');
+    expect(english.asked).toContain(eventsPath('en'));
   });
 
   it('leaves out what could not be read (the page still renders), and asks nothing for a match centre without its match', async () => {
     const { api, asked } = source({});
     const feeds = await feedsOf(api, page([{ id: '12', kind: 'match', match: '9' }, { id: '13', kind: 'match' }]), 'pl');
-    expect(asked).toHaveLength(2);
+    expect(asked).toHaveLength(3);
     expect(feeds).toEqual({});
   });
 });

@@ -9,6 +9,8 @@ const MATCH_INCLUDE = 'home_squad.team.club.image,away_squad.team.club.image,rou
  * broadcasts it (a link table, not on the page's copy).
  */
 const MATCH_CENTRE_INCLUDE = 'venue,round.stage.competition_season,transmission_providers.image';
+/** The match's own broadcasts a match centre shows (OTT events naming it, the newest first). */
+export const MATCH_EVENTS_SHOWN = 3;
 /** The newest comments a match centre shows; the browser reads older ones on demand. */
 export const MATCH_COMMENTS_SHOWN = 20;
 const HOUR = 3_600_000;
@@ -36,11 +38,11 @@ const isoHour = (t: number) => new Date(Math.floor(t / HOUR) * HOUR).toISOString
  * The lists a page's components show beside what they link to (renderers' `feeds`): the newest
  * articles of a news block, the matches of a round or of a match list, a club's results and next
  * matches, the events and formats of an automatic OTT list, a match centre's match with its venue,
- * round and broadcasters, and its comments (keyed `{component id}:comments`), a player's squads,
- * career and statistics. Each is one read of the delivery API, or a few read at once and given as
- * one document (a club's two lists; a player, then its statistics per competition season); times
- * are rounded to the hour, so the same list is the same address (and the API's cached answer) for
- * everyone within that hour.
+ * round and broadcasters, its OTT events (keyed `{component id}:events`) and its comments (keyed
+ * `{component id}:comments`), a player's squads, career and statistics. Each is one read of the
+ * delivery API, or a few read at once and given as one document (a club's two lists; a player, then
+ * its statistics per competition season); times are rounded to the hour, so the same list is the
+ * same address (and the API's cached answer) for everyone within that hour.
  */
 /**
  * What a reader narrowed an index to (the fixtures' round and club, the news' category, tag and
@@ -114,6 +116,8 @@ export async function feedsOf(source: DeliverySource, document: JsonApiDocument,
       const match = linkId(c, 'match');
       if (match && /^\d+$/.test(match)) {
         asks.push([c.id, `/matches/${match}?include=${MATCH_CENTRE_INCLUDE}`, same]);
+        // Its broadcasts on the league's video, drawn as event cards: a further list of the component (ctx.feed(component, 'events')).
+        asks.push([`${c.id}:events`, `/ott/events?filter[match]=${match}&locale=${locale}&include=image&page[size]=${MATCH_EVENTS_SHOWN}`, same]);
         // The fans' comments, newest first: a second list of the component (ctx.feed(component, 'comments')).
         asks.push([`${c.id}:comments`, `/comments?filter[match]=${match}&page[size]=${MATCH_COMMENTS_SHOWN}`, same]);
       }

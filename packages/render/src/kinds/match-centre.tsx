@@ -4,24 +4,28 @@ import { attr, identifiers, num, settingsOf, text, type ResourceObject } from '.
 import { safeHref, type RenderContext } from '../context';
 import { latestMinute, sheetCounts, sheetLines, SHEET_STATS, type SheetLine } from '../match-sheet';
 import { EmptyNote, Heading, isLive, Picture, playerName, roundIdOf, sideOf, titleOf, type RendererProps, type Side } from '../parts';
+import { OttCard } from './ott';
 
 /**
  * The `match` kind: a match centre. Everything a fan reads is drawn on the server, so the page
  * reads without JavaScript: the two clubs, the score or the kick-off time, the state in words, the
  * competition, round, venue, referee and attendance; the timeline of incidents by minute and side,
- * the line-ups, counts per side taken from the incidents, who broadcasts it and the fans' comments.
+ * the line-ups, counts per side taken from the incidents, its broadcasts on the league's own video
+ * (OTT events naming the match), who else broadcasts it and the fans' comments.
  *
  * The website's browser half keeps it current from the public channel (live-scores.ts and
  * match-centre.ts) through the hooks drawn here: `data-match-id` with the score box and the
  * status line (as on every match), `data-match-centre` with the sides' short names, the timeline's
  * list, the counts, the minute, the half-time score, the shoot-out and the note of an abandoned
  * match; and it adds the fans' forms:
- * the predictor (`data-hydrate="match-predictor"`) and comments (`data-hydrate="comments"`).
+ * the predictor (`data-hydrate="match-predictor"`) and comments (`data-hydrate="comments"`); an
+ * event's card is the one the events component draws, so its player (ott-playback.ts) plays a free
+ * event and asks a paid one's playback with the fan's entitlement.
  *
  * What the page's document holds (current_page with its include sets: the match's sides,
  * incidents, line-ups and their players) is completed by the list a site fetches for the component
  * (feeds): the match with its venue, round (and the competition season it belongs to) and
- * broadcasters, and, as the part `comments`,
+ * broadcasters, as the part `events` the OTT events that broadcast it, and, as the part `comments`,
  * its newest comments.
  */
 
@@ -218,6 +222,28 @@ function Lineups({ ctx, match, sides }: { ctx: RenderContext; match: ResourceObj
           );
         })}
       </div>
+    </section>
+  );
+}
+
+/**
+ * The match on the league's own video: the OTT events naming it that the site fetched (the part
+ * `events`), each as the events component draws its card. Nothing of a paid event's video is here:
+ * its card only asks for the playback, which checks the fan's entitlement.
+ */
+function MatchEvents({ ctx, component, match }: { ctx: RenderContext; component: ResourceObject; match: ResourceObject }) {
+  const events = ctx.feed(component, 'events').filter((e) => e.type === 'ott_events' && identifiers(e.relationships?.match)[0]?.id === match.id);
+  if (!events.length) return null;
+  return (
+    <section className="u-match-events">
+      <h3>{ctx.t.watchMatch}</h3>
+      <ul className="u-cards u-cards--horizontal">
+        {events.map((e) => (
+          <li key={e.id}>
+            <OttCard ctx={ctx} record={e} level={4} />
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
@@ -424,6 +450,7 @@ export function MatchCentre({ component, ctx }: RendererProps) {
           </div>
         )}
       </dl>
+      <MatchEvents ctx={ctx} component={component} match={match} />
       <Broadcast ctx={ctx} providers={providers} />
       {/* The predictor's form or the fan's own prediction: the browser fills it from the fan API, else it stays hidden. */}
       <div className="u-match-predictor" data-hydrate="match-predictor" data-predict-match={match.id} hidden />

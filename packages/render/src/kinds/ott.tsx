@@ -11,8 +11,12 @@ import { Cta, EmptyNote, Heading, langOf, layoutClass, limitOf, Picture, titleOf
 const pictureOf = (ctx: RenderContext, record: ResourceObject) =>
   ctx.resolve.one(record, 'image_horizontal') ?? ctx.resolve.one(record, 'image') ?? ctx.resolve.one(record, 'image_vertical');
 
-/** A format, playlist or event as a card. */
-function OttCard({ ctx, record, level = 3, image }: { ctx: RenderContext; record: ResourceObject; level?: 2 | 3; image?: ResourceObject }) {
+/**
+ * A format, playlist or event as a card. An event's card is what the website's player hydrates
+ * (ott-playback.ts): wherever it is drawn (the events component, a playlist, a match centre), the
+ * same "Watch" button asks for its playback.
+ */
+export function OttCard({ ctx, record, level = 3, image }: { ctx: RenderContext; record: ResourceObject; level?: 2 | 3 | 4; image?: ResourceObject }) {
   const Tag = `h${level}` as 'h3';
   const starts = attr(record, 'starts_at');
   const status = text(record, 'status');

@@ -8,7 +8,9 @@ import { OTT_LOCALES } from './enums';
  * An OTT event (spec §3): a match or show streamed live and/or on demand. Its status moves only
  * through its stream's start and stop (pending → live → ended); access decides whether playback
  * needs a signed URL; `allowed_country` (empty: everywhere) limits where it can be watched. Title
- * and description per locale, as articles.
+ * and description per locale, as articles. `match`: the match it broadcasts, whose match centre on
+ * the website shows it (issue 40, point 2); public, so readers find a match's events with
+ * `filter[match]`, while playback stays the playback route's (a paid event's entitlement).
  */
 export const ottEvents = defineResource({
   type: 'ott_events',
@@ -19,7 +21,7 @@ export const ottEvents = defineResource({
   newestFirst: true,
   maxIncludeDepth: 2,
   /** Not its stream (keys), its source video nor its transcoding: those are the staff's. */
-  public: { reach: 'listed', attributes: ['status', 'access', 'allowed_country', 'starts_at', 'title', 'description'], relationships: ['format', 'segment', 'image', 'image_vertical', 'image_horizontal', 'tags'] },
+  public: { reach: 'listed', attributes: ['status', 'access', 'allowed_country', 'starts_at', 'title', 'description'], relationships: ['format', 'segment', 'match', 'image', 'image_vertical', 'image_horizontal', 'tags'] },
   attributes: {
     status: { type: 'string', schema: oneOf(OTT_EVENT_STATUSES), default: 'pending', readOnly: true, filter: true, sort: true, list: true },
     access: { type: 'string', schema: oneOf(ACCESS_TYPES), default: 'free', filter: true, sort: true, list: true, example: 'pay_per_view' },
@@ -37,6 +39,8 @@ export const ottEvents = defineResource({
     video: { kind: 'belongsTo', type: 'videos', onDelete: 'setNull' },
     format: { kind: 'belongsTo', type: 'formats', onDelete: 'setNull' },
     segment: { kind: 'belongsTo', type: 'segments', onDelete: 'setNull' },
+    // The match it broadcasts (its match centre shows it).
+    match: { kind: 'belongsTo', type: 'matches', onDelete: 'setNull' },
     image: { kind: 'belongsTo', type: 'images', onDelete: 'setNull' },
     image_vertical: { kind: 'belongsTo', type: 'images', onDelete: 'setNull' },
     image_horizontal: { kind: 'belongsTo', type: 'images', onDelete: 'setNull' },

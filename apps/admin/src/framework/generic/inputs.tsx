@@ -26,6 +26,7 @@ import { ImageLinkInput } from './image-link-input';
 import { imagePicker, libraryFilePicker } from './image-picker-slot';
 import { LibraryFileInput } from './library-file-input';
 import { referencePicker, widgetOf } from './conventions';
+import { MATCH_SIDES, matchLabel, matchSearch } from '../records/matches';
 import { attributeValidators, requiredValidator } from './validation';
 
 const wide = { width: '100%' } as const;
@@ -114,6 +115,7 @@ export function RelationshipInput({ rel }: { rel: RelationshipManifest }) {
   // The media library's picker (the app provides it); without one, an image is one of the `images` records, chosen by name.
   const Picker = rel.type === 'images' ? imagePicker() : undefined;
   if (Picker) return <ImageLinkInput rel={rel} Picker={Picker} />;
+  if (rel.type === 'matches') return <MatchLinkInput rel={rel} />;
   const { optionText, sort, filterToQuery } = referencePicker(resourceDef(rel.type));
   return (
     <ReferenceInput source={rel.source!} reference={rel.type} sort={sort}>
@@ -121,6 +123,25 @@ export function RelationshipInput({ rel }: { rel: RelationshipManifest }) {
         id={rel.source}
         optionText={optionText}
         filterToQuery={filterToQuery}
+        validate={rel.required ? requiredValidator : undefined}
+        isRequired={rel.required}
+        sx={wide}
+      />
+    </ReferenceInput>
+  );
+}
+
+/**
+ * A link to a match (an OTT event's, a comment's…): a match has no name, so it is named by its sides
+ * and kick-off, the newest first, and found by a club's name.
+ */
+function MatchLinkInput({ rel }: { rel: RelationshipManifest }) {
+  return (
+    <ReferenceInput source={rel.source!} reference="matches" sort={{ field: 'kickoff_at', order: 'DESC' }} queryOptions={{ meta: { include: MATCH_SIDES } }}>
+      <AutocompleteInput
+        id={rel.source}
+        optionText={matchLabel}
+        filterToQuery={matchSearch}
         validate={rel.required ? requiredValidator : undefined}
         isRequired={rel.required}
         sx={wide}
