@@ -158,7 +158,7 @@ test('the main menu works with the keyboard: a disclosure on a wide screen, the 
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   await expect(tickets).toBeVisible();
   await page.keyboard.press('Tab');
-  await expect(nav.getByRole('link', { name: 'Fixtures and table' })).toBeFocused();
+  await expect(nav.getByRole('link', { name: 'Rules' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(toggle).toBeFocused();

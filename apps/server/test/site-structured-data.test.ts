@@ -55,6 +55,8 @@ describe('the structured data of the website', () => {
     for (const locale of ['pl', 'en']) {
       for (const page of pages) {
         const slug = String(page.attributes.slug);
+        // A club's page made in Polish is no English page (301 to the club template's page, checked in site.test.ts).
+        if (locale === 'en' && slug.startsWith('kluby/')) continue;
         const { graph: nodes } = await structured(slug === 'strona-glowna' ? `/site/${locale}/` : `/site/${locale}/${slug}`);
         expect(top(nodes, 'WebSite'), slug).toHaveLength(1);
         expect(top(nodes, 'SportsOrganization'), slug).toHaveLength(1);

@@ -82,6 +82,11 @@ describe('the website at /site', () => {
       for (const locale of ['pl', 'en']) {
         const path = page.attributes.slug === 'strona-glowna' ? `/site/${locale}/` : `/site/${locale}/${page.attributes.slug}`;
         const res = await html(path);
+        // A club's page made in Polish leads English readers to the club's English page (the template's).
+        if (locale === 'en' && page.attributes.slug.startsWith('kluby/')) {
+          expect(res.status, path).toBe(301);
+          continue;
+        }
         expect(res.status, path).toBe(200);
         expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
         expect(res.text).toMatch(new RegExp(`^<!doctype html><html lang="${locale}"`));
@@ -274,6 +279,14 @@ describe('the website at /site', () => {
     expect(en.text).not.toContain('href="/site/en/kluby/rcz"');
     expect((await html(english)).status).toBe(200);
     expect((await html('/site/pl/')).text).toContain('<a href="/site/pl/kluby/rcz">');
+    // Its Polish page under /en/ leads to its English page (by its code, then its address).
+    const wrongFolder = await html('/site/en/kluby/rcz');
+    expect(wrongFolder.status).toBe(301);
+    expect(wrongFolder.headers.get('location')).toBe('/site/en/clubs/rcz');
+    const byCode = await html('/site/en/clubs/rcz');
+    expect(byCode.status).toBe(301);
+    expect(byCode.headers.get('location')).toBe(english);
+    expect((await html('/site/en/clubs/xyz')).status).toBe(404);
     // In Polish the club's own page stands for the template's.
     const polish = await html(`/site/pl/kluby/${rcz.id}-rakow-czestochowa`);
     expect(polish.status).toBe(301);
@@ -310,7 +323,12 @@ describe('the website at /site', () => {
     const pages = await html('/site/sitemap-pages.xml');
     expect(pages.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     expect(pages.text).toContain(`<loc>${api.url}/site/pl/</loc>`);
-    expect(pages.text).toContain(`<loc>${api.url}/site/en/kluby/rcz</loc>`);
+    // A club's hand-made page is listed with the clubs, in its own language only, beside the template's page in the other.
+    expect(pages.text).not.toContain('kluby/rcz');
+    const clubs = (await html('/site/sitemap-clubs.xml')).text;
+    expect(clubs).toContain(`<loc>${api.url}/site/pl/kluby/rcz</loc>`);
+    expect(clubs).not.toContain('/site/en/kluby/rcz');
+    expect(clubs).toMatch(new RegExp(`<loc>${api.url}/site/en/clubs/\\d+-rakow-czestochowa</loc>`));
     expect(pages.text).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}T/);
     // The articles: exactly those the delivery API publishes now, per language, at their own slugs.
     const published: string[] = [];

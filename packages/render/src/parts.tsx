@@ -185,6 +185,8 @@ export function MatchLine({ ctx, match }: { ctx: RenderContext; match: ResourceO
       <span className="u-match-home">{home ? <SideName ctx={ctx} side={home} size={24} /> : null}</span>
       {href ? (
         <a className="u-match-score" href={href}>
+          {/* The link's name says which match it opens, not a score or a time alone. */}
+          {home && away ? <span className="u-visually-hidden">{`${home.name} – ${away.name}: `}</span> : null}
           {score}
         </a>
       ) : (

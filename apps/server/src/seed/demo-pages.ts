@@ -205,7 +205,7 @@ export async function seedDemoPages(w: Writer, opts: { now: Date }): Promise<voi
       label_en: 'About the league',
       url: 'https://www.ekstraklasa.org/',
       children: [
-        { label_pl: 'Terminarz i tabela', label_en: 'Fixtures and table', page_id: to(home) },
+        { label_pl: 'Regulamin', label_en: 'Rules', url: 'https://www.ekstraklasa.org/regulamin' },
         { label_pl: 'Bilety', label_en: 'Tickets', url: 'https://www.ekstraklasa.org/bilety' },
         { label_pl: 'Kontakt', label_en: 'Contact', url: 'https://www.ekstraklasa.org/kontakt' },
       ],

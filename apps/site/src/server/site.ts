@@ -8,7 +8,7 @@ import {
   createResolver, cutQuery, IndexFilters, pageMeta, Pagination, primaryRecords, renderPage, renderSearchPage, searchTitle, SITE_LOCALES, textsFor,
   type Hrefs, type IndexFilter, type JsonApiDocument, type RenderContext, type ResourceObject, type SearchGroup, type SearchKind,
 } from '@umpire/render';
-import { articleIndex, clubPages, latest, pageAlternates, sitemapIndex, SITEMAP_MAX_URLS, urlset, type PageIndexEntry, type SitemapUrl } from './addresses';
+import { articleIndex, CLUB_FOLDERS, clubPages, latest, pageAlternates, sitemapIndex, SITEMAP_MAX_URLS, urlset, type PageIndexEntry, type SitemapUrl } from './addresses';
 import { feedsOf, type IndexView } from './feeds';
 import type { DeliverySource } from './source';
 import { articleGraph, jsonLdScript, newsPage, pageGraph, recordGraph, siteGraph, type StructuredSite } from './structured-data';
@@ -376,6 +376,12 @@ export function createSite(options: SiteOptions) {
   /** A record's page: its kind's template with the record, at the record's canonical address. */
   async function recordPage(locale: string, kind: RecordKind, key: string, origin: string, pages: PageIndexEntry[]): Promise<SiteResponse> {
     const id = addressId(key);
+    // A club by its code (`/en/clubs/rcz`, where a Polish page's address in English leads): its address.
+    if (id === null && kind === 'club' && /^[a-z0-9]{2,10}$/.test(key)) {
+      const answer = await source.get(`/clubs?filter[code]=${key.toUpperCase()}&page[size]=1&fields[clubs]=name,code`);
+      const [club] = answer.status === 200 ? primaryRecords(answer.body as JsonApiDocument) : [];
+      if (club && String(club.attributes?.code ?? '').toLowerCase() === key) return moved(templatePath(basePath, locale, kind, recordKey(kind, club, createResolver(answer.body as JsonApiDocument))));
+    }
     if (id === null) return notFound(locale, origin, pages);
     const [answer, globals] = await Promise.all([source.get(`/current_page?template=${kind}&record=${id}&locale=${locale}&include=auto`), elements(locale)]);
     if (answer.status === 404) return notFound(locale, origin, pages);
@@ -557,6 +563,7 @@ export function createSite(options: SiteOptions) {
 
   /** Every public page in every locale (pages are shared by the languages), with its alternates. */
   function pageUrls(origin: string, pages: PageIndexEntry[]): SitemapUrl[] {
+    const hasClubTemplate = templatesOf(pages).has('club');
     return pages.flatMap((p) => {
       // A template's page: an index (fixtures, news, and the clubs' list a club template brings) at
       // its kind's address; the records of a kind in their own sitemap.
@@ -566,6 +573,8 @@ export function createSite(options: SiteOptions) {
         const alternates = Object.fromEntries(LOCALES.map((l) => [l, `${origin}${templatePath(basePath, l, kind)}`]));
         return LOCALES.map((l) => ({ loc: alternates[l], lastmod: p.updatedAt, alternates }));
       }
+      // A club's hand-made page is its page in its language: the clubs' sitemap lists it there.
+      if (hasClubTemplate && /^([a-z0-9-]+)\/[a-z0-9-]+$/.test(p.slug) && Object.values(CLUB_FOLDERS).includes(p.slug.split('/')[0])) return [];
       const path = pagePaths(p.slug, pages);
       const alternates = Object.fromEntries(LOCALES.map((l) => [l, `${origin}${path(l)}`]));
       return LOCALES.map((l) => ({ loc: alternates[l], lastmod: p.updatedAt, alternates }));
@@ -589,10 +598,10 @@ export function createSite(options: SiteOptions) {
   async function recordUrls(origin: string, kind: RecordKind, pages: PageIndexEntry[]): Promise<SitemapUrl[]> {
     const slugs = new Set(pages.map((p) => p.slug));
     return (await recordIndex(source, kind)).flatMap((r) => {
-      // A club's page staff made in a language is its page there (listed with the pages).
+      // A club's page staff made in a language is its page there.
       const own = r.code ? clubPages(r.code, slugs, LOCALES) : {};
       const alternates = Object.fromEntries(LOCALES.map((l) => [l, `${origin}${own[l] ? `${basePath}/${l}/${own[l]}` : templatePath(basePath, l, kind, r.key)}`]));
-      return LOCALES.filter((l) => !own[l]).map((l) => ({ loc: alternates[l], lastmod: r.lastmod, alternates }));
+      return LOCALES.map((l) => ({ loc: alternates[l], lastmod: r.lastmod, alternates }));
     });
   }
 
@@ -689,8 +698,13 @@ export function createSite(options: SiteOptions) {
     if (rest === 'szukaj') return { status: 301, headers: { location: `${basePath}/${locale}/search${q === null ? '' : `?q=${encodeURIComponent(q)}`}` }, body: '' };
     const art = /^articles\/([^/]+)$/.exec(rest);
     if (art) return article(locale, art[1], origin, pages);
-    // A page staff made at this address comes first (editors' pages on top of the templates).
+    // A page staff made at this address comes first (editors' pages on top of the templates), but a
+    // club's page made in another language's folder (`kluby/rcz` under /en/) is not this language's:
+    // with a club template, the club's page in this language is the template's.
     const entry = pages.find((p) => p.slug === rest);
+    const folder = /^([a-z0-9-]+)\/([a-z0-9-]+)$/.exec(rest);
+    if (entry && !entry.template && folder && templatesOf(pages).has('club') && Object.entries(CLUB_FOLDERS).some(([l, f]) => f === folder[1] && l !== locale))
+      return moved(templatePath(basePath, locale, 'club', folder[2]));
     if (entry && !entry.template) return page(locale, rest, origin, pages);
     const [first, key, ...more] = rest.split('/');
     const segment = templateOfSegment(first);
