@@ -82,8 +82,15 @@ function fakeSource(pageSlugs: string[]): DeliverySource {
 }
 
 const origin = 'https://liga.example';
+/** The site on the fake API, its answers' bytes read as text. */
 function site(pageSlugs = ['strona-glowna', 'kluby/rcz']) {
-  return createSite({ source: fakeSource(pageSlugs), basePath: '/site', client: 'demo', apiBase: '/public/v1', cablePath: '/cable', imageBase: '/img', cacheMs: 0, hasClientScript: () => false });
+  const s = createSite({ source: fakeSource(pageSlugs), basePath: '/site', client: 'demo', apiBase: '/public/v1', cablePath: '/cable', imageBase: '/img', cacheMs: 0, hasClientScript: () => false });
+  return {
+    async handle(path: string, at: string) {
+      const res = await s.handle(path, at);
+      return { ...res, body: res.body.toString('utf8') };
+    },
+  };
 }
 const head = (html: string) => html.slice(0, html.indexOf('</head>'));
 const alternates = (html: string) => [...head(html).matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map((m) => `${m[1]} ${m[2]}`);

@@ -43,8 +43,14 @@ export interface SiteOptions {
 export interface SiteResponse {
   status: number;
   headers: Record<string, string>;
-  body: string;
+  /**
+   * The answer's bytes, encoded once when it was made: a kept page is sent as it is to every
+   * reader (encoding a club's 95 kB page to UTF-8 again for each answer was half a cached answer's CPU).
+   */
+  body: Buffer;
 }
+
+const EMPTY = Buffer.alloc(0);
 
 const LOCALES: readonly string[] = SITE_LOCALES;
 const HOME_SLUGS = ['strona-glowna', 'home', 'index'];
@@ -201,7 +207,8 @@ export function createSite(options: SiteOptions) {
   /** What a page's structured data (JSON-LD, ./structured-data.ts) builds its addresses from. */
   const structured = (origin: string, locale: string): StructuredSite => ({ origin, basePath, imageBase: options.imageBase, locale });
 
-  function html(status: number, body: string, extra: Record<string, string> = {}): SiteResponse {
+  function html(status: number, text: string, extra: Record<string, string> = {}): SiteResponse {
+    const body = Buffer.from(text);
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
     return {
       status,
@@ -345,7 +352,7 @@ export function createSite(options: SiteOptions) {
 
   /** A record kind's address without a record: the matches lead to the fixtures, the tables to the current one. */
   async function recordsIndex(locale: string, kind: RecordKind, origin: string, pages: PageIndexEntry[]): Promise<SiteResponse> {
-    const found = (location: string): SiteResponse => ({ status: 302, headers: { location, 'cache-control': 'public, max-age=60' }, body: '' });
+    const found = (location: string): SiteResponse => ({ status: 302, headers: { location, 'cache-control': 'public, max-age=60' }, body: EMPTY });
     if (kind === 'match' && templatesOf(pages).has('fixtures')) return found(templatePath(basePath, locale, 'fixtures'));
     if (kind === 'competition_season') {
       const answer = await source.get('/competition_seasons?filter[is_current]=true&sort=id&page[size]=1&include=competition&fields[competition_seasons]=name,competition&fields[competitions]=name');
@@ -521,7 +528,7 @@ export function createSite(options: SiteOptions) {
   const articlePath = (locale: string, slug: string) => `${basePath}/${locale}/articles/${encodeURIComponent(slug)}`;
 
   /** An article's slug (else its id) in each locale it is published in now, read by its id. */
-  const moved = (location: string): SiteResponse => ({ status: 301, headers: { location, 'cache-control': 'public, max-age=300' }, body: '' });
+  const moved = (location: string): SiteResponse => ({ status: 301, headers: { location, 'cache-control': 'public, max-age=300' }, body: EMPTY });
 
   /**
    * An article asked under a locale by a slug of another locale's translation (the addresses the
@@ -553,7 +560,7 @@ export function createSite(options: SiteOptions) {
     return out;
   }
 
-  const xml = (body: string): SiteResponse => ({ status: 200, headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=0, s-maxage=300' }, body });
+  const xml = (text: string): SiteResponse => ({ status: 200, headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=0, s-maxage=300' }, body: Buffer.from(text) });
 
   /** Every public page in every locale (pages are shared by the languages), with its alternates. */
   function pageUrls(origin: string, pages: PageIndexEntry[]): SitemapUrl[] {
@@ -665,15 +672,15 @@ export function createSite(options: SiteOptions) {
 
   async function route(path: string, origin: string, query: URLSearchParams): Promise<SiteResponse> {
     const q = query.get('q');
-    if (path === '' || path === '/') return { status: 302, headers: { location: `${basePath}/${LOCALES[0]}/` }, body: '' };
+    if (path === '' || path === '/') return { status: 302, headers: { location: `${basePath}/${LOCALES[0]}/` }, body: EMPTY };
     if (path === '/robots.txt')
-      return { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: `User-agent: *\nAllow: ${basePath}/\nSitemap: ${origin}${basePath}/sitemap.xml\n` };
+      return { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: Buffer.from(`User-agent: *\nAllow: ${basePath}/\nSitemap: ${origin}${basePath}/sitemap.xml\n`) };
     const pages = await pageIndex();
     if (/^\/sitemap[a-z0-9-]*\.xml$/.test(path)) return (await sitemap(path, origin, pages)) ?? notFound(LOCALES[0], origin, pages);
     const m = /^\/([a-z]{2})(?:\/(.*))?$/.exec(path);
     const locale = m?.[1];
     if (!m || !locale || !LOCALES.includes(locale)) return notFound(LOCALES[0], origin, pages);
-    if (m[2] === undefined) return { status: 301, headers: { location: `${basePath}/${locale}/` }, body: '' };
+    if (m[2] === undefined) return { status: 301, headers: { location: `${basePath}/${locale}/` }, body: EMPTY };
     let rest: string;
     try {
       rest = decodeURIComponent(m[2]).replace(/\/+$/, '');
@@ -686,7 +693,7 @@ export function createSite(options: SiteOptions) {
     }
     if (rest === 'search') return search(locale, q, origin, pages);
     // The Polish word for it leads there too (a reader may type it).
-    if (rest === 'szukaj') return { status: 301, headers: { location: `${basePath}/${locale}/search${q === null ? '' : `?q=${encodeURIComponent(q)}`}` }, body: '' };
+    if (rest === 'szukaj') return { status: 301, headers: { location: `${basePath}/${locale}/search${q === null ? '' : `?q=${encodeURIComponent(q)}`}` }, body: EMPTY };
     const art = /^articles\/([^/]+)$/.exec(rest);
     if (art) return article(locale, art[1], origin, pages);
     // A page staff made at this address comes first (editors' pages on top of the templates).
