@@ -34,8 +34,10 @@ export interface SiteOptions {
   imageBase: string;
   /** The slug of the home page (default: `strona-glowna`, `home` or `index`, else the first page). */
   homeSlug?: string;
-  /** How long a rendered page is served as it is before its content is read again (ms). */
+  /** How long a rendered page is served as it is before its content is read again (ms; 0: never kept). */
   cacheMs?: number;
+  /** The most rendered pages kept at once (default 2,000): past it, the oldest are let go. */
+  keptPages?: number;
   /** Whether the browser script exists (a build made it): pages link it only then. */
   hasClientScript: () => boolean;
 }
@@ -51,12 +53,24 @@ export interface SiteResponse {
 }
 
 const EMPTY = Buffer.alloc(0);
+/**
+ * The most rendered pages kept at once, and their bytes. Each is kept for a second (cacheMs), and
+ * every render puts its page last, so the first are the oldest: those let go when there are more.
+ */
+const KEPT_PAGES = 2000;
+const KEPT_BYTES = 64 * 1024 * 1024;
 
 const LOCALES: readonly string[] = SITE_LOCALES;
 const HOME_SLUGS = ['strona-glowna', 'home', 'index'];
 const OG_LOCALE: Record<string, string> = { pl: 'pl_PL', en: 'en_GB' };
 /** Results of each kind a search page shows (its heading counts them all). */
 const SEARCH_PAGE_SIZE = 10;
+/** A path as the site writes its addresses: no repeated slashes, none at the end but the home's (`/pl/`). */
+const tidyPath = (path: string) => {
+  if (!/^\/[a-z]{2}\//.test(path)) return path;
+  const single = path.replace(/\/{2,}/g, '/');
+  return /^\/[a-z]{2}\/$/.test(single) ? single : single.replace(/\/$/, '');
+};
 const isSearchPath = (path: string) => {
   try {
     return /^\/[a-z]{2}\/search\/*$/.test(decodeURIComponent(path));
@@ -73,7 +87,28 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 export function createSite(options: SiteOptions) {
   const { source, basePath } = options;
   const cacheMs = options.cacheMs ?? 1000;
+  const keptPages = options.keptPages ?? KEPT_PAGES;
+  /** Pages rendered (200s) by their key, in the order they were rendered: the oldest first. */
   const rendered = new Map<string, { at: number; response: SiteResponse }>();
+  let renderedBytes = 0;
+  /** Renders under way by their key: readers who ask for the same page meanwhile wait for it. */
+  const rendering = new Map<string, Promise<SiteResponse>>();
+
+  /** Keeps a page for its `cacheMs`; past `keptPages` pages or KEPT_BYTES, the oldest are let go. */
+  function keep(key: string, response: SiteResponse) {
+    const before = rendered.get(key);
+    if (before) {
+      rendered.delete(key);
+      renderedBytes -= before.response.body.length;
+    }
+    rendered.set(key, { at: Date.now(), response });
+    renderedBytes += response.body.length;
+    for (const [oldest, { response: r }] of rendered) {
+      if (rendered.size <= keptPages && renderedBytes <= KEPT_BYTES) break;
+      rendered.delete(oldest);
+      renderedBytes -= r.body.length;
+    }
+  }
 
   /** Every published page: its address and when it last changed (for the sitemap). */
   async function pageIndex(): Promise<PageIndexEntry[]> {
@@ -647,20 +682,54 @@ export function createSite(options: SiteOptions) {
     const at = path.indexOf('?');
     const clean = at < 0 ? path : path.slice(0, at);
     const query = new URLSearchParams(at < 0 ? '' : path.slice(at + 1));
+    // One address per page: with repeated slashes, or slashes after it, it leads to the page's own.
+    const tidy = tidyPath(clean);
+    if (tidy !== clean) return moved(`${basePath}${tidy}${at < 0 ? '' : path.slice(at)}`);
     // Only the search (its `q`) and the indexes (their filters and pages) read the query; every
     // other page is the same whatever follows `?`.
     // Search pages are not kept: each query would be an entry, and a crawl of queries would push out the pages.
     if (query.has('q') && isSearchPath(clean)) return route(clean, origin, query);
-    const view = indexKey(clean, query);
-    const key = `${origin}${clean}${view ? `?${view}` : ''}`;
+    const key = keyOf(clean, origin, query);
+    if (key === null) return route(clean, origin, query);
     const kept = rendered.get(key);
     if (kept && Date.now() - kept.at < cacheMs) return kept.response;
-    const response = await route(clean, origin, query);
-    if (response.status === 200) {
-      if (rendered.size > 2000) rendered.clear();
-      rendered.set(key, { at: Date.now(), response });
+    // The page is being rendered (its kept copy has just expired and readers arrive together): one render serves them all.
+    const shared = rendering.get(key);
+    if (shared) {
+      const response = await shared.catch(() => null);
+      // A redirect names the address it was asked by (its query); a failure is not passed on: those answer each request by itself.
+      if (response && (response.status < 300 || response.status >= 400)) return response;
+      return route(clean, origin, query);
     }
-    return response;
+    const render = route(clean, origin, query);
+    rendering.set(key, render);
+    try {
+      const response = await render;
+      if (response.status === 200 && cacheMs > 0) keep(key, response);
+      return response;
+    } finally {
+      rendering.delete(key);
+    }
+  }
+
+  /**
+   * What a page is kept and shared by: its address as route() reads it (the part after the locale
+   * decoded, without slashes at its end: `/pl/%6Bluby/rcz%2F` is `/pl/kluby/rcz`) and, for an index,
+   * the filters it reads; so no spelling of a page is a render or an entry of its own. Null: not
+   * decodable (a 404, neither kept nor shared).
+   */
+  function keyOf(clean: string, origin: string, query: URLSearchParams): string | null {
+    let path = clean;
+    const m = /^\/([a-z]{2})\/(.*)$/.exec(clean);
+    if (m) {
+      try {
+        path = `/${m[1]}/${decodeURIComponent(m[2]).replace(/\/+$/, '')}`;
+      } catch {
+        return null;
+      }
+    }
+    const view = indexKey(path, query);
+    return `${origin}${path}${view ? `?${view}` : ''}`;
   }
 
   /** The filters an index's address asks for, as its cache key holds them (none: not an index). */
