@@ -24,6 +24,23 @@ const page = (components: { id: string; kind: string; match?: string }[]) => ({
   })),
 });
 
+/** A page of components with their settings and links, and the records they link to. */
+const pageOf = (
+  components: { id: string; kind: string; settings?: Record<string, unknown>; links?: Record<string, { type: string; id: string }> }[],
+  records: { type: string; id: string; attributes: Record<string, unknown> }[] = [],
+) => ({
+  data: { type: 'pages', id: '1', relationships: { components: { data: components.map((c) => ({ type: 'components', id: c.id })) } } },
+  included: [
+    ...components.map((c) => ({
+      type: 'components',
+      id: c.id,
+      attributes: { kind: c.kind, settings: c.settings ?? {} },
+      relationships: Object.fromEntries(Object.entries(c.links ?? {}).map(([name, data]) => [name, { data }])),
+    })),
+    ...records,
+  ],
+});
+
 describe('the lists fetched beside a page', () => {
   it('fetches a match centre’s match with its venue, round (with its season) and broadcasters, and its newest comments as a second list', async () => {
     const matchPath = '/matches/9?include=venue,round.stage.competition_season,transmission_providers.image';
@@ -42,5 +59,25 @@ describe('the lists fetched beside a page', () => {
     const feeds = await feedsOf(api, page([{ id: '12', kind: 'match', match: '9' }, { id: '13', kind: 'match' }]), 'pl');
     expect(asked).toHaveLength(2);
     expect(feeds).toEqual({});
+  });
+
+  it('asks the API for a news block’s category, as many articles as the block shows', async () => {
+    const { api, asked } = source({});
+    const category = { type: 'publication_categories', id: '2' };
+    await feedsOf(
+      api,
+      pageOf(
+        [
+          { id: '5', kind: 'news', settings: { limit: 3 }, links: { publication_category: category } },
+          { id: '6', kind: 'news' },
+          { id: '7', kind: 'hero_thematic', links: { publication_category: category } },
+        ],
+        [{ ...category, attributes: { name: 'Transfery', slug: 'transfery' } }],
+      ),
+      'pl',
+    );
+    expect(asked.sort()).toEqual(
+      ['/articles?locale=pl&filter[publication_category]=transfery&page[size]=3', '/articles?locale=pl&page[size]=6', '/articles?locale=pl&filter[publication_category]=transfery&page[size]=4'].sort(),
+    );
   });
 });

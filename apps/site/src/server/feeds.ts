@@ -12,6 +12,8 @@ const MATCH_CENTRE_INCLUDE = 'venue,round.stage.competition_season,transmission_
 /** The newest comments a match centre shows; the browser reads older ones on demand. */
 export const MATCH_COMMENTS_SHOWN = 20;
 const HOUR = 3_600_000;
+/** The number of items a list's renderer shows when its component names no limit (else 10). */
+const DEFAULT_LIMITS: Record<string, number> = { news: 6, hero_thematic: 4 };
 
 const limitOf = (component: ResourceObject, fallback: number) => {
   const n = Number(settingsOf(component).limit);
@@ -50,21 +52,17 @@ export async function feedsOf(source: DeliverySource, document: JsonApiDocument,
   const same = (doc: JsonApiDocument) => doc;
   for (const c of components) {
     const kind = kindOf(c);
-    const limit = limitOf(c, 10);
+    // Without a limit of its own, a list shows its renderer's default (packages/render: 6 articles of news, 4 of a thematic hero).
+    const limit = limitOf(c, DEFAULT_LIMITS[kind] ?? 10);
     if (kind === 'news' && (view.category || view.tag || view.page)) {
       // An index page: the API filters and pages (a category or tag by its slug).
       const category = view.category ?? String(resolve.one(c, 'publication_category')?.attributes?.slug ?? '');
       const filters = [category && `filter[publication_category]=${encodeURIComponent(category)}`, view.tag && `filter[tag]=${encodeURIComponent(view.tag)}`].filter(Boolean);
       asks.push([c.id, `/articles?locale=${locale}&page[size]=${limit}&page[number]=${view.page ?? 1}${filters.map((f) => `&${f}`).join('')}`, same]);
     } else if (kind === 'news' || kind === 'hero_thematic') {
-      // The newest articles, of the block's category when it names one.
-      const category = resolve.one(c, 'publication_category');
-      const slug = category ? String(category.attributes?.slug ?? '') : '';
-      asks.push([
-        c.id,
-        `/articles?locale=${locale}&page[size]=${category ? 50 : limit}`,
-        (doc) => ({ ...doc, data: primaryRecords(doc).filter((a) => !slug || (a.attributes?.publication_category as { slug?: string } | null)?.slug === slug) }),
-      ]);
+      // The newest articles, of the block's category when it names one (the API filters: a category shows up to its limit).
+      const slug = String(resolve.one(c, 'publication_category')?.attributes?.slug ?? '');
+      asks.push([c.id, `/articles?locale=${locale}${slug ? `&filter[publication_category]=${encodeURIComponent(slug)}` : ''}&page[size]=${limit}`, same]);
     } else if (kind === 'round' || kind === 'match_list' || kind === 'schedule') {
       const round = view.round ?? linkId(c, 'round');
       const group = linkId(c, 'group');
