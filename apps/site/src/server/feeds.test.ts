@@ -80,4 +80,31 @@ describe('the lists fetched beside a page', () => {
       ['/articles?locale=pl&filter[publication_category]=transfery&page[size]=3', '/articles?locale=pl&page[size]=6', '/articles?locale=pl&filter[publication_category]=transfery&page[size]=4'].sort(),
     );
   });
+
+  it('reads what a match list shows: a round whole, a list its limit of its mode', async () => {
+    const { api, asked } = source({});
+    const now = Date.parse('2026-05-10T12:34:00Z');
+    const include = '&include=home_squad.team.club.image,away_squad.team.club.image,round';
+    await feedsOf(
+      api,
+      pageOf([
+        { id: '1', kind: 'round', settings: { limit: 5 }, links: { round: { type: 'rounds', id: '3' } } },
+        { id: '2', kind: 'match_list', settings: { match_list: 'finished', limit: 40 }, links: { club: { type: 'clubs', id: '7' } } },
+        { id: '3', kind: 'schedule', settings: { match_list: 'upcoming' } },
+        { id: '4', kind: 'match_list', settings: { match_list: 'all', limit: 5 }, links: { round: { type: 'rounds', id: '3' }, group: { type: 'groups', id: '2' } } },
+        { id: '5', kind: 'match_list', settings: { limit: 8 }, links: { group: { type: 'groups', id: '2' } } },
+      ]),
+      'pl',
+      now,
+    );
+    expect(asked.sort()).toEqual(
+      [
+        `/matches?filter[round]=3&sort=kickoff_at&page[size]=50${include}`,
+        `/matches?filter[kickoff_at][gte]=2025-05-10T12:00:00.000Z&filter[club]=7&filter[status]=finished&sort=-kickoff_at&page[size]=40${include}`,
+        `/matches?filter[kickoff_at][gte]=2026-04-26T12:00:00.000Z&filter[kickoff_at][lte]=2026-05-31T12:00:00.000Z&filter[status]=not_started,first_half,half_time,second_half,postponed&sort=kickoff_at&page[size]=10${include}`,
+        `/matches?filter[round]=3&filter[group]=2&sort=kickoff_at&page[size]=5${include}`,
+        `/matches?filter[group]=2&sort=kickoff_at&page[size]=8${include}`,
+      ].sort(),
+    );
+  });
 });

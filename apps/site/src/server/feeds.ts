@@ -1,4 +1,4 @@
-import { componentsOf, createResolver, kindOf, primaryRecords, settingsOf, type JsonApiDocument, type ResourceObject } from '@umpire/render';
+import { componentsOf, createResolver, kindOf, matchListRead, primaryRecords, settingsOf, type JsonApiDocument, type ResourceObject } from '@umpire/render';
 import type { DeliverySource } from './source';
 
 /** How a match list's matches are asked for: both sides with their club and crest, and the round. */
@@ -68,15 +68,23 @@ export async function feedsOf(source: DeliverySource, document: JsonApiDocument,
       const group = linkId(c, 'group');
       // A club's list (its link, or the reader's filter): its matches of the last year and to come.
       const club = view.club ?? (kind === 'match_list' ? linkId(c, 'club') : undefined);
+      // A list of a round and a group shows the group's matches of the round: read those alone.
       const filter = round
-        ? `filter[round]=${round}`
+        ? `filter[round]=${round}${group ? `&filter[group]=${group}` : ''}`
         : group
           ? `filter[group]=${group}`
           : club
             ? `filter[kickoff_at][gte]=${isoHour(now - 365 * 24 * HOUR)}`
             : `filter[kickoff_at][gte]=${isoHour(now - 14 * 24 * HOUR)}&filter[kickoff_at][lte]=${isoHour(now + 21 * 24 * HOUR)}`;
-      const size = round || group || club ? 50 : Math.max(limit * 2, 20);
-      asks.push([c.id, `/matches?${filter}${club ? `&filter[club]=${club}` : ''}&sort=kickoff_at&page[size]=${size}&include=${MATCH_INCLUDE}`, same]);
+      // What the list shows: a round all its matches (up to 50); a list its limit of its mode (the
+      // latest finished, the next not over, or the first by kick-off), which the API gives first.
+      const { statuses, sort } = matchListRead(kind === 'round' ? 'all' : settingsOf(c).match_list);
+      const size = kind === 'round' ? 50 : limit;
+      asks.push([
+        c.id,
+        `/matches?${filter}${club ? `&filter[club]=${club}` : ''}${statuses ? `&filter[status]=${statuses.join(',')}` : ''}&sort=${sort}&page[size]=${size}&include=${MATCH_INCLUDE}`,
+        same,
+      ]);
     } else if (kind === 'match') {
       const match = linkId(c, 'match');
       if (match && /^\d+$/.test(match)) {
