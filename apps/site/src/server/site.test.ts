@@ -285,3 +285,29 @@ describe('the pages it keeps', () => {
     expect(renders()).toBe(4);
   });
 });
+
+describe('the reads of a page', () => {
+  it('reads the global elements beside the pages’ index, not after it', async () => {
+    const api = fakeSource(['strona-glowna', 'kluby/rcz']);
+    const asked: string[] = [];
+    let whileIndexed: string[] = [];
+    const source: DeliverySource = {
+      async get(path, options) {
+        asked.push(path);
+        if (path.startsWith('/pages?')) {
+          await new Promise((r) => setTimeout(r, 10));
+          whileIndexed = [...asked];
+        }
+        return api.get(path, options);
+      },
+    };
+    const s = createSite({ source, basePath: '/site', client: 'demo', apiBase: '/public/v1', cablePath: '/cable', imageBase: '/img', cacheMs: 0, hasClientScript: () => false });
+    for (const path of ['/en/kluby/rcz', '/en/nie-ma-takiej-strony']) {
+      asked.length = 0;
+      expect((await s.handle(path, origin)).status).toBeGreaterThanOrEqual(200);
+      expect(whileIndexed, path).toContain('/current_page_elements?locale=en');
+      // Read once, whatever the page does with them.
+      expect(asked.filter((p) => p.startsWith('/current_page_elements')), path).toHaveLength(1);
+    }
+  });
+});

@@ -82,6 +82,23 @@ const isSearchPath = (path: string) => {
 /** A share picture of a stored image: 1200 wide (or the nearest size the image service makes), cropped to 1.91:1. */
 const sharePath = (path: string) => imageUrlPath({ fitIn: false, width: snapImageSize(1200), height: snapImageSize(630), smart: true, format: null, path });
 
+/**
+ * One request's page as it is drawn: its language, the origin its addresses are on, the published
+ * pages, and the global elements around it (read once, when first asked).
+ */
+interface Visit {
+  locale: string;
+  origin: string;
+  pages: PageIndexEntry[];
+  globals: () => Promise<JsonApiDocument | null>;
+}
+
+/** `f`'s promise, made on the first call and the same on every later one. */
+const once = <T>(f: () => Promise<T>): (() => Promise<T>) => {
+  let made: Promise<T> | undefined;
+  return () => (made ??= f());
+};
+
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function createSite(options: SiteOptions) {
@@ -262,22 +279,24 @@ export function createSite(options: SiteOptions) {
     return answer.status === 200 ? (answer.body as JsonApiDocument) : null;
   }
 
-  async function notFound(locale: string, origin: string, pages: PageIndexEntry[]): Promise<SiteResponse> {
+  async function notFound(v: Visit): Promise<SiteResponse> {
+    const { locale, origin, pages } = v;
     const title = locale === 'pl' ? 'Nie ma takiej strony' : 'Page not found';
     const doc: JsonApiDocument = { data: { type: 'pages', id: '0', attributes: { title }, relationships: { components: { data: [] } } } };
-    const globals = await elements(locale);
+    const globals = await v.globals();
     const body = renderToString(renderPage(doc, { ...drawing(locale, pages), globals: [globals] }));
     const jsonLd = jsonLdScript(siteGraph(structured(origin, locale), globals));
     return html(404, shell({ locale, path: (l) => `${basePath}/${l}/`, origin, title, description: '', body, jsonLd }));
   }
 
-  async function page(locale: string, slug: string, origin: string, pages: PageIndexEntry[]): Promise<SiteResponse> {
+  async function page(v: Visit, slug: string): Promise<SiteResponse> {
+    const { locale, origin, pages } = v;
     const entry = pages.find((p) => p.slug === slug);
-    if (!entry) return notFound(locale, origin, pages);
+    if (!entry) return notFound(v);
     // `include=auto`: the page with the include sets its own components draw (a table's standings, a
     // match's line-ups), in one read; the season's statistics cost more than the rest of a page.
-    const [answer, globals] = await Promise.all([source.get(`/current_page?slug=${encodeURIComponent(slug)}&locale=${locale}&include=auto`), elements(locale)]);
-    if (answer.status === 404) return notFound(locale, origin, pages);
+    const [answer, globals] = await Promise.all([source.get(`/current_page?slug=${encodeURIComponent(slug)}&locale=${locale}&include=auto`), v.globals()]);
+    if (answer.status === 404) return notFound(v);
     if (answer.status !== 200) throw new Error(`the delivery API answered ${answer.status} for the page ${slug}`);
     const doc = answer.body as JsonApiDocument;
     const feeds = await feedsOf(source, doc, locale);
@@ -290,9 +309,10 @@ export function createSite(options: SiteOptions) {
     return html(200, shell({ locale, path: pathOf, origin, title: meta.title, description: meta.description, image: ogImage(origin, doc), body, jsonLd }));
   }
 
-  async function article(locale: string, key: string, origin: string, pages: PageIndexEntry[]): Promise<SiteResponse> {
-    const [answer, globals] = await Promise.all([source.get(`/articles/${encodeURIComponent(key)}?locale=${locale}`), elements(locale)]);
-    if (answer.status === 404) return (await movedArticle(locale, key)) ?? notFound(locale, origin, pages);
+  async function article(v: Visit, key: string): Promise<SiteResponse> {
+    const { locale, origin, pages } = v;
+    const [answer, globals] = await Promise.all([source.get(`/articles/${encodeURIComponent(key)}?locale=${locale}`), v.globals()]);
+    if (answer.status === 404) return (await movedArticle(locale, key)) ?? notFound(v);
     if (answer.status !== 200) throw new Error(`the delivery API answered ${answer.status} for the article ${key}`);
     const art = answer.body.data as ResourceObject;
     const a = art.attributes ?? {};
@@ -345,9 +365,10 @@ export function createSite(options: SiteOptions) {
   }
 
   /** The search page: the form alone without a query, else what each kind holds (never indexed by search engines). */
-  async function search(locale: string, raw: string | null, origin: string, pages: PageIndexEntry[]): Promise<SiteResponse> {
+  async function search(v: Visit, raw: string | null): Promise<SiteResponse> {
+    const { locale, origin, pages } = v;
     const { query, cut } = cutQuery(raw);
-    const [groups, globals] = await Promise.all([query ? searchGroups(locale, query) : Promise.resolve([]), elements(locale)]);
+    const [groups, globals] = await Promise.all([query ? searchGroups(locale, query) : Promise.resolve([]), v.globals()]);
     const body = renderToString(renderSearchPage({ query, cut, groups }, { ...drawing(locale, pages), globals: [globals] }));
     const path = (l: string) => `${basePath}/${l}/search${query ? `?q=${encodeURIComponent(query)}` : ''}`;
     const jsonLd = jsonLdScript(siteGraph(structured(origin, locale), globals));
@@ -365,28 +386,22 @@ export function createSite(options: SiteOptions) {
   // ---- pages made from the data (templates.ts) ---------------------------------------------------
 
   /** `/{locale}/{segment}` and `/{locale}/{segment}/{id}-{words}`: a template's kind, in the segment's language. */
-  async function templateRoute(
-    locale: string,
-    kind: TemplateKind,
-    segmentLocale: string,
-    key: string | undefined,
-    query: URLSearchParams,
-    origin: string,
-    pages: PageIndexEntry[],
-  ): Promise<SiteResponse> {
+  async function templateRoute(v: Visit, kind: TemplateKind, segmentLocale: string, key: string | undefined, query: URLSearchParams): Promise<SiteResponse> {
+    const { locale, pages } = v;
     // Another language's word for it: the same page in this language's words.
     if (segmentLocale !== locale) {
       const search = query.toString();
       return moved(`${templatePath(basePath, locale, kind, key)}${search ? `?${search}` : ''}`);
     }
-    if (!templatesOf(pages).has(kind)) return notFound(locale, origin, pages);
-    if (isRecordKind(kind)) return key === undefined ? recordsIndex(locale, kind, origin, pages) : recordPage(locale, kind, key, origin, pages);
-    if (key !== undefined) return notFound(locale, origin, pages);
-    return indexPage(locale, kind, query, origin, pages);
+    if (!templatesOf(pages).has(kind)) return notFound(v);
+    if (isRecordKind(kind)) return key === undefined ? recordsIndex(v, kind) : recordPage(v, kind, key);
+    if (key !== undefined) return notFound(v);
+    return indexPage(v, kind, query);
   }
 
   /** A record kind's address without a record: the matches lead to the fixtures, the tables to the current one. */
-  async function recordsIndex(locale: string, kind: RecordKind, origin: string, pages: PageIndexEntry[]): Promise<SiteResponse> {
+  async function recordsIndex(v: Visit, kind: RecordKind): Promise<SiteResponse> {
+    const { locale, pages } = v;
     const found = (location: string): SiteResponse => ({ status: 302, headers: { location, 'cache-control': 'public, max-age=60' }, body: EMPTY });
     if (kind === 'match' && templatesOf(pages).has('fixtures')) return found(templatePath(basePath, locale, 'fixtures'));
     if (kind === 'competition_season') {
@@ -395,12 +410,13 @@ export function createSite(options: SiteOptions) {
       const [current] = primaryRecords(doc);
       if (current) return found(templatePath(basePath, locale, kind, recordKey(kind, current, createResolver(doc))));
     }
-    if (kind === 'club') return clubsPage(locale, origin, pages);
-    return notFound(locale, origin, pages);
+    if (kind === 'club') return clubsPage(v);
+    return notFound(v);
   }
 
   /** Every club of the league, each leading to its page: the site's own page of one club list. */
-  async function clubsPage(locale: string, origin: string, pages: PageIndexEntry[]): Promise<SiteResponse> {
+  async function clubsPage(v: Visit): Promise<SiteResponse> {
+    const { locale, origin, pages } = v;
     const title = textsFor(locale).clubs;
     // The club template's slug: the menu's item leading to it is marked as the page shown.
     const slug = pages.find((p) => p.template === 'club')?.slug;
@@ -408,7 +424,7 @@ export function createSite(options: SiteOptions) {
       data: { type: 'pages', id: 'clubs', attributes: { title, slug }, relationships: { components: { data: [{ type: 'components', id: 'clubs' }] } } },
       included: [{ type: 'components', id: 'clubs', attributes: { kind: 'club_list', index: 0, settings: { title, list_mode: 'latest', layout: 'default' } } }],
     };
-    const [feeds, globals] = await Promise.all([feedsOf(source, doc, locale), elements(locale)]);
+    const [feeds, globals] = await Promise.all([feedsOf(source, doc, locale), v.globals()]);
     const body = renderToString(renderPage(doc, { ...drawing(locale, pages), globals: [globals], feeds }));
     const path = (l: string) => templatePath(basePath, l, 'club');
     const jsonLd = jsonLdScript(pageGraph(structured(origin, locale), { globals, document: doc, slug: '', url: `${origin}${path(locale)}`, isHome: false, title, description: '' }));
@@ -416,16 +432,17 @@ export function createSite(options: SiteOptions) {
   }
 
   /** A record's page: its kind's template with the record, at the record's canonical address. */
-  async function recordPage(locale: string, kind: RecordKind, key: string, origin: string, pages: PageIndexEntry[]): Promise<SiteResponse> {
+  async function recordPage(v: Visit, kind: RecordKind, key: string): Promise<SiteResponse> {
+    const { locale, origin, pages } = v;
     const id = addressId(key);
-    if (id === null) return notFound(locale, origin, pages);
-    const [answer, globals] = await Promise.all([source.get(`/current_page?template=${kind}&record=${id}&locale=${locale}&include=auto`), elements(locale)]);
-    if (answer.status === 404) return notFound(locale, origin, pages);
+    if (id === null) return notFound(v);
+    const [answer, globals] = await Promise.all([source.get(`/current_page?template=${kind}&record=${id}&locale=${locale}&include=auto`), v.globals()]);
+    if (answer.status === 404) return notFound(v);
     if (answer.status !== 200) throw new Error(`the delivery API answered ${answer.status} for the ${kind} ${id}`);
     const doc = answer.body as JsonApiDocument;
     const resolve = createResolver(doc);
     const record = resolve.get(TEMPLATE_DEFS[kind].record!, String(id));
-    if (!record) return notFound(locale, origin, pages);
+    if (!record) return notFound(v);
     const canonical = recordKey(kind, record, resolve);
     if (key !== canonical) return moved(templatePath(basePath, locale, kind, canonical));
     // A club staff gave a page of their own in this language: that page is the club's.
@@ -510,10 +527,11 @@ export function createSite(options: SiteOptions) {
   }
 
   /** The fixtures or the news: the template's page, its lists narrowed to the reader's filters, the news page by page. */
-  async function indexPage(locale: string, kind: 'fixtures' | 'news', query: URLSearchParams, origin: string, pages: PageIndexEntry[]): Promise<SiteResponse> {
+  async function indexPage(v: Visit, kind: 'fixtures' | 'news', query: URLSearchParams): Promise<SiteResponse> {
+    const { locale, origin, pages } = v;
     const view = indexView(kind, query);
-    const [answer, globals] = await Promise.all([source.get(`/current_page?template=${kind}&locale=${locale}&include=auto`), elements(locale)]);
-    if (answer.status === 404) return notFound(locale, origin, pages);
+    const [answer, globals] = await Promise.all([source.get(`/current_page?template=${kind}&locale=${locale}&include=auto`), v.globals()]);
+    if (answer.status === 404) return notFound(v);
     if (answer.status !== 200) throw new Error(`the delivery API answered ${answer.status} for the ${kind}`);
     const doc = answer.body as JsonApiDocument;
     const [feeds, filters] = await Promise.all([feedsOf(source, doc, locale, Date.now(), view), indexFilters(kind, locale, view, doc)]);
@@ -521,7 +539,7 @@ export function createSite(options: SiteOptions) {
     const newsFeed = Object.values(feeds).find((f) => primaryRecords(f).some((r) => r.type === 'articles'));
     const pagesOfNews = kind === 'news' ? Math.max(1, Number((newsFeed?.meta as { pages?: number } | undefined)?.pages ?? 1)) : 1;
     const current = view.page ?? 1;
-    if (current > pagesOfNews) return notFound(locale, origin, pages);
+    if (current > pagesOfNews) return notFound(v);
     const action = templatePath(basePath, locale, kind);
     const search = viewQuery(view);
     const at = (l: string, v: IndexView = view) => {
@@ -744,36 +762,43 @@ export function createSite(options: SiteOptions) {
     if (path === '' || path === '/') return { status: 302, headers: { location: `${basePath}/${LOCALES[0]}/` }, body: EMPTY };
     if (path === '/robots.txt')
       return { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: Buffer.from(`User-agent: *\nAllow: ${basePath}/\nSitemap: ${origin}${basePath}/sitemap.xml\n`) };
-    const pages = await pageIndex();
-    if (/^\/sitemap[a-z0-9-]*\.xml$/.test(path)) return (await sitemap(path, origin, pages)) ?? notFound(LOCALES[0], origin, pages);
     const m = /^\/([a-z]{2})(?:\/(.*))?$/.exec(path);
-    const locale = m?.[1];
-    if (!m || !locale || !LOCALES.includes(locale)) return notFound(LOCALES[0], origin, pages);
-    if (m[2] === undefined) return { status: 301, headers: { location: `${basePath}/${locale}/` }, body: EMPTY };
+    const locale = m && LOCALES.includes(m[1]) ? m[1] : null;
+    if (m && locale && m[2] === undefined) return { status: 301, headers: { location: `${basePath}/${locale}/` }, body: EMPTY };
+    const sitemapPath = /^\/sitemap[a-z0-9-]*\.xml$/.test(path);
+    // A page (a 404 too) is drawn around the global elements, which do not depend on it: they are
+    // read beside the pages' index, one round trip fewer before the page's own reads.
+    const globals = once(() => elements(locale ?? LOCALES[0]));
+    // Not awaited when the answer is a redirect: its failure is then no one's.
+    if (!sitemapPath) globals().catch(() => undefined);
+    const pages = await pageIndex();
+    const v: Visit = { locale: locale ?? LOCALES[0], origin, pages, globals };
+    if (sitemapPath) return (await sitemap(path, origin, pages)) ?? notFound(v);
+    if (!m || !locale) return notFound(v);
     let rest: string;
     try {
       rest = decodeURIComponent(m[2]).replace(/\/+$/, '');
     } catch {
-      return notFound(locale, origin, pages);
+      return notFound(v);
     }
     if (rest === '') {
       const home = homeOf(pages);
-      return home ? page(locale, home.slug, origin, pages) : notFound(locale, origin, pages);
+      return home ? page(v, home.slug) : notFound(v);
     }
-    if (rest === 'search') return search(locale, q, origin, pages);
+    if (rest === 'search') return search(v, q);
     // The Polish word for it leads there too (a reader may type it).
     if (rest === 'szukaj') return { status: 301, headers: { location: `${basePath}/${locale}/search${q === null ? '' : `?q=${encodeURIComponent(q)}`}` }, body: EMPTY };
     const art = /^articles\/([^/]+)$/.exec(rest);
-    if (art) return article(locale, art[1], origin, pages);
+    if (art) return article(v, art[1]);
     // A page staff made at this address comes first (editors' pages on top of the templates).
     const entry = pages.find((p) => p.slug === rest);
-    if (entry && !entry.template) return page(locale, rest, origin, pages);
+    if (entry && !entry.template) return page(v, rest);
     const [first, key, ...more] = rest.split('/');
     const segment = templateOfSegment(first);
-    if (segment && more.length === 0) return templateRoute(locale, segment.kind, segment.locale, key, query, origin, pages);
+    if (segment && more.length === 0) return templateRoute(v, segment.kind, segment.locale, key, query);
     // A template's own page is shown at its kind's addresses only: an index's there, a record's nowhere by itself.
-    if (entry?.template) return isRecordKind(entry.template) ? notFound(locale, origin, pages) : moved(templatePath(basePath, locale, entry.template));
-    return page(locale, rest, origin, pages);
+    if (entry?.template) return isRecordKind(entry.template) ? notFound(v) : moved(templatePath(basePath, locale, entry.template));
+    return page(v, rest);
   }
 
   return { handle };
