@@ -29,15 +29,15 @@
 //      (target ≤ 20 ms), from /proc. "Uncached" is everything a first visit after a change costs:
 //      before each request the bench commits a row to the SQLite file from its own connection, which
 //      moves SQLite's data_version, so the server's cache of computed reads drops every delivery
-//      answer and each is read from the database, projected and serialized again; and each request
-//      asks an address of its own (the page's address with 1…500 slashes after it: the same page,
-//      which the site keeps apart for its second, cacheMs), so the site's kept copy of a rendered page
-//      is never used: the site revalidates each read with its ETag (an answer computed again but the
-//      same is a 304, and the site reuses what it parsed), and runs React's renderToString. The commit
-//      costs the server nothing (it happens in the bench's process). The same with the delivery
-//      answers cached (only the site's render) splits the figure. The reads a page makes are noted
-//      by the server (BENCH_READS_FILE); those of the costliest kind and of the home page are then
-//      measured one by one, each computed afresh.
+//      answer and each is read from the database, projected and serialized again; and this section's
+//      server keeps no rendered page (SITE_CACHE_MS=0, an operator's setting, not something a reader
+//      can ask for), so every request renders: the site revalidates each read with its ETag (an
+//      answer computed again but the same is a 304, and the site reuses what it parsed), and runs
+//      React's renderToString. The commit costs the server nothing (it happens in the bench's
+//      process). The same with the delivery answers cached (only the site's render) splits the
+//      figure. The reads a page makes are noted by the server (BENCH_READS_FILE); those of the
+//      costliest kind and of the home page are then measured one by one, each computed afresh. The
+//      sections after it run on a server started again as `npm start` runs it (pages kept a second).
 //   2. The page cached, under --connections concurrent clients on this machine: pages/s
 //      (target ≥ 2,000) with p50/p99 latency and the server's CPU per page, beside a bare Fastify
 //      route answering the home page's bytes (bench/support/serve.ts bare): the most a Node server does here.
@@ -116,8 +116,7 @@ const API_TARGETS = [
   ['current_page of the home page', `/public/v1/current_page?slug=strona-glowna&locale=pl${HOME_INCLUDE ? `&include=${HOME_INCLUDE}` : ''}&client=${CLIENT}`],
   ['matches with clubs, crests and rounds', `/public/v1/matches?sort=kickoff_at&page[size]=20&include=home_squad.team.club.image,away_squad.team.club.image,round&client=${CLIENT}`],
 ];
-/** Distinct addresses of one page (its address, then 1…VARIANTS slashes): none is asked twice within the site's second. */
-const VARIANTS = 500;
+/** How long the site keeps a rendered page as `npm start` runs it (SITE_CACHE_MS's default). */
 const SITE_CACHE_MS = 1000;
 
 const log = (m = '') => console.log(m);
@@ -162,9 +161,12 @@ const stopAll = async () => {
   if (profileDir) {
     const { summarizeProfile } = await import('./support/cpu-profile.mjs');
     const files = readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile')).map((f) => join(profileDir, f));
-    const file = files.sort((x, y) => statSync(y).size - statSync(x).size)[0];
-    if (file)
+    const largest = files.sort((x, y) => statSync(y).size - statSync(x).size)[0];
+    // Each window in the profile of the server it was measured on (section 1's is another process).
+    const fileOf = (w) => (w && files.find((f) => f.endsWith(`CPU.${w.pid}.cpuprofile`))) || largest;
+    if (largest)
       for (const w of profileWindows.length ? profileWindows : [null]) {
+        const file = fileOf(w);
         log(`\nCPU profile of the server process${w ? ` during ${w.label}` : ''}: ${file}`);
         for (const l of summarizeProfile(file, 30, w)) log(`  ${l}`);
       }
@@ -174,8 +176,8 @@ process.on('SIGINT', () => stopAll().then(() => process.exit(130)));
 
 /**
  * The real server on a fresh copy of the demo data (`env` on top of the caller's environment), with
- * what the benchmark needs around it: GETs over one kept-alive connection, addresses of a page the
- * site has not kept, the lever that drops its cache of computed reads, and the reads a page makes.
+ * what the benchmark needs around it: GETs over one kept-alive connection, the lever that drops its
+ * cache of computed reads, and the reads a page makes.
  */
 async function startDemo(name, env = {}) {
   const dir = join(dataDir, name);
@@ -223,20 +225,6 @@ async function startDemo(name, env = {}) {
   side.pragma('busy_timeout = 5000');
   side.exec('CREATE TABLE IF NOT EXISTS bench_cache_buster (at INTEGER NOT NULL)');
   const bust = side.prepare('INSERT INTO bench_cache_buster (at) VALUES (?)');
-  // The site keeps a rendered page for its second by the address asked (path and, for an index, its
-  // filters): the same page with n slashes after its address is another entry, rendered afresh.
-  // No n is used twice within the second (a wait otherwise; never, unless renders take < 2 ms).
-  let variantNo = 0;
-  const variantAt = new Map();
-  const variant = async (path) => {
-    variantNo = (variantNo % VARIANTS) + 1;
-    const key = `${variantNo}${path}`;
-    const since = performance.now() - (variantAt.get(key) ?? -Infinity);
-    if (since < SITE_CACHE_MS + 100) await sleep(SITE_CACHE_MS + 100 - since);
-    variantAt.set(key, performance.now());
-    const at = path.indexOf('?');
-    return at < 0 ? `${path}${'/'.repeat(variantNo)}` : `${path.slice(0, at)}${'/'.repeat(variantNo)}${path.slice(at)}`;
-  };
   return {
     url,
     pid: child.pid,
@@ -247,7 +235,6 @@ async function startDemo(name, env = {}) {
     getOk,
     stop: () => child.stop(),
     dropCache: () => bust.run(Date.now()),
-    variant,
     idlePerS: 0,
   };
 }
@@ -273,17 +260,18 @@ async function readsOf(srv, path) {
   process.kill(srv.pid, 'SIGUSR2');
   await waitFor((j) => j.recording === true);
   srv.dropCache();
-  await srv.getOk(await srv.variant(path));
+  await srv.getOk(path);
   process.kill(srv.pid, 'SIGUSR2');
   return (await waitFor((j) => Array.isArray(j.reads))).reads;
 }
 
 /**
  * Checks that the levers do what the figures claim: a commit from the bench's connection drops the
- * delivery API's cache; an address the site has not kept is rendered afresh (a change in the footer
- * shows at once), while the page's own address answers the copy kept for its second.
+ * delivery API's cache; on the server for uncached renders (SITE_CACHE_MS=0, `uncached`) every
+ * request renders (a change in the footer shows at once), while the one for the other sections
+ * answers the copy it keeps for its second.
  */
-async function checkLevers(srv) {
+async function checkLevers(srv, uncached) {
   const probe = API_TARGETS[0][1];
   await srv.getOk(probe);
   const hit = (await srv.getOk(probe)).headers['x-cache'];
@@ -294,31 +282,29 @@ async function checkLevers(srv) {
   if (!footer) throw new Error('the demo has no page footer: the check of the site’s kept pages needs one');
   const setCopyright = (text) => srv.side.prepare("UPDATE components SET settings = json_set(settings, '$.copyright', ?) WHERE id = ?").run(text, footer.id);
   try {
-    const kept = await srv.variant(HOME);
     const t0 = performance.now();
-    await srv.getOk(kept);
+    await srv.getOk(HOME);
     const mark = `bench-mark-${Date.now()}`;
     setCopyright(mark);
-    const again = (await srv.getOk(kept)).body.toString('utf8');
-    const keptChecked = performance.now() - t0 < SITE_CACHE_MS;
-    const fresh = (await srv.getOk(await srv.variant(HOME))).body.toString('utf8');
-    if (!fresh.includes(mark)) throw new Error('an address the site had not kept did not show a change made just before: the uncached renders would be kept pages (see the variant addresses in startDemo)');
-    if (keptChecked && again.includes(mark)) throw new Error(`the site did not keep ${kept} for its second (cacheMs): the cached figures would be renders`);
+    const again = (await srv.getOk(HOME)).body.toString('utf8');
+    const withinKeep = performance.now() - t0 < SITE_CACHE_MS;
+    if (uncached && !again.includes(mark))
+      throw new Error('with SITE_CACHE_MS=0 the site answered a page without a change made just before: the uncached renders would be kept pages (see startDemo\'s SITE_CACHE_MS)');
+    if (!uncached && withinKeep && again.includes(mark)) throw new Error(`the site did not keep ${HOME} for its second (SITE_CACHE_MS): the cached figures would be renders`);
   } finally {
     srv.side.prepare('UPDATE components SET settings = ? WHERE id = ?').run(footer.settings, footer.id);
   }
 }
 
-/** Renders of `path` one at a time, each at an address the site has not kept, the server's cache dropped before each (`cold`) or not. */
+/** Renders of `path` one at a time (on the server that keeps no rendered page), the server's cache dropped before each (`cold`) or not. */
 async function renders(srv, path, cold) {
   const ms = [];
   const cpu0 = cpuMs(srv.pid);
   const t0 = performance.now();
   const from = nowUs();
   for (let i = 0; i < RENDERS; i++) {
-    const address = await srv.variant(path);
     if (cold) srv.dropCache();
-    ms.push((await srv.getOk(address)).ms);
+    ms.push((await srv.getOk(path)).ms);
   }
   const seconds = (performance.now() - t0) / 1000;
   return { cpu: (cpuMs(srv.pid) - cpu0 - srv.idlePerS * seconds) / RENDERS, p50: percentile(ms, 50), p99: percentile(ms, 99), window: { from, to: nowUs() } };
@@ -409,8 +395,12 @@ async function pageKinds(srv) {
 const reactBuild = (nodeEnv) => (nodeEnv === 'production' ? 'production' : `development (NODE_ENV ${nodeEnv ? `"${nodeEnv}"` : 'unset'})`);
 
 // As npm start runs it (scripts/start.mjs): React's production build unless NODE_ENV says otherwise.
-const server = await startDemo('server', { NODE_ENV: process.env.NODE_ENV || 'production' });
-const { url } = server;
+const NODE_ENV = process.env.NODE_ENV || 'production';
+// Section 1 on a server that keeps no rendered page (every request renders); the others on one
+// started again as npm start runs it, pages kept for their second.
+const LATER = ['cached', 'api', 'browser'].some(want);
+let server = want('render') ? await startDemo('uncached', { NODE_ENV, SITE_CACHE_MS: '0' }) : await startDemo('server', { NODE_ENV });
+let { url } = server;
 
 /**
  * One autocannon run: WARMUP s, then DURATION s measured on the same connections (new connections
@@ -526,13 +516,13 @@ async function liveScoreLatency(browser, path, matchId) {
 
 let kinds = [];
 try {
-  const getOk = server.getOk;
+  const getOk = (path, headers) => server.getOk(path, headers);
   log(
-    `\nserver on ${url} (SQLite, demo data; started in ${fmt(server.info.startMs / 1000, 1)} s; React on the server: ${reactBuild(server.info.nodeEnv)}); ` +
-      `${cores} cores, load average ${load()}`,
+    `\nserver on ${url} (SQLite, demo data; started in ${fmt(server.info.startMs / 1000, 1)} s; React on the server: ${reactBuild(server.info.nodeEnv)}; ` +
+      `${want('render') ? 'SITE_CACHE_MS=0, no rendered page kept, for section 1' : `rendered pages kept ${SITE_CACHE_MS} ms`}); ${cores} cores, load average ${load()}`,
   );
-  await checkLevers(server);
-  const found = await pageKinds(server);
+  await checkLevers(server, want('render'));
+  let found = await pageKinds(server);
   kinds = found.kinds;
   if (!kinds.length) throw new Error(`no kind of page to measure (the sitemaps give ${found.all.join(', ') || 'none'}; --kinds ${opts.kinds ?? ''})`);
   log(`\nkinds of page, from ${BASE}/sitemap.xml (${LOCALE}): ${found.all.join(', ')}${ONLY_KINDS ? `; measured (--kinds): ${kinds.map((k) => k.name).join(', ')}` : ''}`);
@@ -541,25 +531,23 @@ try {
     k.bytes = res.body.length;
     log(`  ${k.name.padEnd(12)} ${k.path}  (${k.note}; ${kb(k.bytes)} of HTML)`);
   }
-  // Warm-up (JIT, first statements): every page, cold and warm.
-  for (let i = 0; i < 8; i++)
-    for (const k of kinds) {
-      const address = await server.variant(k.path);
-      server.dropCache();
-      await getOk(address);
-      await getOk(await server.variant(k.path));
-    }
-  // What the server burns doing nothing (the job worker's polling), taken off CPU figures of sequential runs.
-  const idle0 = cpuMs(server.pid);
-  await sleep(3000);
-  server.idlePerS = (cpuMs(server.pid) - idle0) / 3;
-
   // ---- 1. uncached renders ----------------------------------------------------------------------
   if (want('render')) {
+    // Warm-up (JIT, first statements): every page, cold and warm.
+    for (let i = 0; i < 8; i++)
+      for (const k of kinds) {
+        server.dropCache();
+        await getOk(k.path);
+        await getOk(k.path);
+      }
+    // What the server burns doing nothing (the job worker's polling), taken off CPU figures of sequential runs.
+    const idle0 = cpuMs(server.pid);
+    await sleep(3000);
+    server.idlePerS = (cpuMs(server.pid) - idle0) / 3;
     log(`\n1. Each page rendered uncached, one request at a time (${RENDERS} renders each; server CPU from /proc, its idle ${fmt(server.idlePerS, 1)} ms/s taken off; load ${load()})`);
     log('   uncached = the delivery API answers read from the database, projected and serialized again (its cache dropped');
-    log('   by a commit to the SQLite file before each request), then revalidated (ETag) and rendered by the site (renderToString, its');
-    log('   kept page bypassed by an address of its own); "render" = the same with the delivery answers cached, "reads" = the difference');
+    log('   by a commit to the SQLite file before each request), then revalidated (ETag) and rendered by the site (renderToString;');
+    log('   this server keeps no rendered page, SITE_CACHE_MS=0); "render" = the same with the delivery answers cached, "reads" = the difference');
     for (const k of kinds) {
       k.cold = await renders(server, k.path, true);
       k.warm = await renders(server, k.path, false);
@@ -572,7 +560,7 @@ try {
       for (const r of k.reads) log(`${' '.repeat(18)}${r.cache ?? r.status} ${shortRead(r.url)}`);
     }
     const costliest = [...kinds].sort((a, b) => b.cold.cpu - a.cold.cpu)[0];
-    profileWindows.push({ ...costliest.cold.window, label: `the uncached renders of ${costliest.name} (${costliest.path})` });
+    profileWindows.push({ ...costliest.cold.window, pid: server.pid, label: `the uncached renders of ${costliest.name} (${costliest.path})` });
     // Where the reading goes: each delivery read of the home page and of the costliest kind, computed afresh.
     const detailed = [...new Set([kinds.find((k) => k.name === 'page'), costliest].filter(Boolean))];
     for (const k of detailed) {
@@ -601,6 +589,23 @@ try {
 
   }
 
+  // The other sections on the server as npm start runs it: started again, its kept pages checked.
+  if (want('render') && LATER) {
+    await server.stop();
+    server = await startDemo('server', { NODE_ENV });
+    ({ url } = server);
+    log(`\nserver started again on ${url} as npm start runs it (rendered pages kept ${SITE_CACHE_MS} ms; started in ${fmt(server.info.startMs / 1000, 1)} s); load ${load()}`);
+    await checkLevers(server, false);
+    found = await pageKinds(server);
+    for (const k of kinds) {
+      const again = found.kinds.find((o) => o.name === k.name);
+      if (again && again.path !== k.path) {
+        log(`  ${k.name}: ${again.path} on this server (${again.note}), ${k.path} before`);
+        k.path = again.path;
+      }
+    }
+  }
+
   // ---- 2. cached pages under load -----------------------------------------------------------------
   if (want('cached')) {
     log(`\n2. Each page cached (the site's kept page, refreshed every second from the delivery API's cached answers), ${CONNECTIONS} concurrent connections, ${DURATION} s after ${WARMUP} s of warm-up`);
@@ -620,7 +625,7 @@ try {
     await bare.stop();
     log(`   the floor: a bare Fastify route answering the home page's ${kb(homeHtml.length)}: ${fmt(floor.rps)} req/s, p99 ${fmt(floor.p99, 2)} ms (${fmt(floor.cpuPerRequest, 3)} ms of CPU each); load ${load()}`);
     const dearest = [...kinds].sort((a, b) => b.cached.cpuPerRequest - a.cached.cpuPerRequest)[0];
-    profileWindows.push({ ...dearest.cached.window, label: `the cached load of ${dearest.name} (${dearest.path})` });
+    profileWindows.push({ ...dearest.cached.window, pid: server.pid, label: `the cached load of ${dearest.name} (${dearest.path})` });
     const slowCached = kinds.filter((k) => k.cached.rps < TARGET_PAGES_PER_S);
     if (slowCached.length) {
       const worst = slowCached.sort((a, b) => b.cached.cpuPerRequest - a.cached.cpuPerRequest)[0];

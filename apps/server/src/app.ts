@@ -155,7 +155,8 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
     const address = app.server.address();
     return typeof address === 'object' && address ? address.port : config.port;
   };
-  if (config.site.client) mountSite(app, { basePath: config.site.basePath, client: config.site.client, origin: () => configuredOrigin(config, listeningPort()) });
+  if (config.site.client)
+    mountSite(app, { basePath: config.site.basePath, client: config.site.client, cacheMs: config.site.cacheMs, origin: () => configuredOrigin(config, listeningPort()) });
   await registerAdminApp(app, config);
   const cable = new Cable(config, database, bus);
   cable.attach(app);

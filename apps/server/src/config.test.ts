@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IncomingMessage } from 'node:http';
-import { clientAddress, ConfigError, configuredOrigin, DEFAULT_SIGN_IN_LIMITS, parseCablePublic, parseLanguages, parsePaymentWebhookLimit, parseSignInLimits, parseSlowRequestMs, parseTrustProxy } from './config';
+import { clientAddress, ConfigError, configuredOrigin, DEFAULT_SIGN_IN_LIMITS, parseCablePublic, parseLanguages, parsePaymentWebhookLimit, parseSignInLimits, parseSiteCacheMs, parseSlowRequestMs, parseTrustProxy } from './config';
 import { clientLanguages } from './client/routes';
 
 describe('sign-in limits from the environment', () => {
@@ -138,5 +138,15 @@ describe('SLOW_REQUEST_MS', () => {
     expect(parseSlowRequestMs(' 250 ')).toBe(250);
     expect(parseSlowRequestMs('0')).toBe(0);
     for (const bad of ['-1', '1.5', 'fast', '1e3']) expect(() => parseSlowRequestMs(bad), bad).toThrow(ConfigError);
+  });
+});
+
+describe('SITE_CACHE_MS', () => {
+  it('is whole milliseconds, 1000 by default, 0 to keep no rendered page', () => {
+    expect(parseSiteCacheMs(undefined)).toBe(1000);
+    expect(parseSiteCacheMs(' ')).toBe(1000);
+    expect(parseSiteCacheMs('0')).toBe(0);
+    expect(parseSiteCacheMs('5000')).toBe(5000);
+    for (const bad of ['-1', '1.5', 'long', '1e3']) expect(() => parseSiteCacheMs(bad), bad).toThrow(ConfigError);
   });
 });

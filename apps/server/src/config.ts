@@ -114,6 +114,17 @@ export function parseSlowRequestMs(spec: string | undefined): number {
   return Number(value);
 }
 
+/**
+ * SITE_CACHE_MS: how long the website serves a page it rendered before it renders it again from
+ * the delivery API's answers (apps/site, `cacheMs`); 0 keeps none (bench/site.mjs times renders so).
+ */
+export function parseSiteCacheMs(spec: string | undefined): number {
+  const value = spec?.trim();
+  if (!value) return 1000;
+  if (!/^\d{1,9}$/.test(value)) throw new ConfigError(`SITE_CACHE_MS=${value}: write whole milliseconds, 0 or more (default 1000).`);
+  return Number(value);
+}
+
 export type StorageConfig =
   | { driver: 'local'; directory: string }
   | {
@@ -190,8 +201,11 @@ export interface Config {
   cdnId: string;
   /** The delivery API's caching by browsers and CDNs (delivery/delivery.ts). */
   delivery: DeliveryConfig;
-  /** The league's website served by this server (SITE_CLIENT: the league it shows; empty: none), at SITE_BASE_PATH. */
-  site: { client: string | null; basePath: string };
+  /**
+   * The league's website served by this server (SITE_CLIENT: the league it shows; empty: none), at
+   * SITE_BASE_PATH, a rendered page served for SITE_CACHE_MS before it is rendered again.
+   */
+  site: { client: string | null; basePath: string; cacheMs: number };
   /** Fans' live connections to /cable (no token) one address may hold at once. */
   cablePublicConnectionsPerAddress: number;
   /**
@@ -437,6 +451,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const languages = parseLanguages(env);
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   const cablePublic = parseCablePublic(env);
+  const siteCacheMs = parseSiteCacheMs(env.SITE_CACHE_MS);
   const port = Number(env.PORT ?? 8080);
   const dataDir = resolve(env.DATA_DIR ?? join(REPO_ROOT, 'data'));
   mkdirSync(dataDir, { recursive: true });
@@ -459,7 +474,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: env.PUBLIC_URL || null,
     publicQueryCounts: env.PUBLIC_QUERY_COUNTS === 'true',
     cdnId: env.CDN_ID ?? 'umpire',
-    site: { client: env.SITE_CLIENT === undefined ? 'ekstraklasa-demo' : env.SITE_CLIENT.trim() || null, basePath: (env.SITE_BASE_PATH ?? '/site').replace(/\/+$/, '') },
+    site: { client: env.SITE_CLIENT === undefined ? 'ekstraklasa-demo' : env.SITE_CLIENT.trim() || null, basePath: (env.SITE_BASE_PATH ?? '/site').replace(/\/+$/, ''), cacheMs: siteCacheMs },
     cablePublicConnectionsPerAddress: Number(env.CABLE_PUBLIC_CONNECTIONS_PER_ADDRESS ?? 50),
     cablePublic,
     delivery: {

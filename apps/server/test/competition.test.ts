@@ -273,6 +273,37 @@ describe('statistics, ratings and competition squads', () => {
     expect(squadStats.body.data.attributes.players.length).toBeGreaterThan(0);
   });
 
+  it('counts a new goal at once in a season’s statistics kept for the public /statistics and a table page', async () => {
+    const q = 'client=ekstraklasa-demo';
+    const f = await createMatch(api, { playersPerSquad: 1 });
+    const cs = (await api.get(`/api/v3/matches/${f.matchId}?include=round.stage`)).body.included.find((r: any) => r.type === 'stages').relationships.competition_season.data.id as string;
+    const scorer = f.homePlayers[0];
+    const publicGoals = async () => {
+      const res = await api.get(`/public/v1/statistics?${q}&filter[competition_season]=${cs}&filter[player]=${scorer}`, { token: null });
+      expect(res.status, res.text).toBe(200);
+      return { goals: (res.body.data[0]?.attributes.goals ?? 0) as number, cache: res.headers.get('x-cache') };
+    };
+    const tablePage = `/public/v1/current_page?template=competition_season&record=${cs}&locale=pl&include=auto&${q}`;
+    const leaders = async () => {
+      const res = await api.get(tablePage, { token: null });
+      expect(res.status, res.text).toBe(200);
+      return res.body.included.filter((r: any) => r.type === 'statistics').map((r: any) => [r.relationships.player.data.id, r.attributes.goals]);
+    };
+    // Read and kept before the goals.
+    expect((await publicGoals()).goals).toBe(0);
+    expect(await publicGoals()).toEqual({ goals: 0, cache: 'hit' });
+    const before = await leaders();
+    expect(await leaders()).toEqual(before);
+    // Enough goals to lead the season's scorers.
+    const goals = Number(before[0]?.[1] ?? 0) + 1;
+    for (let i = 0; i < goals; i++) {
+      const res = await api.post('/api/v3/incidents', incidentBody(f, { incident_type: 'goal', occurrence_half: 1, occurrence_minute: 1 + i }, { squad: f.homeSquad, player: scorer }));
+      expect(res.status, res.text).toBe(201);
+    }
+    expect(await publicGoals()).toEqual({ goals, cache: 'miss' });
+    expect((await leaders())[0]).toEqual([scorer, goals]);
+  });
+
   it('lists and adds the squads of a competition season', async () => {
     const cs = (await api.get('/api/v3/competition_seasons?filter[is_current]=true&page[size]=1')).body.data[0].id;
     const before = await api.get(`/api/v3/competition_seasons/${cs}/competitions_squads`);

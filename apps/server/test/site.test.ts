@@ -305,6 +305,25 @@ describe('the website at /site', () => {
     expect(bare.headers.get('location')).toBe('/site/pl/');
   });
 
+  it('leads an address with extra slashes to the page’s own, and answers every spelling of a page from the one it keeps', async () => {
+    for (const [path, location] of [
+      ['/site/pl/aktualnosci/', '/site/pl/aktualnosci'],
+      ['/site/pl//kluby//rcz//', '/site/pl/kluby/rcz'],
+      ['/site/pl//', '/site/pl/'],
+      ['/site/en/fixtures/?round=1', '/site/en/fixtures?round=1'],
+    ]) {
+      const res = await html(path);
+      expect(res.status, path).toBe(301);
+      expect(res.headers.get('location'), path).toBe(location);
+    }
+    const page = await html('/site/pl/kluby/rcz');
+    for (const spelling of ['/site/pl/%6Bluby/rcz', '/site/pl/kluby%2Frcz']) {
+      const same = await html(spelling);
+      expect(same.status, spelling).toBe(200);
+      expect(same.headers.get('etag'), spelling).toBe(page.headers.get('etag'));
+    }
+  });
+
   it('keeps a draft page off the site and out of the sitemap', async () => {
     const type = (await api.get('/api/v3/page_types?page[size]=1')).body.data[0].id as string;
     const slug = `szkic-${Date.now()}`;

@@ -14,7 +14,7 @@ export {
 } from './search';
 export { renderers, rendererOf, type Renderer } from './registry';
 export { IndexFilters, Pagination, type IndexFilter, type FilterOption } from './index-filters';
-export type { RendererProps } from './parts';
+export { matchListRead, type RendererProps } from './parts';
 export {
   createRenderContext, altText, safeHref, DEFAULT_HREFS, type RenderContext, type RenderOptions, type Hrefs, type CallToAction, type ImageSource,
 } from './context';

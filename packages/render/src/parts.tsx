@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { MATCH_STATUSES } from '@umpire/schema/enums';
 import { attr, identifiers, num, settingsOf, text, type ResourceObject } from './document';
 import type { RenderContext } from './context';
 
@@ -146,6 +147,16 @@ export function matchesFor(matches: ResourceObject[], mode: unknown, limit: numb
   if (mode === 'finished') return sorted.filter(finished).reverse().slice(0, limit);
   if (mode === 'upcoming') return sorted.filter((m) => !OVER.has(text(m, 'status'))).slice(0, limit);
   return sorted.slice(0, limit);
+}
+
+/**
+ * How the delivery API gives first what matchesFor shows of a mode, so that a list reads only its
+ * `limit` matches: the statuses it keeps (null: every one) and the order.
+ */
+export function matchListRead(mode: unknown): { statuses: readonly string[] | null; sort: 'kickoff_at' | '-kickoff_at' } {
+  if (mode === 'finished') return { statuses: ['finished'], sort: '-kickoff_at' };
+  if (mode === 'upcoming') return { statuses: MATCH_STATUSES.filter((s) => !OVER.has(s)), sort: 'kickoff_at' };
+  return { statuses: null, sort: 'kickoff_at' };
 }
 
 /** One match on a line: when, the two sides, the score (or the kick-off time); live ones are marked for updates. */

@@ -168,10 +168,26 @@ export async function standingsDocument(ctx: ReadContext, group: Row, round: num
 }
 
 /**
+ * Player statistics of several competition seasons. Each season's is kept in the computed cache
+ * (ctx.keep, `statistics:{id}`, shared by /statistics and the pages that show leaders) while the
+ * matches, incidents and line-ups it read are unchanged: a season's every played match is read
+ * for it, which cost a table page more than the rest of it. What the kept part read counts as read
+ * by the document using it (db/computed-cache.ts, `part`), so a goal drops both. Computed afresh
+ * where nothing may be kept (inside a transaction).
+ */
+export async function playerStatisticsOfSeasons(ctx: ReadContext, competitionSeasons: number[]): Promise<Map<string, PlayerStatistics[]>> {
+  const keep = ctx.keep?.db === ctx.db ? ctx.keep : null;
+  if (!keep) return computePlayerStatisticsOfSeasons(ctx, competitionSeasons);
+  const ids = [...new Set(competitionSeasons)];
+  const each = await Promise.all(ids.map((id) => keep.part(`statistics:${id}`, async () => (await computePlayerStatisticsOfSeasons(ctx, [id])).get(String(id)) ?? [])));
+  return new Map(ids.map((id, i) => [String(id), each[i]]));
+}
+
+/**
  * Player statistics of several competition seasons, from their started and finished matches, in a
  * fixed number of statements (one read of the matches, one of their incidents and lineups).
  */
-export async function playerStatisticsOfSeasons(ctx: ReadContext, competitionSeasons: number[]): Promise<Map<string, PlayerStatistics[]>> {
+async function computePlayerStatisticsOfSeasons(ctx: ReadContext, competitionSeasons: number[]): Promise<Map<string, PlayerStatistics[]>> {
   const out = new Map<string, PlayerStatistics[]>(competitionSeasons.map((id) => [String(id), []]));
   if (!competitionSeasons.length) return out;
   const matches = await ctx.db
@@ -190,7 +206,7 @@ export async function playerStatisticsOfSeasons(ctx: ReadContext, competitionSea
   return out;
 }
 
-/** Player statistics of one competition season. */
+/** Player statistics of one competition season (kept as playerStatisticsOfSeasons keeps them). */
 export async function seasonPlayerStatistics(ctx: ReadContext, competitionSeason: number): Promise<PlayerStatistics[]> {
   return (await playerStatisticsOfSeasons(ctx, [competitionSeason])).get(String(competitionSeason)) ?? [];
 }

@@ -38,6 +38,7 @@ export function registerCompetitionRoutes(app: FastifyInstance, config: Config, 
     dialect: database.dialect,
     clientId: auth.clientId,
     apiBase: requestOrigin(request, config) + API_PREFIX,
+    keep: cache.partsOf(auth.clientId),
   });
   /** A read of staff (with the ability to read `subject`); the same builder serves the public side. */
   const staffRead = <P>(path: string, subject: string, build: (ctx: ReadContext, request: FastifyRequest<{ Params: P }>) => Promise<unknown>) =>
@@ -138,7 +139,8 @@ export function registerCompetitionRoutes(app: FastifyInstance, config: Config, 
       competitionSeason = current ? Number(current.id) : 0;
     }
     const season = competitionSeason;
-    const all = await cache.value(ctx.clientId, `statistics:${season}`, () => seasonPlayerStatistics(ctx, season));
+    // Kept as a part (ctx.keep): a document kept with it depends on what it read, so a goal drops both.
+    const all = await seasonPlayerStatistics(ctx, season);
     let rows = all;
     const squad = value('squad');
     const player = value('player');

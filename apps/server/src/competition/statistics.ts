@@ -94,7 +94,8 @@ export function computePlayerStatistics(matches: StatsMatch[]): PlayerStatistics
   for (const m of matches) {
     // Postponed, cancelled and abandoned matches are not counted (issue 26), as not started ones.
     if (!(MATCH_PLAYING_STATUSES as readonly string[]).includes(m.status)) continue;
-    const squadOf = new Map(m.lineups.map((l) => [l.player, l.squad]));
+    // A player is in a match's line-up once (lineups_player_unique).
+    const lineupOf = new Map(m.lineups.map((l) => [l.player, l]));
     for (const i of m.incidents) {
       if (!i.squad) continue;
       const half = i.occurrence_half;
@@ -119,13 +120,13 @@ export function computePlayerStatistics(matches: StatsMatch[]): PlayerStatistics
     }
     const minutes = minutesByPlayer(m);
     for (const [player, played] of minutes) {
-      const squad = squadOf.get(player) ?? m.incidents.find((i) => i.related_player === player)?.squad;
+      const squad = lineupOf.get(player)?.squad ?? m.incidents.find((i) => i.related_player === player)?.squad;
       if (!squad) continue;
       const r = row(player, squad);
       r.minutes_played += played;
       r.appearances++;
       const conceded = squad === m.home ? m.away_score : m.home_score;
-      const goalkeeper = m.lineups.find((l) => l.player === player)?.position === 'GK';
+      const goalkeeper = lineupOf.get(player)?.position === 'GK';
       if (m.status === 'finished' && goalkeeper && conceded === 0 && played >= CLEAN_SHEET_MIN_MINUTES) r.clean_sheets++;
     }
   }

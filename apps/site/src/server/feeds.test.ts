@@ -25,6 +25,23 @@ const page = (components: { id: string; kind: string; match?: string }[]) => ({
   })),
 });
 
+/** A page of components with their settings and links, and the records they link to. */
+const pageOf = (
+  components: { id: string; kind: string; settings?: Record<string, unknown>; links?: Record<string, { type: string; id: string }> }[],
+  records: { type: string; id: string; attributes: Record<string, unknown> }[] = [],
+) => ({
+  data: { type: 'pages', id: '1', relationships: { components: { data: components.map((c) => ({ type: 'components', id: c.id })) } } },
+  included: [
+    ...components.map((c) => ({
+      type: 'components',
+      id: c.id,
+      attributes: { kind: c.kind, settings: c.settings ?? {} },
+      relationships: Object.fromEntries(Object.entries(c.links ?? {}).map(([name, data]) => [name, { data }])),
+    })),
+    ...records,
+  ],
+});
+
 describe('the lists fetched beside a page', () => {
   it('fetches a match centre’s match with its venue, round (with its season) and broadcasters, its OTT events and its newest comments as further lists', async () => {
     const matchPath = '/matches/9?include=venue,round.stage.competition_season,transmission_providers.image';
@@ -51,6 +68,54 @@ describe('the lists fetched beside a page', () => {
     expect(asked).toHaveLength(3);
     expect(feeds).toEqual({});
   });
+
+  it('asks the API for a news block’s category, as many articles as the block shows', async () => {
+    const { api, asked } = source({});
+    const category = { type: 'publication_categories', id: '2' };
+    await feedsOf(
+      api,
+      pageOf(
+        [
+          { id: '5', kind: 'news', settings: { limit: 3 }, links: { publication_category: category } },
+          { id: '6', kind: 'news' },
+          { id: '7', kind: 'hero_thematic', links: { publication_category: category } },
+        ],
+        [{ ...category, attributes: { name: 'Transfery', slug: 'transfery' } }],
+      ),
+      'pl',
+    );
+    expect(asked.sort()).toEqual(
+      ['/articles?locale=pl&filter[publication_category]=transfery&page[size]=3', '/articles?locale=pl&page[size]=6', '/articles?locale=pl&filter[publication_category]=transfery&page[size]=4'].sort(),
+    );
+  });
+
+  it('reads what a match list shows: a round whole, a list its limit of its mode', async () => {
+    const { api, asked } = source({});
+    const now = Date.parse('2026-05-10T12:34:00Z');
+    const include = '&include=home_squad.team.club.image,away_squad.team.club.image,round';
+    await feedsOf(
+      api,
+      pageOf([
+        { id: '1', kind: 'round', settings: { limit: 5 }, links: { round: { type: 'rounds', id: '3' } } },
+        { id: '2', kind: 'match_list', settings: { match_list: 'finished', limit: 40 }, links: { club: { type: 'clubs', id: '7' } } },
+        { id: '3', kind: 'schedule', settings: { match_list: 'upcoming' } },
+        { id: '4', kind: 'match_list', settings: { match_list: 'all', limit: 5 }, links: { round: { type: 'rounds', id: '3' }, group: { type: 'groups', id: '2' } } },
+        { id: '5', kind: 'match_list', settings: { limit: 8 }, links: { group: { type: 'groups', id: '2' } } },
+      ]),
+      'pl',
+      now,
+    );
+    expect(asked.sort()).toEqual(
+      [
+        `/matches?filter[round]=3&sort=kickoff_at&page[size]=50${include}`,
+        // A club's own list: its latest results (any competition), as "a club's matches" below reads them.
+        `/matches?filter[status]=finished&filter[club]=7&sort=-kickoff_at&page[size]=40${include}`,
+        `/matches?filter[kickoff_at][gte]=2026-04-26T12:00:00.000Z&filter[kickoff_at][lte]=2026-05-31T12:00:00.000Z&filter[status]=not_started,first_half,half_time,second_half,postponed&sort=kickoff_at&page[size]=10${include}`,
+        `/matches?filter[round]=3&filter[group]=2&sort=kickoff_at&page[size]=5${include}`,
+        `/matches?filter[group]=2&sort=kickoff_at&page[size]=8${include}`,
+      ].sort(),
+    );
+  });
 });
 
 /**
@@ -65,7 +130,7 @@ const component = (id: string, kind: string, settings: Record<string, unknown>, 
   attributes: { kind, settings },
   relationships: Object.fromEntries(Object.entries(links).map(([name, data]) => [name, { data }])),
 });
-const pageOf = (...components: ResourceObject[]): JsonApiDocument => ({
+const pageWith = (...components: ResourceObject[]): JsonApiDocument => ({
   data: { type: 'pages', id: '1', attributes: { slug: 'x' }, relationships: { components: { data: components.map((c) => ref('components', c.id)) } } },
   included: components,
 });
@@ -99,7 +164,7 @@ describe("a club's matches", () => {
 
   it('reads its latest results and its next matches apart, in every competition, and gives them as one list', async () => {
     const { source, asked } = box(answers);
-    const feeds = await feedsOf(source, pageOf(list('all')), 'pl', NOW);
+    const feeds = await feedsOf(source, pageWith(list('all')), 'pl', NOW);
     expect(asked.map(query)).toEqual([
       { 'filter[status]': 'finished', 'filter[club]': '16', sort: '-kickoff_at', 'page[size]': '5', include: 'home_squad.team.club.image,away_squad.team.club.image,round' },
       {
@@ -117,29 +182,29 @@ describe("a club's matches", () => {
 
   it('reads only what the list shows: results, or the next matches', async () => {
     const finished = box(answers);
-    expect((await feedsOf(finished.source, pageOf(list('finished')), 'pl', NOW))['10'].data).toEqual([played]);
+    expect((await feedsOf(finished.source, pageWith(list('finished')), 'pl', NOW))['10'].data).toEqual([played]);
     expect(finished.asked).toHaveLength(1);
     const upcoming = box(answers);
-    expect((await feedsOf(upcoming.source, pageOf(list('upcoming')), 'pl', NOW))['10'].data).toEqual([coming]);
+    expect((await feedsOf(upcoming.source, pageWith(list('upcoming')), 'pl', NOW))['10'].data).toEqual([coming]);
     expect(upcoming.asked).toHaveLength(1);
   });
 
   it("narrows a round's or a group's list to the club", async () => {
     const { source, asked } = box(answers);
-    await feedsOf(source, pageOf(list('all', { round: ref('rounds', '7') })), 'pl', NOW);
+    await feedsOf(source, pageWith(list('all', { round: ref('rounds', '7') })), 'pl', NOW);
     expect(asked.map(query)).toEqual([expect.objectContaining({ 'filter[round]': '7', 'filter[club]': '16', sort: 'kickoff_at', 'page[size]': '50' })]);
   });
 
   it("follows an index's club filter (the reader's) as one list of the club's year", async () => {
     const { source, asked } = box(answers);
-    await feedsOf(source, pageOf(component('11', 'match_list', { match_list: 'all', limit: 100 }, { competition_season: ref('competition_seasons', '2') })), 'pl', NOW, { club: '16' });
+    await feedsOf(source, pageWith(component('11', 'match_list', { match_list: 'all', limit: 100 }, { competition_season: ref('competition_seasons', '2') })), 'pl', NOW, { club: '16' });
     expect(asked.map(query)).toEqual([expect.objectContaining({ 'filter[kickoff_at][gte]': '2025-11-29T10:00:00.000Z', 'filter[club]': '16', sort: 'kickoff_at', 'page[size]': '50' })]);
   });
 
   it('leaves a list whose reads all fail empty, and keeps what one of two reads gave', async () => {
-    expect(await feedsOf(box(() => ({ status: 500, body: {} })).source, pageOf(list('all')), 'pl', NOW)).toEqual({});
+    expect(await feedsOf(box(() => ({ status: 500, body: {} })).source, pageWith(list('all')), 'pl', NOW)).toEqual({});
     const half = box((path) => (query(path)['filter[status]'] === 'finished' ? answers(path) : { status: 500, body: {} }));
-    expect((await feedsOf(half.source, pageOf(list('all')), 'pl', NOW))['10'].data).toEqual([played]);
+    expect((await feedsOf(half.source, pageWith(list('all')), 'pl', NOW))['10'].data).toEqual([played]);
   });
 });
 
@@ -175,7 +240,7 @@ describe("a player's profile", () => {
 
   it('reads the player with its squads and earlier clubs, then its statistics in each competition season of its squads, the latest first', async () => {
     const { source, asked } = box(answers);
-    const feeds = await feedsOf(source, pageOf(profile), 'en', NOW);
+    const feeds = await feedsOf(source, pageWith(profile), 'en', NOW);
     expect(asked[0]).toBe('/players/502?include=image,squad_players.squad.team.club,squad_players.squad.season,squad_players.squad.competition_seasons,career_clubs.club');
     expect(asked.slice(1).map(query)).toEqual([
       { 'filter[competition_season]': '3', 'filter[player]': '502' },
@@ -188,15 +253,15 @@ describe("a player's profile", () => {
 
   it('shows the player without the statistics that cannot be read, and nothing for a player that cannot be read', async () => {
     const failing = box((path) => (query(path)['filter[competition_season]'] === '3' ? { status: 503, body: {} } : answers(path)));
-    expect((await feedsOf(failing.source, pageOf(profile), 'en', NOW))['20'].included!.filter((r) => r.type === 'statistics').map((r) => r.id)).toEqual(['2-34-502']);
+    expect((await feedsOf(failing.source, pageWith(profile), 'en', NOW))['20'].included!.filter((r) => r.type === 'statistics').map((r) => r.id)).toEqual(['2-34-502']);
     const missing = box(() => undefined);
-    expect(await feedsOf(missing.source, pageOf(profile), 'en', NOW)).toEqual({});
+    expect(await feedsOf(missing.source, pageWith(profile), 'en', NOW)).toEqual({});
     expect(missing.asked).toHaveLength(1);
   });
 
   it('reads nothing for a profile without its player', async () => {
     const { source, asked } = box(answers);
-    expect(await feedsOf(source, pageOf(component('21', 'player', {}, {})), 'en', NOW)).toEqual({});
+    expect(await feedsOf(source, pageWith(component('21', 'player', {}, {})), 'en', NOW)).toEqual({});
     expect(asked).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { componentsOf, createResolver, kindOf, primaryRecords, settingsOf, type JsonApiDocument, type ResourceObject } from '@umpire/render';
+import { componentsOf, createResolver, kindOf, matchListRead, primaryRecords, settingsOf, type JsonApiDocument, type ResourceObject } from '@umpire/render';
 import type { DeliverySource } from './source';
 
 /** How a match list's matches are asked for: both sides with their club and crest, and the round. */
@@ -23,6 +23,8 @@ const COMING = 'not_started,first_half,half_time,second_half,postponed';
 const PLAYER_INCLUDE = 'image,squad_players.squad.team.club,squad_players.squad.season,squad_players.squad.competition_seasons,career_clubs.club';
 /** The competition seasons (the latest) whose statistics a player's profile shows. */
 const PLAYER_SEASONS = 8;
+/** The number of items a list's renderer shows when its component names no limit (else 10). */
+const DEFAULT_LIMITS: Record<string, number> = { news: 6, hero_thematic: 4 };
 
 const limitOf = (component: ResourceObject, fallback: number) => {
   const n = Number(settingsOf(component).limit);
@@ -66,21 +68,17 @@ export async function feedsOf(source: DeliverySource, document: JsonApiDocument,
   const same = (doc: JsonApiDocument) => doc;
   for (const c of components) {
     const kind = kindOf(c);
-    const limit = limitOf(c, 10);
+    // Without a limit of its own, a list shows its renderer's default (packages/render: 6 articles of news, 4 of a thematic hero).
+    const limit = limitOf(c, DEFAULT_LIMITS[kind] ?? 10);
     if (kind === 'news' && (view.category || view.tag || view.page)) {
       // An index page: the API filters and pages (a category or tag by its slug).
       const category = view.category ?? String(resolve.one(c, 'publication_category')?.attributes?.slug ?? '');
       const filters = [category && `filter[publication_category]=${encodeURIComponent(category)}`, view.tag && `filter[tag]=${encodeURIComponent(view.tag)}`].filter(Boolean);
       asks.push([c.id, `/articles?locale=${locale}&page[size]=${limit}&page[number]=${view.page ?? 1}${filters.map((f) => `&${f}`).join('')}`, same]);
     } else if (kind === 'news' || kind === 'hero_thematic') {
-      // The newest articles, of the block's category when it names one.
-      const category = resolve.one(c, 'publication_category');
-      const slug = category ? String(category.attributes?.slug ?? '') : '';
-      asks.push([
-        c.id,
-        `/articles?locale=${locale}&page[size]=${category ? 50 : limit}`,
-        (doc) => ({ ...doc, data: primaryRecords(doc).filter((a) => !slug || (a.attributes?.publication_category as { slug?: string } | null)?.slug === slug) }),
-      ]);
+      // The newest articles, of the block's category when it names one (the API filters: a category shows up to its limit).
+      const slug = String(resolve.one(c, 'publication_category')?.attributes?.slug ?? '');
+      asks.push([c.id, `/articles?locale=${locale}${slug ? `&filter[publication_category]=${encodeURIComponent(slug)}` : ''}&page[size]=${limit}`, same]);
     } else if (kind === 'round' || kind === 'match_list' || kind === 'schedule') {
       const round = view.round ?? linkId(c, 'round');
       const group = linkId(c, 'group');
@@ -101,16 +99,24 @@ export async function feedsOf(source: DeliverySource, document: JsonApiDocument,
         reads.push([c.id, () => merged(source, paths)]);
       } else {
         // A round's, a group's or the coming weeks' matches; an index a reader narrowed to a club,
-        // that club's matches of the last year and to come, in one list.
+        // that club's matches of the last year and to come.
+        // A list of a round and a group shows the group's matches of the round: read those alone.
         const filter = round
-          ? `filter[round]=${round}`
+          ? `filter[round]=${round}${group ? `&filter[group]=${group}` : ''}`
           : group
             ? `filter[group]=${group}`
             : club
               ? `filter[kickoff_at][gte]=${isoHour(now - 365 * 24 * HOUR)}`
               : `filter[kickoff_at][gte]=${isoHour(now - 14 * 24 * HOUR)}&filter[kickoff_at][lte]=${isoHour(now + 21 * 24 * HOUR)}`;
-        const size = round || group || club ? 50 : Math.max(limit * 2, 20);
-        asks.push([c.id, `/matches?${filter}${club ? `&filter[club]=${club}` : ''}&sort=kickoff_at&page[size]=${size}&include=${MATCH_INCLUDE}`, same]);
+        // What the list shows: a round all its matches (up to 50); a list its limit of its mode (the
+        // latest finished, the next not over, or the first by kick-off), which the API gives first.
+        const { statuses, sort } = matchListRead(kind === 'round' ? 'all' : settingsOf(c).match_list);
+        const size = kind === 'round' ? 50 : limit;
+        asks.push([
+          c.id,
+          `/matches?${filter}${club ? `&filter[club]=${club}` : ''}${statuses ? `&filter[status]=${statuses.join(',')}` : ''}&sort=${sort}&page[size]=${size}&include=${MATCH_INCLUDE}`,
+          same,
+        ]);
       }
     } else if (kind === 'match') {
       const match = linkId(c, 'match');

@@ -82,8 +82,15 @@ function fakeSource(pageSlugs: string[]): DeliverySource {
 }
 
 const origin = 'https://liga.example';
+/** The site on the fake API, its answers' bytes read as text. */
 function site(pageSlugs = ['strona-glowna', 'kluby/rcz']) {
-  return createSite({ source: fakeSource(pageSlugs), basePath: '/site', client: 'demo', apiBase: '/public/v1', cablePath: '/cable', imageBase: '/img', cacheMs: 0, hasClientScript: () => false });
+  const s = createSite({ source: fakeSource(pageSlugs), basePath: '/site', client: 'demo', apiBase: '/public/v1', cablePath: '/cable', imageBase: '/img', cacheMs: 0, hasClientScript: () => false });
+  return {
+    async handle(path: string, at: string) {
+      const res = await s.handle(path, at);
+      return { ...res, body: res.body.toString('utf8') };
+    },
+  };
 }
 const head = (html: string) => html.slice(0, html.indexOf('</head>'));
 const alternates = (html: string) => [...head(html).matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map((m) => `${m[1]} ${m[2]}`);
@@ -197,5 +204,110 @@ describe('the sitemap', () => {
         `<xhtml:link rel="alternate" hreflang="en" href="${origin}/site/en/articles/derby-for-the-hosts"/></url>`,
     );
     expect(body).toContain(`<url><loc>${origin}/site/en/articles/english-only</loc><lastmod>2026-05-04T10:00:00.000Z</lastmod><xhtml:link rel="alternate" hreflang="en" href="${origin}/site/en/articles/english-only"/></url>`);
+  });
+});
+
+describe('the pages it keeps', () => {
+  /** The site over the fake API, its pages kept for a minute, counting the pages it renders (each reads its page once). */
+  function counted(keptPages?: number) {
+    const api = fakeSource(['strona-glowna', 'kluby/rcz']);
+    let renders = 0;
+    let down = false;
+    const source: DeliverySource = {
+      async get(path, options) {
+        if (path.startsWith('/current_page?')) {
+          renders++;
+          // Slow enough for readers to arrive while it renders.
+          await new Promise((r) => setTimeout(r, 20));
+          if (down) throw new Error('the delivery API is away');
+        }
+        return api.get(path, options);
+      },
+    };
+    const s = createSite({ source, basePath: '/site', client: 'demo', apiBase: '/public/v1', cablePath: '/cable', imageBase: '/img', cacheMs: 60_000, keptPages, hasClientScript: () => false });
+    return { s, renders: () => renders, down: (v: boolean) => (down = v) };
+  }
+
+  it('renders a page once for the readers who ask for it together', async () => {
+    const { s, renders } = counted();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => s.handle('/pl/kluby/rcz', origin)));
+    expect(renders()).toBe(1);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+  });
+
+  it('keeps no failure: readers who waited for it and the next one render again', async () => {
+    const { s, renders, down } = counted();
+    down(true);
+    const answers = await Promise.allSettled([s.handle('/pl/kluby/rcz', origin), s.handle('/pl/kluby/rcz', origin)]);
+    expect(answers.map((a) => a.status)).toEqual(['rejected', 'rejected']);
+    expect(renders()).toBe(2);
+    down(false);
+    expect((await s.handle('/pl/kluby/rcz', origin)).status).toBe(200);
+    expect(renders()).toBe(3);
+  });
+
+  it('keeps one page for every spelling of its address, and leads addresses with extra slashes to its own', async () => {
+    const { s, renders } = counted();
+    const page = await s.handle('/pl/kluby/rcz', origin);
+    for (const spelling of ['/pl/%6Bluby/rcz', '/pl/kluby%2Frcz', '/pl/kluby/rcz%2F']) {
+      const same = await s.handle(spelling, origin);
+      expect(same.status, spelling).toBe(200);
+      expect(same.body, spelling).toBe(page.body);
+    }
+    expect(renders()).toBe(1);
+    for (const [path, location] of [
+      ['/pl/kluby/rcz/', '/site/pl/kluby/rcz'],
+      ['/pl/kluby/rcz///', '/site/pl/kluby/rcz'],
+      ['/pl//kluby//rcz', '/site/pl/kluby/rcz'],
+      ['/pl//', '/site/pl/'],
+      ['/pl/kluby/rcz/?utm_source=x', '/site/pl/kluby/rcz?utm_source=x'],
+    ]) {
+      const res = await s.handle(path, origin);
+      expect(res.status, path).toBe(301);
+      expect(res.headers.location, path).toBe(location);
+    }
+    expect(renders()).toBe(1);
+    // Another language is another page.
+    expect((await s.handle('/en/kluby/rcz', origin)).status).toBe(200);
+    expect(renders()).toBe(2);
+  });
+
+  it('lets the oldest pages go past its bound, keeping the others', async () => {
+    const { s, renders } = counted(2);
+    for (const path of ['/pl/', '/pl/kluby/rcz', '/en/']) await s.handle(path, origin);
+    expect(renders()).toBe(3);
+    await s.handle('/pl/kluby/rcz', origin);
+    await s.handle('/en/', origin);
+    expect(renders()).toBe(3);
+    // The oldest, let go: rendered again.
+    await s.handle('/pl/', origin);
+    expect(renders()).toBe(4);
+  });
+});
+
+describe('the reads of a page', () => {
+  it('reads the global elements beside the pages’ index, not after it', async () => {
+    const api = fakeSource(['strona-glowna', 'kluby/rcz']);
+    const asked: string[] = [];
+    let whileIndexed: string[] = [];
+    const source: DeliverySource = {
+      async get(path, options) {
+        asked.push(path);
+        if (path.startsWith('/pages?')) {
+          await new Promise((r) => setTimeout(r, 10));
+          whileIndexed = [...asked];
+        }
+        return api.get(path, options);
+      },
+    };
+    const s = createSite({ source, basePath: '/site', client: 'demo', apiBase: '/public/v1', cablePath: '/cable', imageBase: '/img', cacheMs: 0, hasClientScript: () => false });
+    for (const path of ['/en/kluby/rcz', '/en/nie-ma-takiej-strony']) {
+      asked.length = 0;
+      expect((await s.handle(path, origin)).status).toBeGreaterThanOrEqual(200);
+      expect(whileIndexed, path).toContain('/current_page_elements?locale=en');
+      // Read once, whatever the page does with them.
+      expect(asked.filter((p) => p.startsWith('/current_page_elements')), path).toHaveLength(1);
+    }
   });
 });

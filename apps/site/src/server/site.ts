@@ -34,8 +34,10 @@ export interface SiteOptions {
   imageBase: string;
   /** The slug of the home page (default: `strona-glowna`, `home` or `index`, else the first page). */
   homeSlug?: string;
-  /** How long a rendered page is served as it is before its content is read again (ms). */
+  /** How long a rendered page is served as it is before its content is read again (ms; 0: never kept). */
   cacheMs?: number;
+  /** The most rendered pages kept at once (default 2,000): past it, the oldest are let go. */
+  keptPages?: number;
   /** Whether the browser script exists (a build made it): pages link it only then. */
   hasClientScript: () => boolean;
 }
@@ -43,14 +45,32 @@ export interface SiteOptions {
 export interface SiteResponse {
   status: number;
   headers: Record<string, string>;
-  body: string;
+  /**
+   * The answer's bytes, encoded once when it was made: a kept page is sent as it is to every
+   * reader (encoding a club's 95 kB page to UTF-8 again for each answer was half a cached answer's CPU).
+   */
+  body: Buffer;
 }
+
+const EMPTY = Buffer.alloc(0);
+/**
+ * The most rendered pages kept at once, and their bytes. Each is kept for a second (cacheMs), and
+ * every render puts its page last, so the first are the oldest: those let go when there are more.
+ */
+const KEPT_PAGES = 2000;
+const KEPT_BYTES = 64 * 1024 * 1024;
 
 const LOCALES: readonly string[] = SITE_LOCALES;
 const HOME_SLUGS = ['strona-glowna', 'home', 'index'];
 const OG_LOCALE: Record<string, string> = { pl: 'pl_PL', en: 'en_GB' };
 /** Results of each kind a search page shows (its heading counts them all). */
 const SEARCH_PAGE_SIZE = 10;
+/** A path as the site writes its addresses: no repeated slashes, none at the end but the home's (`/pl/`). */
+const tidyPath = (path: string) => {
+  if (!/^\/[a-z]{2}\//.test(path)) return path;
+  const single = path.replace(/\/{2,}/g, '/');
+  return /^\/[a-z]{2}\/$/.test(single) ? single : single.replace(/\/$/, '');
+};
 const isSearchPath = (path: string) => {
   try {
     return /^\/[a-z]{2}\/search\/*$/.test(decodeURIComponent(path));
@@ -62,12 +82,50 @@ const isSearchPath = (path: string) => {
 /** A share picture of a stored image: 1200 wide (or the nearest size the image service makes), cropped to 1.91:1. */
 const sharePath = (path: string) => imageUrlPath({ fitIn: false, width: snapImageSize(1200), height: snapImageSize(630), smart: true, format: null, path });
 
+/**
+ * One request's page as it is drawn: its language, the origin its addresses are on, the published
+ * pages, and the global elements around it (read once, when first asked).
+ */
+interface Visit {
+  locale: string;
+  origin: string;
+  pages: PageIndexEntry[];
+  globals: () => Promise<JsonApiDocument | null>;
+}
+
+/** `f`'s promise, made on the first call and the same on every later one. */
+const once = <T>(f: () => Promise<T>): (() => Promise<T>) => {
+  let made: Promise<T> | undefined;
+  return () => (made ??= f());
+};
+
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function createSite(options: SiteOptions) {
   const { source, basePath } = options;
   const cacheMs = options.cacheMs ?? 1000;
+  const keptPages = options.keptPages ?? KEPT_PAGES;
+  /** Pages rendered (200s) by their key, in the order they were rendered: the oldest first. */
   const rendered = new Map<string, { at: number; response: SiteResponse }>();
+  let renderedBytes = 0;
+  /** Renders under way by their key: readers who ask for the same page meanwhile wait for it. */
+  const rendering = new Map<string, Promise<SiteResponse>>();
+
+  /** Keeps a page for its `cacheMs`; past `keptPages` pages or KEPT_BYTES, the oldest are let go. */
+  function keep(key: string, response: SiteResponse) {
+    const before = rendered.get(key);
+    if (before) {
+      rendered.delete(key);
+      renderedBytes -= before.response.body.length;
+    }
+    rendered.set(key, { at: Date.now(), response });
+    renderedBytes += response.body.length;
+    for (const [oldest, { response: r }] of rendered) {
+      if (rendered.size <= keptPages && renderedBytes <= KEPT_BYTES) break;
+      rendered.delete(oldest);
+      renderedBytes -= r.body.length;
+    }
+  }
 
   /** Every published page: its address and when it last changed (for the sitemap). */
   async function pageIndex(): Promise<PageIndexEntry[]> {
@@ -201,7 +259,8 @@ export function createSite(options: SiteOptions) {
   /** What a page's structured data (JSON-LD, ./structured-data.ts) builds its addresses from. */
   const structured = (origin: string, locale: string): StructuredSite => ({ origin, basePath, imageBase: options.imageBase, locale });
 
-  function html(status: number, body: string, extra: Record<string, string> = {}): SiteResponse {
+  function html(status: number, text: string, extra: Record<string, string> = {}): SiteResponse {
+    const body = Buffer.from(text);
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
     return {
       status,
@@ -220,22 +279,24 @@ export function createSite(options: SiteOptions) {
     return answer.status === 200 ? (answer.body as JsonApiDocument) : null;
   }
 
-  async function notFound(locale: string, origin: string, pages: PageIndexEntry[]): Promise<SiteResponse> {
+  async function notFound(v: Visit): Promise<SiteResponse> {
+    const { locale, origin, pages } = v;
     const title = locale === 'pl' ? 'Nie ma takiej strony' : 'Page not found';
     const doc: JsonApiDocument = { data: { type: 'pages', id: '0', attributes: { title }, relationships: { components: { data: [] } } } };
-    const globals = await elements(locale);
+    const globals = await v.globals();
     const body = renderToString(renderPage(doc, { ...drawing(locale, pages), globals: [globals] }));
     const jsonLd = jsonLdScript(siteGraph(structured(origin, locale), globals));
     return html(404, shell({ locale, path: (l) => `${basePath}/${l}/`, origin, title, description: '', body, jsonLd }));
   }
 
-  async function page(locale: string, slug: string, origin: string, pages: PageIndexEntry[]): Promise<SiteResponse> {
+  async function page(v: Visit, slug: string): Promise<SiteResponse> {
+    const { locale, origin, pages } = v;
     const entry = pages.find((p) => p.slug === slug);
-    if (!entry) return notFound(locale, origin, pages);
+    if (!entry) return notFound(v);
     // `include=auto`: the page with the include sets its own components draw (a table's standings, a
     // match's line-ups), in one read; the season's statistics cost more than the rest of a page.
-    const [answer, globals] = await Promise.all([source.get(`/current_page?slug=${encodeURIComponent(slug)}&locale=${locale}&include=auto`), elements(locale)]);
-    if (answer.status === 404) return notFound(locale, origin, pages);
+    const [answer, globals] = await Promise.all([source.get(`/current_page?slug=${encodeURIComponent(slug)}&locale=${locale}&include=auto`), v.globals()]);
+    if (answer.status === 404) return notFound(v);
     if (answer.status !== 200) throw new Error(`the delivery API answered ${answer.status} for the page ${slug}`);
     const doc = answer.body as JsonApiDocument;
     const feeds = await feedsOf(source, doc, locale);
@@ -248,9 +309,10 @@ export function createSite(options: SiteOptions) {
     return html(200, shell({ locale, path: pathOf, origin, title: meta.title, description: meta.description, image: ogImage(origin, doc), body, jsonLd }));
   }
 
-  async function article(locale: string, key: string, origin: string, pages: PageIndexEntry[]): Promise<SiteResponse> {
-    const [answer, globals] = await Promise.all([source.get(`/articles/${encodeURIComponent(key)}?locale=${locale}`), elements(locale)]);
-    if (answer.status === 404) return (await movedArticle(locale, key)) ?? notFound(locale, origin, pages);
+  async function article(v: Visit, key: string): Promise<SiteResponse> {
+    const { locale, origin, pages } = v;
+    const [answer, globals] = await Promise.all([source.get(`/articles/${encodeURIComponent(key)}?locale=${locale}`), v.globals()]);
+    if (answer.status === 404) return (await movedArticle(locale, key)) ?? notFound(v);
     if (answer.status !== 200) throw new Error(`the delivery API answered ${answer.status} for the article ${key}`);
     const art = answer.body.data as ResourceObject;
     const a = art.attributes ?? {};
@@ -303,9 +365,10 @@ export function createSite(options: SiteOptions) {
   }
 
   /** The search page: the form alone without a query, else what each kind holds (never indexed by search engines). */
-  async function search(locale: string, raw: string | null, origin: string, pages: PageIndexEntry[]): Promise<SiteResponse> {
+  async function search(v: Visit, raw: string | null): Promise<SiteResponse> {
+    const { locale, origin, pages } = v;
     const { query, cut } = cutQuery(raw);
-    const [groups, globals] = await Promise.all([query ? searchGroups(locale, query) : Promise.resolve([]), elements(locale)]);
+    const [groups, globals] = await Promise.all([query ? searchGroups(locale, query) : Promise.resolve([]), v.globals()]);
     const body = renderToString(renderSearchPage({ query, cut, groups }, { ...drawing(locale, pages), globals: [globals] }));
     const path = (l: string) => `${basePath}/${l}/search${query ? `?q=${encodeURIComponent(query)}` : ''}`;
     const jsonLd = jsonLdScript(siteGraph(structured(origin, locale), globals));
@@ -323,29 +386,23 @@ export function createSite(options: SiteOptions) {
   // ---- pages made from the data (templates.ts) ---------------------------------------------------
 
   /** `/{locale}/{segment}` and `/{locale}/{segment}/{id}-{words}`: a template's kind, in the segment's language. */
-  async function templateRoute(
-    locale: string,
-    kind: TemplateKind,
-    segmentLocale: string,
-    key: string | undefined,
-    query: URLSearchParams,
-    origin: string,
-    pages: PageIndexEntry[],
-  ): Promise<SiteResponse> {
+  async function templateRoute(v: Visit, kind: TemplateKind, segmentLocale: string, key: string | undefined, query: URLSearchParams): Promise<SiteResponse> {
+    const { locale, pages } = v;
     // Another language's word for it: the same page in this language's words.
     if (segmentLocale !== locale) {
       const search = query.toString();
       return moved(`${templatePath(basePath, locale, kind, key)}${search ? `?${search}` : ''}`);
     }
-    if (!templatesOf(pages).has(kind)) return notFound(locale, origin, pages);
-    if (isRecordKind(kind)) return key === undefined ? recordsIndex(locale, kind, origin, pages) : recordPage(locale, kind, key, origin, pages);
-    if (key !== undefined) return notFound(locale, origin, pages);
-    return indexPage(locale, kind, query, origin, pages);
+    if (!templatesOf(pages).has(kind)) return notFound(v);
+    if (isRecordKind(kind)) return key === undefined ? recordsIndex(v, kind) : recordPage(v, kind, key);
+    if (key !== undefined) return notFound(v);
+    return indexPage(v, kind, query);
   }
 
   /** A record kind's address without a record: the matches lead to the fixtures, the tables to the current one. */
-  async function recordsIndex(locale: string, kind: RecordKind, origin: string, pages: PageIndexEntry[]): Promise<SiteResponse> {
-    const found = (location: string): SiteResponse => ({ status: 302, headers: { location, 'cache-control': 'public, max-age=60' }, body: '' });
+  async function recordsIndex(v: Visit, kind: RecordKind): Promise<SiteResponse> {
+    const { locale, pages } = v;
+    const found = (location: string): SiteResponse => ({ status: 302, headers: { location, 'cache-control': 'public, max-age=60' }, body: EMPTY });
     if (kind === 'match' && templatesOf(pages).has('fixtures')) return found(templatePath(basePath, locale, 'fixtures'));
     if (kind === 'competition_season') {
       const answer = await source.get('/competition_seasons?filter[is_current]=true&sort=id&page[size]=1&include=competition&fields[competition_seasons]=name,competition&fields[competitions]=name');
@@ -353,12 +410,13 @@ export function createSite(options: SiteOptions) {
       const [current] = primaryRecords(doc);
       if (current) return found(templatePath(basePath, locale, kind, recordKey(kind, current, createResolver(doc))));
     }
-    if (kind === 'club') return clubsPage(locale, origin, pages);
-    return notFound(locale, origin, pages);
+    if (kind === 'club') return clubsPage(v);
+    return notFound(v);
   }
 
   /** Every club of the league, each leading to its page: the site's own page of one club list. */
-  async function clubsPage(locale: string, origin: string, pages: PageIndexEntry[]): Promise<SiteResponse> {
+  async function clubsPage(v: Visit): Promise<SiteResponse> {
+    const { locale, origin, pages } = v;
     const title = textsFor(locale).clubs;
     // The club template's slug: the menu's item leading to it is marked as the page shown.
     const slug = pages.find((p) => p.template === 'club')?.slug;
@@ -366,7 +424,7 @@ export function createSite(options: SiteOptions) {
       data: { type: 'pages', id: 'clubs', attributes: { title, slug }, relationships: { components: { data: [{ type: 'components', id: 'clubs' }] } } },
       included: [{ type: 'components', id: 'clubs', attributes: { kind: 'club_list', index: 0, settings: { title, list_mode: 'latest', layout: 'default' } } }],
     };
-    const [feeds, globals] = await Promise.all([feedsOf(source, doc, locale), elements(locale)]);
+    const [feeds, globals] = await Promise.all([feedsOf(source, doc, locale), v.globals()]);
     const body = renderToString(renderPage(doc, { ...drawing(locale, pages), globals: [globals], feeds }));
     const path = (l: string) => templatePath(basePath, l, 'club');
     const jsonLd = jsonLdScript(pageGraph(structured(origin, locale), { globals, document: doc, slug: '', url: `${origin}${path(locale)}`, isHome: false, title, description: '' }));
@@ -374,7 +432,8 @@ export function createSite(options: SiteOptions) {
   }
 
   /** A record's page: its kind's template with the record, at the record's canonical address. */
-  async function recordPage(locale: string, kind: RecordKind, key: string, origin: string, pages: PageIndexEntry[]): Promise<SiteResponse> {
+  async function recordPage(v: Visit, kind: RecordKind, key: string): Promise<SiteResponse> {
+    const { locale, origin, pages } = v;
     const id = addressId(key);
     // A club by its code (`/en/clubs/rcz`, where a Polish page's address in English leads): its address.
     if (id === null && kind === 'club' && /^[a-z0-9]{2,10}$/.test(key)) {
@@ -382,14 +441,14 @@ export function createSite(options: SiteOptions) {
       const [club] = answer.status === 200 ? primaryRecords(answer.body as JsonApiDocument) : [];
       if (club && String(club.attributes?.code ?? '').toLowerCase() === key) return moved(templatePath(basePath, locale, kind, recordKey(kind, club, createResolver(answer.body as JsonApiDocument))));
     }
-    if (id === null) return notFound(locale, origin, pages);
-    const [answer, globals] = await Promise.all([source.get(`/current_page?template=${kind}&record=${id}&locale=${locale}&include=auto`), elements(locale)]);
-    if (answer.status === 404) return notFound(locale, origin, pages);
+    if (id === null) return notFound(v);
+    const [answer, globals] = await Promise.all([source.get(`/current_page?template=${kind}&record=${id}&locale=${locale}&include=auto`), v.globals()]);
+    if (answer.status === 404) return notFound(v);
     if (answer.status !== 200) throw new Error(`the delivery API answered ${answer.status} for the ${kind} ${id}`);
     const doc = answer.body as JsonApiDocument;
     const resolve = createResolver(doc);
     const record = resolve.get(TEMPLATE_DEFS[kind].record!, String(id));
-    if (!record) return notFound(locale, origin, pages);
+    if (!record) return notFound(v);
     const canonical = recordKey(kind, record, resolve);
     if (key !== canonical) return moved(templatePath(basePath, locale, kind, canonical));
     // A club staff gave a page of their own in this language: that page is the club's.
@@ -474,10 +533,11 @@ export function createSite(options: SiteOptions) {
   }
 
   /** The fixtures or the news: the template's page, its lists narrowed to the reader's filters, the news page by page. */
-  async function indexPage(locale: string, kind: 'fixtures' | 'news', query: URLSearchParams, origin: string, pages: PageIndexEntry[]): Promise<SiteResponse> {
+  async function indexPage(v: Visit, kind: 'fixtures' | 'news', query: URLSearchParams): Promise<SiteResponse> {
+    const { locale, origin, pages } = v;
     const view = indexView(kind, query);
-    const [answer, globals] = await Promise.all([source.get(`/current_page?template=${kind}&locale=${locale}&include=auto`), elements(locale)]);
-    if (answer.status === 404) return notFound(locale, origin, pages);
+    const [answer, globals] = await Promise.all([source.get(`/current_page?template=${kind}&locale=${locale}&include=auto`), v.globals()]);
+    if (answer.status === 404) return notFound(v);
     if (answer.status !== 200) throw new Error(`the delivery API answered ${answer.status} for the ${kind}`);
     const doc = answer.body as JsonApiDocument;
     const [feeds, filters] = await Promise.all([feedsOf(source, doc, locale, Date.now(), view), indexFilters(kind, locale, view, doc)]);
@@ -485,7 +545,7 @@ export function createSite(options: SiteOptions) {
     const newsFeed = Object.values(feeds).find((f) => primaryRecords(f).some((r) => r.type === 'articles'));
     const pagesOfNews = kind === 'news' ? Math.max(1, Number((newsFeed?.meta as { pages?: number } | undefined)?.pages ?? 1)) : 1;
     const current = view.page ?? 1;
-    if (current > pagesOfNews) return notFound(locale, origin, pages);
+    if (current > pagesOfNews) return notFound(v);
     const action = templatePath(basePath, locale, kind);
     const search = viewQuery(view);
     const at = (l: string, v: IndexView = view) => {
@@ -527,7 +587,7 @@ export function createSite(options: SiteOptions) {
   const articlePath = (locale: string, slug: string) => `${basePath}/${locale}/articles/${encodeURIComponent(slug)}`;
 
   /** An article's slug (else its id) in each locale it is published in now, read by its id. */
-  const moved = (location: string): SiteResponse => ({ status: 301, headers: { location, 'cache-control': 'public, max-age=300' }, body: '' });
+  const moved = (location: string): SiteResponse => ({ status: 301, headers: { location, 'cache-control': 'public, max-age=300' }, body: EMPTY });
 
   /**
    * An article asked under a locale by a slug of another locale's translation (the addresses the
@@ -559,7 +619,7 @@ export function createSite(options: SiteOptions) {
     return out;
   }
 
-  const xml = (body: string): SiteResponse => ({ status: 200, headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=0, s-maxage=300' }, body });
+  const xml = (text: string): SiteResponse => ({ status: 200, headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=0, s-maxage=300' }, body: Buffer.from(text) });
 
   /** Every public page in every locale (pages are shared by the languages), with its alternates. */
   function pageUrls(origin: string, pages: PageIndexEntry[]): SitemapUrl[] {
@@ -649,20 +709,54 @@ export function createSite(options: SiteOptions) {
     const at = path.indexOf('?');
     const clean = at < 0 ? path : path.slice(0, at);
     const query = new URLSearchParams(at < 0 ? '' : path.slice(at + 1));
+    // One address per page: with repeated slashes, or slashes after it, it leads to the page's own.
+    const tidy = tidyPath(clean);
+    if (tidy !== clean) return moved(`${basePath}${tidy}${at < 0 ? '' : path.slice(at)}`);
     // Only the search (its `q`) and the indexes (their filters and pages) read the query; every
     // other page is the same whatever follows `?`.
     // Search pages are not kept: each query would be an entry, and a crawl of queries would push out the pages.
     if (query.has('q') && isSearchPath(clean)) return route(clean, origin, query);
-    const view = indexKey(clean, query);
-    const key = `${origin}${clean}${view ? `?${view}` : ''}`;
+    const key = keyOf(clean, origin, query);
+    if (key === null) return route(clean, origin, query);
     const kept = rendered.get(key);
     if (kept && Date.now() - kept.at < cacheMs) return kept.response;
-    const response = await route(clean, origin, query);
-    if (response.status === 200) {
-      if (rendered.size > 2000) rendered.clear();
-      rendered.set(key, { at: Date.now(), response });
+    // The page is being rendered (its kept copy has just expired and readers arrive together): one render serves them all.
+    const shared = rendering.get(key);
+    if (shared) {
+      const response = await shared.catch(() => null);
+      // A redirect names the address it was asked by (its query); a failure is not passed on: those answer each request by itself.
+      if (response && (response.status < 300 || response.status >= 400)) return response;
+      return route(clean, origin, query);
     }
-    return response;
+    const render = route(clean, origin, query);
+    rendering.set(key, render);
+    try {
+      const response = await render;
+      if (response.status === 200 && cacheMs > 0) keep(key, response);
+      return response;
+    } finally {
+      rendering.delete(key);
+    }
+  }
+
+  /**
+   * What a page is kept and shared by: its address as route() reads it (the part after the locale
+   * decoded, without slashes at its end: `/pl/%6Bluby/rcz%2F` is `/pl/kluby/rcz`) and, for an index,
+   * the filters it reads; so no spelling of a page is a render or an entry of its own. Null: not
+   * decodable (a 404, neither kept nor shared).
+   */
+  function keyOf(clean: string, origin: string, query: URLSearchParams): string | null {
+    let path = clean;
+    const m = /^\/([a-z]{2})\/(.*)$/.exec(clean);
+    if (m) {
+      try {
+        path = `/${m[1]}/${decodeURIComponent(m[2]).replace(/\/+$/, '')}`;
+      } catch {
+        return null;
+      }
+    }
+    const view = indexKey(path, query);
+    return `${origin}${path}${view ? `?${view}` : ''}`;
   }
 
   /** The filters an index's address asks for, as its cache key holds them (none: not an index). */
@@ -674,30 +768,37 @@ export function createSite(options: SiteOptions) {
 
   async function route(path: string, origin: string, query: URLSearchParams): Promise<SiteResponse> {
     const q = query.get('q');
-    if (path === '' || path === '/') return { status: 302, headers: { location: `${basePath}/${LOCALES[0]}/` }, body: '' };
+    if (path === '' || path === '/') return { status: 302, headers: { location: `${basePath}/${LOCALES[0]}/` }, body: EMPTY };
     if (path === '/robots.txt')
-      return { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: `User-agent: *\nAllow: ${basePath}/\nSitemap: ${origin}${basePath}/sitemap.xml\n` };
-    const pages = await pageIndex();
-    if (/^\/sitemap[a-z0-9-]*\.xml$/.test(path)) return (await sitemap(path, origin, pages)) ?? notFound(LOCALES[0], origin, pages);
+      return { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: Buffer.from(`User-agent: *\nAllow: ${basePath}/\nSitemap: ${origin}${basePath}/sitemap.xml\n`) };
     const m = /^\/([a-z]{2})(?:\/(.*))?$/.exec(path);
-    const locale = m?.[1];
-    if (!m || !locale || !LOCALES.includes(locale)) return notFound(LOCALES[0], origin, pages);
-    if (m[2] === undefined) return { status: 301, headers: { location: `${basePath}/${locale}/` }, body: '' };
+    const locale = m && LOCALES.includes(m[1]) ? m[1] : null;
+    if (m && locale && m[2] === undefined) return { status: 301, headers: { location: `${basePath}/${locale}/` }, body: EMPTY };
+    const sitemapPath = /^\/sitemap[a-z0-9-]*\.xml$/.test(path);
+    // A page (a 404 too) is drawn around the global elements, which do not depend on it: they are
+    // read beside the pages' index, one round trip fewer before the page's own reads.
+    const globals = once(() => elements(locale ?? LOCALES[0]));
+    // Not awaited when the answer is a redirect: its failure is then no one's.
+    if (!sitemapPath) globals().catch(() => undefined);
+    const pages = await pageIndex();
+    const v: Visit = { locale: locale ?? LOCALES[0], origin, pages, globals };
+    if (sitemapPath) return (await sitemap(path, origin, pages)) ?? notFound(v);
+    if (!m || !locale) return notFound(v);
     let rest: string;
     try {
       rest = decodeURIComponent(m[2]).replace(/\/+$/, '');
     } catch {
-      return notFound(locale, origin, pages);
+      return notFound(v);
     }
     if (rest === '') {
       const home = homeOf(pages);
-      return home ? page(locale, home.slug, origin, pages) : notFound(locale, origin, pages);
+      return home ? page(v, home.slug) : notFound(v);
     }
-    if (rest === 'search') return search(locale, q, origin, pages);
+    if (rest === 'search') return search(v, q);
     // The Polish word for it leads there too (a reader may type it).
-    if (rest === 'szukaj') return { status: 301, headers: { location: `${basePath}/${locale}/search${q === null ? '' : `?q=${encodeURIComponent(q)}`}` }, body: '' };
+    if (rest === 'szukaj') return { status: 301, headers: { location: `${basePath}/${locale}/search${q === null ? '' : `?q=${encodeURIComponent(q)}`}` }, body: EMPTY };
     const art = /^articles\/([^/]+)$/.exec(rest);
-    if (art) return article(locale, art[1], origin, pages);
+    if (art) return article(v, art[1]);
     // A page staff made at this address comes first (editors' pages on top of the templates), but a
     // club's page made in another language's folder (`kluby/rcz` under /en/) is not this language's:
     // with a club template, the club's page in this language is the template's.
@@ -705,13 +806,13 @@ export function createSite(options: SiteOptions) {
     const folder = /^([a-z0-9-]+)\/([a-z0-9-]+)$/.exec(rest);
     if (entry && !entry.template && folder && templatesOf(pages).has('club') && Object.entries(CLUB_FOLDERS).some(([l, f]) => f === folder[1] && l !== locale))
       return moved(templatePath(basePath, locale, 'club', folder[2]));
-    if (entry && !entry.template) return page(locale, rest, origin, pages);
+    if (entry && !entry.template) return page(v, rest);
     const [first, key, ...more] = rest.split('/');
     const segment = templateOfSegment(first);
-    if (segment && more.length === 0) return templateRoute(locale, segment.kind, segment.locale, key, query, origin, pages);
+    if (segment && more.length === 0) return templateRoute(v, segment.kind, segment.locale, key, query);
     // A template's own page is shown at its kind's addresses only: an index's there, a record's nowhere by itself.
-    if (entry?.template) return isRecordKind(entry.template) ? notFound(locale, origin, pages) : moved(templatePath(basePath, locale, entry.template));
-    return page(locale, rest, origin, pages);
+    if (entry?.template) return isRecordKind(entry.template) ? notFound(v) : moved(templatePath(basePath, locale, entry.template));
+    return page(v, rest);
   }
 
   return { handle };
