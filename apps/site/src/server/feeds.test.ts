@@ -192,7 +192,8 @@ describe("a club's matches", () => {
   it("narrows a round's or a group's list to the club", async () => {
     const { source, asked } = box(answers);
     await feedsOf(source, pageWith(list('all', { round: ref('rounds', '7') })), 'pl', NOW);
-    expect(asked.map(query)).toEqual([expect.objectContaining({ 'filter[round]': '7', 'filter[club]': '16', sort: 'kickoff_at', 'page[size]': '50' })]);
+    // The list's limit of the round's matches the club plays (a list reads what it shows).
+    expect(asked.map(query)).toEqual([expect.objectContaining({ 'filter[round]': '7', 'filter[club]': '16', sort: 'kickoff_at', 'page[size]': '5' })]);
   });
 
   it("follows an index's club filter (the reader's) as one list of the club's year", async () => {
