@@ -139,7 +139,14 @@ const CHECKS: Record<ComponentKind, () => void> = {
     const { html } = draw('social_media');
     const found = components.find((c) => c.component.attributes?.kind === 'social_media')!.component;
     for (const account of settings(found).accounts) expect(html).toContain(`href="${account.url}"`);
-    expect(html).toMatch(/<nav class="u-social" aria-label="[^"]+">/);
+    // Untitled: a named list, not a landmark (the header's and another one would be two landmarks of one name).
+    expect(html).toContain('<div class="u-social"><ul aria-label="Obserwuj nas">');
+    expect(html).not.toContain('<nav');
+    // Titled: a landmark named by its title.
+    const titled = renderToString(
+      <ComponentView component={{ ...found, attributes: { ...found.attributes, settings: { ...settings(found), title: 'Klub w sieci' } } }} ctx={createRenderContext({ locale: 'pl' }, { data: found })} />,
+    );
+    expect(titled).toMatch(/<nav class="u-social" aria-label="Klub w sieci">/);
   },
   quiz: () => {
     const { html, text: t, resolve, component } = draw('quiz');

@@ -276,19 +276,26 @@ export function SocialMedia({ component, ctx }: RendererProps) {
     .filter((a): a is { network: string; href: string } => !!a.href && /^https?:/i.test(a.href));
   if (!links.length) return null;
   const title = titleOf(component);
-  return (
-    <nav className="u-social" aria-label={title || ctx.t.followUs}>
+  const list = (
+    <ul aria-label={title ? undefined : ctx.t.followUs}>
+      {links.map((a, i) => (
+        <li key={i}>
+          <a href={a.href} rel="noopener me" data-network={a.network}>
+            {ctx.t.networks[a.network] ?? a.network}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+  // A titled block is a landmark named by its title; an untitled one is a named list, not a
+  // landmark: two of them (the header's and one below the content) would be two landmarks of one name.
+  return title ? (
+    <nav className="u-social" aria-label={title}>
       <Heading>{title}</Heading>
-      <ul>
-        {links.map((a, i) => (
-          <li key={i}>
-            <a href={a.href} rel="noopener me" data-network={a.network}>
-              {ctx.t.networks[a.network] ?? a.network}
-            </a>
-          </li>
-        ))}
-      </ul>
+      {list}
     </nav>
+  ) : (
+    <div className="u-social">{list}</div>
   );
 }
 
