@@ -3,6 +3,7 @@ import {
   componentsOf, createResolver, kindOf, primaryRecords, safeHref, settingsOf, shownOnWeb, textsFor, type JsonApiDocument, type ResourceObject, type Resolver,
 } from '@umpire/render';
 import { CLUB_FOLDERS, type PageIndexEntry } from './addresses';
+import { recordName } from './templates';
 
 /**
  * The site's structured data: schema.org in JSON-LD, one `<script type="application/ld+json">`
@@ -274,8 +275,8 @@ export function pageGraph(
  * A player as a schema.org `Person`: name, given and family name, birth date, nationality,
  * height and picture as the player's page shows them, and the club of the squad the page names.
  */
-export function person(site: StructuredSite, player: ResourceObject, options: { url: string; resolve: Resolver; league?: League }): JsonLd {
-  const name = [text(player, 'first_name'), text(player, 'last_name')].filter(Boolean).join(' ') || text(player, 'nickname');
+export function person(site: StructuredSite, player: ResourceObject, options: { url: string; resolve: Resolver }): JsonLd {
+  const name = recordName('player', player, options.resolve);
   const picture = pictureOf(site, options.resolve.one(player, 'image'), 512);
   const birthDate = isoDate(player.attributes?.birth_date);
   const nationality = text(player, 'nationality');
@@ -322,7 +323,7 @@ export function recordGraph(
       : input.kind === 'club'
         ? sportsTeam(site, record, { crest: resolve.one(record, 'image'), url, league })
         : input.kind === 'player'
-          ? person(site, record, { url, resolve, league })
+          ? person(site, record, { url, resolve })
           : undefined;
   const crumbs = breadcrumbList(`${url}#breadcrumb`, [{ name: textsFor(site.locale).home, url: homeUrl(site) }, ...(input.parent ? [input.parent] : []), { name: input.title, url }]);
   const page: JsonLd = {
