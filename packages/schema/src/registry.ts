@@ -38,6 +38,7 @@ import { surveyAnswers, surveyQuestions, surveyUserAnswers, surveys } from './en
 import { comments } from './engagement/comments/comments.resource';
 import { pushNotificationTargets } from './engagement/push/push-notification-targets.resource';
 import { pushNotifications } from './engagement/push/push-notifications.resource';
+import { matchAlertTemplates } from './engagement/push/match-alert-templates.resource';
 import { matchPredictorRankings, matchPredictorUserResults } from './engagement/match-predictor/match-predictor.resource';
 import { formatTags, formats, markers, ottEventTags, ottEvents, ottStreams, playlistEvents, playlistTags, playlists, segments, transcodingJobs } from './ott';
 import { ottEntitlements } from './ott/entitlements.resource';
@@ -93,6 +94,7 @@ export const RESOURCES = [
   comments,
   pushNotificationTargets,
   pushNotifications,
+  matchAlertTemplates,
   matchPredictorRankings,
   matchPredictorUserResults,
   quizzes,

@@ -32,6 +32,7 @@ import * as imports from './migrations/0030-imports';
 import * as articleSlugHistory from './migrations/0031-article-slug-history';
 import * as pageTemplates from './migrations/0032-page-templates';
 import * as ottEventMatch from './migrations/0033-ott-event-match';
+import * as matchAlerts from './migrations/0034-match-alerts';
 import { cascadesOf } from './data-versions';
 
 /** Every migration in order; each one runs on SQLite and PostgreSQL alike. */
@@ -68,6 +69,7 @@ const MIGRATIONS = {
   '0031-article-slug-history': articleSlugHistory,
   '0032-page-templates': pageTemplates,
   '0033-ott-event-match': ottEventMatch,
+  '0034-match-alerts': matchAlerts,
 };
 
 /**

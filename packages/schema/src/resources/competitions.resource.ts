@@ -18,6 +18,8 @@ export const competitions = defineResource({
     country: { type: 'string', schema: countryCode(), filter: true, example: 'PL' },
     is_active: { type: 'boolean', schema: z.boolean({ error: 'invalidType' }), default: true, filter: true, sort: true, list: true, example: true },
     display_order: { type: 'integer', schema: integer(0, 10000), default: 0, sort: true, example: 3 },
+    /** Whether the match centre sends match alerts for this competition's matches (issue 41). */
+    match_alerts: { type: 'boolean', schema: z.boolean({ error: 'invalidType' }), default: true, filter: true, example: true },
     points_for_win: { type: 'integer', schema: integer(0, 10), default: 3, example: 3 },
     points_for_draw: { type: 'integer', schema: integer(0, 10), default: 1, example: 1 },
     points_for_loss: { type: 'integer', schema: integer(0, 10), default: 0, example: 0 },

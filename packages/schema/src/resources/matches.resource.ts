@@ -33,6 +33,8 @@ export const matches = defineResource({
     away_formation: { type: 'string', schema: formation(), example: '3-4-3' },
     attendance: { type: 'integer', schema: integer(0, 200000), sort: true, example: 25123 },
     referee: { type: 'string', schema: text(120), search: true, filter: true, example: 'Szymon Marciniak' },
+    /** Staff quiet this match's alerts (issue 41): its incidents send nothing to fans. Staff-only. */
+    alerts_muted: { type: 'boolean', schema: z.boolean({ error: 'invalidType' }), default: false, filter: true, example: false },
   },
   relationships: {
     round: { kind: 'belongsTo', type: 'rounds', required: true, onDelete: 'cascade' },

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineResource } from '../../resource';
 import { integer, oneOf, publicationDateTime, text } from '../../validators';
-import { PUSH_STATUSES } from './push';
+import { PUSH_ORIGINS, PUSH_STATUSES } from './push';
+import { MATCH_ALERT_TEMPLATE_KINDS } from './match-alerts';
 
 const count = (example: number) => ({ type: 'integer' as const, schema: integer(0), readOnly: true, list: true, example });
 
@@ -38,6 +39,12 @@ export const pushNotifications = defineResource({
     failed_count: count(0),
     /** Failed deliveries per reason (`HTTP 500`, `timeout`, `interrupted`…). */
     failure_reasons: { type: 'json', schema: z.record(z.string(), z.number()), readOnly: true },
+    /** Staff wrote it, or the match centre made it from an incident (issue 41): those are never edited. */
+    origin: { type: 'string', schema: oneOf(PUSH_ORIGINS), readOnly: true, default: 'staff', filter: true, sort: true, list: true, example: 'staff' },
+    /** A match alert's kind (a goal, a red card…, or the correction of one). */
+    alert_kind: { type: 'string', schema: oneOf(MATCH_ALERT_TEMPLATE_KINDS), readOnly: true, filter: true, list: true, example: 'goal' },
+    /** A match alert's tag (matchAlertTag): an alert and its corrections share it. */
+    alert_tag: { type: 'string', schema: text(32), readOnly: true, filter: true, example: 'm155-i9876' },
   },
   relationships: {
     image: { kind: 'belongsTo', type: 'images', onDelete: 'setNull' },

@@ -25,4 +25,13 @@ export interface PushPayload {
   body: string;
   image: string | null;
   link: { type: 'articles' | 'matches' | 'pages'; id: string } | null;
+  /**
+   * A match alert's tag (issue 41, matchAlertTag): the service worker shows the notification
+   * under it, so a correction replaces the alert it corrects. Null for staff-written ones.
+   */
+  tag?: string | null;
+  /** A match alert's kind (MATCH_ALERT_TEMPLATE_KINDS); absent for staff-written ones. */
+  kind?: string | null;
 }
+/** Who wrote a notification: staff, or the match centre by itself (issue 41). */
+export const PUSH_ORIGINS = ['staff', 'match_alert'] as const;
