@@ -8,11 +8,14 @@
 export const MATCH_ALERT_KINDS = ['goal', 'red_card', 'kick_off', 'half_time', 'full_time', 'lineups', 'news'] as const;
 export type MatchAlertKind = (typeof MATCH_ALERT_KINDS)[number];
 /**
- * Kinds staff write templates for: the fans' kinds, and the correction that replaces an alert
- * whose incident was deleted (a goal disallowed). An incident corrected (another scorer, another
- * minute) sends its own kind's template again, under the same tag.
+ * Kinds staff write templates for: the match centre's (news is what staff write themselves: a fan
+ * who wants news gets the `news` topic, which staff target), and the correction that replaces an
+ * alert whose incident was deleted (a goal disallowed). An incident corrected (another scorer,
+ * another minute) sends its own kind's template again, under the same tag.
  */
-export const MATCH_ALERT_TEMPLATE_KINDS = [...MATCH_ALERT_KINDS, 'correction'] as const;
+export const MATCH_ALERT_TEMPLATE_KINDS = ['goal', 'red_card', 'kick_off', 'half_time', 'full_time', 'lineups', 'correction'] as const;
+/** The topic staff target their news at; a fan who wants news alerts has it. */
+export const NEWS_TOPIC = 'news';
 export type MatchAlertTemplateKind = (typeof MATCH_ALERT_TEMPLATE_KINDS)[number];
 /** The kinds a league has on until staff say otherwise (the demo league's too). */
 export const DEFAULT_MATCH_ALERT_KINDS: readonly MatchAlertKind[] = ['goal', 'red_card', 'full_time'];
@@ -50,7 +53,7 @@ export const matchAlertTopics = (m: { matchId: string | number; homeClubId?: str
  * notification's tag) replace the first by the second. A match's state alerts (kick-off, half
  * time, full time, line-ups) are tagged by the match and kind, so a repeated one replaces too.
  */
-export const matchAlertTag = (matchId: string | number, what: { incidentId: string | number } | { kind: MatchAlertKind }) =>
+export const matchAlertTag = (matchId: string | number, what: { incidentId: string | number } | { kind: MatchAlertTemplateKind }) =>
   'incidentId' in what ? `m${matchId}-i${what.incidentId}` : `m${matchId}-${what.kind}`;
 
 /** Fields a template may use, each filled from the match and the incident. */
@@ -83,7 +86,6 @@ export const DEFAULT_MATCH_ALERT_TEMPLATES: Readonly<Record<MatchAlertTemplateKi
   half_time: { pl: { title: 'Przerwa: {home} {home_score}:{away_score} {away}', body: '{competition}' }, en: { title: 'Half time: {home} {home_score}-{away_score} {away}', body: '{competition}' } },
   full_time: { pl: { title: 'Koniec meczu: {home} {home_score}:{away_score} {away}', body: '{competition}' }, en: { title: 'Full time: {home} {home_score}-{away_score} {away}', body: '{competition}' } },
   lineups: { pl: { title: 'Składy: {home} – {away}', body: 'Zobacz wyjściowe jedenastki.' }, en: { title: 'Line-ups: {home} v {away}', body: 'See the starting elevens.' } },
-  news: { pl: { title: '{competition}', body: '' }, en: { title: '{competition}', body: '' } },
   correction: { pl: { title: 'Korekta: {home} {home_score}:{away_score} {away}', body: 'Zdarzenie zostało anulowane.' }, en: { title: 'Correction: {home} {home_score}-{away_score} {away}', body: 'The incident was cancelled.' } },
 };
 
