@@ -1,5 +1,6 @@
 import { readConfig, type SiteConfig } from './config';
 import { enhanceMenus } from './menu';
+import { registerServiceWorker, watchConnection } from './offline';
 
 /**
  * The website's browser entry (`/site/assets/site.js`, a module script). The page is complete
@@ -32,6 +33,8 @@ export const FEATURES: Feature[] = [
     start: async (c, root) => (await import('./predictor')).hydrateMatchPredictors(c, root),
   },
   { name: 'comments', selector: '[data-hydrate="comments"][data-comments-match]', start: async (c, root) => (await import('./comments')).hydrateComments(c, root) },
+  { name: 'follow', selector: '[data-follow]', start: async (c, root) => (await import('./alerts')).hydrateFollowButtons(c, root) },
+  { name: 'my-alerts', selector: '[data-hydrate="my-alerts"]', start: async (c, root) => (await import('./alerts')).hydrateMyAlerts(c, root) },
 ];
 
 /** Starts the features whose hooks are on the page; answers the names of those that started. */
@@ -59,6 +62,8 @@ export async function hydrate(doc: Document = document, features: Feature[] = FE
 /** What every page gets: the main menu's buttons, then the features its hooks ask for. */
 function start() {
   enhanceMenus(document);
+  watchConnection();
+  registerServiceWorker();
   void hydrate();
 }
 
