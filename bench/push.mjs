@@ -30,7 +30,6 @@
 //       encryption and one HTTP/2 stream each (bench/support/push-floor.ts), its CPU a message;
 // with the machine's load average before and after (the machine is shared: figures are noisy).
 // Timings never fail the run; only a crash does (exit code 1).
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -38,6 +37,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { cpuMs, fmt, memKb, running, signIn, startChild } from './support/child.mjs';
+import { measurePushFloor } from './support/push-floor-run.mjs';
 import { startPushService } from '../apps/server/test/support/push-service.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -97,31 +97,6 @@ const stopAll = async () => {
   rmSync(dataDir, { recursive: true, force: true });
 };
 process.on('SIGINT', () => stopAll().then(() => process.exit(130)));
-
-/**
- * (e) the floor: `count` messages to the same push service from a bare Node process doing only what
- * the standards ask of each (bench/support/push-floor.ts: the server's encryption and one HTTP/2
- * stream, no database nor jobs). The server's sender cannot cost less a message on this machine.
- */
-async function floor(bulk, count, keyPairs) {
-  const keys = Array.from({ length: keyPairs }, (_, i) => bulk.keys(i));
-  const pushCpu0 = process.cpuUsage();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/support/push-floor.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, FLOOR_URL: push.url, FLOOR_COUNT: String(count), FLOOR_CONCURRENCY: opts.concurrency, FLOOR_KEYS: JSON.stringify(keys) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  child.stdout.on('data', (d) => (out += d));
-  const code = await new Promise((r) => child.once('exit', r));
-  if (code !== 0) throw new Error(`push floor exited with ${code}`);
-  const f = JSON.parse(out.trim().split('\n').pop());
-  const pushCpu = process.cpuUsage(pushCpu0);
-  const ok = f.statuses['201'] ?? 0;
-  console.log(`  (e) the floor: ${fmt(f.sent)} messages from a bare Node process doing only the encryption (RFC 8291) and one HTTP/2`);
-  console.log(`      stream each, ${opts.concurrency} in flight, to the same push service: ${fmt(f.cpuMs / f.sent, 3)} ms of CPU a message, ${fmt((f.sent / f.ms) * 1000)}/s`);
-  console.log(`      (${fmt(ok)} accepted; the push service ${fmt((pushCpu.user + pushCpu.system) / 1000 / Math.max(1, f.sent), 3)} ms a message): the sender cannot cost less here`);
-}
 
 async function call(method, path, body, token) {
   const res = await fetch(`${server.info.url}${path}`, {
@@ -227,7 +202,7 @@ try {
   if (push.rejected.length) console.log(`      first refusal: ${push.rejected[0]}`);
   console.log(`      protocols the push service offered: ${opts.protocols}; requests by HTTP version: ${JSON.stringify(push.versions)}`);
   console.log(`  load average after (1 / 5 / 15 min): ${load()}`);
-  await floor(bulk, Math.min(SUBSCRIPTIONS, 50_000), Number(opts['key-pairs']));
+  await measurePushFloor({ pushUrl: push.url, bulk, count: Math.min(SUBSCRIPTIONS, 50_000), concurrency: opts.concurrency, keyPairs: Number(opts['key-pairs']) });
 } catch (err) {
   console.error(err);
   process.exitCode = 1;

@@ -155,7 +155,8 @@ describe('fan subscriptions (/public/v1/push)', () => {
     const token = await fan();
     const made = await call('POST', '/public/v1/push/subscriptions', subscriptionBody(browser.json, { topics: ['club:1', 'news'] }), token);
     expect(made.status, made.text).toBe(201);
-    expect(made.body.data.attributes).toEqual({ endpoint: browser.json.endpoint, platform: 'web', locale: 'pl', topics: ['club:1', 'news'] });
+    // Wanting the news topic is wanting news alerts; the match alerts start as the default kinds.
+    expect(made.body.data.attributes).toEqual({ endpoint: browser.json.endpoint, platform: 'web', locale: 'pl', topics: ['club:1', 'news'], alert_kinds: ['goal', 'red_card', 'full_time', 'news'] });
     // The same browser again (after a reinstall): the same subscription, topics kept.
     const again = await call('POST', '/public/v1/push/subscriptions', subscriptionBody(browser.json), token);
     expect(again.status).toBe(200);
@@ -174,6 +175,44 @@ describe('fan subscriptions (/public/v1/push)', () => {
     expect((await call('GET', '/public/v1/push/subscriptions', undefined, token)).body.data).toEqual([]);
   });
 
+  it('keeps what a fan follows: topics and alert kinds, news as its topic, an account the same on each device', async () => {
+    // A club no other test sends to: these subscriptions must not be among their recipients.
+    const club = '990001';
+    const competition = (await call('GET', '/api/v3/competitions?page[size]=1&sort=name')).body.data[0];
+    const topics = await call('GET', `/public/v1/push/topics?client=${CLIENT}`, undefined, null);
+    expect(topics.body.data).toContainEqual({ type: 'push_topics', id: `competition:${competition.id}`, attributes: { kind: 'competition', name: competition.attributes.name } });
+    // A device: kinds chosen with the topics; news given as a kind becomes the news topic and back.
+    const device = await fan();
+    const made = await call('POST', '/public/v1/push/subscriptions', subscriptionBody(push.subscribe().json, { topics: [`club:${club}`, 'match:7'], alert_kinds: ['news', 'goal', 'kick_off'] }), device);
+    expect(made.status, made.text).toBe(201);
+    expect(made.body.data.attributes).toMatchObject({ topics: [`club:${club}`, 'match:7', 'news'], alert_kinds: ['goal', 'kick_off', 'news'] });
+    const fewer = await call('PATCH', `/public/v1/push/subscriptions/${made.body.data.id}`, { data: { type: 'push_subscriptions', id: made.body.data.id, attributes: { alert_kinds: ['full_time'] } } }, device);
+    expect(fewer.body.data.attributes).toMatchObject({ topics: [`club:${club}`, 'match:7'], alert_kinds: ['full_time'] });
+    // Topics alone (an older app) keep the kinds.
+    const moved = await call('PATCH', `/public/v1/push/subscriptions/${made.body.data.id}`, { data: { type: 'push_subscriptions', id: made.body.data.id, attributes: { topics: ['match:8'] } } }, device);
+    expect(moved.body.data.attributes).toMatchObject({ topics: ['match:8'], alert_kinds: ['full_time'] });
+    // An account: the phone follows a club; the laptop, subscribed later, starts with the same.
+    const email = `follows${Date.now()}@example.com`;
+    const account = await call('POST', `/public/v1/fans?client=${CLIENT}`, { data: { type: 'fans', attributes: { email, password: 'bardzo-tajne-haslo', display_name: 'Ola' } } }, null);
+    expect(account.status, account.text).toBe(201);
+    const phoneToken = account.body.meta.token;
+    const phone = await call('POST', '/public/v1/push/subscriptions', subscriptionBody(push.subscribe().json, { topics: [`club:${club}`], alert_kinds: ['goal', 'red_card'] }), phoneToken);
+    const signedIn = await call('POST', `/public/v1/fans/sign_in?client=${CLIENT}`, { data: { type: 'fans', attributes: { email, password: 'bardzo-tajne-haslo' } } }, null);
+    const laptopToken = signedIn.body.meta.token;
+    const laptop = await call('POST', '/public/v1/push/subscriptions', subscriptionBody(push.subscribe().json, { locale: 'en' }), laptopToken);
+    expect(laptop.status, laptop.text).toBe(201);
+    expect(laptop.body.data.attributes).toMatchObject({ locale: 'en', topics: [`club:${club}`], alert_kinds: ['goal', 'red_card'] });
+    // Following a match on the laptop follows it on the phone; each keeps its language.
+    const follows = { topics: [`club:${club}`, 'match:9'], alert_kinds: ['goal', 'full_time'] };
+    await call('PATCH', `/public/v1/push/subscriptions/${laptop.body.data.id}`, { data: { type: 'push_subscriptions', id: laptop.body.data.id, attributes: follows } }, laptopToken);
+    const both = (await call('GET', '/public/v1/push/subscriptions', undefined, phoneToken)).body.data;
+    expect(both.map((s: any) => s.id)).toEqual([phone.body.data.id, laptop.body.data.id]);
+    for (const s of both) expect(s.attributes).toMatchObject(follows);
+    expect(both.map((s: any) => s.attributes.locale)).toEqual(['pl', 'en']);
+    // A device fan's change stays on its device.
+    expect((await call('GET', '/public/v1/push/subscriptions', undefined, device)).body.data[0].attributes.topics).toEqual(['match:8']);
+  });
+
   it('refuses bad subscriptions with JSON:API errors, and keeps none', async () => {
     const token = await fan();
     const good = push.subscribe().json;
@@ -189,6 +228,8 @@ describe('fan subscriptions (/public/v1/push)', () => {
       ['no keys', subscriptionBody({ endpoint: good.endpoint } as never), 422, '/data/attributes/keys'],
       ['bad topic', subscriptionBody(good, { topics: ['Club 1'] }), 422, '/data/attributes/topics/0'],
       ['topics not a list', subscriptionBody(good, { topics: 'news' }), 422, '/data/attributes/topics'],
+      ['unknown alert kind', subscriptionBody(good, { alert_kinds: ['goal', 'corner'] }), 422, '/data/attributes/alert_kinds/1'],
+      ['alert kinds not a list', subscriptionBody(good, { alert_kinds: 'goal' }), 422, '/data/attributes/alert_kinds'],
       ['bad platform', subscriptionBody(good, { platform: 'fax' }), 422, '/data/attributes/platform'],
       ['unknown attribute', subscriptionBody(good, { fan_id: 1 }), 422, '/data/attributes/fan_id'],
       ['wrong type', { data: { type: 'fans', attributes: good } }, 422, '/data/type'],

@@ -1,7 +1,7 @@
 import { createECDH } from 'node:crypto';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { PUSH_LOCALES, PUSH_PLATFORMS, PUSH_TOPIC_PATTERN } from '@umpire/schema';
+import { MATCH_ALERT_KINDS, PUSH_LOCALES, PUSH_PLATFORMS, PUSH_TOPIC_PATTERN } from '@umpire/schema';
 import type { ErrorSpec } from '../jsonapi/errors';
 import { fieldError } from '../jsonapi/messages';
 
@@ -13,6 +13,8 @@ export interface SubscriptionInput {
   platform?: string;
   locale?: string;
   topics?: string[];
+  /** The kinds of match alert the fan wants (MATCH_ALERT_KINDS), in that list's order. */
+  alertKinds?: string[];
 }
 
 export const MAX_TOPICS = 50;
@@ -101,7 +103,9 @@ export function readSubscription(body: unknown, opts: { create: boolean; allowLo
   if (!isObject(data) || data.type !== 'push_subscriptions') return { input: {}, errors: [fieldError('/data/type', 'type', 'invalidType', { expected: 'push_subscriptions' })] };
   const a = isObject(data.attributes) ? data.attributes : {};
   const input: SubscriptionInput = {};
-  const allowed = opts.create ? ['endpoint', 'keys', 'platform', 'locale', 'topics', 'expirationTime', 'expiration_time'] : ['platform', 'locale', 'topics'];
+  const allowed = opts.create
+    ? ['endpoint', 'keys', 'platform', 'locale', 'topics', 'alert_kinds', 'expirationTime', 'expiration_time']
+    : ['platform', 'locale', 'topics', 'alert_kinds'];
   for (const name of Object.keys(a)) if (!allowed.includes(name)) errors.push(fieldError(`/data/attributes/${name}`, name, 'unknownAttribute'));
   if (opts.create) {
     if (a.endpoint == null) errors.push(fieldError('/data/attributes/endpoint', 'endpoint', 'required'));
@@ -131,6 +135,16 @@ export function readSubscription(body: unknown, opts: { create: boolean; allowLo
       const bad = a.topics.findIndex((t) => typeof t !== 'string' || !PUSH_TOPIC_PATTERN.test(t));
       if (bad >= 0) errors.push(fieldError(`/data/attributes/topics/${bad}`, 'topics', 'pattern'));
       else input.topics = [...new Set(a.topics as string[])];
+    }
+  }
+  if (a.alert_kinds !== undefined) {
+    const kinds: readonly unknown[] = MATCH_ALERT_KINDS;
+    if (!Array.isArray(a.alert_kinds)) errors.push(fieldError('/data/attributes/alert_kinds', 'alert_kinds', 'invalidType', { expected: 'array' }));
+    else {
+      const given: unknown[] = a.alert_kinds;
+      const bad = given.findIndex((k) => !kinds.includes(k));
+      if (bad >= 0) errors.push(fieldError(`/data/attributes/alert_kinds/${bad}`, 'alert_kinds', 'invalidEnum', { values: [...MATCH_ALERT_KINDS] }));
+      else input.alertKinds = MATCH_ALERT_KINDS.filter((k) => given.includes(k));
     }
   }
   return { input, errors };

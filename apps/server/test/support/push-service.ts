@@ -58,6 +58,8 @@ export interface BulkSubscriptions {
   /** Messages decrypted, and those whose payload was not the notification's JSON. */
   decrypted: number;
   unreadable: number;
+  /** Called as each message arrives (before it is checked): when (performance.now()) and its Web Push Topic, if any. */
+  onPost?: (i: number, at: number, topic: string | undefined) => void;
 }
 
 interface Keys {
@@ -167,6 +169,7 @@ export async function startPushService(opts: { protocols?: 'h2+http/1.1' | 'http
   const answerBulk = (b: NonNullable<typeof bulk>, i: number, req: Req, body: Buffer, res: Res) => {
     if (req.method !== 'POST' || i >= b.count) return void res.writeHead(404).end();
     if (b.posts[i] < 255) b.posts[i]++;
+    b.onPost?.(i, performance.now(), req.headers.topic as string | undefined);
     const problem = headerProblem(req);
     if (problem) {
       rejected.push(problem);
