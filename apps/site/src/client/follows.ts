@@ -1,4 +1,4 @@
-import { DEFAULT_FAN_ALERT_KINDS, MATCH_ALERT_KINDS, type MatchAlertKind } from '@umpire/schema/engagement/push/match-alerts';
+import { DEFAULT_FAN_ALERT_KINDS, MATCH_ALERT_KINDS, NEWS_TOPIC, type MatchAlertKind } from '@umpire/schema/engagement/push/match-alerts';
 import type { Api, ApiDocument, ResourceLike } from './api';
 import type { SiteConfig } from './config';
 import type { FanSession, KeyValueStore } from './fan';
@@ -64,7 +64,8 @@ export function readSubscription(r: ResourceLike): StoredSubscription {
     id: String(r.id),
     endpoint: typeof a.endpoint === 'string' ? a.endpoint : '',
     locale: typeof a.locale === 'string' ? a.locale : 'pl',
-    topics: Array.isArray(a.topics) ? a.topics.filter((t): t is string => typeof t === 'string') : [],
+    // The news topic is how the server keeps the `news` kind (alert_kinds says it): not something followed.
+    topics: Array.isArray(a.topics) ? a.topics.filter((t): t is string => typeof t === 'string' && t !== NEWS_TOPIC) : [],
     alertKinds: kindsOf(a.alert_kinds),
   };
 }
@@ -151,8 +152,10 @@ export function createFollows(config: SiteConfig, deps: { api: Api; session: Fan
     return (state = { here, topics: here.topics, alertKinds: here.alertKinds, locale: here.locale });
   }
 
-  async function patch(s: FollowState, attributes: Record<string, unknown>): Promise<FollowState> {
+  /** Changes this browser's subscription; topics and kinds always go together (the server keeps news as a topic). */
+  async function patch(s: FollowState, change: { topics?: string[]; alert_kinds?: MatchAlertKind[]; locale?: string }): Promise<FollowState> {
     const here = s.here!;
+    const attributes = { topics: s.topics, alert_kinds: s.alertKinds, ...change };
     const doc = await session.run((token) => api.patch<ApiDocument<ResourceLike>>(`${SUBSCRIPTIONS}/${encodeURIComponent(here.id)}`, { data: { type: 'push_subscriptions', id: here.id, attributes } }, { token }));
     const next = readSubscription(doc.data);
     return (state = { here: next, topics: next.topics, alertKinds: next.alertKinds, locale: next.locale });
@@ -175,7 +178,9 @@ export function createFollows(config: SiteConfig, deps: { api: Api; session: Fan
       // Followed only on the fan's other devices: those stop (an account's follows are the same everywhere).
       const doc = await session.run((token) => api.get<ApiDocument<ResourceLike[]>>(SUBSCRIPTIONS, { token }));
       for (const other of doc.data.map(readSubscription).filter((o) => o.topics.includes(topic)))
-        await session.run((token) => api.patch(`${SUBSCRIPTIONS}/${encodeURIComponent(other.id)}`, { data: { type: 'push_subscriptions', id: other.id, attributes: { topics: other.topics.filter((t) => t !== topic) } } }, { token }));
+        await session.run((token) =>
+          api.patch(`${SUBSCRIPTIONS}/${encodeURIComponent(other.id)}`, { data: { type: 'push_subscriptions', id: other.id, attributes: { topics: other.topics.filter((t) => t !== topic), alert_kinds: other.alertKinds } } }, { token }),
+        );
       return load();
     },
     async turnOn() {

@@ -3,8 +3,9 @@ import { OFFLINE_WORDS } from './i18n';
 /**
  * What every page does for the fans' app (issue 41), in site.js itself since a chunk cannot be
  * loaded without the network: registers the service worker (`{base}/sw.js`, scope the site), and
- * while the browser is offline says so at the top of the page and marks what would be live as
- * not live (`<html data-offline>`; the live scores' badges say "not live").
+ * when the page is the service worker's saved copy, or the browser is offline, says so at the top
+ * of the page and marks what would be live as not live (`<html data-offline>`; the live scores'
+ * badges say "not live").
  */
 export function registerServiceWorker(doc: Document = document, nav: Navigator = navigator): void {
   const base = doc.documentElement.dataset.siteBase;
@@ -20,7 +21,8 @@ export function watchConnection(doc: Document = document, win: Window = window):
   const html = doc.documentElement;
   const words = OFFLINE_WORDS[html.lang === 'en' ? 'en' : 'pl'];
   const apply = () => {
-    const offline = !win.navigator.onLine;
+    // The service worker's saved copy (sw.ts marks it), or a browser that knows it has no network.
+    const offline = html.dataset.savedCopy !== undefined || !win.navigator.onLine;
     let banner = doc.getElementById('u-offline');
     if (offline) {
       html.dataset.offline = 'true';

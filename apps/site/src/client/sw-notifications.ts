@@ -75,3 +75,11 @@ export function windowFor<C extends { url: string }>(clients: readonly C[], targ
   });
   return site ? { client: site, navigate: true } : null;
 }
+
+/**
+ * A kept page as the service worker serves it when the network failed: `<html data-saved-copy>`,
+ * so the page says it is the saved copy (navigator.onLine says nothing of a server out of reach).
+ */
+export function markSavedCopy(html: string): string {
+  return html.replace(/<html(?=[\s>])/i, '<html data-saved-copy');
+}

@@ -4,7 +4,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { notificationOf, readPayload, windowFor } from './sw-notifications';
+import { markSavedCopy, notificationOf, readPayload, windowFor } from './sw-notifications';
 
 /**
  * The website's service worker (issue 41): served at `{base}/sw.js`, its scope the whole site.
@@ -61,7 +61,25 @@ registerRoute(
     cacheName: PAGES,
     // A phone with one bar of signal reads the kept page rather than wait for ever.
     networkTimeoutSeconds: 5,
-    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 30 * 24 * 3600 })],
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 30 * 24 * 3600 }),
+      // Asks the server (a 304 most often), not the HTTP cache's stale-while-revalidate copy: the
+      // kept copy is the offline answer, and it says so; a stale one from the HTTP cache would not.
+      {
+        requestWillFetch: async ({ request }) =>
+          new Request(request.url, { method: 'GET', headers: request.headers, credentials: 'same-origin', cache: 'no-cache', redirect: 'manual', referrer: request.referrer }),
+      },
+      // Used only when the network failed: the page is told it is the saved copy.
+      {
+        cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+          if (!cachedResponse) return null;
+          const headers = new Headers(cachedResponse.headers);
+          headers.delete('content-length');
+          return new Response(markSavedCopy(await cachedResponse.text()), { status: cachedResponse.status, statusText: cachedResponse.statusText, headers });
+        },
+      },
+    ],
   }),
 );
 registerRoute(

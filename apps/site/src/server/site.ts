@@ -13,7 +13,7 @@ import { feedsOf, type IndexView } from './feeds';
 import type { DeliverySource } from './source';
 import { articleGraph, jsonLdScript, newsPage, pageGraph, recordGraph, siteGraph, type StructuredSite } from './structured-data';
 import { isRecordKind, RECORD_KINDS, recordIndex, recordKey, recordName, templatePath, type RecordKind } from './templates';
-import { brandingOf, DEFAULT_THEME, iconPng, ICON_SIZES, manifestFor } from './pwa';
+import { brandingOf, DEFAULT_THEME, iconPng, ICON_SIZES, iconsOf, manifestFor } from './pwa';
 import { MY_ALERTS, myAlertsPath, followTopic } from './alerts';
 
 /**
@@ -246,7 +246,7 @@ export function createSite(options: SiteOptions) {
       `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(p.title)}</title>` +
       `<link rel="canonical" href="${escapeHtml(url(p.locale))}">${alternates}${meta}${p.jsonLd ?? ''}` +
       // The league's app (issue 41): installable from any page, starting at this language's home.
-      `<link rel="manifest" href="${basePath}/${p.locale}/manifest.webmanifest">` +
+      `<link rel="manifest" href="${basePath}/${p.locale}/manifest.webmanifest"><link rel="icon" type="image/png" href="${basePath}/icon-96.png">` +
       `<link rel="stylesheet" href="${basePath}/assets/site.css">${script}</head><body>${p.body}</body></html>`
     );
   }
@@ -780,7 +780,7 @@ export function createSite(options: SiteOptions) {
       return { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: Buffer.from(`User-agent: *\nAllow: ${basePath}/\nSitemap: ${origin}${basePath}/sitemap.xml\n`) };
     const icon = /^\/icon-(\d+)\.png$/.exec(path);
     if (icon) {
-      const png = await plainIcon(Number(icon[1]));
+      const png = await iconAt(Number(icon[1]));
       if (png) return png;
     }
     const m = /^\/([a-z]{2})(?:\/(.*))?$/.exec(path);
@@ -849,11 +849,16 @@ export function createSite(options: SiteOptions) {
     return { status: 200, headers: { 'content-type': 'application/manifest+json; charset=utf-8', 'cache-control': 'public, max-age=300' }, body: Buffer.from(body) };
   }
 
-  /** The plain icon of a league without a branding image (pwa.ts iconPng), in its colour. */
-  async function plainIcon(size: number): Promise<SiteResponse | null> {
+  /**
+   * The league's icon at a size (the pages' favicon, the icons of a league without a branding
+   * image): the manifest's own icon when the branding has a picture, else a plain one in its colour.
+   */
+  async function iconAt(size: number): Promise<SiteResponse | null> {
     if (!(ICON_SIZES as readonly number[]).includes(size)) return null;
-    const color = brandingOf(await elements(LOCALES[0])).color ?? DEFAULT_THEME;
-    return { status: 200, headers: { 'content-type': 'image/png', 'cache-control': 'public, max-age=3600' }, body: iconPng(size, color) };
+    const branding = brandingOf(await elements(LOCALES[0]));
+    const made = iconsOf(branding, { basePath, imageBase: options.imageBase }).find((i) => i.sizes === `${size}x${size}` && i.purpose === 'any');
+    if (branding.imagePath && made) return { status: 302, headers: { location: made.src, 'cache-control': 'public, max-age=300' }, body: EMPTY };
+    return { status: 200, headers: { 'content-type': 'image/png', 'cache-control': 'public, max-age=3600' }, body: iconPng(size, branding.color ?? DEFAULT_THEME) };
   }
 
   /**
