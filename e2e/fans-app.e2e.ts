@@ -291,6 +291,10 @@ test('offline, the pages read before, the fixtures and a table are there with th
       await page.goto(path);
       await expect(page.locator('h1')).toHaveText(title!);
       await expect(page.locator('#u-offline')).toHaveText('Jesteś offline. Widzisz stronę zapisaną podczas ostatniej wizyty.');
+      // What would be live says it is not (the demo's fixtures have a match under way).
+      const live = page.locator('.u-live');
+      if (path === '/site/pl/terminarz') await expect(live).not.toHaveCount(0);
+      for (const badge of await live.all()) await expect(badge.locator('.u-not-live')).toHaveText('(nie na żywo: brak połączenia)');
     }
     // A page never opened: the service worker says it is not saved (the network is really gone for it too), with a 503.
     problems.expect(/status of 503 .* @ \S+\/site\/en\/news$/, 'the service worker answers a page it never kept with its offline page, a 503');
