@@ -36,6 +36,8 @@ type Locale = 'pl' | 'en';
 const CLIENT = 'ekstraklasa-demo';
 const SEGMENTS = { club: { pl: 'kluby', en: 'clubs' }, table: { pl: 'tabele', en: 'tables' }, match: { pl: 'mecze', en: 'matches' } } as const;
 const MY_ALERTS = { pl: 'moje-alerty', en: 'my-alerts' } as const;
+/** Why a registration may be refused: every fan of the suite registers from 127.0.0.1, and past the limit per address the page proves work and registers (fan.ts). */
+const FANS_LIMIT = 'the suite registers its fans from one address: past the limit the page solves a proof of work and registers';
 
 /** The first record's page of a sitemap (clubs, tables, matches) in a locale, as a path of this server. */
 async function firstPage(request: APIRequestContext, sitemap: 'clubs' | 'tables' | 'matches', locale: Locale): Promise<string> {
@@ -132,6 +134,37 @@ async function registrationId(page: Page, context: BrowserContext): Promise<{ cd
 const shownNotifications = (page: Page) =>
   page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url?: string } | null)?.url ?? null })));
 
+type Shown = Awaited<ReturnType<typeof shownNotifications>>;
+
+/**
+ * Delivers a push message to the service worker and waits until the notifications shown pass
+ * `check`. Headless Chromium now and then drops a notification its worker has just shown
+ * (showNotification resolves, and getNotifications, which lists only what the platform says it
+ * displays, never has it: seen in about one run of three here), so a message is delivered up to
+ * three times; a worker that shows nothing, or the wrong thing, fails all three.
+ */
+async function deliver(page: Page, target: { cdp: Awaited<ReturnType<BrowserContext['newCDPSession']>>; id: string; origin: string }, payload: unknown, check: (shown: Shown) => void) {
+  for (let attempt = 1; ; attempt++) {
+    await target.cdp.send('ServiceWorker.deliverPushMessage', { origin: target.origin, registrationId: target.id, data: JSON.stringify(payload) });
+    try {
+      await expect.poll(async () => {
+        try {
+          check(await shownNotifications(page));
+          return true;
+        } catch {
+          return false;
+        }
+      }, { timeout: attempt < 3 ? 5_000 : 10_000 }).toBe(true);
+      return;
+    } catch (error) {
+      if (attempt === 3) {
+        check(await shownNotifications(page));
+        throw error;
+      }
+    }
+  }
+}
+
 let push: PushService;
 test.beforeAll(async () => {
   push = await startPushService();
@@ -173,6 +206,7 @@ test('the site is installable: a manifest per language and a service worker Chro
 
 test('a fan follows a club with one tap, manages it in My alerts, and gets its notifications under their tags', async ({ baseURL, problems, request }) => {
   const { page, context, close } = await profile(baseURL!, problems.watch);
+  problems.expect(/status of 429 .* @ \S+\/public\/v1\/fans\?/, FANS_LIMIT);
   const sub = push.subscribe();
   try {
     await context.grantPermissions(['notifications'], { origin: baseURL });
@@ -216,9 +250,8 @@ test('a fan follows a club with one tap, manages it in My alerts, and gets its n
     const payload = sub.received[0];
     expect(payload).toMatchObject({ title: 'Skład ogłoszony', locale: 'pl', link: { type: 'matches', id: matchId } });
 
-    const { cdp, id, origin } = await registrationId(page, context);
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: JSON.stringify(payload) });
-    await expect.poll(() => shownNotifications(page)).toContainEqual({ title: 'Skład ogłoszony', body: 'Zobacz, kto zagra.', tag: '', url: `/site/pl/mecze/${matchId}` });
+    const worker = await registrationId(page, context);
+    await deliver(page, worker, payload, (shown) => expect(shown).toContainEqual({ title: 'Skład ogłoszony', body: 'Zobacz, kto zagra.', tag: '', url: `/site/pl/mecze/${matchId}` }));
     // Where its click leads: the match's id-only address, which the site answers with its canonical page.
     const opened = await request.get(`/site/pl/mecze/${matchId}`, { maxRedirects: 0 });
     expect(opened.status()).toBe(301);
@@ -227,11 +260,10 @@ test('a fan follows a club with one tap, manages it in My alerts, and gets its n
     // A match alert and its correction under one tag: the correction replaces the alert.
     const tag = `m${matchId}-i999001`;
     const alert = { notification_id: 'e2e-1', locale: 'pl', title: 'GOL! 1:0', body: "12' Kowalski", image: null, link: { type: 'matches', id: matchId }, tag, kind: 'goal' };
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: JSON.stringify(alert) });
-    await expect.poll(async () => (await shownNotifications(page)).filter((n) => n.tag === tag).map((n) => n.title)).toEqual(['GOL! 1:0']);
+    await deliver(page, worker, alert, (shown) => expect(shown.filter((n) => n.tag === tag).map((n) => n.title)).toEqual(['GOL! 1:0']));
     const correction = { ...alert, notification_id: 'e2e-2', title: 'Korekta: 0:0', body: 'Zdarzenie zostało anulowane.', kind: 'correction' };
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: JSON.stringify(correction) });
-    await expect.poll(async () => (await shownNotifications(page)).filter((n) => n.tag === tag).map((n) => n.title)).toEqual(['Korekta: 0:0']);
+    // One notification under the tag, the correction's: it replaced the alert.
+    await deliver(page, worker, correction, (shown) => expect(shown.filter((n) => n.tag === tag).map((n) => n.title)).toEqual(['Korekta: 0:0']));
 
     // My alerts: the club by name; kinds and language saved as they change; unfollow.
     await page.goto(`/site/pl/${MY_ALERTS.pl}`);
@@ -311,6 +343,7 @@ test('offline, the pages read before, the fixtures and a table are there with th
 for (const locale of ['pl', 'en'] as const)
   test(`My alerts and a page with a Follow button pass axe with every rule and impact (${locale})`, async ({ baseURL, problems, request }) => {
     const { page, context, close } = await profile(baseURL!, problems.watch);
+    problems.expect(/status of 429 .* @ \S+\/public\/v1\/fans\?/, FANS_LIMIT);
     try {
       await context.grantPermissions(['notifications'], { origin: baseURL });
       await fakePushManager(context, push.subscribe());

@@ -6,10 +6,11 @@ import { registerServiceWorker, watchConnection } from './offline';
  * The website's browser entry (`/site/assets/site.js`, a module script). The page is complete
  * without it: the server rendered everything a reader needs. This file only looks for the hooks
  * the renderers left and loads, each as its own chunk, what the page needs (the main menu's
- * buttons, small and on every page, are in this file itself): live scores for
- * matches that are not over, HLS for videos (hls.js itself only where the browser has no HLS of
- * its own), the "Watch" button of broadcasts, quizzes, surveys, the match predictor's form (beside
- * its ranking and in a match centre) and a match's comments.
+ * buttons, small and on every page, are in this file itself, as are the fans' app's service
+ * worker registration and offline notice, offline.ts): live scores for matches that are not over,
+ * HLS for videos (hls.js itself only where the browser has no HLS of its own), the "Watch" button
+ * of broadcasts, quizzes, surveys, the match predictor's form (beside its ranking and in a match
+ * centre), a match's comments, and the Follow buttons and "My alerts" page (alerts.ts).
  *
  * When every feature the page needs has started, `<html data-hydrated>` lists them (tests wait
  * for it); live scores add `data-live-scores="connected"` once their subscriptions are confirmed.

@@ -119,10 +119,13 @@ self.addEventListener('activate', (event) => {
   );
 });
 
-/** The league's icon (its manifest's 192 px one), read once per worker's life. */
+/** The league's icon (its manifest's 192 px one), read once per worker's life: the kept manifest first (a push may come offline). */
 let icon: Promise<string | undefined> | null = null;
+const MANIFEST = `${basePath}/pl/manifest.webmanifest`;
 const iconOf = () =>
-  (icon ??= fetch(`${basePath}/pl/manifest.webmanifest`)
+  (icon ??= caches
+    .match(MANIFEST)
+    .then((kept) => kept ?? fetch(MANIFEST))
     .then((r) => r.json() as Promise<{ icons?: { src: string; sizes: string; purpose?: string }[] }>)
     .then((m) => m.icons?.find((i) => i.sizes === '192x192' && i.purpose !== 'maskable')?.src)
     .catch(() => undefined));
