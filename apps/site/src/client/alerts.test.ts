@@ -38,6 +38,7 @@ function fanApi(rows: Row[] = []) {
   };
   const api = fakeApi({
     'POST /fans': [201, fanAnswer('5', 'device', 'token-5')],
+    'POST /fans/sign_in': [200, fanAnswer('9', 'account', 'token-9', 'Ola')],
     'GET /push/vapid_public_key': [200, { data: { type: 'push_vapid_keys', id: 'ekstraklasa-demo', attributes: { public_key: VAPID } } }],
     'GET /push/subscriptions': () => [200, { data: rows.map((r) => doc(r).data) }],
     'POST /push/subscriptions': (call) => {
@@ -259,6 +260,23 @@ describe('My alerts', () => {
     expect(browser.env.requestPermission).toHaveBeenCalledTimes(1);
     expect(server.rows[1]).toMatchObject({ endpoint: 'https://push.example.org/send/abc', topics: ['club:7'], alert_kinds: ['goal', 'lineups'], locale: 'en' });
     await vi.waitFor(() => expect(document.querySelector('input[name="alert_kinds"]')).not.toBeNull());
+  });
+
+  it('a device’s fan signs in to their account there and sees what the account follows', async () => {
+    const { config, deps, server } = setUp([{ id: '1', endpoint: 'https://push.example.org/send/other-phone', locale: 'pl', topics: ['club:7'], alert_kinds: ['goal'] }]);
+    await hydrateMyAlerts(config, document, deps);
+    // Nobody yet: nothing is read, nothing followed.
+    expect(words(document.querySelector('.u-my-alerts-body'))).toContain('Nic jeszcze nie obserwujesz.');
+    expect(server.calls).toEqual([]);
+    const form = document.querySelector<HTMLFormElement>('.u-alerts-account form')!;
+    expect(words(document.querySelector('.u-alerts-account h2'))).toBe('Konto kibica');
+    form.querySelector<HTMLInputElement>('input[type="email"]')!.value = 'ola@example.org';
+    form.querySelector<HTMLInputElement>('input[type="password"]')!.value = 'tajne-haslo';
+    form.requestSubmit();
+    await vi.waitFor(() => expect([...document.querySelectorAll('.u-follow-name')].map(words)).toEqual(['Raków Częstochowa']));
+    expect(server.calls.find((c) => c.method === 'GET' && c.url.pathname.endsWith('/push/subscriptions'))!.headers.authorization).toBe('Bearer token-9');
+    expect(document.querySelector('.u-alerts-account')).toBeNull();
+    expect(words(document.querySelector('[role="status"]'))).toBe('Zalogowano. Widzisz to, co obserwujesz na swoim koncie.');
   });
 
   it('explains, in English too, a browser without push and a permission blocked', async () => {

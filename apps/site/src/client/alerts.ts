@@ -5,6 +5,7 @@ import { h, noticeLine, uid } from './dom';
 import { fanSession, type FanSession, type KeyValueStore } from './fan';
 import { browserPushEnv, createFollows, followNames, FollowRefused, type Follows, type FollowState, type PushEnv } from './follows';
 import { wordsFor, type Words } from './i18n';
+import { signInForm } from './sign-in';
 
 /**
  * Following on the site's pages (issue 41, point 2): the Follow button of a club's, a match's and a
@@ -210,6 +211,18 @@ export async function hydrateMyAlerts(config: SiteConfig, root: Document = docum
       await draw(await follows.load());
     } catch (error) {
       notice.show(problemText(error, words), 'error');
+    }
+    // A device's fan may sign in to their account: its follows are the same on each device (the server keeps them so).
+    if (deps.session.current()?.kind !== 'account') {
+      const title = uid('account');
+      const account = h('section', { class: 'u-alerts-account', 'aria-labelledby': title }, h('h2', { id: title }, words.fanAccountTitle), h('p', {}, words.fanAccountIntro));
+      account.append(
+        signInForm(words, deps.session, () => {
+          account.remove();
+          act(() => follows.load(), words.accountFollows);
+        }),
+      );
+      section.append(account);
     }
     section.dataset.ready = 'true';
   }

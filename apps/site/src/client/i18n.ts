@@ -122,6 +122,9 @@ const pl = {
   turnOff: 'Wyłącz alerty na tym urządzeniu',
   turnedOff: 'Alerty na tym urządzeniu są wyłączone.',
   turnedOn: 'Alerty na tym urządzeniu są włączone.',
+  fanAccountTitle: 'Konto kibica',
+  fanAccountIntro: 'Masz konto kibica? Zaloguj się, aby to, co obserwujesz, było takie samo na każdym Twoim urządzeniu.',
+  accountFollows: 'Zalogowano. Widzisz to, co obserwujesz na swoim koncie.',
 };
 
 export type Words = typeof pl;
@@ -235,6 +238,9 @@ const en: Words = {
   turnOff: 'Turn off alerts on this device',
   turnedOff: 'Alerts are off on this device.',
   turnedOn: 'Alerts are on on this device.',
+  fanAccountTitle: 'Fan account',
+  fanAccountIntro: 'Have a fan account? Sign in so that what you follow is the same on each of your devices.',
+  accountFollows: 'Signed in. You see what your account follows.',
 };
 
 export const wordsFor = (locale: SiteLocale): Words => (locale === 'pl' ? pl : en);
