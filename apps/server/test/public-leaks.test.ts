@@ -98,6 +98,8 @@ describe('the public side leaks nothing that is not public (a crawler)', () => {
   const secretOutputs: { jobId: string; file: string }[] = [];
   /** Slugs of pages and keys of articles to ask for, public or not. */
   const pageSlugs = new Set<string>();
+  /** Ids of pages, public or not: the site leads a notification's page by id to its address (issue 41). */
+  const pageIds = new Set<string>();
   const articleKeys = new Set<string>();
   /** Records asked at their template's addresses: kind, id and the status expected (null: any, only nothing secret). */
   const templateRecords: [string, string, number | null][] = [];
@@ -188,6 +190,7 @@ describe('the public side leaks nothing that is not public (a crawler)', () => {
     ).data;
     secrets.record('pages', page.id, what);
     pageSlugs.add(slug);
+    pageIds.add(String(page.id));
     const owner = { page: page.id as string };
     const parts = [
       await component(owner, 'text', { format: 'plain', body: secrets.marker(`${what}: a text component`) }, {}, 0),
@@ -334,6 +337,7 @@ describe('the public side leaks nothing that is not public (a crawler)', () => {
     const theirSlug = `${secrets.marker('another league\'s page: slug')}-obca`;
     const theirPage = ok(await api.post('/api/v3/pages', { data: { type: 'pages', attributes: { title: secrets.marker('another league\'s page'), slug: theirSlug, status: 'published', published_from: later(-1) }, relationships: { page_type: rel('page_types', theirType) } } }, { token: other }), 'their page').data.id;
     secrets.record('pages', theirPage, 'another league\'s page');
+    pageIds.add(String(theirPage));
     pageSlugs.add(theirSlug);
     const theirClub = ok(await api.post('/api/v3/clubs', { data: { type: 'clubs', attributes: { name: secrets.marker('another league\'s club') }, relationships: { image: rel('images', await secretImage('another league\'s crest', 'other')) } } }, { token: other }), 'their club').data.id;
     secrets.record('clubs', theirClub, 'another league\'s club');
@@ -349,6 +353,7 @@ describe('the public side leaks nothing that is not public (a crawler)', () => {
       'a draft template page',
     ).data.id;
     secrets.record('pages', draftTemplate, 'a draft template page');
+    pageIds.add(String(draftTemplate));
     await component({ page: draftTemplate }, 'text', { format: 'plain', body: secrets.marker('a draft template page: its text') }, {});
     // Another league's club and a match that is not there answer 404; a player's page (404 while the
     // draft is the kind's only template, else the published one's) shows nothing of the draft.
@@ -470,6 +475,20 @@ describe('the public side leaks nothing that is not public (a crawler)', () => {
       for (const key of [...articleKeys, ...listedArticles]) site.push(() => fetchAs(`/site/${locale}/articles/${key}`));
     }
     for (const path of ['/site/sitemap.xml', '/site/robots.txt']) site.push(() => fetchAs(path, { locale: null }));
+    // The fans' app (issue 41): its manifest, service worker, icons and "My alerts" page; a page by
+    // id (where a notification leads) answers 404 for what readers may not see, and its redirect names nothing hidden.
+    for (const path of ['/site/sw.js', '/site/icon-96.png', '/site/icon-512.png']) site.push(() => fetchAs(path, { locale: null }));
+    for (const [i, locale] of LOCALES.entries()) {
+      site.push(() => fetchAs(`/site/${locale}/manifest.webmanifest`));
+      site.push(() => fetchAs(`/site/${locale}/${['moje-alerty', 'my-alerts'][i]}`));
+      for (const id of pageIds)
+        site.push(async () => {
+          const path = `/site/${locale}/pages/${id}`;
+          const res = await fetchAs(path);
+          if (res.status !== 404) leaks.push(`${path} (a page readers may not see) answered ${res.status}`);
+          for (const leak of secrets.leaksIn(res.headers.get('location') ?? '', locale, path)) leaks.push(`${path}: its redirect: ${leak}`);
+        });
+    }
     // The sitemaps of pages and articles: nothing hidden at all, and an address under a language
     // names nothing hidden from that language's readers (an article only in Polish under /en/).
     for (const path of ['/site/sitemap-pages.xml', '/site/sitemap-articles.xml'])

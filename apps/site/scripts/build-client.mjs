@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
 import * as esbuild from 'esbuild';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -99,10 +100,38 @@ function sizes(metafile, entryFile) {
   return { rows, nonVideo: sum(nonVideo), all: sum(all) };
 }
 
+/**
+ * The service worker (src/client/sw.ts, issue 41): a classic script of its own, outside the pages'
+ * budget (pages never load it), served at the site's base as sw.js. Its precache is the shell this
+ * build made: site.js, site.css and every chunk but video's, each with a revision (a hashed name
+ * is its own), so that a new build is a new worker and an unchanged one is not.
+ */
+async function writeServiceWorker() {
+  const files = readdirSync(dir).filter((f) => (f.endsWith('.js') || f.endsWith('.css')) && f !== 'sw.js' && !VIDEO_ONLY.test(f));
+  const precache = files.sort().map((f) => ({
+    url: `assets/${f}`,
+    revision: /-[A-Z0-9]{8}\.js$/.test(f) ? null : createHash('sha256').update(readFileSync(join(dir, f))).digest('hex').slice(0, 16),
+  }));
+  await esbuild.build({
+    entryPoints: [join(site, 'src/client/sw.ts')],
+    outfile: join(dir, 'sw.js'),
+    bundle: true,
+    format: 'iife',
+    minify: true,
+    target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+    platform: 'browser',
+    legalComments: 'none',
+    logLevel: 'warning',
+    absWorkingDir: process.cwd(),
+    define: { 'process.env.NODE_ENV': '"production"', __PRECACHE__: JSON.stringify(precache) },
+  });
+}
+
 async function postBuild(result, started) {
   if (result.errors.length) return false;
   const entryFile = nameEntry(result.metafile);
   const cssBytes = writeCss();
+  await writeServiceWorker();
   // The budget holds with --quiet too; only the table is left out.
   const { rows, nonVideo, all } = sizes(result.metafile, entryFile);
   if (quiet && nonVideo <= BUDGET_GZIP_BYTES) return true;

@@ -43,6 +43,9 @@ export interface CallOptions {
 export interface Api {
   get<T = ApiDocument>(path: string, options?: CallOptions): Promise<T>;
   post<T = ApiDocument>(path: string, body: unknown, options?: CallOptions): Promise<T>;
+  patch<T = ApiDocument>(path: string, body: unknown, options?: CallOptions): Promise<T>;
+  /** Answers null for 204 No Content. */
+  delete(path: string, options?: CallOptions): Promise<unknown>;
 }
 
 export const JSONAPI = 'application/vnd.api+json';
@@ -54,7 +57,7 @@ export function createApi(config: SiteConfig, fetchImpl: typeof fetch = (input, 
     for (const [k, v] of Object.entries(query)) u.searchParams.set(k, v);
     return u.href;
   };
-  async function call<T>(method: 'GET' | 'POST', path: string, body: unknown, options: CallOptions = {}): Promise<T> {
+  async function call<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body: unknown, options: CallOptions = {}): Promise<T> {
     const headers: Record<string, string> = { Accept: JSONAPI, 'Accept-Language': config.locale };
     if (body !== undefined) headers['Content-Type'] = JSONAPI;
     if (options.token) headers.Authorization = `Bearer ${options.token}`;
@@ -80,12 +83,15 @@ export function createApi(config: SiteConfig, fetchImpl: typeof fetch = (input, 
         typeof first?.source?.pointer === 'string' ? first.source.pointer : undefined,
       );
     }
+    if (response.status === 204 && method === 'DELETE') return null as T;
     if (json === null || typeof json !== 'object') throw new ApiProblem(response.status, 'http');
     return json as T;
   }
   return {
     get: (path, options) => call('GET', path, undefined, options),
     post: (path, body, options) => call('POST', path, body, options),
+    patch: (path, body, options) => call('PATCH', path, body, options),
+    delete: (path, options) => call('DELETE', path, undefined, options),
   };
 }
 

@@ -82,6 +82,49 @@ const pl = {
   commentReported: 'Zgłoszono. Dziękujemy.',
   olderComments: 'Pokaż starsze komentarze',
   commentsAllShown: 'To już wszystkie komentarze.',
+  // Following and alerts (issue 41).
+  follow: 'Obserwuj',
+  followWhat: {
+    club: (name: string) => `klub ${name}`,
+    match: (name: string) => `mecz ${name}`,
+    competition: (name: string) => `rozgrywki ${name}`,
+  } as Record<string, (name: string) => string>,
+  following: (name: string) => `Obserwujesz: ${name}. Alerty przyjdą na to urządzenie.`,
+  unfollowed: (name: string) => `Nie obserwujesz już: ${name}.`,
+  askingPermission: 'Przeglądarka zapyta, czy ta strona może wysyłać powiadomienia.',
+  permissionDenied: 'Powiadomienia z tej strony są zablokowane w przeglądarce, więc nie możemy wysyłać alertów. Zezwól na powiadomienia w ustawieniach strony (ikona obok adresu) i spróbuj ponownie.',
+  permissionDismissed: 'Nie zezwolono na powiadomienia, więc niczego nie obserwujesz. Gdy zechcesz dostawać alerty, naciśnij „Obserwuj” jeszcze raz.',
+  pushUnsupported: 'Ta przeglądarka nie potrafi pokazywać powiadomień ze stron internetowych. Otwórz stronę w innej przeglądarce, aby obserwować i dostawać alerty.',
+  pushNeedsInstall: 'Na iPhonie i iPadzie alerty działają w aplikacji na ekranie początkowym: naciśnij „Udostępnij”, potem „Do ekranu początkowego”, otwórz stronę z ikony i obserwuj tam.',
+  myAlerts: 'Moje alerty',
+  myAlertsLink: 'Zobacz i zmień swoje alerty',
+  followedTitle: 'Obserwujesz',
+  nothingFollowed: 'Nic jeszcze nie obserwujesz. Obserwuj kluby, mecze i rozgrywki przyciskiem „Obserwuj” na ich stronach.',
+  unfollow: 'Przestań obserwować',
+  unfollowWhat: (name: string) => `Przestań obserwować: ${name}`,
+  alertKindsTitle: 'O czym powiadamiać',
+  alertKinds: {
+    goal: 'Gole',
+    red_card: 'Czerwone kartki',
+    kick_off: 'Początek meczu',
+    half_time: 'Przerwa',
+    full_time: 'Koniec meczu',
+    lineups: 'Składy',
+    news: 'Wiadomości ligi',
+  } as Record<string, string>,
+  alertLanguageTitle: 'Język alertów',
+  languages: { pl: 'polski', en: 'angielski' } as Record<string, string>,
+  saved: 'Zapisano.',
+  atLeastOneKind: 'Wybierz co najmniej jeden rodzaj alertów albo wyłącz alerty na tym urządzeniu.',
+  alertsOffHere: 'Alerty są wyłączone na tym urządzeniu.',
+  alertsOffHereFollowing: 'Alerty są wyłączone na tym urządzeniu. Włącz je, aby dostawać tu powiadomienia o tym, co obserwujesz.',
+  turnOn: 'Włącz alerty na tym urządzeniu',
+  turnOff: 'Wyłącz alerty na tym urządzeniu',
+  turnedOff: 'Alerty na tym urządzeniu są wyłączone.',
+  turnedOn: 'Alerty na tym urządzeniu są włączone.',
+  fanAccountTitle: 'Konto kibica',
+  fanAccountIntro: 'Masz konto kibica? Zaloguj się, aby to, co obserwujesz, było takie samo na każdym Twoim urządzeniu.',
+  accountFollows: 'Zalogowano. Widzisz to, co obserwujesz na swoim koncie.',
 };
 
 export type Words = typeof pl;
@@ -156,6 +199,63 @@ const en: Words = {
   commentReported: 'Reported. Thank you.',
   olderComments: 'Show older comments',
   commentsAllShown: 'These are all the comments.',
+  follow: 'Follow',
+  followWhat: {
+    club: (name) => `club ${name}`,
+    match: (name) => `match ${name}`,
+    competition: (name) => `competition ${name}`,
+  },
+  following: (name) => `You follow ${name}. Alerts will come to this device.`,
+  unfollowed: (name) => `You no longer follow ${name}.`,
+  askingPermission: 'Your browser will ask whether this site may send you notifications.',
+  permissionDenied: "Notifications from this site are blocked in your browser, so we cannot send alerts. Allow notifications in the site's settings (the icon next to the address) and try again.",
+  permissionDismissed: 'Notifications were not allowed, so nothing is followed. When you want alerts, press “Follow” again.',
+  pushUnsupported: 'This browser cannot show notifications from websites. Open the site in another browser to follow and get alerts.',
+  pushNeedsInstall: 'On iPhone and iPad, alerts work in the app on your home screen: tap “Share”, then “Add to Home Screen”, open the site from its icon and follow there.',
+  myAlerts: 'My alerts',
+  myAlertsLink: 'See and change your alerts',
+  followedTitle: 'You follow',
+  nothingFollowed: 'You follow nothing yet. Follow clubs, matches and competitions with the “Follow” button on their pages.',
+  unfollow: 'Unfollow',
+  unfollowWhat: (name) => `Unfollow ${name}`,
+  alertKindsTitle: 'What to alert you about',
+  alertKinds: {
+    goal: 'Goals',
+    red_card: 'Red cards',
+    kick_off: 'Kick-off',
+    half_time: 'Half time',
+    full_time: 'Full time',
+    lineups: 'Line-ups',
+    news: "The league's news",
+  },
+  alertLanguageTitle: 'Language of alerts',
+  languages: { pl: 'Polish', en: 'English' },
+  saved: 'Saved.',
+  atLeastOneKind: 'Choose at least one kind of alert, or turn alerts off on this device.',
+  alertsOffHere: 'Alerts are off on this device.',
+  alertsOffHereFollowing: 'Alerts are off on this device. Turn them on to get notifications here about what you follow.',
+  turnOn: 'Turn on alerts on this device',
+  turnOff: 'Turn off alerts on this device',
+  turnedOff: 'Alerts are off on this device.',
+  turnedOn: 'Alerts are on on this device.',
+  fanAccountTitle: 'Fan account',
+  fanAccountIntro: 'Have a fan account? Sign in so that what you follow is the same on each of your devices.',
+  accountFollows: 'Signed in. You see what your account follows.',
 };
 
 export const wordsFor = (locale: SiteLocale): Words => (locale === 'pl' ? pl : en);
+
+/**
+ * What every page says when the network is gone (main.ts, in site.js itself: a chunk cannot be
+ * loaded offline). Kept apart from the words above, so the entry carries only these.
+ */
+export const OFFLINE_WORDS = {
+  pl: {
+    offline: 'Jesteś offline. Widzisz stronę zapisaną podczas ostatniej wizyty.',
+    notLive: 'nie na żywo: brak połączenia',
+  },
+  en: {
+    offline: 'You are offline. You are seeing this page as it was saved on your last visit.',
+    notLive: 'not live: offline',
+  },
+} as const;

@@ -1,14 +1,16 @@
 import { readConfig, type SiteConfig } from './config';
 import { enhanceMenus } from './menu';
+import { registerServiceWorker, watchConnection } from './offline';
 
 /**
  * The website's browser entry (`/site/assets/site.js`, a module script). The page is complete
  * without it: the server rendered everything a reader needs. This file only looks for the hooks
  * the renderers left and loads, each as its own chunk, what the page needs (the main menu's
- * buttons, small and on every page, are in this file itself): live scores for
- * matches that are not over, HLS for videos (hls.js itself only where the browser has no HLS of
- * its own), the "Watch" button of broadcasts, quizzes, surveys, the match predictor's form (beside
- * its ranking and in a match centre) and a match's comments.
+ * buttons, small and on every page, are in this file itself, as are the fans' app's service
+ * worker registration and offline notice, offline.ts): live scores for matches that are not over,
+ * HLS for videos (hls.js itself only where the browser has no HLS of its own), the "Watch" button
+ * of broadcasts, quizzes, surveys, the match predictor's form (beside its ranking and in a match
+ * centre), a match's comments, and the Follow buttons and "My alerts" page (alerts.ts).
  *
  * When every feature the page needs has started, `<html data-hydrated>` lists them (tests wait
  * for it); live scores add `data-live-scores="connected"` once their subscriptions are confirmed.
@@ -32,6 +34,8 @@ export const FEATURES: Feature[] = [
     start: async (c, root) => (await import('./predictor')).hydrateMatchPredictors(c, root),
   },
   { name: 'comments', selector: '[data-hydrate="comments"][data-comments-match]', start: async (c, root) => (await import('./comments')).hydrateComments(c, root) },
+  { name: 'follow', selector: '[data-follow]', start: async (c, root) => (await import('./alerts')).hydrateFollowButtons(c, root) },
+  { name: 'my-alerts', selector: '[data-hydrate="my-alerts"]', start: async (c, root) => (await import('./alerts')).hydrateMyAlerts(c, root) },
 ];
 
 /** Starts the features whose hooks are on the page; answers the names of those that started. */
@@ -59,6 +63,8 @@ export async function hydrate(doc: Document = document, features: Feature[] = FE
 /** What every page gets: the main menu's buttons, then the features its hooks ask for. */
 function start() {
   enhanceMenus(document);
+  watchConnection();
+  registerServiceWorker();
   void hydrate();
 }
 

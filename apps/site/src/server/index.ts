@@ -25,6 +25,9 @@ export const SITE_CSP = [
   'frame-src https:',
   "connect-src 'self' ws: wss: http: https:",
   "font-src 'self' data:",
+  // The fans' app (issue 41): its service worker and manifest come from the site itself.
+  "worker-src 'self'",
+  "manifest-src 'self'",
   "form-action 'self'",
   "frame-ancestors 'self'",
   "base-uri 'self'",
@@ -72,6 +75,13 @@ export function mountSite(
       .type(asset.type)
       .header('cache-control', asset.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
       .send(asset.body);
+  });
+  // The service worker at the site's base, so its scope is the whole site (no Service-Worker-Allowed
+  // needed). Never kept long: browsers check it for updates, and a stale copy would hold an old app.
+  app.get(`${opts.basePath}/sw.js`, async (_request, reply) => {
+    const built = join(ASSETS_DIR, 'sw.js');
+    if (!existsSync(built)) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    return reply.type(TYPES['.js']).header('cache-control', 'no-cache').header('content-security-policy', SITE_CSP).send(readFileSync(built));
   });
   const serve = async (request: { url: string; headers: unknown }, reply: import('fastify').FastifyReply) => {
     const path = request.url.slice(opts.basePath.length);

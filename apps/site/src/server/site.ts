@@ -13,6 +13,8 @@ import { feedsOf, type IndexView } from './feeds';
 import type { DeliverySource } from './source';
 import { articleGraph, jsonLdScript, newsPage, pageGraph, recordGraph, siteGraph, type StructuredSite } from './structured-data';
 import { isRecordKind, RECORD_KINDS, recordIndex, recordKey, recordName, templatePath, type RecordKind } from './templates';
+import { brandingOf, DEFAULT_THEME, iconPng, ICON_SIZES, iconsOf, manifestFor } from './pwa';
+import { MY_ALERTS, myAlertsPath, followTopic } from './alerts';
 
 /**
  * The league's website (issue 24, point 6): every published page of the page builder, rendered on
@@ -243,6 +245,8 @@ export function createSite(options: SiteOptions) {
       `<!doctype html><html lang="${p.locale}" data-client="${escapeHtml(options.client)}" data-api="${escapeHtml(options.apiBase)}" data-cable="${escapeHtml(options.cablePath)}" data-site-base="${escapeHtml(basePath)}">` +
       `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(p.title)}</title>` +
       `<link rel="canonical" href="${escapeHtml(url(p.locale))}">${alternates}${meta}${p.jsonLd ?? ''}` +
+      // The league's app (issue 41): installable from any page, starting at this language's home.
+      `<link rel="manifest" href="${basePath}/${p.locale}/manifest.webmanifest"><link rel="icon" type="image/png" href="${basePath}/icon-96.png">` +
       `<link rel="stylesheet" href="${basePath}/assets/site.css">${script}</head><body>${p.body}</body></html>`
     );
   }
@@ -462,7 +466,10 @@ export function createSite(options: SiteOptions) {
     // The page's title is the record's: "Raków Częstochowa – Lech Poznań", not the template's "Mecz".
     const shown: JsonApiDocument = { ...doc, data: { ...page, attributes: { ...page.attributes, title: name } } };
     const feeds = await feedsOf(source, doc, locale);
-    const body = renderToString(renderPage(shown, { ...drawing(locale, pages), globals: [globals], feeds, record }));
+    // What a fan may follow on this page (issue 41): the club, the match, a table's competition; the browser draws the button.
+    const follow = followTopic(kind, record);
+    const lead = follow ? () => createElement('div', { className: 'u-follow', 'data-follow': follow, 'data-follow-name': kind === 'competition_season' ? String(resolve.one(record, 'competition')?.attributes?.name ?? name) : name }) : undefined;
+    const body = renderToString(renderPage(shown, { ...drawing(locale, pages), globals: [globals], feeds, record, lead }));
     const path = (l: string) => templatePath(basePath, l, kind, canonical);
     const description = [name, meta.description].filter(Boolean).join('. ');
     const templates = templatesOf(pages);
@@ -771,8 +778,14 @@ export function createSite(options: SiteOptions) {
     if (path === '' || path === '/') return { status: 302, headers: { location: `${basePath}/${LOCALES[0]}/` }, body: EMPTY };
     if (path === '/robots.txt')
       return { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: Buffer.from(`User-agent: *\nAllow: ${basePath}/\nSitemap: ${origin}${basePath}/sitemap.xml\n`) };
+    const icon = /^\/icon-(\d+)\.png$/.exec(path);
+    if (icon) {
+      const png = await iconAt(Number(icon[1]));
+      if (png) return png;
+    }
     const m = /^\/([a-z]{2})(?:\/(.*))?$/.exec(path);
     const locale = m && LOCALES.includes(m[1]) ? m[1] : null;
+    if (locale && m?.[2] === 'manifest.webmanifest') return manifest(locale);
     if (m && locale && m[2] === undefined) return { status: 301, headers: { location: `${basePath}/${locale}/` }, body: EMPTY };
     const sitemapPath = /^\/sitemap[a-z0-9-]*\.xml$/.test(path);
     // A page (a 404 too) is drawn around the global elements, which do not depend on it: they are
@@ -795,6 +808,9 @@ export function createSite(options: SiteOptions) {
       return home ? page(v, home.slug) : notFound(v);
     }
     if (rest === 'search') return search(v, q);
+    // The fan's alerts (issue 41): the site's own page, at its address in each language's words.
+    const alertsIn = LOCALES.find((l) => MY_ALERTS[l as 'pl' | 'en'] === rest);
+    if (alertsIn) return alertsIn === locale ? myAlerts(v) : moved(myAlertsPath(basePath, locale));
     // The Polish word for it leads there too (a reader may type it).
     if (rest === 'szukaj') return { status: 301, headers: { location: `${basePath}/${locale}/search${q === null ? '' : `?q=${encodeURIComponent(q)}`}` }, body: EMPTY };
     const art = /^articles\/([^/]+)$/.exec(rest);
@@ -807,6 +823,15 @@ export function createSite(options: SiteOptions) {
     if (entry && !entry.template && folder && templatesOf(pages).has('club') && Object.entries(CLUB_FOLDERS).some(([l, f]) => f === folder[1] && l !== locale))
       return moved(templatePath(basePath, locale, 'club', folder[2]));
     if (entry && !entry.template) return page(v, rest);
+    // A page by its id (where a notification about it leads, issue 41): its address, by its slug.
+    const byId = /^pages\/([1-9]\d{0,14})$/.exec(rest);
+    if (byId) {
+      const answer = await source.get(`/pages/${byId[1]}?fields[pages]=slug`);
+      const slug = answer.status === 200 ? (answer.body.data as ResourceObject).attributes?.slug : undefined;
+      const known = typeof slug === 'string' ? pages.find((p) => p.slug === slug) : undefined;
+      if (known) return moved(known.template ? templatePath(basePath, locale, known.template) : pagePaths(known.slug, pages)(locale));
+      return notFound(v);
+    }
     const [first, key, ...more] = rest.split('/');
     const segment = templateOfSegment(first);
     if (segment && more.length === 0) return templateRoute(v, segment.kind, segment.locale, key, query);
@@ -815,5 +840,53 @@ export function createSite(options: SiteOptions) {
     return page(v, rest);
   }
 
+  // ---- the fans' app (issue 41) --------------------------------------------------------------------
+
+  /** The league's app manifest in a language: its name, colour and icons from the branding. */
+  async function manifest(locale: string): Promise<SiteResponse> {
+    const branding = brandingOf(await elements(locale));
+    const body = JSON.stringify(manifestFor(branding, { locale: locale === 'en' ? 'en' : 'pl', basePath, imageBase: options.imageBase }));
+    return { status: 200, headers: { 'content-type': 'application/manifest+json; charset=utf-8', 'cache-control': 'public, max-age=300' }, body: Buffer.from(body) };
+  }
+
+  /**
+   * The league's icon at a size (the pages' favicon, the icons of a league without a branding
+   * image): the manifest's own icon when the branding has a picture, else a plain one in its colour.
+   */
+  async function iconAt(size: number): Promise<SiteResponse | null> {
+    if (!(ICON_SIZES as readonly number[]).includes(size)) return null;
+    const branding = brandingOf(await elements(LOCALES[0]));
+    const made = iconsOf(branding, { basePath, imageBase: options.imageBase }).find((i) => i.sizes === `${size}x${size}` && i.purpose === 'any');
+    if (branding.imagePath && made) return { status: 302, headers: { location: made.src, 'cache-control': 'public, max-age=300' }, body: EMPTY };
+    return { status: 200, headers: { 'content-type': 'image/png', 'cache-control': 'public, max-age=3600' }, body: iconPng(size, branding.color ?? DEFAULT_THEME) };
+  }
+
+  /**
+   * "My alerts": what the fan follows, the kinds and language of their alerts, and alerts off on
+   * this device. All of it is the fan's own (their token, their browser's subscription), so the
+   * page is a frame the browser fills (client/alerts.ts); without JavaScript it says why it is empty.
+   */
+  async function myAlerts(v: Visit): Promise<SiteResponse> {
+    const { locale, origin, pages } = v;
+    const t = ALERT_PAGE_WORDS[locale === 'en' ? 'en' : 'pl'];
+    const doc: JsonApiDocument = { data: { type: 'pages', id: 'my-alerts', attributes: { title: t.title }, relationships: { components: { data: [] } } } };
+    const globals = await v.globals();
+    const body = renderToString(
+      renderPage(doc, {
+        ...drawing(locale, pages),
+        globals: [globals],
+        content: () => createElement('div', { className: 'u-my-alerts', 'data-hydrate': 'my-alerts' }, createElement('p', { className: 'u-empty' }, t.needsScript)),
+      }),
+    );
+    const jsonLd = jsonLdScript(siteGraph(structured(origin, locale), globals));
+    // A fan's own settings: nothing a search engine should list.
+    return html(200, shell({ locale, path: (l) => myAlertsPath(basePath, l), origin, title: t.title, description: '', body, noindex: true, jsonLd }), { 'x-robots-tag': 'noindex' });
+  }
+
   return { handle };
 }
+
+const ALERT_PAGE_WORDS = {
+  pl: { title: 'Moje alerty', needsScript: 'Alerty działają w przeglądarce z włączonym JavaScriptem: włącz go, aby zobaczyć, co obserwujesz.' },
+  en: { title: 'My alerts', needsScript: 'Alerts work in a browser with JavaScript on: turn it on to see what you follow.' },
+} as const;
