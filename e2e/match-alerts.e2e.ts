@@ -1,0 +1,105 @@
+import { expect, test, type APIRequestContext } from './support/test';
+import { t, tokenFor } from './support/app';
+import { go, openApp } from './support/screens';
+
+/**
+ * Match alerts, staff's side (issue 41): in Settings › Match alerts a kind is switched off and on
+ * again, and a template edited with its live preview (an unknown field named before saving, a
+ * field put in from the list); in the match centre a match's alerts are muted and switched back
+ * on. Each change is checked in the API's answer afterwards.
+ */
+interface Row {
+  id: string;
+  attributes: Record<string, unknown>;
+}
+
+async function call(request: APIRequestContext, token: string, method: 'get' | 'patch', path: string, data?: unknown) {
+  const response = await request[method](`/api/v3/${path}`, {
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/vnd.api+json' },
+    ...(data ? { data } : {}),
+  });
+  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBeTruthy();
+  return (await response.json()) as { data: Row | Row[] };
+}
+
+/** The league's row of a kind, if it saved one. */
+async function templateOf(request: APIRequestContext, token: string, kind: string): Promise<Row | undefined> {
+  return ((await call(request, token, 'get', `match_alert_templates?filter[kind]=${kind}`)).data as Row[])[0];
+}
+
+const kindName = (kind: string) => t('en', `resources.match_alert_templates.choices.kind.${kind}`);
+
+test('staff switch a kind of match alert off and on, and edit a template watching its preview', async ({ page, request }) => {
+  const token = await openApp(page, request, 'en');
+  await go(page, '/match_alert_templates');
+
+  // Half time: off until a league says otherwise (DEFAULT_MATCH_ALERT_KINDS), or as the league saved it.
+  const before = await templateOf(request, token, 'half_time');
+  const wasOn = before ? before.attributes.enabled === true : false;
+  const toggle = page.getByRole('switch', { name: t('en', 'matchAlerts.sendKind', { kind: kindName('half_time') }) });
+  await expect(toggle).toBeChecked({ checked: wasOn });
+  await toggle.click();
+  await expect(toggle).toBeChecked({ checked: !wasOn });
+  await expect.poll(async () => (await templateOf(request, token, 'half_time'))?.attributes.enabled).toBe(!wasOn);
+  // A kind switched is the league's own row from then on: no "default texts" mark.
+  const row = page.getByTestId('match-alert-kind').and(page.locator('[data-kind="half_time"]'));
+  await expect(row.getByText(t('en', 'matchAlerts.defaults'), { exact: true })).toHaveCount(0);
+  await expect(toggle).toBeEnabled();
+  await toggle.click();
+  await expect(toggle).toBeChecked({ checked: wasOn });
+  await expect.poll(async () => (await templateOf(request, token, 'half_time'))?.attributes.enabled).toBe(wasOn);
+
+  // The goal's template: the preview follows the typing.
+  await page.getByRole('link', { name: t('en', 'matchAlerts.editKind', { kind: kindName('goal') }) }).click();
+  const titleEn = page.getByRole('textbox', { name: t('en', 'resources.match_alert_templates.fields.title_en') });
+  const bodyEn = page.getByRole('textbox', { name: t('en', 'resources.match_alert_templates.fields.body_en') });
+  await expect(titleEn).toBeVisible();
+  const original = await titleEn.inputValue();
+  await titleEn.fill('GOAL for {team}! {home} {home_score}-{away_score} {away}');
+  await expect(page.getByTestId('alert-preview-en-title')).toHaveText('GOAL for Legia! Legia 2-1 Lech');
+  // An unknown field is named before saving, beside the preview and on its template.
+  await bodyEn.fill('{minute} {scorer}');
+  await expect(page.getByTestId('alert-unknown-fields')).toContainText(`${t('en', 'resources.match_alert_templates.fields.body_en')}: {scorer}`);
+  await expect(page.getByText(t('en', 'matchAlerts.unknownFields', { fields: '{scorer}' }))).toBeVisible();
+  await expect(page.getByTestId('alert-preview-en-body')).toHaveText("67' {scorer}");
+  // Put right from the list of fields, at the cursor.
+  await bodyEn.fill('{minute} ');
+  await bodyEn.press('End');
+  await page.getByTestId('alert-fields').locator('button[data-field="player"]').click();
+  await expect(bodyEn).toHaveValue('{minute} {player}');
+  await expect(page.getByTestId('alert-preview-en-body')).toHaveText("67' Nowak");
+  await expect(page.getByTestId('alert-unknown-fields')).toBeEmpty();
+  await page.getByRole('button', { name: t('en', 'ra.action.save') }).click();
+  await expect(page).toHaveURL(/\/match_alert_templates$/);
+  const goal = await templateOf(request, token, 'goal');
+  expect(goal?.attributes).toMatchObject({ title_en: 'GOAL for {team}! {home} {home_score}-{away_score} {away}', body_en: '{minute} {player}' });
+  // The list reads the saved text now.
+  await expect(page.getByTestId('match-alert-kind').and(page.locator('[data-kind="goal"]'))).toContainText('GOAL for Legia! Legia 2-1 Lech');
+  // Back as it was, for the flows after this one.
+  await call(request, token, 'patch', `match_alert_templates/${goal!.id}`, { data: { type: 'match_alert_templates', id: goal!.id, attributes: { title_en: original } } });
+});
+
+test("staff mute a match's alerts in the match centre and switch them back on", async ({ page, request }) => {
+  const token = await tokenFor(request, 'admin');
+  const live = ((await call(request, token, 'get', 'matches?filter[status]=first_half,half_time,second_half&page[size]=1')).data as Row[])[0];
+  expect(live, 'the demo season has a live match').toBeTruthy();
+  expect(live.attributes.alerts_muted).toBe(false);
+  await openApp(page, request, 'pl');
+  await go(page, `/competitions/matches/form/${live.id}`);
+  const alerts = page.getByTestId('match-alerts');
+  const toggle = alerts.getByRole('switch', { name: t('pl', 'matchCentre.alerts.label') });
+  await expect(toggle).toBeChecked();
+  await expect(page.getByTestId('match-alerts-state')).toHaveText(t('pl', 'matchCentre.alerts.on'));
+  await toggle.click();
+  await expect(page.getByTestId('match-alerts-state')).toHaveText(t('pl', 'matchCentre.alerts.muted'));
+  await expect(alerts).toContainText(t('pl', 'matchCentre.alerts.mutedHelp'));
+  await expect(toggle).toBeEnabled();
+  await expect(toggle).not.toBeChecked();
+  expect(((await call(request, token, 'get', `matches/${live.id}`)).data as Row).attributes.alerts_muted).toBe(true);
+  // On again with the same switch, no question asked.
+  await toggle.click();
+  await expect(page.getByTestId('match-alerts-state')).toHaveText(t('pl', 'matchCentre.alerts.on'));
+  await expect(toggle).toBeEnabled();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(((await call(request, token, 'get', `matches/${live.id}`)).data as Row).attributes.alerts_muted).toBe(false);
+});
