@@ -1,12 +1,13 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { AdminContext, CreateBase, type DataProvider, type RaRecord } from 'react-admin';
+import { Admin, AdminContext, CreateBase, Resource, TestMemoryRouter, type DataProvider, type RaRecord } from 'react-admin';
 import { QueryClient } from '@tanstack/react-query';
 import { DEFAULT_MATCH_ALERT_TEMPLATES } from '@umpire/schema';
 import { createI18nProvider } from '../../providers/i18n-provider';
 import { loadEnglish } from '../../test/english';
 import MatchAlertTemplateList from './template-list';
 import { MatchAlertTemplateForm } from './template-form';
+import { MatchAlertTemplateCreate, MatchAlertTemplateEdit } from './template-edit';
 import { defaultTemplate } from './templates';
 
 /** A fake API holding the league's rows; it records every call and may refuse reads. */
@@ -14,9 +15,11 @@ function fakeApi(rows: RaRecord[], { failReads = false } = {}) {
   const calls: { method: string; params: any }[] = [];
   let nextId = 100;
   const dataProvider = {
-    getList: async (_resource: string, params: any) => {
+    getList: async (resource: string, params: any) => {
       calls.push({ method: 'getList', params });
       if (failReads) throw new Error('offline');
+      // The forms' history asks for audit events: none here.
+      if (resource !== 'match_alert_templates') return { data: [], total: 0 };
       return { data: rows.map((r) => ({ ...r })), total: rows.length };
     },
     create: async (_resource: string, params: any) => {
@@ -24,6 +27,10 @@ function fakeApi(rows: RaRecord[], { failReads = false } = {}) {
       const row = { ...params.data, id: String(nextId++) };
       rows.push(row);
       return { data: row };
+    },
+    getOne: async (_resource: string, params: any) => {
+      calls.push({ method: 'getOne', params });
+      return { data: { ...rows.find((r) => r.id === params.id)! } };
     },
     update: async (_resource: string, params: any) => {
       calls.push({ method: 'update', params });
@@ -180,5 +187,41 @@ describe('the form of one kind', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Line-ups' }));
     await waitFor(() => expect(input(/Title \(Polish\)/).value).toBe(DEFAULT_MATCH_ALERT_TEMPLATES.lineups.pl.title));
     expect(screen.getByTestId('alert-preview-en-title').textContent).toBe('Line-ups: Legia v Lech');
+  });
+});
+
+/** The app's routing for the resource: the kind comes from the address, as from the list's links. */
+function renderAt(path: string, dataProvider: DataProvider) {
+  render(
+    <TestMemoryRouter initialEntries={[path]}>
+      <Admin dataProvider={dataProvider} i18nProvider={createI18nProvider(['en'])} queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <Resource name="match_alert_templates" list={MatchAlertTemplateList} create={MatchAlertTemplateCreate} edit={MatchAlertTemplateEdit} />
+      </Admin>
+    </TestMemoryRouter>,
+  );
+}
+
+describe('the form of a kind opened from the list', () => {
+  it('shows a kind never saved with its defaults, and saving makes its row', async () => {
+    const { dataProvider, calls } = fakeApi([]);
+    renderAt('/match_alert_templates/create?kind=half_time', dataProvider);
+    expect(await screen.findByRole('heading', { name: 'Half time' })).toBeTruthy();
+    expect(input(/Title \(English\)/).value).toBe(DEFAULT_MATCH_ALERT_TEMPLATES.half_time.en.title);
+    expect(screen.queryByRole('combobox', { name: /Alert/ })).toBeNull();
+    fireEvent.change(input(/Title \(English\)/), { target: { value: 'HT: {home} {home_score}-{away_score} {away}' } });
+    // The Save button's form, submitted (jsdom does not submit it on a click inside the whole
+    // app; match-alerts.e2e.ts clicks it in the browser).
+    fireEvent.submit(screen.getByRole('button', { name: 'Save' }).closest('form')!);
+    await waitFor(() => expect(calls.filter((c) => c.method === 'create')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'create')!.params.data).toEqual({ ...defaultTemplate('half_time'), title_en: 'HT: {home} {home_score}-{away_score} {away}' });
+    // Back on the list, where the kind is the league's own now.
+    expect(await screen.findByRole('switch', { name: 'Send "Half time" alerts' })).toBeTruthy();
+  });
+
+  it('opens the row of a kind saved meanwhile instead of making a second one', async () => {
+    const { dataProvider, calls } = fakeApi([{ id: '5', kind: 'goal', enabled: true, title_pl: 'Gol!', body_pl: '', title_en: 'Goal!', body_en: '' }]);
+    renderAt('/match_alert_templates/create?kind=goal', dataProvider);
+    await waitFor(() => expect(input(/Title \(English\)/).value).toBe('Goal!'));
+    expect(calls.some((c) => c.method === 'getOne' && c.params.id === '5')).toBe(true);
   });
 });

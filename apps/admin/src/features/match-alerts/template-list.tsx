@@ -58,7 +58,9 @@ export default function MatchAlertTemplateList() {
       }
       await rows.refetch();
     } catch {
-      // The HTTP client has said what went wrong; the switch goes back to what the server has.
+      // The HTTP client has said what went wrong; the switch goes back to what the server has
+      // (another person may have saved the kind meanwhile).
+      await rows.refetch();
     } finally {
       setPending(({ [state.kind]: _, ...rest }) => rest);
     }
