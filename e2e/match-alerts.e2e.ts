@@ -54,7 +54,7 @@ test('staff switch a kind of match alert off and on, and edit a template watchin
   const titleEn = page.getByRole('textbox', { name: t('en', 'resources.match_alert_templates.fields.title_en') });
   const bodyEn = page.getByRole('textbox', { name: t('en', 'resources.match_alert_templates.fields.body_en') });
   await expect(titleEn).toBeVisible();
-  const original = await titleEn.inputValue();
+  const [original, originalBody] = [await titleEn.inputValue(), await bodyEn.inputValue()];
   await titleEn.fill('GOAL for {team}! {home} {home_score}-{away_score} {away}');
   await expect(page.getByTestId('alert-preview-en-title')).toHaveText('GOAL for Legia! Legia 2-1 Lech');
   // An unknown field is named before saving, beside the preview and on its template.
@@ -69,14 +69,24 @@ test('staff switch a kind of match alert off and on, and edit a template watchin
   await expect(bodyEn).toHaveValue('{minute} {player}');
   await expect(page.getByTestId('alert-preview-en-body')).toHaveText("67' Nowak");
   await expect(page.getByTestId('alert-unknown-fields')).toBeEmpty();
+  // With the keyboard: the caret is back in the text; Tab reaches the first field, Enter puts it in.
+  await expect(bodyEn).toBeFocused();
+  await page.keyboard.type(' ');
+  await page.keyboard.press('Tab');
+  const home = page.getByTestId('alert-fields').locator('button[data-field="home"]');
+  await expect(home).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(bodyEn).toHaveValue('{minute} {player} {home}');
+  await expect(bodyEn).toBeFocused();
+  await expect(page.getByTestId('alert-preview-en-body')).toHaveText("67' Nowak Legia");
   await page.getByRole('button', { name: t('en', 'ra.action.save') }).click();
   await expect(page).toHaveURL(/\/match_alert_templates$/);
   const goal = await templateOf(request, token, 'goal');
-  expect(goal?.attributes).toMatchObject({ title_en: 'GOAL for {team}! {home} {home_score}-{away_score} {away}', body_en: '{minute} {player}' });
+  expect(goal?.attributes).toMatchObject({ title_en: 'GOAL for {team}! {home} {home_score}-{away_score} {away}', body_en: '{minute} {player} {home}' });
   // The list reads the saved text now.
   await expect(page.getByTestId('match-alert-kind').and(page.locator('[data-kind="goal"]'))).toContainText('GOAL for Legia! Legia 2-1 Lech');
   // Back as it was, for the flows after this one.
-  await call(request, token, 'patch', `match_alert_templates/${goal!.id}`, { data: { type: 'match_alert_templates', id: goal!.id, attributes: { title_en: original } } });
+  await call(request, token, 'patch', `match_alert_templates/${goal!.id}`, { data: { type: 'match_alert_templates', id: goal!.id, attributes: { title_en: original, body_en: originalBody } } });
 });
 
 test("staff mute a match's alerts in the match centre and switch them back on", async ({ page, request }) => {
@@ -102,4 +112,15 @@ test("staff mute a match's alerts in the match centre and switch them back on", 
   await expect(toggle).toBeEnabled();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   expect(((await call(request, token, 'get', `matches/${live.id}`)).data as Row).attributes.alerts_muted).toBe(false);
+});
+
+test('a competition says whether its matches send alerts, in its form, in both languages', async ({ page, request }) => {
+  const token = await tokenFor(request, 'admin');
+  const competition = ((await call(request, token, 'get', 'competitions?page[size]=1')).data as Row[])[0];
+  for (const lang of ['pl', 'en'] as const) {
+    await openApp(page, request, lang);
+    await go(page, `/competitions/${competition.id}`);
+    const field = page.getByRole('switch', { name: t(lang, 'resources.competitions.fields.match_alerts') }).or(page.getByRole('checkbox', { name: t(lang, 'resources.competitions.fields.match_alerts') }));
+    await expect(field).toBeChecked({ checked: competition.attributes.match_alerts !== false });
+  }
 });
