@@ -10,8 +10,12 @@ import { go, openApp } from './support/screens';
  */
 interface Row {
   id: string;
+  type: string;
   attributes: Record<string, unknown>;
+  relationships?: Record<string, { data: { id: string } | null }>;
 }
+
+const relationOf = (row: Row, name: string) => row.relationships?.[name]?.data?.id;
 
 async function call(request: APIRequestContext, token: string, method: 'get' | 'patch', path: string, data?: unknown) {
   const response = await request[method](`/api/v3/${path}`, {
@@ -112,6 +116,22 @@ test("staff mute a match's alerts in the match centre and switch them back on", 
   await expect(toggle).toBeEnabled();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   expect(((await call(request, token, 'get', `matches/${live.id}`)).data as Row).attributes.alerts_muted).toBe(false);
+  await expect(alerts).toHaveAttribute('data-competition', 'on');
+  await expect(page.getByTestId('competition-alerts-off')).toHaveCount(0);
+
+  // The competition's alerts off: the match centre says the switch changes nothing meanwhile.
+  const round = (await call(request, token, 'get', `rounds/${relationOf(live, 'round')}?include=stage.competition_season.competition`)) as { data: Row; included: Row[] };
+  const competition = round.included.find((r) => r.type === 'competitions')!;
+  const setAlerts = (on: boolean) =>
+    call(request, token, 'patch', `competitions/${competition.id}`, { data: { type: 'competitions', id: competition.id, attributes: { match_alerts: on } } });
+  await setAlerts(false);
+  try {
+    await page.reload();
+    await expect(page.getByTestId('competition-alerts-off')).toContainText(String(competition.attributes.name));
+    await expect(page.getByTestId('competition-alerts-off').getByRole('link', { name: t('pl', 'matchCentre.alerts.openCompetition') })).toHaveAttribute('href', new RegExp(`/competitions/${competition.id}$`));
+  } finally {
+    await setAlerts(true);
+  }
 });
 
 test('a competition says whether its matches send alerts, in its form, in both languages', async ({ page, request }) => {

@@ -1,9 +1,12 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
 import { createI18nProvider } from '../../providers/i18n-provider';
 import { HttpFailure } from '../../providers/http-client';
 import { loadEnglish } from '../../test/english';
+import { setRuntime, type Runtime } from '../../lib/configuration';
+import { setApiClient } from '../../providers/json-api';
+import type { HttpClient } from '../../providers/http-client';
 import { AlertsSwitch } from './alerts-switch';
 import type { MatchInfo } from './types';
 
@@ -22,8 +25,33 @@ function renderSwitch(props: Partial<Parameters<typeof AlertsSwitch>[0]> = {}) {
 
 const theSwitch = () => screen.getByRole<HTMLInputElement>('switch', { name: 'Alerts for fans' });
 
-beforeAll(loadEnglish);
-afterEach(cleanup);
+/** GET /rounds/{id} with its competition included, as the API answers it (`match_alerts` as the database gives it). */
+const roundDocument = (matchAlerts: boolean | number) => ({
+  data: { type: 'rounds', id: '3', attributes: { name: '1. kolejka' }, relationships: { stage: { data: { type: 'stages', id: '2' } } } },
+  included: [
+    { type: 'stages', id: '2', attributes: {}, relationships: { competition_season: { data: { type: 'competition_seasons', id: '4' } } } },
+    { type: 'competition_seasons', id: '4', attributes: {}, relationships: { competition: { data: { type: 'competitions', id: '1' } } } },
+    { type: 'competitions', id: '1', attributes: { name: 'Ekstraklasa', match_alerts: matchAlerts } },
+  ],
+});
+let round: unknown = roundDocument(true);
+const reads: string[] = [];
+
+beforeAll(async () => {
+  await loadEnglish();
+  setRuntime({ languages: ['en'], language: 'en', urls: { umpire: '/api/v3' } } as unknown as Runtime);
+  setApiClient(
+    vi.fn(async (url: string) => {
+      reads.push(url);
+      return { status: 200, headers: new Headers(), url, body: round };
+    }) as unknown as HttpClient,
+  );
+});
+afterAll(() => setApiClient(undefined));
+afterEach(() => {
+  cleanup();
+  reads.length = 0;
+});
 
 describe("a match's alerts to fans in the match centre", () => {
   it('says they are on, and mutes them without a question, sending the version it saw', async () => {
@@ -74,5 +102,26 @@ describe("a match's alerts to fans in the match centre", () => {
   it('cannot be changed by whoever may not edit the match', () => {
     renderSwitch({ canEdit: false });
     expect(theSwitch().disabled).toBe(true);
+  });
+  it("warns that the competition's alerts are off, whatever the switch says, and links to its form", async () => {
+    for (const off of [false, 0]) {
+      round = roundDocument(off);
+      renderSwitch({ match: { ...match, round_id: '3' } });
+      const warning = await screen.findByTestId('competition-alerts-off');
+      expect(warning.textContent).toContain('Match alerts are off for Ekstraklasa');
+      expect(screen.getByRole('link', { name: 'Open the competition' }).getAttribute('href')).toMatch(/\/competitions\/1$/);
+      expect(reads[0]).toBe('/api/v3/rounds/3?include=stage.competition_season.competition');
+      cleanup();
+      reads.length = 0;
+    }
+  });
+
+  it('says nothing more when the competition sends alerts', async () => {
+    round = roundDocument(true);
+    renderSwitch({ match: { ...match, round_id: '3' } });
+    await waitFor(() => expect(reads).toHaveLength(1));
+    // The answer is in once the query has settled: the switch is still the only thing said.
+    await waitFor(() => expect(screen.getByTestId('match-alerts').dataset.competition).toBe('on'));
+    expect(screen.queryByTestId('competition-alerts-off')).toBeNull();
   });
 });

@@ -1,10 +1,28 @@
 import { useState } from 'react';
-import { Box, Chip, FormControlLabel, Switch, Typography } from '@mui/material';
+import { Alert, Box, Chip, FormControlLabel, Link, Switch, Typography } from '@mui/material';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import NotificationsOffIcon from '@mui/icons-material/NotificationsOff';
-import { useTranslate } from 'react-admin';
+import { LinkBase, useTranslate, type RaRecord } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import { getOne } from '../../providers/json-api';
 import { failureText, isStale, type MatchChanges } from './api';
 import type { MatchInfo } from './types';
+
+interface RoundWithCompetition extends RaRecord {
+  stage?: { competition_season?: { competition?: { id: string; name?: string; match_alerts?: boolean | number } } };
+}
+
+/** The competition of a round, which says whether its matches send alerts at all (null when unknown). */
+function useCompetitionOfRound(roundId: string | null) {
+  const query = useQuery({
+    queryKey: ['match-alerts-competition', roundId],
+    enabled: !!roundId,
+    // Staff change it rarely, in the competition's form: one read per round and visit.
+    staleTime: 5 * 60_000,
+    queryFn: async () => (await getOne<RoundWithCompetition>(`/rounds/${encodeURIComponent(roundId!)}`, { include: 'stage.competition_season.competition' }, 3)).data,
+  });
+  return query.data?.stage?.competition_season?.competition ?? null;
+}
 
 /**
  * Whether this match's incidents go out to fans as alerts (issue 41): one switch, no question
@@ -17,7 +35,7 @@ export function AlertsSwitch({
   onSave,
   onStale,
 }: {
-  match: MatchInfo;
+  match: Pick<MatchInfo, 'id' | 'alerts_muted' | 'updated_at' | 'round_id'>;
   canEdit: boolean;
   onSave: (changes: MatchChanges, updatedAt: string) => Promise<MatchInfo>;
   onStale: () => Promise<unknown> | void;
@@ -27,6 +45,9 @@ export function AlertsSwitch({
   const [pending, setPending] = useState<boolean | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const muted = pending ?? match.alerts_muted;
+  const competition = useCompetitionOfRound(match.round_id);
+  // SQLite answers 0 where PostgreSQL answers false.
+  const competitionOff = competition != null && (competition.match_alerts === false || competition.match_alerts === 0);
   const change = async (on: boolean) => {
     setPending(!on);
     setMessage(null);
@@ -42,7 +63,7 @@ export function AlertsSwitch({
     }
   };
   return (
-    <Box data-testid="match-alerts" data-muted={String(muted)} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1 }}>
+    <Box data-testid="match-alerts" data-muted={String(muted)} data-competition={competition ? (competitionOff ? 'off' : 'on') : 'unknown'} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1 }}>
       <FormControlLabel
         sx={{ mr: 0 }}
         control={
@@ -65,6 +86,14 @@ export function AlertsSwitch({
       <Typography id="match-alerts-help" variant="caption" sx={{ flexBasis: '100%' }}>
         {translate(muted ? 'matchCentre.alerts.mutedHelp' : 'matchCentre.alerts.onHelp')}
       </Typography>
+      {competitionOff && (
+        <Alert severity="warning" sx={{ flexBasis: '100%', mt: 0.5 }} data-testid="competition-alerts-off">
+          {translate('matchCentre.alerts.competitionOff', { competition: competition.name ?? `#${competition.id}` })}{' '}
+          <Link component={LinkBase} to={`/competitions/${competition.id}`}>
+            {translate('matchCentre.alerts.openCompetition')}
+          </Link>
+        </Alert>
+      )}
       {message && (
         <Typography role="alert" variant="body2" color="error" sx={{ flexBasis: '100%' }}>
           {message}
