@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from './support/test';
 import { t, tokenFor } from './support/app';
+import { seriousViolations } from './support/axe';
 import { go, openApp } from './support/screens';
 
 /**
@@ -129,6 +130,8 @@ test("staff mute a match's alerts in the match centre and switch them back on", 
     await page.reload();
     await expect(page.getByTestId('competition-alerts-off')).toContainText(String(competition.attributes.name));
     await expect(page.getByTestId('competition-alerts-off').getByRole('link', { name: t('pl', 'matchCentre.alerts.openCompetition') })).toHaveAttribute('href', new RegExp(`/competitions/${competition.id}$`));
+    // The warning is checked with every axe rule here (the sweep sees the match centre without it).
+    expect(await seriousViolations(page), 'match centre with its competition\'s alerts off').toEqual([]);
   } finally {
     await setAlerts(true);
   }
