@@ -97,10 +97,10 @@ function Previews() {
         {translate('matchAlerts.preview.title')}
       </Typography>
       <Typography variant="body2">{translate('matchAlerts.preview.help')}</Typography>
-      {/* Said once it changes: staff hear of an unknown field as they type it. */}
+      {/* Said politely as it changes (the box's own role would interrupt at every keystroke). */}
       <div role="status" data-testid="alert-unknown-fields">
         {unknown.length > 0 && (
-          <Alert severity="error">
+          <Alert severity="error" role="none">
             {translate('matchAlerts.unknownTitle')}
             <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
               {unknown.map(([source, fields]) => (
