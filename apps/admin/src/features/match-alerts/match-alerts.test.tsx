@@ -32,6 +32,12 @@ function fakeApi(rows: RaRecord[], { failReads = false } = {}) {
       calls.push({ method: 'getOne', params });
       return { data: { ...rows.find((r) => r.id === params.id)! } };
     },
+    delete: async (_resource: string, params: any) => {
+      calls.push({ method: 'delete', params });
+      const index = rows.findIndex((r) => r.id === params.id);
+      const [row] = rows.splice(index, 1);
+      return { data: row };
+    },
     update: async (_resource: string, params: any) => {
       calls.push({ method: 'update', params });
       const row = rows.find((r) => r.id === params.id)!;
@@ -223,5 +229,26 @@ describe('the form of a kind opened from the list', () => {
     renderAt('/match_alert_templates/create?kind=goal', dataProvider);
     await waitFor(() => expect(input(/Title \(English\)/).value).toBe('Goal!'));
     expect(calls.some((c) => c.method === 'getOne' && c.params.id === '5')).toBe(true);
+  });
+  it('puts a saved kind back to the defaults after a question, by deleting its row', async () => {
+    const { dataProvider, calls } = fakeApi([{ id: '5', kind: 'goal', enabled: false, title_pl: 'Gol!', body_pl: '', title_en: 'Goal!', body_en: '' }]);
+    renderAt('/match_alert_templates/5', dataProvider);
+    fireEvent.click(await screen.findByRole('button', { name: 'Back to the defaults' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Put "Goal" back to the defaults?' });
+    expect(calls.some((c) => c.method === 'delete')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'delete').map((c) => c.params.id)).toEqual(['5']));
+    // On the list again: the goal as a league starts, on and with the default texts.
+    const goal = await screen.findByRole('switch', { name: 'Send "Goal" alerts' });
+    await waitFor(() => expect(isOn(goal)).toBe(true));
+    const row = screen.getAllByTestId('match-alert-kind').find((r) => r.dataset.kind === 'goal')!;
+    expect(within(row).getByText('Default texts')).toBeTruthy();
+  });
+
+  it('offers no way back to the defaults for a kind never saved', async () => {
+    const { dataProvider } = fakeApi([]);
+    renderAt('/match_alert_templates/create?kind=red_card', dataProvider);
+    expect(await screen.findByRole('heading', { name: 'Red card' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Back to the defaults' })).toBeNull();
   });
 });

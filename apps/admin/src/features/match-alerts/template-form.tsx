@@ -1,7 +1,8 @@
 import { useEffect, useRef, type FocusEvent, type SyntheticEvent } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
-import { BooleanInput, SelectInput, SimpleForm, TextInput, useRecordContext, useTranslate, type Validator } from 'react-admin';
+import RestoreIcon from '@mui/icons-material/Restore';
+import { BooleanInput, DeleteWithConfirmButton, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useCanAccess, useRecordContext, useTranslate, type Validator } from 'react-admin';
 import { MATCH_ALERT_EXAMPLE, MATCH_ALERT_FIELDS, type MatchAlertTemplateKind } from '@umpire/schema';
 import { attributeValidators } from '../../framework/generic/validation';
 import { resourceDef } from '../../framework/definitions';
@@ -143,6 +144,33 @@ function KindDefaults() {
 }
 
 /**
+ * Save, and for a saved kind its way back to the defaults: its row deleted (after a question), the
+ * kind is sent as DEFAULT_MATCH_ALERT_KINDS and DEFAULT_MATCH_ALERT_TEMPLATES say again.
+ */
+function TemplateToolbar() {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  const { canAccess: canDelete = false } = useCanAccess({ action: 'delete', resource: RESOURCE, record, enabled: !!record?.id });
+  const name = isTemplateKind(record?.kind) ? translate(`resources.${RESOURCE}.choices.kind.${record.kind}`) : '';
+  return (
+    <Toolbar sx={{ justifyContent: 'space-between' }}>
+      <SaveButton />
+      {record?.id != null && canDelete && (
+        <DeleteWithConfirmButton
+          mutationMode="pessimistic"
+          redirect="list"
+          label="matchAlerts.restoreDefaults"
+          icon={<RestoreIcon />}
+          confirmTitle={translate('matchAlerts.restoreTitle', { kind: name })}
+          confirmContent={translate('matchAlerts.restoreText')}
+          confirmColor="warning"
+        />
+      )}
+    </Toolbar>
+  );
+}
+
+/**
  * The form of one kind: whether it is sent, its title and text in Polish and English, the fields
  * they may use (a click puts one in), and beside them the notification a fan would see for the
  * example match, changing as staff type. `kinds` are the choices of a new row without a kind.
@@ -159,7 +187,7 @@ export function MatchAlertTemplateForm({ kinds }: { kinds?: readonly MatchAlertT
     cursorRef.current = { source: el.id, start: el.selectionStart, end: el.selectionEnd };
   };
   return (
-    <SimpleForm warnWhenUnsavedChanges mode="onChange" reValidateMode="onChange">
+    <SimpleForm warnWhenUnsavedChanges mode="onChange" reValidateMode="onChange" toolbar={<TemplateToolbar />}>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(300px, 2fr)' }, width: '100%', maxWidth: 1200 }}>
         <Stack spacing={1} sx={{ minWidth: 0 }} onFocus={remember} onSelect={remember} onKeyUp={remember} onClick={remember}>
           {kind ? (
