@@ -29,6 +29,7 @@ import { playlistScreens } from '../resources/video/playlists';
 import { formatScreens } from '../resources/video/formats';
 import { ottEntitlementScreens } from '../resources/video/ott-entitlements';
 import { deliveryKeyScreens } from '../resources/settings/delivery-keys';
+import { matchAlertTemplateScreens } from '../resources/settings/match-alert-templates';
 
 /**
  * The screens of every sidebar entry: those of a resource's own folder where it needs more than
@@ -64,6 +65,7 @@ const SCREENS: Record<string, ResourceScreens> = {
   formats: formatScreens,
   ott_entitlements: ottEntitlementScreens,
   delivery_keys: deliveryKeyScreens,
+  match_alert_templates: matchAlertTemplateScreens,
   statistics: { list: lazyScreen(() => import('../features/statistics').then((m) => ({ default: m.StatisticsPage }))) },
   files: { list: lazyScreen(() => import('../features/media-library').then((m) => ({ default: m.MediaLibraryPage }))) },
   imports: { list: lazyScreen(() => import('../features/imports').then((m) => ({ default: m.ImportsPage }))) },

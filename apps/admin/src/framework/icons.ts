@@ -7,6 +7,7 @@ import Description from '@mui/icons-material/Description';
 import OndemandVideo from '@mui/icons-material/OndemandVideo';
 import Folder from '@mui/icons-material/Folder';
 import Notifications from '@mui/icons-material/Notifications';
+import NotificationsActive from '@mui/icons-material/NotificationsActive';
 import Settings from '@mui/icons-material/Settings';
 import CalendarMonth from '@mui/icons-material/CalendarMonth';
 import EmojiEvents from '@mui/icons-material/EmojiEvents';
@@ -118,5 +119,6 @@ export const RESOURCE_ICONS: Record<string, SvgIconComponent> = {
   match_predictor_rankings: MilitaryTech,
   match_predictor_user_results: FactCheck,
   delivery_keys: VpnKey,
+  match_alert_templates: NotificationsActive,
   imports: UploadFile,
 };

@@ -109,7 +109,7 @@ export function matchFromDocument(doc: JsonApiDocument): MatchInfo {
 type MatchAttributes = Pick<
   MatchInfo,
   | 'kickoff_at' | 'status' | 'home_score' | 'away_score' | 'home_half_time_score' | 'away_half_time_score'
-  | 'home_formation' | 'away_formation' | 'attendance' | 'referee' | 'updated_at'
+  | 'home_formation' | 'away_formation' | 'attendance' | 'referee' | 'alerts_muted' | 'updated_at'
 >;
 
 function matchAttributes(a: Record<string, unknown>): MatchAttributes {
@@ -125,6 +125,8 @@ function matchAttributes(a: Record<string, unknown>): MatchAttributes {
     away_formation: text(a.away_formation),
     attendance: int(a.attendance),
     referee: text(a.referee),
+    // SQLite answers 0/1 where PostgreSQL answers false/true.
+    alerts_muted: a.alerts_muted === true || a.alerts_muted === 1,
     updated_at: String(a.updated_at ?? ''),
   };
 }

@@ -13,6 +13,7 @@ import { LineupsPanel } from './lineups';
 import { MatchDetails } from './match-details';
 import { visuallyHidden } from '@mui/utils';
 import { MatchHeader } from './match-header';
+import { AlertsSwitch } from './alerts-switch';
 import { PresenceChips } from './presence-chips';
 import { Timeline } from './timeline';
 import { UndoBar, type UndoNotice } from './undo-bar';
@@ -210,6 +211,7 @@ export default function MatchCentre({ id }: { id: string }) {
         aside={
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
             <PresenceChips viewers={state.presence} me={me} />
+            <AlertsSwitch match={match} canEdit={canEditMatch} onSave={actions.saveMatch} onStale={actions.reloadMatch} />
             <Chip
               size="small"
               variant="outlined"

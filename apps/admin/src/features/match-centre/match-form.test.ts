@@ -6,7 +6,7 @@ import type { MatchInfo } from './types';
 const team = { squadId: '2', name: 'Legia', shortName: 'Legia', code: null, primaryColor: null, secondaryColor: null, crestPath: null };
 const match = {
   id: '7', kickoff_at: '2026-05-02T16:00:00.000Z', status: 'not_started', home_score: 0, away_score: 0, home_half_time_score: null, away_half_time_score: null,
-  home_formation: null, away_formation: null, attendance: 100, referee: 'A', updated_at: 'u', round_id: '1', group_id: null, venue_id: '3',
+  home_formation: null, away_formation: null, attendance: 100, referee: 'A', alerts_muted: false, updated_at: 'u', round_id: '1', group_id: null, venue_id: '3',
   home_squad_id: '2', away_squad_id: '4', transmission_providers_ids: ['5', '1'], round: null, venue: null, transmission_providers: [], home: team, away: team,
 } as MatchInfo;
 
@@ -46,5 +46,14 @@ describe('a match update from the channel', () => {
     expect(same).toMatchObject({ relinked: false, match: { attendance: 200 } });
     expect(mergeMatchResource(match, resource()).relinked).toBe(false);
     expect(mergeMatchResource(match, resource(['1'])).relinked).toBe(true);
+  });
+
+  it("carries whether the match's alerts are muted, as either database answers it, and keeps it when not sent", () => {
+    const muted = (value: unknown) => mergeMatchResource(match, { type: 'matches', id: '7', attributes: { alerts_muted: value } }).match.alerts_muted;
+    expect(muted(true)).toBe(true);
+    expect(muted(1)).toBe(true);
+    expect(muted(false)).toBe(false);
+    expect(muted(0)).toBe(false);
+    expect(mergeMatchResource({ ...match, alerts_muted: true }, resource()).match.alerts_muted).toBe(true);
   });
 });

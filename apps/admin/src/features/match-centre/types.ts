@@ -115,6 +115,8 @@ export interface MatchInfo {
   away_formation: string | null;
   attendance: number | null;
   referee: string | null;
+  /** Staff quieted this match's alerts to fans (issue 41). */
+  alerts_muted: boolean;
   updated_at: string;
   round_id: string | null;
   group_id: string | null;
