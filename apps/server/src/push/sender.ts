@@ -16,6 +16,7 @@ import { toDb } from '../db/values';
 import type { ChangeBus } from '../realtime/change-bus';
 import { addContentType } from '../realtime/content-types';
 import { encryptForSubscription, paddedPayload } from './encrypt';
+import { alertTopicsOf } from './match-alerts';
 import { PUSH_SEND_JOB, pushJobKey, setPushClock } from './push-rules';
 import { sendToPushService, type PushRequest, type PushResponse, type PushTransport } from './push-request';
 import { vapidKeysOf, type VapidKeys } from './vapid';
@@ -45,6 +46,8 @@ import { vapidKeysOf, type VapidKeys } from './vapid';
  */
 export const PUSH_ACTOR = 'system:push';
 export const PUSH_RUN_JOB = 'push.run';
+/** The bus signal that makes every instance's job workers look now (a send's runners were queued). */
+export const JOBS_WAKE_SIGNAL = 'jobs.wake';
 /** Staff watching the list hear the counts at most this often (and at the end). */
 const ANNOUNCE_MS = 1_000;
 /** How long a push service keeps a message for an offline browser (24 hours). */
@@ -60,6 +63,8 @@ export interface SendDeps {
   clock: Clock;
   /** How messages go out; the push services themselves unless a stand-in is given. */
   transport?: PushTransport;
+  /** Jobs were queued to run now: the workers (this instance's and the others') look at once rather than at their next poll. */
+  wake?: () => void;
 }
 
 type Status = 'delivered' | 'expired' | 'failed';
@@ -123,6 +128,46 @@ export function recipientsQuery(db: DB, dialect: Database['dialect'], clientId: 
     );
 }
 
+/** What the sender reads of a notification to know who gets it. */
+interface Addressed {
+  id: number;
+  origin: string;
+  alert_kind: string | null;
+  alert_tag: string | null;
+  alert_match_id: number | null;
+}
+
+/**
+ * The subscriptions a match alert reaches (issue 41): those of the league's fans (not banned) that
+ * follow the match, either club or the competition and want alerts of its kind (`alert_kinds`);
+ * each once, however many of those it follows. An alert that follows one of its tag that went out
+ * (a correction, a corrected incident) reaches only the subscriptions that one was delivered to:
+ * nobody is told of a change to what they never received.
+ */
+export async function alertRecipientsQuery(db: DB, dialect: Database['dialect'], clientId: number, n: Addressed) {
+  const subscriptions = db
+    .selectFrom('push_subscriptions as s')
+    .innerJoin('fans as f', 'f.id', 's.fan_id')
+    .where('s.client_id', '=', clientId)
+    .where('f.is_banned', '=', toDb(dialect, 'boolean', false) as boolean);
+  const wentOut = db
+    .selectFrom('push_notifications as p')
+    .select('p.id')
+    .where('p.client_id', '=', clientId)
+    .where('p.origin', '=', 'match_alert')
+    .where('p.alert_tag', '=', n.alert_tag ?? '')
+    .where('p.id', '<', n.id)
+    .where('p.status', 'in', ['sending', 'sent', 'failed']);
+  if (n.alert_kind === 'correction' || (await wentOut.limit(1).executeTakeFirst()))
+    return subscriptions.where('s.id', 'in', db.selectFrom('push_deliveries as d').select('d.subscription_id').where('d.notification_id', 'in', wentOut).where('d.status', '=', 'delivered'));
+  const topics = n.alert_match_id == null ? [] : await alertTopicsOf(db, clientId, Number(n.alert_match_id));
+  return subscriptions
+    .where('s.id', 'in', db.selectFrom('push_subscription_topics as st').select('st.subscription_id').where('st.client_id', '=', clientId).where('st.topic', 'in', topics.length ? topics : ['']))
+    .where(sql<boolean>`(',' || ${sql.ref('s.alert_kinds')} || ',') like ${`%,${n.alert_kind ?? ''},%`}`);
+}
+
+const isAlert = (n: Record<string, unknown>) => n.origin === 'match_alert';
+
 function payloadFor(n: Record<string, unknown>, locale: string, link: PushPayload['link'], image: string | null): string {
   const en = locale === 'en' && n.title_en;
   const payload: PushPayload = {
@@ -132,8 +177,25 @@ function payloadFor(n: Record<string, unknown>, locale: string, link: PushPayloa
     body: String((en ? n.body_en : null) ?? n.body_pl),
     image,
     link,
+    // A match alert's tag: the service worker shows it under this tag, so its correction replaces it.
+    ...(isAlert(n) ? { tag: (n.alert_tag as string | null) ?? null, kind: (n.alert_kind as string | null) ?? null } : {}),
   };
   return JSON.stringify(payload);
+}
+
+/** RFC 8030 §5.4: a topic is at most 32 characters of the URL-safe base64 alphabet. */
+const TOPIC = /^[A-Za-z0-9_-]{1,32}$/;
+
+/**
+ * Headers of a match alert's messages: its tag as the Web Push `Topic`, so a push service still
+ * holding the alert for an offline browser replaces it with its correction (RFC 8030 §5.4), and
+ * `Urgency: high` (a goal is news now, on a phone saving its battery too).
+ */
+function alertHeaders(n: Record<string, unknown>): Record<string, string> {
+  if (!isAlert(n)) return {};
+  const headers: Record<string, string> = { urgency: 'high' };
+  if (typeof n.alert_tag === 'string' && TOPIC.test(n.alert_tag)) headers.topic = n.alert_tag;
+  return headers;
 }
 
 
@@ -192,6 +254,8 @@ interface SendContext {
   deps: SendDeps;
   plaintextFor: (locale: string) => Buffer;
   authorizationFor: (endpoint: string, nowS: number) => string;
+  /** Headers every message of the notification carries (a match alert's Topic and Urgency). */
+  headers: Record<string, string>;
   /** Messages in flight at most, for this batch. */
   limit: number;
 }
@@ -236,6 +300,7 @@ function sendBatch(rows: Claimed[], ctx: SendContext): Promise<Outcome[]> {
               'content-encoding': 'aes128gcm',
               'content-type': 'application/octet-stream',
               'content-length': String(body.length),
+              ...ctx.headers,
             },
             body,
             timeoutMs,
@@ -328,13 +393,22 @@ export async function preparePushNotification(deps: SendDeps, clientId: number, 
   const now = deps.clock.now();
   const nowDb = iso(database, now);
   const started = await database.db.transaction().execute(async (trx) => {
-    const n = await trx.selectFrom('push_notifications').select(['status']).where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
+    const n = await trx
+      .selectFrom('push_notifications')
+      .select(['status', 'origin', 'alert_kind', 'alert_tag', 'alert_match_id'])
+      .where('id', '=', id)
+      .where('client_id', '=', clientId)
+      .executeTakeFirst();
     if (!n || (n.status !== 'scheduled' && n.status !== 'sending')) return false;
     if (n.status === 'scheduled') {
       // The guard makes a second send job (another instance) a no-op; on PostgreSQL it also waits for the first.
       const taken = await trx.updateTable('push_notifications').set({ status: 'sending', started_at: nowDb, updated_at: nowDb }).where('id', '=', id).where('status', '=', 'scheduled').executeTakeFirst();
       if (!Number(taken.numUpdatedRows)) return false;
-      const recipients = recipientsQuery(trx, database.dialect, clientId, id)
+      const from =
+        n.origin === 'match_alert'
+          ? ((await alertRecipientsQuery(trx, database.dialect, clientId, { ...(n as unknown as Addressed), id })) as unknown as ReturnType<typeof recipientsQuery>)
+          : recipientsQuery(trx, database.dialect, clientId, id);
+      const recipients = from
         .select([sql.lit(clientId).as('client_id'), sql.lit(id).as('notification_id'), 's.id as subscription_id', sql.lit('pending').as('status'), sql<string>`${sql.val(nowDb)}`.as('created_at')])
         .distinct();
       const inserted = await trx
@@ -421,6 +495,7 @@ export async function runPushDeliveries(deps: SendDeps, clientId: number, id: nu
       return p;
     },
     authorizationFor: authorizations(vapid, deps.config.push.vapidSubject),
+    headers: alertHeaders(n),
     limit: Math.ceil(concurrency / lanes),
   };
   let batches = 0;
@@ -601,7 +676,59 @@ async function settle(deps: SendDeps, clientId: number, id: number): Promise<Run
   if (!after) return { state: 'idle' };
   announced.delete(id);
   await announce(deps, clientId, id, after);
+  if (after.origin === 'match_alert') await kickNextAlert(deps, clientId, id);
   return { state: 'finished' };
+}
+
+/**
+ * Match alerts of one match go out in order (issue 41): an alert's send waits while an earlier one
+ * of its match is still scheduled or sending, and starts once that one is finished (kickNextAlert).
+ * An earlier alert stuck for longer than this (its send failed for good, its runner died) holds
+ * the later ones no longer: late in order beats never.
+ */
+export const ALERT_ORDER_WAIT_MS = 120_000;
+/** How soon a waiting alert's send looks again when no finished alert kicked it. */
+const alertRetryMs = (waits: number) => (waits < 5 ? 200 : 1000);
+
+async function earlierAlertPending(deps: SendDeps, clientId: number, id: number): Promise<boolean> {
+  const { db } = deps.database;
+  const n = await db.selectFrom('push_notifications').select(['origin', 'alert_match_id']).where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
+  if (!n || n.origin !== 'match_alert' || n.alert_match_id == null) return false;
+  const since = iso(deps.database, new Date(deps.clock.now().getTime() - ALERT_ORDER_WAIT_MS));
+  const earlier = await db
+    .selectFrom('push_notifications')
+    .select('id')
+    .where('client_id', '=', clientId)
+    .where('alert_match_id', '=', Number(n.alert_match_id))
+    .where('origin', '=', 'match_alert')
+    .where('id', '<', id)
+    .where('status', 'in', ['scheduled', 'sending'])
+    .where('created_at', '>', since)
+    .limit(1)
+    .executeTakeFirst();
+  return !!earlier;
+}
+
+/** A finished alert lets the next one of its match go now, rather than at its next look. */
+async function kickNextAlert(deps: SendDeps, clientId: number, id: number): Promise<void> {
+  const { db, dialect } = deps.database;
+  const n = await db.selectFrom('push_notifications').select('alert_match_id').where('id', '=', id).executeTakeFirst();
+  if (n?.alert_match_id == null) return;
+  const next = await db
+    .selectFrom('push_notifications')
+    .select('id')
+    .where('client_id', '=', clientId)
+    .where('alert_match_id', '=', Number(n.alert_match_id))
+    .where('origin', '=', 'match_alert')
+    .where('id', '>', id)
+    .where('status', '=', 'scheduled')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  if (!next) return;
+  const now = deps.clock.now();
+  await enqueue(db, dialect, PUSH_SEND_JOB, { clientId, id: Number(next.id) }, { runAt: now, key: pushJobKey(Number(next.id)), maxAttempts: 5 }, now);
+  deps.wake?.();
 }
 
 /** Wires the send and runner jobs into a running server. */
@@ -609,13 +736,29 @@ export function startPushSender(deps: SendDeps & { worker: JobWorker | null; run
   setPushClock(deps.clock);
   // Staff watching the list hear the counts on /cable's ContentChannel.
   addContentType('push_notifications');
+  const { worker, runners, bus } = deps;
+  const send: SendDeps = {
+    ...deps,
+    wake: () => {
+      worker?.wake();
+      runners?.wake();
+      void bus.publishSignal(JOBS_WAKE_SIGNAL).catch(() => {});
+    },
+  };
   deps.worker?.handle(PUSH_SEND_JOB, async (job: Job) => {
-    const p = job.payload as { clientId: number; id: number };
-    await preparePushNotification(deps, p.clientId, p.id);
+    const p = job.payload as { clientId: number; id: number; waits?: number };
+    if (await earlierAlertPending(send, p.clientId, p.id)) {
+      const waits = (p.waits ?? 0) + 1;
+      const now = send.clock.now();
+      await enqueue(send.database.db, send.database.dialect, PUSH_SEND_JOB, { ...p, waits }, { runAt: new Date(now.getTime() + alertRetryMs(waits)), key: pushJobKey(p.id), maxAttempts: 5 }, now);
+      return;
+    }
+    // Its runners start now, here and on the other instances, not at their next poll.
+    if (await preparePushNotification(send, p.clientId, p.id)) send.wake?.();
   });
   deps.runners?.handle(PUSH_RUN_JOB, async (job: Job) => {
     const p = job.payload as { clientId: number; id: number; runner: number };
-    const result = await runPushDeliveries(deps, p.clientId, p.id, { sliceMs: deps.config.push.sliceMs });
+    const result = await runPushDeliveries(send, p.clientId, p.id, { sliceMs: deps.config.push.sliceMs });
     // The continuation is a new job of the same key: any instance's worker may take it.
     const next = result.state === 'more' ? deps.clock.now() : result.state === 'waiting' ? result.until : null;
     if (next)
