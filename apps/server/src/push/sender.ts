@@ -393,38 +393,86 @@ export async function preparePushNotification(deps: SendDeps, clientId: number, 
   const now = deps.clock.now();
   const nowDb = iso(database, now);
   const started = await database.db.transaction().execute(async (trx) => {
-    const n = await trx
-      .selectFrom('push_notifications')
-      .select(['status', 'origin', 'alert_kind', 'alert_tag', 'alert_match_id'])
-      .where('id', '=', id)
-      .where('client_id', '=', clientId)
-      .executeTakeFirst();
+    const n = await trx.selectFrom('push_notifications').select(['status']).where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
     if (!n || (n.status !== 'scheduled' && n.status !== 'sending')) return false;
     if (n.status === 'scheduled') {
       // The guard makes a second send job (another instance) a no-op; on PostgreSQL it also waits for the first.
       const taken = await trx.updateTable('push_notifications').set({ status: 'sending', started_at: nowDb, updated_at: nowDb }).where('id', '=', id).where('status', '=', 'scheduled').executeTakeFirst();
       if (!Number(taken.numUpdatedRows)) return false;
-      const from =
-        n.origin === 'match_alert'
-          ? ((await alertRecipientsQuery(trx, database.dialect, clientId, { ...(n as unknown as Addressed), id })) as unknown as ReturnType<typeof recipientsQuery>)
-          : recipientsQuery(trx, database.dialect, clientId, id);
-      const recipients = from
-        .select([sql.lit(clientId).as('client_id'), sql.lit(id).as('notification_id'), 's.id as subscription_id', sql.lit('pending').as('status'), sql<string>`${sql.val(nowDb)}`.as('created_at')])
-        .distinct();
-      const inserted = await trx
-        .insertInto('push_deliveries')
-        .columns(['client_id', 'notification_id', 'subscription_id', 'status', 'created_at'])
-        .expression(database.dialect === 'postgres' ? sql`select client_id, notification_id, subscription_id, status, cast(created_at as timestamptz) from (${recipients}) as r` : recipients)
-        .executeTakeFirst();
-      await trx.updateTable('push_notifications').set({ total_count: Number(inserted.numInsertedOrUpdatedRows ?? 0) }).where('id', '=', id).execute();
+      await addRecipients(trx, deps, clientId, id, chunkOf(deps, true), nowDb);
       const ctx: WriteContext = { db: trx, dialect: database.dialect, clientId, actor: PUSH_ACTOR, apiBase: '' };
       await recordAudit(ctx, 'update', 'push_notifications', String(id), { status: { before: 'scheduled', after: 'sending' } });
     }
     if (opts.queue !== false) await queueRunners(trx, deps, clientId, id, now);
     return true;
   });
-  if (started) await announce(deps, clientId, id, await readRow(deps, id));
-  return started;
+  if (!started) return false;
+  // The first recipients' messages go out now, while the rest are written.
+  if (opts.queue !== false) deps.wake?.();
+  await announce(deps, clientId, id, await readRow(deps, id));
+  for (;;) {
+    const more = await database.db.transaction().execute(async (trx) => {
+      const left = await addRecipients(trx, deps, clientId, id, chunkOf(deps, false), nowDb);
+      // Runners that found nothing pending meanwhile ended: the new rows get theirs.
+      if (left !== null && opts.queue !== false) await queueRunners(trx, deps, clientId, id, deps.clock.now());
+      return left;
+    });
+    if (more === null) break;
+    if (opts.queue !== false) deps.wake?.();
+    if (!more) break;
+  }
+  return true;
+}
+
+/**
+ * The recipients of a notification are written as delivery rows a chunk at a time, in order of
+ * subscription, from where the last chunk ended (`recipients_after`, null once all are written):
+ * the first chunk is small, so that the first messages leave within a second of a match alert's
+ * commit even when it has 100,000 followers (the whole INSERT … SELECT takes longer), and the runners
+ * send while the rest are written. A send job run again (its instance died) goes on where it was.
+ * The notification is not finalised (settle) before the last chunk. Returns whether chunks remain,
+ * or null when there was nothing to write (all written, or not sending).
+ */
+const chunkOf = (deps: SendDeps, first: boolean) => deps.config.push.firstRecipients * (first ? 1 : 25);
+
+async function addRecipients(trx: DB, deps: SendDeps, clientId: number, id: number, limit: number, nowDb: string): Promise<boolean | null> {
+  const { dialect } = deps.database;
+  const n = await trx
+    .selectFrom('push_notifications')
+    .select(['status', 'origin', 'alert_kind', 'alert_tag', 'alert_match_id', 'recipients_after', 'started_at'])
+    .where('id', '=', id)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+  if (!n || n.status !== 'sending') return null;
+  // Started just now (no chunk yet: no row for it), or a chunk left to write.
+  const first = n.recipients_after == null && !(await trx.selectFrom('push_deliveries').select('id').where('notification_id', '=', id).limit(1).executeTakeFirst());
+  if (n.recipients_after == null && !first) return null;
+  const from =
+    n.origin === 'match_alert'
+      ? ((await alertRecipientsQuery(trx, dialect, clientId, { ...(n as unknown as Addressed), id })) as unknown as ReturnType<typeof recipientsQuery>)
+      : recipientsQuery(trx, dialect, clientId, id);
+  const after = n.recipients_after == null ? null : Number(n.recipients_after);
+  const recipients = from
+    .select([sql.lit(clientId).as('client_id'), sql.lit(id).as('notification_id'), 's.id as subscription_id', sql.lit('pending').as('status'), sql<string>`${sql.val(nowDb)}`.as('created_at')])
+    .$if(after !== null, (q) => q.where('s.id', '>', after!))
+    .distinct()
+    .orderBy('subscription_id')
+    .limit(limit);
+  const inserted = await trx
+    .insertInto('push_deliveries')
+    .columns(['client_id', 'notification_id', 'subscription_id', 'status', 'created_at'])
+    .expression(dialect === 'postgres' ? sql`select client_id, notification_id, subscription_id, status, cast(created_at as timestamptz) from (${recipients}) as r` : recipients)
+    .returning('subscription_id')
+    .execute();
+  let last = after ?? 0;
+  for (const r of inserted) last = Math.max(last, Number(r.subscription_id));
+  const more = inserted.length === limit;
+  await trx
+    .updateTable('push_notifications')
+    .set({ total_count: sql`total_count + ${inserted.length}`, recipients_after: more ? last : null })
+    .where('id', '=', id)
+    .execute();
+  return more;
 }
 
 /**
@@ -616,6 +664,10 @@ async function record(deps: SendDeps, id: number, batch: Batch, outcomes: Outcom
  */
 async function settle(deps: SendDeps, clientId: number, id: number): Promise<RunResult> {
   const { database } = deps;
+  // Recipients still being written: the preparer queues the runners again after each chunk. Read
+  // before the open rows: once it is null, every row has been written.
+  const preparing = await database.db.selectFrom('push_notifications').select('recipients_after').where('id', '=', id).executeTakeFirst();
+  if (preparing?.recipients_after != null) return { state: 'idle' };
   const open = await database.db
     .selectFrom('push_deliveries')
     .select([(eb) => eb.fn.min('claimed_at').as('first'), (eb) => eb.fn.countAll<string | number>().as('n')])
@@ -753,8 +805,8 @@ export function startPushSender(deps: SendDeps & { worker: JobWorker | null; run
       await enqueue(send.database.db, send.database.dialect, PUSH_SEND_JOB, { ...p, waits }, { runAt: new Date(now.getTime() + alertRetryMs(waits)), key: pushJobKey(p.id), maxAttempts: 5 }, now);
       return;
     }
-    // Its runners start now, here and on the other instances, not at their next poll.
-    if (await preparePushNotification(send, p.clientId, p.id)) send.wake?.();
+    // Its runners start at once, here and on the other instances (prepare wakes them), not at their next poll.
+    await preparePushNotification(send, p.clientId, p.id);
   });
   deps.runners?.handle(PUSH_RUN_JOB, async (job: Job) => {
     const p = job.payload as { clientId: number; id: number; runner: number };
