@@ -544,7 +544,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       sliceMs: Math.max(100, Number(env.PUSH_SLICE_MS ?? 5_000) || 5_000),
       allowLoopback: env.PUSH_ALLOW_LOOPBACK === 'true',
       timeoutMs: Math.max(100, Number(env.PUSH_TIMEOUT_MS ?? 15_000) || 15_000),
-      // Recipients written before the first messages go (PUSH_FIRST_RECIPIENTS); the rest follow 25 times as many at a time.
+      // Recipients written before the first messages go (PUSH_FIRST_RECIPIENTS); the rest follow 10 times as many at a time.
       firstRecipients: Math.max(1, Number(env.PUSH_FIRST_RECIPIENTS ?? 1000) || 1000),
     },
     ...overrides,

@@ -517,8 +517,8 @@ describe('push at scale (issue 25): topics resolved in SQL, runners sharing a se
       const id = Number(made.body.data.id);
       await stopWorkers();
       await q().updateTable('push_notifications').set({ status: 'scheduled' }).where('id', '=', id).execute();
-      // One recipient first (its message may leave at once), then 25 at a time: two chunks.
-      expect(await preparePushNotification(deps({ firstRecipients: 1 }), 1, id)).toBe(true);
+      // One recipient first, then 10 at a time: two chunks (no runner queued: the test is the runner).
+      expect(await preparePushNotification(deps({ firstRecipients: 1 }), 1, id, { queue: false })).toBe(true);
       const rows = await q().selectFrom('push_deliveries').select(['subscription_id']).where('notification_id', '=', id).orderBy('id').execute();
       expect(rows.map((r) => String(r.subscription_id))).toEqual(browsers.map((b) => b.id).sort((x, y) => Number(x) - Number(y)));
       expect(await notification(String(id))).toMatchObject({ status: 'sending', total_count: 6 });

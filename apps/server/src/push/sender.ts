@@ -383,15 +383,18 @@ async function queueRunners(db: DB, deps: SendDeps, clientId: number, id: number
 }
 
 /**
- * The send job: makes the notification `sending` with its delivery rows and queues its runners,
- * in one transaction, once. A notification already `sending` (a job run again after a crash) gets
- * its runners queued again, which is harmless: runners only take pending rows. Returns whether
- * there is something to send.
+ * The send job: makes the notification `sending` with its first delivery rows and queues its
+ * runners, in one transaction, once; the rest of the rows are written a chunk at a time
+ * (addRecipients) by a job of its own a moment later (PUSH_RECIPIENTS_JOB), while the runners
+ * send. A notification already `sending` (a job run again after a crash) gets its runners and its
+ * remaining chunks queued again, which is harmless: runners only take pending rows, and chunks go
+ * on from where the last one ended. Returns whether there is something to send.
  */
 export async function preparePushNotification(deps: SendDeps, clientId: number, id: number, opts: { queue?: boolean } = {}): Promise<boolean> {
   const { database } = deps;
   const now = deps.clock.now();
   const nowDb = iso(database, now);
+  const queue = opts.queue !== false;
   const started = await database.db.transaction().execute(async (trx) => {
     const n = await trx.selectFrom('push_notifications').select(['status']).where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
     if (!n || (n.status !== 'scheduled' && n.status !== 'sending')) return false;
@@ -403,25 +406,41 @@ export async function preparePushNotification(deps: SendDeps, clientId: number, 
       const ctx: WriteContext = { db: trx, dialect: database.dialect, clientId, actor: PUSH_ACTOR, apiBase: '' };
       await recordAudit(ctx, 'update', 'push_notifications', String(id), { status: { before: 'scheduled', after: 'sending' } });
     }
-    if (opts.queue !== false) await queueRunners(trx, deps, clientId, id, now);
+    if (queue) {
+      await queueRunners(trx, deps, clientId, id, now);
+      // The rest of the recipients a moment later, once the runners have taken and sent their first
+      // batches: on SQLite's one connection they would otherwise wait behind every chunk.
+      await enqueue(trx, database.dialect, PUSH_RECIPIENTS_JOB, { clientId, id }, { runAt: new Date(now.getTime() + RECIPIENTS_DELAY_MS), key: `${pushJobKey(id)}:recipients`, maxAttempts: 20 }, now);
+    }
     return true;
   });
   if (!started) return false;
-  // The first recipients' messages go out now, while the rest are written.
-  if (opts.queue !== false) deps.wake?.();
+  if (queue) deps.wake?.();
   await announce(deps, clientId, id, await readRow(deps, id));
+  if (!queue) await writeRemainingRecipients(deps, clientId, id, false);
+  return true;
+}
+
+/** How long after the first chunk the rest of a send's recipients are written (PUSH_RECIPIENTS_JOB). */
+const RECIPIENTS_DELAY_MS = 150;
+export const PUSH_RECIPIENTS_JOB = 'push.recipients';
+
+/** Writes the recipients left after the first chunk, a chunk a transaction; with `queue`, the runners are queued again after each. */
+async function writeRemainingRecipients(deps: SendDeps, clientId: number, id: number, queue: boolean): Promise<void> {
+  const nowDb = iso(deps.database, deps.clock.now());
   for (;;) {
-    const more = await database.db.transaction().execute(async (trx) => {
+    const more = await deps.database.db.transaction().execute(async (trx) => {
       const left = await addRecipients(trx, deps, clientId, id, chunkOf(deps, false), nowDb);
       // Runners that found nothing pending meanwhile ended: the new rows get theirs.
-      if (left !== null && opts.queue !== false) await queueRunners(trx, deps, clientId, id, deps.clock.now());
+      if (left !== null && queue) await queueRunners(trx, deps, clientId, id, deps.clock.now());
       return left;
     });
     if (more === null) break;
-    if (opts.queue !== false) deps.wake?.();
+    if (queue) deps.wake?.();
     if (!more) break;
+    // SQLite's statements block the event loop: the messages in flight get out between chunks.
+    await new Promise((resolve) => setTimeout(resolve, 0));
   }
-  return true;
 }
 
 /**
@@ -433,7 +452,8 @@ export async function preparePushNotification(deps: SendDeps, clientId: number, 
  * The notification is not finalised (settle) before the last chunk. Returns whether chunks remain,
  * or null when there was nothing to write (all written, or not sending).
  */
-const chunkOf = (deps: SendDeps, first: boolean) => deps.config.push.firstRecipients * (first ? 1 : 25);
+// Later chunks of ten times as many: each holds SQLite's one writer for a tenth of a second or so, so other writes get between them.
+const chunkOf = (deps: SendDeps, first: boolean) => deps.config.push.firstRecipients * (first ? 1 : 10);
 
 async function addRecipients(trx: DB, deps: SendDeps, clientId: number, id: number, limit: number, nowDb: string): Promise<boolean | null> {
   const { dialect } = deps.database;
@@ -807,6 +827,10 @@ export function startPushSender(deps: SendDeps & { worker: JobWorker | null; run
     }
     // Its runners start at once, here and on the other instances (prepare wakes them), not at their next poll.
     await preparePushNotification(send, p.clientId, p.id);
+  });
+  deps.worker?.handle(PUSH_RECIPIENTS_JOB, async (job: Job) => {
+    const p = job.payload as { clientId: number; id: number };
+    await writeRemainingRecipients(send, p.clientId, p.id, true);
   });
   deps.runners?.handle(PUSH_RUN_JOB, async (job: Job) => {
     const p = job.payload as { clientId: number; id: number; runner: number };
