@@ -467,16 +467,19 @@ async function addRecipients(trx: DB, deps: SendDeps, clientId: number, id: numb
   // Started just now (no chunk yet: no row for it), or a chunk left to write.
   const first = n.recipients_after == null && !(await trx.selectFrom('push_deliveries').select('id').where('notification_id', '=', id).limit(1).executeTakeFirst());
   if (n.recipients_after == null && !first) return null;
-  const from =
-    n.origin === 'match_alert'
-      ? ((await alertRecipientsQuery(trx, dialect, clientId, { ...(n as unknown as Addressed), id })) as unknown as ReturnType<typeof recipientsQuery>)
-      : recipientsQuery(trx, dialect, clientId, id);
+  const alert = n.origin === 'match_alert';
+  const from = alert
+    ? ((await alertRecipientsQuery(trx, dialect, clientId, { ...(n as unknown as Addressed), id })) as unknown as ReturnType<typeof recipientsQuery>)
+    : recipientsQuery(trx, dialect, clientId, id);
   const after = n.recipients_after == null ? null : Number(n.recipients_after);
   const recipients = from
     .select([sql.lit(clientId).as('client_id'), sql.lit(id).as('notification_id'), 's.id as subscription_id', sql.lit('pending').as('status'), sql<string>`${sql.val(nowDb)}`.as('created_at')])
     .$if(after !== null, (q) => q.where('s.id', '>', after!))
-    .distinct()
-    .orderBy('subscription_id')
+    // A staff notification's targets may reach a subscription twice; an alert's recipients are
+    // subscriptions filtered (IN), each once already, so the database walks them in id order and
+    // stops at the chunk's end instead of sorting them all.
+    .$if(!alert, (q) => q.distinct())
+    .orderBy('s.id')
     .limit(limit);
   const inserted = await trx
     .insertInto('push_deliveries')
