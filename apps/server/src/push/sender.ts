@@ -24,9 +24,12 @@ import { vapidKeysOf, type VapidKeys } from './vapid';
 /**
  * Sends a notification when its job comes (issues 10 and 25).
  *
- * The send job prepares, in one transaction: the notification becomes `sending`, its recipients are
- * resolved in SQL straight into delivery rows (INSERT … SELECT, one per notification × subscription,
- * unique), so no list of subscriptions is ever held in memory, and `config.push.runners` runner jobs are queued.
+ * The send job prepares, in one transaction: the notification becomes `sending`, its first
+ * recipients are resolved in SQL straight into delivery rows (INSERT … SELECT, one per notification
+ * × subscription, unique), so no list of subscriptions is ever held in memory, and
+ * `config.push.runners` runner jobs are queued; the rest of the rows follow in chunks while the
+ * runners send (preparePushNotification). A match alert's recipients are its match's followers who
+ * want its kind (alertRecipientsQuery), and it carries its tag as the Web Push Topic.
  * Runners are jobs that every instance's runner worker takes, one at a time (app.ts), so the send
  * spreads over the instances from its start. A runner claims batches of pending rows (pending → claimed under its run id; FOR UPDATE
  * SKIP LOCKED on PostgreSQL, serialised writes on SQLite) before anything goes out, so two runners
