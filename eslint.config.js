@@ -50,6 +50,8 @@ const SERVER_CAPABILITY_USES = {
   fixtures: ['imports'],
   // Transcoding probes and runs ffmpeg as the media library does.
   ott: ['media'],
+  // Match alerts are made from incidents and line-ups, in their writes, with the match's score.
+  push: ['matches'],
 };
 
 /** Fails loading this file when `uses` (name → names it may import) has a cycle: a layer is one-way. */

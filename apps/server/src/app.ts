@@ -46,7 +46,8 @@ import type { Job } from './jobs/queue';
 import { JobWorker } from './jobs/worker';
 import { startPublication } from './publication/publication';
 import { registerPushRoutes } from './push/routes';
-import { PUSH_RUN_JOB, startPushSender } from './push/sender';
+import { JOBS_WAKE_SIGNAL, PUSH_RUN_JOB, startPushSender } from './push/sender';
+import { startMatchAlerts } from './push/match-alerts';
 import type { LiveControl } from './ott/live-control';
 import { registerOtt } from './ott/ott';
 import { OTT_JOB_PREFIX } from './ott/transcoding';
@@ -175,6 +176,18 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
     : null;
   const stopPublication = startPublication({ database, bus, worker, clock });
   startPushSender({ config, database, bus, worker, runners: pushRunners, clock });
+  startMatchAlerts({ database, bus, worker, clock });
+  // A match alert is sent within a second of its incident (issue 41): the commit that made it wakes
+  // the worker of every instance (the bus carries it to the others), instead of their next poll.
+  const stopWaking = [
+    bus.subscribe((event) => {
+      if (event.type === 'push_notifications' && event.action === 'create') worker?.wake();
+    }),
+    bus.onSignal(JOBS_WAKE_SIGNAL, () => {
+      worker?.wake();
+      pushRunners?.wake();
+    }),
+  ];
   app.decorate('jobs', worker);
   app.decorate('pushRunners', pushRunners);
   app.addHook('onReady', async () => {
@@ -188,6 +201,7 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
   app.addHook('preClose', async () => {
     await Promise.all([worker?.stop(), pushRunners?.stop()]);
     stopPublication();
+    for (const stop of stopWaking) stop();
   });
   // Closing the app closes the WebSockets first, or open sockets would keep it waiting.
   app.addHook('preClose', async () => cable.close());

@@ -265,7 +265,7 @@ export interface Config {
    * contact), how many deliveries run at once (PUSH_CONCURRENCY), and whether subscriptions may name
    * a push service on this machine (PUSH_ALLOW_LOOPBACK=true: tests and benchmarks only).
    */
-  push: { vapidSubject: string; concurrency: number; batch: number; runners: number; sliceMs: number; allowLoopback: boolean; timeoutMs: number };
+  push: { vapidSubject: string; concurrency: number; batch: number; runners: number; sliceMs: number; allowLoopback: boolean; timeoutMs: number; firstRecipients: number };
   /**
    * OTT: the request header carrying the viewer's country for `allowed_country` (OTT_COUNTRY_HEADER,
    * default `cf-ipcountry`, as Cloudflare sends it; set it to what your CDN or proxy sends, and let
@@ -544,6 +544,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       sliceMs: Math.max(100, Number(env.PUSH_SLICE_MS ?? 5_000) || 5_000),
       allowLoopback: env.PUSH_ALLOW_LOOPBACK === 'true',
       timeoutMs: Math.max(100, Number(env.PUSH_TIMEOUT_MS ?? 15_000) || 15_000),
+      // Recipients written before the first messages go (PUSH_FIRST_RECIPIENTS); the rest follow 10 times as many at a time.
+      firstRecipients: Math.max(1, Number(env.PUSH_FIRST_RECIPIENTS ?? 1000) || 1000),
     },
     ...overrides,
   };

@@ -7,6 +7,7 @@ import './content/page-publication';
 import './surveys/survey-rules';
 import './comments/comment-rules';
 import './push/push-rules';
+import './push/match-alerts';
 import './match-predictor/rules';
 import './quizzes/rules';
 import './quizzes/ranking';

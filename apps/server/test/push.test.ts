@@ -549,6 +549,33 @@ describe('push at scale (issue 25): topics resolved in SQL, runners sharing a se
     }
   });
 
+  it('writes a send’s recipients a chunk at a time, in order, and finalises it only once all are written', async () => {
+    const browsers = [];
+    for (let i = 0; i < 6; i++) browsers.push(await subscribed(['chunked']));
+    try {
+      const t = await target({ topic: 'chunked' });
+      const made = await call('POST', '/api/v3/push_notifications', notificationBody({}, [t]));
+      const id = Number(made.body.data.id);
+      await stopWorkers();
+      await q().updateTable('push_notifications').set({ status: 'scheduled' }).where('id', '=', id).execute();
+      // One recipient first, then 10 at a time: two chunks (no runner queued: the test is the runner).
+      expect(await preparePushNotification(deps({ firstRecipients: 1 }), 1, id, { queue: false })).toBe(true);
+      const rows = await q().selectFrom('push_deliveries').select(['subscription_id']).where('notification_id', '=', id).orderBy('id').execute();
+      expect(rows.map((r) => String(r.subscription_id))).toEqual(browsers.map((b) => b.id).sort((x, y) => Number(x) - Number(y)));
+      expect(await notification(String(id))).toMatchObject({ status: 'sending', total_count: 6 });
+      // A chunk left to write: the runner sends what is there and does not finalise.
+      await q().updateTable('push_notifications').set({ recipients_after: Number(rows.at(-1)!.subscription_id) }).where('id', '=', id).execute();
+      expect(await runPushDeliveries(deps(), 1, id)).toEqual({ state: 'idle' });
+      expect(browsers.map((b) => b.browser.posts)).toEqual(browsers.map(() => 1));
+      expect((await notification(String(id))).status).toBe('sending');
+      await q().updateTable('push_notifications').set({ recipients_after: null }).where('id', '=', id).execute();
+      expect(await runPushDeliveries(deps(), 1, id)).toEqual({ state: 'finished' });
+      expect(await notification(String(id))).toMatchObject({ status: 'sent', total_count: 6, delivered_count: 6 });
+    } finally {
+      await startWorkers();
+    }
+  });
+
   it('records a batch whose messages end differently: delivered, unsubscribed since, a key that cannot be used, each once', async () => {
     const browsers = [];
     for (let i = 0; i < 5; i++) browsers.push(await subscribed(['mixed']));

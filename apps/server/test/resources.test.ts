@@ -135,6 +135,12 @@ const FIXTURES: Record<string, () => Promise<Linkage>> = {
   async survey_user_answers() {
     return { survey: link('surveys', await freshRecord('surveys')) };
   },
+  // One row per kind and league, and the demo has them all: its row of the example's kind makes room.
+  async match_alert_templates() {
+    const seeded = (await api.get('/api/v3/match_alert_templates?filter[kind]=goal')).body.data;
+    for (const row of seeded) expect((await api.delete(`/api/v3/match_alert_templates/${row.id}`)).status).toBe(204);
+    return {};
+  },
   async competition_season_squads() {
     return { competition_season: link('competition_seasons', await anyRecord('competition_seasons')), squad: link('squads', await freshRecord('squads')) };
   },

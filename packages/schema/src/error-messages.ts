@@ -176,6 +176,11 @@ export const ERROR_MESSAGES = {
     en: '{field}: a notification links to one article, match or page at most.',
     pl: 'Pole „{field}”: powiadomienie może prowadzić najwyżej do jednego artykułu, meczu lub strony.',
   },
+  unknownAlertField: {
+    values: ['field'],
+    en: '{field} names a field match alerts do not have (meta.params.names lists them).',
+    pl: 'Pole „{field}” zawiera pole, którego alerty meczowe nie mają (wymienia je meta.params.names).',
+  },
   invalidPushEndpoint: {
     values: ['field'],
     en: '{field} must be the https address of a push service.',

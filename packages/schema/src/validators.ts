@@ -44,6 +44,8 @@ export const VALIDATION_KEYS = [
   'onlyOnePushLink',
   'invalidPushEndpoint',
   'invalidPushKey',
+  // Match alerts' templates: a field in braces that is not one (MATCH_ALERT_FIELDS).
+  'unknownAlertField',
   // The site's main menu.
   'httpsUrlRequired',
   'menuItemTarget',

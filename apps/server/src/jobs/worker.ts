@@ -54,6 +54,8 @@ export class JobWorker {
   /** Aborted by stop() while a batch runs: its handler may give up, the rest of it goes back. */
   private batchStop: AbortController | null = null;
   private polls = 0;
+  /** Woken while a batch ran: the next poll comes at once instead of after pollMs. */
+  private woken = false;
   private readonly pollWaiters = new Set<{ polls: number; resolve: () => void }>();
   private readonly opts: Required<Omit<WorkerOptions, 'onError' | 'kinds'>> & Pick<WorkerOptions, 'onError' | 'kinds'>;
 
@@ -97,10 +99,29 @@ export class JobWorker {
         .catch((err) => this.opts.onError?.(err))
         .then((n) => {
           this.polled();
-          this.schedule(n === this.opts.batch ? 0 : this.opts.pollMs);
+          const again = n === this.opts.batch || this.woken;
+          this.woken = false;
+          this.schedule(again ? 0 : this.opts.pollMs);
         });
     }, delay);
     this.timer.unref();
+  }
+
+  /**
+   * Polls now rather than at the next tick of pollMs: a job just committed (a match alert) waits
+   * for no timer. A worker in the middle of a batch polls again as soon as it ends, since the new
+   * job may have committed after its claim.
+   */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.woken = true;
+      return;
+    }
+    if (!this.timer) return;
+    clearTimeout(this.timer);
+    this.timer = null;
+    this.schedule(0);
   }
 
   /**

@@ -9,7 +9,7 @@ import { defineRules } from '../jsonapi/rules';
 import { publish, updateRecord } from '../jsonapi/write';
 import type { Row } from '../jsonapi/read';
 import { fromDb } from '../db/values';
-import type { WriteContext } from '../jsonapi/context';
+import type { ChangeEvent, WriteContext } from '../jsonapi/context';
 import { deriveIncident, matchOf, matchStateFrom, squadMember, validateIncident } from './incident-rules';
 
 /** Work another capability keeps in step with a match's state or place (the predictor settles predictions). */
@@ -22,6 +22,23 @@ export function onMatchChange(listener: MatchListener): void {
 
 async function matchChanged(ctx: WriteContext, matchId: number): Promise<void> {
   for (const listener of MATCH_LISTENERS) await listener(ctx, matchId);
+}
+
+/**
+ * Work another capability does when an incident or a line-up is written (the match alerts of
+ * push/match-alerts.ts), in the write's transaction and after the match's score and status have
+ * followed: what it makes exists exactly when the change commits.
+ */
+type RowListener = (ctx: WriteContext, event: ChangeEvent) => Promise<void>;
+const INCIDENT_LISTENERS: RowListener[] = [];
+const LINEUP_LISTENERS: RowListener[] = [];
+
+export function onIncidentChange(listener: RowListener): void {
+  if (!INCIDENT_LISTENERS.includes(listener)) INCIDENT_LISTENERS.push(listener);
+}
+
+export function onLineupChange(listener: RowListener): void {
+  if (!LINEUP_LISTENERS.includes(listener)) LINEUP_LISTENERS.push(listener);
 }
 
 /** Keeps a match's score and status in step with its incidents, and tells its subscribers. */
@@ -56,6 +73,7 @@ defineRules('incidents', {
   derive: deriveIncident,
   async afterWrite(ctx, event) {
     await refreshMatchState(ctx, Number((event.after ?? event.before)!.match_id));
+    for (const listener of INCIDENT_LISTENERS) await listener(ctx, event);
   },
 });
 
@@ -181,5 +199,8 @@ defineRules('lineups', {
     // The squad's shirt number unless the lineup says otherwise.
     const member = await squadMember(ctx, row.squad_id, row.player_id);
     return { shirt_number: member?.shirt_number ?? null };
+  },
+  async afterWrite(ctx, event) {
+    for (const listener of LINEUP_LISTENERS) await listener(ctx, event);
   },
 });

@@ -20,6 +20,8 @@ let clock: Clock = systemClock;
 export function setPushClock(c: Clock): void {
   clock = c;
 }
+/** The sender's time (a test's clock), for what is sent "now" (match alerts). */
+export const pushNow = (): Date => clock.now();
 
 defineRules('push_notifications', {
   async validate(_ctx, change) {

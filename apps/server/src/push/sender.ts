@@ -16,6 +16,7 @@ import { toDb } from '../db/values';
 import type { ChangeBus } from '../realtime/change-bus';
 import { addContentType } from '../realtime/content-types';
 import { encryptForSubscription, paddedPayload } from './encrypt';
+import { alertTopicsOf } from './match-alerts';
 import { PUSH_SEND_JOB, pushJobKey, setPushClock } from './push-rules';
 import { sendToPushService, type PushRequest, type PushResponse, type PushTransport } from './push-request';
 import { vapidKeysOf, type VapidKeys } from './vapid';
@@ -23,9 +24,12 @@ import { vapidKeysOf, type VapidKeys } from './vapid';
 /**
  * Sends a notification when its job comes (issues 10 and 25).
  *
- * The send job prepares, in one transaction: the notification becomes `sending`, its recipients are
- * resolved in SQL straight into delivery rows (INSERT … SELECT, one per notification × subscription,
- * unique), so no list of subscriptions is ever held in memory, and `config.push.runners` runner jobs are queued.
+ * The send job prepares, in one transaction: the notification becomes `sending`, its first
+ * recipients are resolved in SQL straight into delivery rows (INSERT … SELECT, one per notification
+ * × subscription, unique), so no list of subscriptions is ever held in memory, and
+ * `config.push.runners` runner jobs are queued; the rest of the rows follow in chunks while the
+ * runners send (preparePushNotification). A match alert's recipients are its match's followers who
+ * want its kind (alertRecipientsQuery), and it carries its tag as the Web Push Topic.
  * Runners are jobs that every instance's runner worker takes, one at a time (app.ts), so the send
  * spreads over the instances from its start. A runner claims batches of pending rows (pending → claimed under its run id; FOR UPDATE
  * SKIP LOCKED on PostgreSQL, serialised writes on SQLite) before anything goes out, so two runners
@@ -45,6 +49,8 @@ import { vapidKeysOf, type VapidKeys } from './vapid';
  */
 export const PUSH_ACTOR = 'system:push';
 export const PUSH_RUN_JOB = 'push.run';
+/** The bus signal that makes every instance's job workers look now (a send's runners were queued). */
+export const JOBS_WAKE_SIGNAL = 'jobs.wake';
 /** Staff watching the list hear the counts at most this often (and at the end). */
 const ANNOUNCE_MS = 1_000;
 /** How long a push service keeps a message for an offline browser (24 hours). */
@@ -60,6 +66,8 @@ export interface SendDeps {
   clock: Clock;
   /** How messages go out; the push services themselves unless a stand-in is given. */
   transport?: PushTransport;
+  /** Jobs were queued to run now: the workers (this instance's and the others') look at once rather than at their next poll. */
+  wake?: () => void;
 }
 
 type Status = 'delivered' | 'expired' | 'failed';
@@ -123,6 +131,46 @@ export function recipientsQuery(db: DB, dialect: Database['dialect'], clientId: 
     );
 }
 
+/** What the sender reads of a notification to know who gets it. */
+interface Addressed {
+  id: number;
+  origin: string;
+  alert_kind: string | null;
+  alert_tag: string | null;
+  alert_match_id: number | null;
+}
+
+/**
+ * The subscriptions a match alert reaches (issue 41): those of the league's fans (not banned) that
+ * follow the match, either club or the competition and want alerts of its kind (`alert_kinds`);
+ * each once, however many of those it follows. An alert that follows one of its tag that went out
+ * (a correction, a corrected incident) reaches only the subscriptions that one was delivered to:
+ * nobody is told of a change to what they never received.
+ */
+export async function alertRecipientsQuery(db: DB, dialect: Database['dialect'], clientId: number, n: Addressed) {
+  const subscriptions = db
+    .selectFrom('push_subscriptions as s')
+    .innerJoin('fans as f', 'f.id', 's.fan_id')
+    .where('s.client_id', '=', clientId)
+    .where('f.is_banned', '=', toDb(dialect, 'boolean', false) as boolean);
+  const wentOut = db
+    .selectFrom('push_notifications as p')
+    .select('p.id')
+    .where('p.client_id', '=', clientId)
+    .where('p.origin', '=', 'match_alert')
+    .where('p.alert_tag', '=', n.alert_tag ?? '')
+    .where('p.id', '<', n.id)
+    .where('p.status', 'in', ['sending', 'sent', 'failed']);
+  if (n.alert_kind === 'correction' || (await wentOut.limit(1).executeTakeFirst()))
+    return subscriptions.where('s.id', 'in', db.selectFrom('push_deliveries as d').select('d.subscription_id').where('d.notification_id', 'in', wentOut).where('d.status', '=', 'delivered'));
+  const topics = n.alert_match_id == null ? [] : await alertTopicsOf(db, clientId, Number(n.alert_match_id));
+  return subscriptions
+    .where('s.id', 'in', db.selectFrom('push_subscription_topics as st').select('st.subscription_id').where('st.client_id', '=', clientId).where('st.topic', 'in', topics.length ? topics : ['']))
+    .where(sql<boolean>`(',' || ${sql.ref('s.alert_kinds')} || ',') like ${`%,${n.alert_kind ?? ''},%`}`);
+}
+
+const isAlert = (n: Record<string, unknown>) => n.origin === 'match_alert';
+
 function payloadFor(n: Record<string, unknown>, locale: string, link: PushPayload['link'], image: string | null): string {
   const en = locale === 'en' && n.title_en;
   const payload: PushPayload = {
@@ -132,8 +180,25 @@ function payloadFor(n: Record<string, unknown>, locale: string, link: PushPayloa
     body: String((en ? n.body_en : null) ?? n.body_pl),
     image,
     link,
+    // A match alert's tag: the service worker shows it under this tag, so its correction replaces it.
+    ...(isAlert(n) ? { tag: (n.alert_tag as string | null) ?? null, kind: (n.alert_kind as string | null) ?? null } : {}),
   };
   return JSON.stringify(payload);
+}
+
+/** RFC 8030 §5.4: a topic is at most 32 characters of the URL-safe base64 alphabet. */
+const TOPIC = /^[A-Za-z0-9_-]{1,32}$/;
+
+/**
+ * Headers of a match alert's messages: its tag as the Web Push `Topic`, so a push service still
+ * holding the alert for an offline browser replaces it with its correction (RFC 8030 §5.4), and
+ * `Urgency: high` (a goal is news now, on a phone saving its battery too).
+ */
+function alertHeaders(n: Record<string, unknown>): Record<string, string> {
+  if (!isAlert(n)) return {};
+  const headers: Record<string, string> = { urgency: 'high' };
+  if (typeof n.alert_tag === 'string' && TOPIC.test(n.alert_tag)) headers.topic = n.alert_tag;
+  return headers;
 }
 
 
@@ -192,6 +257,8 @@ interface SendContext {
   deps: SendDeps;
   plaintextFor: (locale: string) => Buffer;
   authorizationFor: (endpoint: string, nowS: number) => string;
+  /** Headers every message of the notification carries (a match alert's Topic and Urgency). */
+  headers: Record<string, string>;
   /** Messages in flight at most, for this batch. */
   limit: number;
 }
@@ -236,6 +303,7 @@ function sendBatch(rows: Claimed[], ctx: SendContext): Promise<Outcome[]> {
               'content-encoding': 'aes128gcm',
               'content-type': 'application/octet-stream',
               'content-length': String(body.length),
+              ...ctx.headers,
             },
             body,
             timeoutMs,
@@ -318,15 +386,18 @@ async function queueRunners(db: DB, deps: SendDeps, clientId: number, id: number
 }
 
 /**
- * The send job: makes the notification `sending` with its delivery rows and queues its runners,
- * in one transaction, once. A notification already `sending` (a job run again after a crash) gets
- * its runners queued again, which is harmless: runners only take pending rows. Returns whether
- * there is something to send.
+ * The send job: makes the notification `sending` with its first delivery rows and queues its
+ * runners, in one transaction, once; the rest of the rows are written a chunk at a time
+ * (addRecipients) by a job of its own a moment later (PUSH_RECIPIENTS_JOB), while the runners
+ * send. A notification already `sending` (a job run again after a crash) gets its runners and its
+ * remaining chunks queued again, which is harmless: runners only take pending rows, and chunks go
+ * on from where the last one ended. Returns whether there is something to send.
  */
 export async function preparePushNotification(deps: SendDeps, clientId: number, id: number, opts: { queue?: boolean } = {}): Promise<boolean> {
   const { database } = deps;
   const now = deps.clock.now();
   const nowDb = iso(database, now);
+  const queue = opts.queue !== false;
   const started = await database.db.transaction().execute(async (trx) => {
     const n = await trx.selectFrom('push_notifications').select(['status']).where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
     if (!n || (n.status !== 'scheduled' && n.status !== 'sending')) return false;
@@ -334,23 +405,100 @@ export async function preparePushNotification(deps: SendDeps, clientId: number, 
       // The guard makes a second send job (another instance) a no-op; on PostgreSQL it also waits for the first.
       const taken = await trx.updateTable('push_notifications').set({ status: 'sending', started_at: nowDb, updated_at: nowDb }).where('id', '=', id).where('status', '=', 'scheduled').executeTakeFirst();
       if (!Number(taken.numUpdatedRows)) return false;
-      const recipients = recipientsQuery(trx, database.dialect, clientId, id)
-        .select([sql.lit(clientId).as('client_id'), sql.lit(id).as('notification_id'), 's.id as subscription_id', sql.lit('pending').as('status'), sql<string>`${sql.val(nowDb)}`.as('created_at')])
-        .distinct();
-      const inserted = await trx
-        .insertInto('push_deliveries')
-        .columns(['client_id', 'notification_id', 'subscription_id', 'status', 'created_at'])
-        .expression(database.dialect === 'postgres' ? sql`select client_id, notification_id, subscription_id, status, cast(created_at as timestamptz) from (${recipients}) as r` : recipients)
-        .executeTakeFirst();
-      await trx.updateTable('push_notifications').set({ total_count: Number(inserted.numInsertedOrUpdatedRows ?? 0) }).where('id', '=', id).execute();
+      await addRecipients(trx, deps, clientId, id, chunkOf(deps, true), nowDb);
       const ctx: WriteContext = { db: trx, dialect: database.dialect, clientId, actor: PUSH_ACTOR, apiBase: '' };
       await recordAudit(ctx, 'update', 'push_notifications', String(id), { status: { before: 'scheduled', after: 'sending' } });
     }
-    if (opts.queue !== false) await queueRunners(trx, deps, clientId, id, now);
+    if (queue) {
+      await queueRunners(trx, deps, clientId, id, now);
+      // The rest of the recipients a moment later, once the runners have taken and sent their first
+      // batches: on SQLite's one connection they would otherwise wait behind every chunk.
+      await enqueue(trx, database.dialect, PUSH_RECIPIENTS_JOB, { clientId, id }, { runAt: new Date(now.getTime() + RECIPIENTS_DELAY_MS), key: `${pushJobKey(id)}:recipients`, maxAttempts: 20 }, now);
+    }
     return true;
   });
-  if (started) await announce(deps, clientId, id, await readRow(deps, id));
-  return started;
+  if (!started) return false;
+  if (queue) deps.wake?.();
+  await announce(deps, clientId, id, await readRow(deps, id));
+  if (!queue) await writeRemainingRecipients(deps, clientId, id, false);
+  return true;
+}
+
+/** How long after the first chunk the rest of a send's recipients are written (PUSH_RECIPIENTS_JOB). */
+const RECIPIENTS_DELAY_MS = 150;
+export const PUSH_RECIPIENTS_JOB = 'push.recipients';
+
+/** Writes the recipients left after the first chunk, a chunk a transaction; with `queue`, the runners are queued again after each. */
+async function writeRemainingRecipients(deps: SendDeps, clientId: number, id: number, queue: boolean): Promise<void> {
+  const nowDb = iso(deps.database, deps.clock.now());
+  for (;;) {
+    const more = await deps.database.db.transaction().execute(async (trx) => {
+      const left = await addRecipients(trx, deps, clientId, id, chunkOf(deps, false), nowDb);
+      // Runners that found nothing pending meanwhile ended: the new rows get theirs.
+      if (left !== null && queue) await queueRunners(trx, deps, clientId, id, deps.clock.now());
+      return left;
+    });
+    if (more === null) break;
+    if (queue) deps.wake?.();
+    if (!more) break;
+    // SQLite's statements block the event loop: the messages in flight get out between chunks.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+}
+
+/**
+ * The recipients of a notification are written as delivery rows a chunk at a time, in order of
+ * subscription, from where the last chunk ended (`recipients_after`, null once all are written):
+ * the first chunk is small, so that the first messages leave within a second of a match alert's
+ * commit even when it has 100,000 followers (the whole INSERT … SELECT takes longer), and the runners
+ * send while the rest are written. A send job run again (its instance died) goes on where it was.
+ * The notification is not finalised (settle) before the last chunk. Returns whether chunks remain,
+ * or null when there was nothing to write (all written, or not sending).
+ */
+// Later chunks of ten times as many: each holds SQLite's one writer for a tenth of a second or so, so other writes get between them.
+const chunkOf = (deps: SendDeps, first: boolean) => deps.config.push.firstRecipients * (first ? 1 : 10);
+
+async function addRecipients(trx: DB, deps: SendDeps, clientId: number, id: number, limit: number, nowDb: string): Promise<boolean | null> {
+  const { dialect } = deps.database;
+  const n = await trx
+    .selectFrom('push_notifications')
+    .select(['status', 'origin', 'alert_kind', 'alert_tag', 'alert_match_id', 'recipients_after', 'started_at'])
+    .where('id', '=', id)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+  if (!n || n.status !== 'sending') return null;
+  // Started just now (no chunk yet: no row for it), or a chunk left to write.
+  const first = n.recipients_after == null && !(await trx.selectFrom('push_deliveries').select('id').where('notification_id', '=', id).limit(1).executeTakeFirst());
+  if (n.recipients_after == null && !first) return null;
+  const alert = n.origin === 'match_alert';
+  const from = alert
+    ? ((await alertRecipientsQuery(trx, dialect, clientId, { ...(n as unknown as Addressed), id })) as unknown as ReturnType<typeof recipientsQuery>)
+    : recipientsQuery(trx, dialect, clientId, id);
+  const after = n.recipients_after == null ? null : Number(n.recipients_after);
+  const recipients = from
+    .select([sql.lit(clientId).as('client_id'), sql.lit(id).as('notification_id'), 's.id as subscription_id', sql.lit('pending').as('status'), sql<string>`${sql.val(nowDb)}`.as('created_at')])
+    .$if(after !== null, (q) => q.where('s.id', '>', after!))
+    // A staff notification's targets may reach a subscription twice; an alert's recipients are
+    // subscriptions filtered (IN), each once already, so the database walks them in id order and
+    // stops at the chunk's end instead of sorting them all.
+    .$if(!alert, (q) => q.distinct())
+    .orderBy('s.id')
+    .limit(limit);
+  const inserted = await trx
+    .insertInto('push_deliveries')
+    .columns(['client_id', 'notification_id', 'subscription_id', 'status', 'created_at'])
+    .expression(dialect === 'postgres' ? sql`select client_id, notification_id, subscription_id, status, cast(created_at as timestamptz) from (${recipients}) as r` : recipients)
+    .returning('subscription_id')
+    .execute();
+  let last = after ?? 0;
+  for (const r of inserted) last = Math.max(last, Number(r.subscription_id));
+  const more = inserted.length === limit;
+  await trx
+    .updateTable('push_notifications')
+    .set({ total_count: sql`total_count + ${inserted.length}`, recipients_after: more ? last : null })
+    .where('id', '=', id)
+    .execute();
+  return more;
 }
 
 /**
@@ -421,6 +569,7 @@ export async function runPushDeliveries(deps: SendDeps, clientId: number, id: nu
       return p;
     },
     authorizationFor: authorizations(vapid, deps.config.push.vapidSubject),
+    headers: alertHeaders(n),
     limit: Math.ceil(concurrency / lanes),
   };
   let batches = 0;
@@ -541,6 +690,10 @@ async function record(deps: SendDeps, id: number, batch: Batch, outcomes: Outcom
  */
 async function settle(deps: SendDeps, clientId: number, id: number): Promise<RunResult> {
   const { database } = deps;
+  // Recipients still being written: the preparer queues the runners again after each chunk. Read
+  // before the open rows: once it is null, every row has been written.
+  const preparing = await database.db.selectFrom('push_notifications').select('recipients_after').where('id', '=', id).executeTakeFirst();
+  if (preparing?.recipients_after != null) return { state: 'idle' };
   const open = await database.db
     .selectFrom('push_deliveries')
     .select([(eb) => eb.fn.min('claimed_at').as('first'), (eb) => eb.fn.countAll<string | number>().as('n')])
@@ -601,7 +754,59 @@ async function settle(deps: SendDeps, clientId: number, id: number): Promise<Run
   if (!after) return { state: 'idle' };
   announced.delete(id);
   await announce(deps, clientId, id, after);
+  if (after.origin === 'match_alert') await kickNextAlert(deps, clientId, id);
   return { state: 'finished' };
+}
+
+/**
+ * Match alerts of one match go out in order (issue 41): an alert's send waits while an earlier one
+ * of its match is still scheduled or sending, and starts once that one is finished (kickNextAlert).
+ * An earlier alert stuck for longer than this (its send failed for good, its runner died) holds
+ * the later ones no longer: late in order beats never.
+ */
+export const ALERT_ORDER_WAIT_MS = 120_000;
+/** How soon a waiting alert's send looks again when no finished alert kicked it. */
+const alertRetryMs = (waits: number) => (waits < 5 ? 200 : 1000);
+
+async function earlierAlertPending(deps: SendDeps, clientId: number, id: number): Promise<boolean> {
+  const { db } = deps.database;
+  const n = await db.selectFrom('push_notifications').select(['origin', 'alert_match_id']).where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
+  if (!n || n.origin !== 'match_alert' || n.alert_match_id == null) return false;
+  const since = iso(deps.database, new Date(deps.clock.now().getTime() - ALERT_ORDER_WAIT_MS));
+  const earlier = await db
+    .selectFrom('push_notifications')
+    .select('id')
+    .where('client_id', '=', clientId)
+    .where('alert_match_id', '=', Number(n.alert_match_id))
+    .where('origin', '=', 'match_alert')
+    .where('id', '<', id)
+    .where('status', 'in', ['scheduled', 'sending'])
+    .where('created_at', '>', since)
+    .limit(1)
+    .executeTakeFirst();
+  return !!earlier;
+}
+
+/** A finished alert lets the next one of its match go now, rather than at its next look. */
+async function kickNextAlert(deps: SendDeps, clientId: number, id: number): Promise<void> {
+  const { db, dialect } = deps.database;
+  const n = await db.selectFrom('push_notifications').select('alert_match_id').where('id', '=', id).executeTakeFirst();
+  if (n?.alert_match_id == null) return;
+  const next = await db
+    .selectFrom('push_notifications')
+    .select('id')
+    .where('client_id', '=', clientId)
+    .where('alert_match_id', '=', Number(n.alert_match_id))
+    .where('origin', '=', 'match_alert')
+    .where('id', '>', id)
+    .where('status', '=', 'scheduled')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  if (!next) return;
+  const now = deps.clock.now();
+  await enqueue(db, dialect, PUSH_SEND_JOB, { clientId, id: Number(next.id) }, { runAt: now, key: pushJobKey(Number(next.id)), maxAttempts: 5 }, now);
+  deps.wake?.();
 }
 
 /** Wires the send and runner jobs into a running server. */
@@ -609,13 +814,33 @@ export function startPushSender(deps: SendDeps & { worker: JobWorker | null; run
   setPushClock(deps.clock);
   // Staff watching the list hear the counts on /cable's ContentChannel.
   addContentType('push_notifications');
+  const { worker, runners, bus } = deps;
+  const send: SendDeps = {
+    ...deps,
+    wake: () => {
+      worker?.wake();
+      runners?.wake();
+      void bus.publishSignal(JOBS_WAKE_SIGNAL).catch(() => {});
+    },
+  };
   deps.worker?.handle(PUSH_SEND_JOB, async (job: Job) => {
+    const p = job.payload as { clientId: number; id: number; waits?: number };
+    if (await earlierAlertPending(send, p.clientId, p.id)) {
+      const waits = (p.waits ?? 0) + 1;
+      const now = send.clock.now();
+      await enqueue(send.database.db, send.database.dialect, PUSH_SEND_JOB, { ...p, waits }, { runAt: new Date(now.getTime() + alertRetryMs(waits)), key: pushJobKey(p.id), maxAttempts: 5 }, now);
+      return;
+    }
+    // Its runners start at once, here and on the other instances (prepare wakes them), not at their next poll.
+    await preparePushNotification(send, p.clientId, p.id);
+  });
+  deps.worker?.handle(PUSH_RECIPIENTS_JOB, async (job: Job) => {
     const p = job.payload as { clientId: number; id: number };
-    await preparePushNotification(deps, p.clientId, p.id);
+    await writeRemainingRecipients(send, p.clientId, p.id, true);
   });
   deps.runners?.handle(PUSH_RUN_JOB, async (job: Job) => {
     const p = job.payload as { clientId: number; id: number; runner: number };
-    const result = await runPushDeliveries(deps, p.clientId, p.id, { sliceMs: deps.config.push.sliceMs });
+    const result = await runPushDeliveries(send, p.clientId, p.id, { sliceMs: deps.config.push.sliceMs });
     // The continuation is a new job of the same key: any instance's worker may take it.
     const next = result.state === 'more' ? deps.clock.now() : result.state === 'waiting' ? result.until : null;
     if (next)

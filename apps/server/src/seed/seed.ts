@@ -16,6 +16,10 @@ import {
   DEMO_USERS,
 } from './demo-data';
 import { DEMO_TIEBREAKERS, demoCalendar, seedSeason } from './season';
+import { DEFAULT_MATCH_ALERT_KINDS, DEFAULT_MATCH_ALERT_TEMPLATES, MATCH_ALERT_TEMPLATE_KINDS } from '@umpire/schema';
+
+/** The demo league's match alerts: the defaults, and corrections of what went out. */
+const DEMO_ALERT_KINDS: readonly string[] = [...DEFAULT_MATCH_ALERT_KINDS, 'correction'];
 import { DemoLibrary, linkPortraits, storeDemoPictures } from './demo-pictures';
 import { storeDemoVideo } from './demo-video';
 import { seedDemoOtt } from './demo-ott';
@@ -247,6 +251,15 @@ export async function seedDemo(
     await seedArticles(db, database.dialect, clientId, today);
     const surveys = await seedDemoSurveys(db, database.dialect, clientId, today);
     const quizzes = await seedDemoQuizzes(s, { now: today, seasonName: calendar.current.name });
+    // Settings › Match alerts (issue 41): a row for every kind, so staff see each one to turn on;
+    // the league sends goals, red cards, full time and corrections.
+    await s.insertMany(
+      'match_alert_templates',
+      MATCH_ALERT_TEMPLATE_KINDS.map((kind) => {
+        const t = DEFAULT_MATCH_ALERT_TEMPLATES[kind];
+        return { kind, enabled: DEMO_ALERT_KINDS.includes(kind), title_pl: t.pl.title, body_pl: t.pl.body, title_en: t.en.title, body_en: t.en.body };
+      }),
+    );
 
     // A second tenant, so that isolation can be seen and tested.
     const other = await createClient(db, database.dialect, OTHER_CLIENT, 'other-league', { opta: '42' });

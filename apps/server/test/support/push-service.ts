@@ -25,6 +25,8 @@ export interface BrowserSubscription {
   json: { endpoint: string; keys: { p256dh: string; auth: string } };
   id: string;
   received: Record<string, unknown>[];
+  /** The Web Push headers of each received message, in the same order (RFC 8030: Topic, Urgency, TTL). */
+  headers: { topic?: string; urgency?: string; ttl?: string }[];
   /** Every POST, even those answered with an error. */
   posts: number;
   answer: number;
@@ -216,6 +218,11 @@ export async function startPushService(opts: { protocols?: 'h2+http/1.1' | 'http
       }
       try {
         sub.received.push(JSON.parse(decryptAes128gcm(body, sub.keys)) as Record<string, unknown>);
+        const header = (name: string) => {
+          const value = req.headers[name];
+          return typeof value === 'string' ? value : undefined;
+        };
+        sub.headers.push({ topic: header('topic'), urgency: header('urgency'), ttl: header('ttl') });
       } catch (err) {
         rejected.push(`cannot decrypt: ${(err as Error).message}`);
         res.writeHead(400).end();
@@ -257,6 +264,7 @@ export async function startPushService(opts: { protocols?: 'h2+http/1.1' | 'http
         keys: { ecdh, auth },
         json: { endpoint: `${origin}/push/${id}`, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } },
         received: [],
+        headers: [],
         posts: 0,
         answer: opts.answer ?? 201,
       };

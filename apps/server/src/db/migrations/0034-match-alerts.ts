@@ -9,7 +9,8 @@ import { columnType, createBusinessTable } from '../columns';
  * - an alert is a push notification the match centre wrote: `origin` = 'match_alert', its kind,
  *   its tag (the Web Push Topic and the service worker's tag a correction shares), its match and
  *   the incident it tells of (no reference: a deleted incident's correction still names it);
- * - a subscription's `alert_kinds`: the kinds its fan wants, comma-separated (`goal,red_card`).
+ * - a subscription's `alert_kinds`: the kinds its fan wants, comma-separated (`goal,red_card`);
+ * - `push_notifications.recipients_after`: how far the sender has written a send's recipients.
  */
 export async function up(db: DB, dialect: Dialect): Promise<void> {
   const bool = columnType(dialect, 'boolean') as ColumnDataType;
@@ -32,6 +33,8 @@ export async function up(db: DB, dialect: Dialect): Promise<void> {
   await db.schema.alterTable('push_notifications').addColumn('alert_tag', string).execute();
   await db.schema.alterTable('push_notifications').addColumn('alert_match_id', 'integer', (c) => c.references('matches.id').onDelete('set null')).execute();
   await db.schema.alterTable('push_notifications').addColumn('alert_incident_id', 'integer').execute();
+  // Recipients are written a chunk at a time (sender.ts): the subscription id the last chunk ended at, null once all are.
+  await db.schema.alterTable('push_notifications').addColumn('recipients_after', 'integer').execute();
   await db.schema.createIndex('push_notifications_alert_match_idx').on('push_notifications').columns(['client_id', 'alert_match_id', 'id']).execute();
   await db.schema.alterTable('push_subscriptions').addColumn('alert_kinds', string, (c) => c.notNull().defaultTo('goal,red_card,full_time')).execute();
 }

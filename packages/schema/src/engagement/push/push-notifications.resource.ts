@@ -41,10 +41,13 @@ export const pushNotifications = defineResource({
     failure_reasons: { type: 'json', schema: z.record(z.string(), z.number()), readOnly: true },
     /** Staff wrote it, or the match centre made it from an incident (issue 41): those are never edited. */
     origin: { type: 'string', schema: oneOf(PUSH_ORIGINS), readOnly: true, default: 'staff', filter: true, sort: true, list: true, example: 'staff' },
-    /** A match alert's kind (a goal, a red card…, or the correction of one). */
-    alert_kind: { type: 'string', schema: oneOf(MATCH_ALERT_TEMPLATE_KINDS), readOnly: true, filter: true, list: true, example: 'goal' },
-    /** A match alert's tag (matchAlertTag): an alert and its corrections share it. */
-    alert_tag: { type: 'string', schema: text(32), readOnly: true, filter: true, example: 'm155-i9876' },
+    /**
+     * A match alert's kind (a goal, a red card…, or the correction of one). No example: a
+     * notification staff write has none, so the resource suite's filter by example could not find it.
+     */
+    alert_kind: { type: 'string', schema: oneOf(MATCH_ALERT_TEMPLATE_KINDS), readOnly: true, filter: true, list: true },
+    /** A match alert's tag (matchAlertTag, e.g. `m155-i9876`): an alert and its corrections share it. */
+    alert_tag: { type: 'string', schema: text(32), readOnly: true, filter: true },
   },
   relationships: {
     image: { kind: 'belongsTo', type: 'images', onDelete: 'setNull' },
