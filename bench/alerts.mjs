@@ -198,7 +198,7 @@ try {
   const p95Answer = percentile(fromAnswer, 95);
   const slowest = Math.min(...rates);
   console.log(`  (a) commit → first message, p95: ≤ ${fmt(p95Request)} ms (from the POST's request) and ≥ ${fmt(p95Answer)} ms (from its answer)   target ≤ ${fmt(TARGET_FIRST_MS)} ms`);
-  console.log(`  (b) send rate: slowest alert ${fmt(slowest)}/s, mean ${fmt(rates.reduce((a, b) => a + b, 0) / rates.length)}/s = ${fmt((100 * slowest) / floor.perS, 1)} % of the floor's (mean ${fmt((100 * rates.reduce((a, b) => a + b, 0)) / rates.length / floor.perS, 1)} %) ${fmt(floor.perS)}/s   target ≥ ${TARGET_FLOOR_SHARE * 100} %`);
+  console.log(`  (b) send rate: slowest alert ${fmt(slowest)}/s, mean ${fmt(rates.reduce((a, b) => a + b, 0) / rates.length)}/s = ${fmt((100 * slowest) / floor.perS, 1)} % of the floor's ${fmt(floor.perS)}/s (the mean ${fmt((100 * rates.reduce((a, b) => a + b, 0)) / rates.length / floor.perS, 1)} %)   target ≥ ${TARGET_FLOOR_SHARE * 100} %`);
   console.log(`  (c) server RSS: ${mb(rssBefore)} before the first goal, after each alert ${rssAfter.map((kb) => fmt(kb / 1024)).join(' ')} MB, peak ${mb(peak)}   target: flat`);
   console.log(`  (d) push service: ${fmt(decrypted)} decrypted (${fmt(FOLLOWERS * GOALS)} expected), ${push.rejected.length} refused, ${fmt(twice)} followers got an alert twice, ${fmt(wrong)} missed one`);
   if (push.rejected.length) console.log(`      first refusal: ${push.rejected[0]}`);
