@@ -1,15 +1,16 @@
 #!/usr/bin/env node
-// Match alerts at match-day scale (issue 41, point 5), on SQLite.
+// Match alerts at match-day scale (issue 41, point 5), on SQLite (or PostgreSQL with --db postgres).
 //
 //   npm run bench -- alerts                          (or: node --import tsx bench/alerts.mjs)
 //   options (node --import tsx bench/alerts.mjs …):
 //     --followers 100000 (BENCH_ALERT_FOLLOWERS) --goals 5 --fans 100 --concurrency 256 --key-pairs 64
+//     --db sqlite | postgres (a throw-away PostgreSQL of scripts/pg-temp.mjs)
 //
 // The real server runs in a child process (bench/support/serve.ts) with the job worker's default
 // poll (JOB_POLL_MS unset: 1 s), so nothing here shortens the way an alert takes; the local push
 // service of the API tests runs in this process and checks and DECRYPTS every message.
 //
-// --followers subscriptions are written straight into the server's SQLite file, every one
+// --followers subscriptions are written straight into the server's database, every one
 // following the home club of a demo match; a third also follow the match and a third its
 // competition, so each is reached by up to three topics and must get each alert once. Then
 // --goals goals are posted to that match through the staff API, one after another (the next once
@@ -33,7 +34,8 @@ import { measurePushFloor } from './support/push-floor-run.mjs';
 import { startPushService } from '../apps/server/test/support/push-service.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const Sqlite = createRequire(join(ROOT, 'apps/server/package.json'))('better-sqlite3');
+const serverRequire = createRequire(join(ROOT, 'apps/server/package.json'));
+const Sqlite = serverRequire('better-sqlite3');
 const { values: opts } = parseArgs({
   options: {
     followers: { type: 'string', default: process.env.BENCH_ALERT_FOLLOWERS ?? '100000' },
@@ -41,8 +43,10 @@ const { values: opts } = parseArgs({
     fans: { type: 'string', default: '100' },
     concurrency: { type: 'string', default: '256' },
     'key-pairs': { type: 'string', default: '64' },
+    db: { type: 'string', default: 'sqlite' },
   },
 });
+const POSTGRES = opts.db === 'postgres';
 const FOLLOWERS = Number(opts.followers);
 const GOALS = Math.max(1, Number(opts.goals));
 const FANS = Math.max(1, Math.min(Number(opts.fans), FOLLOWERS));
@@ -54,12 +58,13 @@ const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
 const mb = (kb) => `${fmt(kb / 1024)} MB`;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'umpire-bench-alerts-'));
+const pg = POSTGRES ? await (await import('../scripts/pg-temp.mjs')).startTempPostgres() : null;
 const push = await startPushService();
 const server = await startChild(join(ROOT, 'bench/support/serve.ts'), {
   env: {
     ...process.env,
     DATA_DIR: dataDir,
-    DATABASE_URL: '',
+    DATABASE_URL: pg?.url ?? '',
     LOG_LEVEL: 'warn',
     BENCH_ROWS: '0',
     PUSH_ALLOW_LOOPBACK: 'true',
@@ -74,49 +79,98 @@ const url = server.info.url;
 const stopAll = async () => {
   for (const r of [...running]) await r.stop();
   await push.close();
+  await pg?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 };
 process.on('SIGINT', () => stopAll().then(() => process.exit(130)));
 
+/** The server's database, straight: SQLite's file or the PostgreSQL it runs on (`?` placeholders either way). */
+async function openDatabase() {
+  if (!pg) {
+    const db = new Sqlite(join(dataDir, 'umpire.sqlite'));
+    db.pragma('busy_timeout = 30000');
+    return {
+      one: async (text, ...params) => db.prepare(text).get(...params),
+      all: async (text, ...params) => db.prepare(text).all(...params),
+      /** Rows of subscriptions (with their topics) in one transaction per chunk. */
+      insertSubscriptions: async (clientId, rows) => {
+        const sub = db.prepare('insert into push_subscriptions (client_id, fan_id, endpoint, p256dh, auth, platform, locale, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+        const topic = db.prepare('insert into push_subscription_topics (client_id, subscription_id, topic) values (?, ?, ?)');
+        const now = new Date().toISOString();
+        db.transaction(() => {
+          for (const r of rows) {
+            const { lastInsertRowid } = sub.run(clientId, r.fan, r.endpoint, r.p256dh, r.auth, 'web', r.locale, now, now);
+            for (const t of r.topics) topic.run(clientId, lastInsertRowid, t);
+          }
+        })();
+      },
+      close: async () => db.close(),
+    };
+  }
+  const client = new (serverRequire('pg').Client)({ connectionString: pg.url });
+  await client.connect();
+  const numbered = (text) => {
+    let n = 0;
+    return text.replace(/\?/g, () => `$${++n}`);
+  };
+  return {
+    one: async (text, ...params) => (await client.query(numbered(text), params)).rows[0],
+    all: async (text, ...params) => (await client.query(numbered(text), params)).rows,
+    insertSubscriptions: async (clientId, rows) => {
+      await client.query('begin');
+      const made = await client.query(
+        `insert into push_subscriptions (client_id, fan_id, endpoint, p256dh, auth, platform, locale, created_at, updated_at)
+         select $1, f, e, p, a, 'web', l, now(), now() from unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[]) as t(f, e, p, a, l) returning id, endpoint`,
+        [clientId, rows.map((r) => r.fan), rows.map((r) => r.endpoint), rows.map((r) => r.p256dh), rows.map((r) => r.auth), rows.map((r) => r.locale)],
+      );
+      const idOf = new Map(made.rows.map((r) => [r.endpoint, r.id]));
+      const pairs = rows.flatMap((r) => r.topics.map((t) => [idOf.get(r.endpoint), t]));
+      await client.query('insert into push_subscription_topics (client_id, subscription_id, topic) select $1, s, t from unnest($2::int[], $3::text[]) as x(s, t)', [
+        clientId,
+        pairs.map((p) => p[0]),
+        pairs.map((p) => p[1]),
+      ]);
+      await client.query('commit');
+    },
+    close: () => client.end(),
+  };
+}
+
 /** A demo match that is not over, its clubs and competition, and a player of its home squad. */
 function chooseMatch(db, clientId) {
-  return db
-    .prepare(
-      `select m.id, m.home_squad_id, m.away_squad_id, ht.club_id as home_club, at.club_id as away_club, cs.competition_id as competition,
-              (select player_id from squad_players sp where sp.squad_id = m.home_squad_id order by sp.id limit 1) as player
-         from matches m
-         join squads hs on hs.id = m.home_squad_id
-         join teams ht on ht.id = hs.team_id
-         join squads aw on aw.id = m.away_squad_id
-         join teams at on at.id = aw.team_id
-         join rounds r on r.id = m.round_id
-         join stages st on st.id = r.stage_id
-         join competition_seasons cs on cs.id = st.competition_season_id
-        where m.client_id = ? and m.status = 'not_started'
-        order by m.kickoff_at limit 1`,
-    )
-    .get(clientId);
+  return db.one(
+    `select m.id, m.home_squad_id, m.away_squad_id, ht.club_id as home_club, at.club_id as away_club, cs.competition_id as competition,
+            (select player_id from squad_players sp where sp.squad_id = m.home_squad_id order by sp.id limit 1) as player
+       from matches m
+       join squads hs on hs.id = m.home_squad_id
+       join teams ht on ht.id = hs.team_id
+       join squads aw on aw.id = m.away_squad_id
+       join teams at on at.id = aw.team_id
+       join rounds r on r.id = m.round_id
+       join stages st on st.id = r.stage_id
+       join competition_seasons cs on cs.id = st.competition_season_id
+      where m.client_id = ? and m.status = 'not_started'
+      order by m.kickoff_at limit 1`,
+    clientId,
+  );
 }
 
 /** The followers, written straight into the server's database: the home club, and a third the match, a third the competition. */
-function seed(db, clientId, fanIds, bulk, match) {
-  const now = new Date().toISOString();
-  const sub = db.prepare('insert into push_subscriptions (client_id, fan_id, endpoint, p256dh, auth, platform, locale, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)');
-  const topic = db.prepare('insert into push_subscription_topics (client_id, subscription_id, topic) values (?, ?, ?)');
-  const chunk = db.transaction((from, to) => {
-    for (let i = from; i < to; i++) {
-      const keys = bulk.keys(i);
-      const { lastInsertRowid } = sub.run(clientId, fanIds[i % fanIds.length], bulk.endpoint(i), keys.p256dh, keys.auth, 'web', i % 10 === 0 ? 'en' : 'pl', now, now);
-      topic.run(clientId, lastInsertRowid, `club:${match.home_club}`);
-      if (i % 3 === 1) topic.run(clientId, lastInsertRowid, `match:${match.id}`);
-      if (i % 3 === 2) topic.run(clientId, lastInsertRowid, `competition:${match.competition}`);
+async function seed(db, clientId, fanIds, bulk, match) {
+  for (let from = 0; from < FOLLOWERS; from += 10_000) {
+    const rows = [];
+    for (let i = from; i < Math.min(FOLLOWERS, from + 10_000); i++) {
+      const topics = [`club:${match.home_club}`];
+      if (i % 3 === 1) topics.push(`match:${match.id}`);
+      if (i % 3 === 2) topics.push(`competition:${match.competition}`);
+      rows.push({ fan: fanIds[i % fanIds.length], endpoint: bulk.endpoint(i), ...bulk.keys(i), locale: i % 10 === 0 ? 'en' : 'pl', topics });
     }
-  });
-  for (let i = 0; i < FOLLOWERS; i += 50_000) chunk(i, Math.min(FOLLOWERS, i + 50_000));
+    await db.insertSubscriptions(clientId, rows);
+  }
 }
 
 try {
-  console.log(`Match alerts: ${fmt(FOLLOWERS)} followers of ${fmt(FANS)} fans, ${GOALS} goals, SQLite, ${availableParallelism()} CPUs, sender concurrency ${opts.concurrency}, job poll 1 s`);
+  console.log(`Match alerts: ${fmt(FOLLOWERS)} followers of ${fmt(FANS)} fans, ${GOALS} goals, ${POSTGRES ? 'PostgreSQL' : 'SQLite'}, ${availableParallelism()} CPUs, sender concurrency ${opts.concurrency}, job poll 1 s`);
   console.log(`  load average before (1 / 5 / 15 min): ${load()}`);
   const t0 = performance.now();
   const devices = Array.from({ length: FANS }, (_, i) => `bench-alerts-device-${i}-abcdefgh`);
@@ -131,14 +185,13 @@ try {
   const bulk = push.subscribeMany(FOLLOWERS, { keyPairs: Number(opts['key-pairs']) });
   let match;
   {
-    const db = new Sqlite(join(dataDir, 'umpire.sqlite'));
-    db.pragma('busy_timeout = 30000');
-    const clientId = db.prepare('select id from clients where slug = ?').get(CLIENT).id;
-    const fanIds = db.prepare(`select id from fans where client_id = ? and device_id in (${devices.map(() => '?').join(',')}) order by id`).all(clientId, ...devices).map((r) => r.id);
-    match = chooseMatch(db, clientId);
+    const db = await openDatabase();
+    const clientId = (await db.one('select id from clients where slug = ?', CLIENT)).id;
+    const fanIds = (await db.all(`select id from fans where client_id = ? and device_id in (${devices.map(() => '?').join(',')}) order by id`, clientId, ...devices)).map((r) => r.id);
+    match = await chooseMatch(db, clientId);
     if (!match) throw new Error('no match of the demo data is still to be played');
-    seed(db, clientId, fanIds, bulk, match);
-    db.close();
+    await seed(db, clientId, fanIds, bulk, match);
+    await db.close();
   }
   console.log(`  seeded in ${fmt((performance.now() - t0) / 1000, 1)} s: match ${match.id}, followers of club ${match.home_club} (a third also of the match, a third of competition ${match.competition})`);
 

@@ -20,9 +20,9 @@ import { expect, test, type APIRequestContext, type BrowserContext, type Page } 
  * - Notifications: a staff notification to the club's fans is sent by the server to that local
  *   push service, which decrypts it; its plaintext is delivered to the service worker with DevTools'
  *   ServiceWorker.deliverPushMessage (what Chromium's push service would hand it), and the shown
- *   notification is read back with registration.getNotifications(). A match alert and its
- *   correction (same tag) are delivered the same way, made here as the alert engine would (it is
- *   built in parallel): the correction replaces the alert. A notification's click is not a thing a
+ *   notification is read back with registration.getNotifications(). The fan follows a match on its
+ *   page; staff post a goal, and the alert the server makes of it by itself comes the same way;
+ *   the goal deleted, its correction (same tag) replaces it. A notification's click is not a thing a
  *   test can do in headless Chromium: the address its handler opens (its data.url) is checked, and
  *   followed to the match's page.
  * - Offline: with the network cut (context.setOffline) the pages read before, the fixtures and a
@@ -257,24 +257,58 @@ test('a fan follows a club with one tap, manages it in My alerts, and gets its n
     expect(opened.status()).toBe(301);
     expect(opened.headers().location).toBe(match);
 
-    // A match alert and its correction under one tag: the correction replaces the alert.
-    const tag = `m${matchId}-i999001`;
-    const alert = { notification_id: 'e2e-1', locale: 'pl', title: 'GOL! 1:0', body: "12' Kowalski", image: null, link: { type: 'matches', id: matchId }, tag, kind: 'goal' };
-    await deliver(page, worker, alert, (shown) => expect(shown.filter((n) => n.tag === tag).map((n) => n.title)).toEqual(['GOL! 1:0']));
-    const correction = { ...alert, notification_id: 'e2e-2', title: 'Korekta: 0:0', body: 'Zdarzenie zostało anulowane.', kind: 'correction' };
+    // A match alert made by the match centre itself: the fan follows the next match with one tap on
+    // its page, staff post a goal, and the server's alert reaches the worker; the goal deleted, its
+    // correction comes under the same tag and replaces it.
+    const scorekeeper = { Authorization: `Bearer ${await tokenFor(request, 'admin')}`, 'Content-Type': 'application/vnd.api+json' };
+    const next = ((await (await request.get('/api/v3/matches?filter[status]=not_started&sort=kickoff_at&page[size]=1', { headers: scorekeeper })).json()) as { data: { id: string; relationships: { home_squad: { data: { id: string } } } }[] }).data[0];
+    expect(next, 'the demo season has matches to come').toBeTruthy();
+    await page.goto(`/site/pl/mecze/${next.id}`);
+    const followMatch = page.getByRole('button', { name: /^Obserwuj mecz / });
+    await followMatch.click();
+    await expect(followMatch).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(async () => (await subscriptionsOf(page, request))[0].attributes.topics).toContain(`match:${next.id}`);
+    const squad = next.relationships.home_squad.data.id;
+    const member = ((await (await request.get(`/api/v3/squad_players?filter[squad]=${squad}&page[size]=1`, { headers: scorekeeper })).json()) as { data: { relationships: { player: { data: { id: string } } } }[] }).data[0];
+    const goal = await request.post('/api/v3/incidents', {
+      headers: scorekeeper,
+      data: {
+        data: {
+          type: 'incidents',
+          attributes: { incident_type: 'goal', occurrence_half: 1, occurrence_minute: 12 },
+          relationships: { match: { data: { type: 'matches', id: next.id } }, squad: { data: { type: 'squads', id: squad } }, player: member.relationships.player },
+        },
+      },
+    });
+    expect(goal.status(), await goal.text()).toBe(201);
+    const incident = (await goal.json()).data.id as string;
+    const tag = `m${next.id}-i${incident}`;
+    await expect.poll(() => sub.received.some((m) => m.tag === tag), { timeout: 30_000 }).toBe(true);
+    const alert = sub.received.find((m) => m.tag === tag)!;
+    expect(alert).toMatchObject({ kind: 'goal', locale: 'pl', link: { type: 'matches', id: next.id } });
+    expect(String(alert.title)).toMatch(/^GOL! .+ 1:0 .+$/);
+    await deliver(page, worker, alert, (shown) => expect(shown.filter((n) => n.tag === tag).map((n) => n.title)).toEqual([alert.title]));
+    const deleted = await request.delete(`/api/v3/incidents/${incident}`, { headers: scorekeeper });
+    expect(deleted.status(), await deleted.text()).toBe(204);
+    await expect.poll(() => sub.received.filter((m) => m.tag === tag).length, { timeout: 30_000 }).toBe(2);
+    const correction = sub.received.filter((m) => m.tag === tag)[1];
+    expect(correction).toMatchObject({ kind: 'correction', locale: 'pl' });
+    expect(String(correction.title)).toMatch(/^Korekta: .+ 0:0 .+$/);
     // One notification under the tag, the correction's: it replaced the alert.
-    await deliver(page, worker, correction, (shown) => expect(shown.filter((n) => n.tag === tag).map((n) => n.title)).toEqual(['Korekta: 0:0']));
+    await deliver(page, worker, correction, (shown) => expect(shown.filter((n) => n.tag === tag).map((n) => n.title)).toEqual([correction.title]));
 
     // My alerts: the club by name; kinds and language saved as they change; unfollow.
     await page.goto(`/site/pl/${MY_ALERTS.pl}`);
     const list = page.getByRole('list', { name: 'Obserwujesz' });
-    await expect(list.getByRole('listitem')).toHaveText([`${clubName} Przestań obserwować`]);
+    await expect(list.getByRole('listitem').filter({ hasText: clubName })).toHaveText([`${clubName} Przestań obserwować`]);
     await page.getByRole('checkbox', { name: 'Przerwa' }).check();
     await expect(page.getByRole('status').filter({ hasText: 'Zapisano.' })).toBeVisible();
     await expect.poll(async () => (await subscriptionsOf(page, request))[0].attributes.alert_kinds).toEqual(['goal', 'red_card', 'half_time', 'full_time']);
     await page.getByRole('radio', { name: 'angielski' }).check();
     await expect.poll(async () => (await subscriptionsOf(page, request))[0].attributes.locale).toBe('en');
     await page.getByRole('button', { name: `Przestań obserwować: ${clubName}` }).click();
+    await expect.poll(async () => (await subscriptionsOf(page, request))[0].attributes.topics).toEqual([`match:${next.id}`]);
+    await page.getByRole('button', { name: /^Przestań obserwować: / }).click();
     await expect(page.getByText('Nic jeszcze nie obserwujesz.', { exact: false })).toBeVisible();
     expect((await subscriptionsOf(page, request))[0].attributes.topics).toEqual([]);
 
