@@ -125,14 +125,17 @@ describe(`traces on ${TEST_DB}`, () => {
     const res = await signIn('another password');
     expect(res.status).toBe(500);
 
-    // The error line is written before the answer leaves.
-    const failed = server
-      .output()
-      .slice(written)
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as Record<string, unknown>)
-      .filter((l) => l.msg === 'request failed');
+    // The error line is written before the answer leaves, but it reaches this process through the
+    // child's stdout, a pipe read apart from the answer's socket: it may be read after the answer.
+    const failedLines = () =>
+      server
+        .output()
+        .slice(written)
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((l) => l.msg === 'request failed');
+    const failed = await waitFor('the error line', async () => (failedLines().length ? failedLines() : null), 10_000);
     expect(failed).toHaveLength(1);
     expect(failed[0]).toMatchObject({ level: 50, reqId: expect.any(String), trace_id: expect.stringMatching(/^[0-9a-f]{32}$/), span_id: expect.stringMatching(/^[0-9a-f]{16}$/) });
     // Its ids are those of the failed request's trace, as exported.
