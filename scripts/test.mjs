@@ -2,7 +2,7 @@
 // `npm test`: installs what is missing, runs every suite as its own child process (a failing
 // suite does not stop the others), and ends with one line `N passed, N failed`.
 //   npm test                          all suites
-//   npm test -- unit api-sqlite       only some: typecheck lint unit api (= api-sqlite api-postgres) api-sqlite api-postgres e2e
+//   npm test -- unit api-sqlite       only some: typecheck lint docs unit api (= api-sqlite api-postgres) api-sqlite api-postgres e2e
 // Env: UMPIRE_TEST_TIMEOUT (seconds per suite run, default 1800).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { execFileSync, spawn } from 'node:child_process';
@@ -14,7 +14,7 @@ import { KNOWN_FLAKY } from './known-flaky-tests.mjs';
 import { startTempPostgres } from './pg-temp.mjs';
 import { startTempS3 } from './s3-temp.mjs';
 
-const GROUPS = ['typecheck', 'lint', 'unit', 'api-sqlite', 'api-postgres', 'e2e'];
+const GROUPS = ['typecheck', 'lint', 'docs', 'unit', 'api-sqlite', 'api-postgres', 'e2e'];
 const ALIASES = { api: ['api-sqlite', 'api-postgres'], types: ['typecheck'], tsc: ['typecheck'], browser: ['e2e'] };
 
 // Imported (a check of how the runs are counted), it only defines its functions: see the end.
@@ -226,6 +226,23 @@ async function lint() {
   const failures = rules.output.split('\n').filter((l) => l.startsWith('✗ ')).map((l) => l.slice(2));
   if (m) record({ name: 'lint:rules', passed: Number(m[1]), failed: Number(m[2]), seconds: rules.seconds, failures });
   else record({ name: 'lint:rules', failed: 1, note: `no summary (${crashNote(rules)})`, seconds: rules.seconds });
+}
+
+/**
+ * The handbook (scripts/docs/check.mjs: links, anchors, scripts, variables, screenshots, samples,
+ * the configuration reference), and its rules shown to refuse what they must (check-rules.mjs).
+ */
+async function docs() {
+  for (const [name, script] of [
+    ['docs', 'scripts/docs/check.mjs'],
+    ['docs:rules', 'scripts/docs/check-rules.mjs'],
+  ]) {
+    const r = await runChildCapturing(process.execPath, [abs(script)]);
+    const m = /(\d+) passed, (\d+) failed\s*$/.exec(r.output);
+    const failures = r.output.split('\n').filter((l) => l.startsWith('✗ ')).map((l) => l.slice(2));
+    if (m) record({ name, passed: Number(m[1]), failed: Number(m[2]), seconds: r.seconds, failures });
+    else record({ name, failed: 1, note: `no summary (${crashNote(r)})`, seconds: r.seconds });
+  }
 }
 
 /** One vitest run; counts come from its JSON report, not from its exit code alone. */
@@ -570,6 +587,7 @@ if (main) {
     [
       ['typecheck', typecheck],
       ['lint', lint],
+      ['docs', docs],
       ['unit', unit],
     ].map(([group, fn]) =>
       held.run([], async () => {
