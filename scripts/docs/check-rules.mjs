@@ -26,6 +26,7 @@ const cases = [
   ['a screenshot the script does not take', 'staff/en/k.md', '# K\n\n![old](../images/retired-screen.en.png)\n', /retired-screen\.en\.png is not a shot|does not exist/],
   ['a staff page in one language only', 'staff/pl/only-polish.md', '# Tylko po polsku\n', /no English page of the same name/],
   ['a picture no shot produces', 'staff/images/stale-picture.en.png', '', /not produced by scripts\/docs\/screenshots\.mjs/],
+  ['a README longer than a front page', 'README.md', `# Umpire\n${'text\n'.repeat(151)}`, /under 150/],
   ['a sample that differs from its file', 'integrators/l.md', '# L\n\n```js file=examples/l.mjs\nconsole.log(1);\n```\n', /differs from/],
 ];
 // The sample's file, different from the block that claims to be it.
@@ -49,7 +50,7 @@ for (const [name, file, text, expected] of cases) {
       fs.mkdirSync(path.join(dir, 'staff/en'), { recursive: true });
       fs.writeFileSync(path.join(dir, 'staff/en/m.md'), '# M\n');
     }
-    const { failures } = await checkHandbook({ docsDir: dir, readme: null, configuration: false });
+    const { failures } = await checkHandbook({ docsDir: dir, readme: file === 'README.md' ? path.join(dir, file) : null, configuration: false });
     const ok = expected ? failures.some((f) => expected.test(f)) : failures.length === 0;
     if (ok) passed += 1;
     else failed += 1;

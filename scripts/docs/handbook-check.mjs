@@ -191,6 +191,11 @@ export async function checkHandbook({ docsDir = path.join(repoRoot, 'docs'), rea
   }
 
   const files = [...(readme ? [readme] : []), ...walk(docsDir, (p) => p.endsWith('.md'))];
+  // The README is a front page: what Umpire is, the two commands, the demo sign-in, links into docs/.
+  if (readme) {
+    const lines = read(readme).split('\n').length;
+    check(lines <= 150, rel(readme), `is ${lines} lines; the front page stays under 150 (move the rest into docs/)`);
+  }
   for (const file of files) {
     const p = page(file);
     for (const entry of p.prose) checkProse(file, entry);
