@@ -26,8 +26,8 @@ function start(name: string, env: Record<string, string>): Run {
   const child = spawn(process.execPath, [name], { cwd: EXAMPLES, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (err += d));
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (err += d));
   const exit = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   return { child, stdout: () => out, stderr: () => err, exit };
 }
@@ -115,6 +115,8 @@ describe('the integrators’ examples', () => {
     expect(row.status, row.text).toBe(200);
     expect(row.body.data.attributes).toMatchObject({ home_score: 2, away_score: 1 });
     expect(row.body.data.relationships.match.data.id).toBe(matchId);
+    const fan = await api!.get(`/api/v3/fans/${fanId}`);
+    expect(fan.body.data.attributes).toMatchObject({ kind: 'device' });
     expect(r.stdout).toContain('the fan has 1 prediction(s)');
   });
 

@@ -47,10 +47,12 @@ socket.addEventListener('message', (event) => {
     score = `${a.home_score}:${a.away_score}`;
     console.log(`snapshot: ${a.status}, ${score}, ${message.incidents.length} incidents`);
   } else if (message.incident) {
+    // A deleted incident (a goal disallowed) comes as its type and id alone.
     const i = message.incident.attributes;
-    console.log(`incident ${message.action}: ${i.incident_type}${i.occurrence_minute == null ? '' : ` ${i.occurrence_minute}'`}`);
+    if (!i) console.log(`incident ${message.incident.id} deleted`);
+    else console.log(`incident ${message.action}: ${i.incident_type}${i.occurrence_minute == null ? '' : ` ${i.occurrence_minute}'`}`);
   }
-  if (message.match && message.action !== 'snapshot') {
+  if (message.match?.attributes && message.action !== 'snapshot') {
     const a = message.match.attributes;
     const now = `${a.home_score}:${a.away_score}`;
     if (now !== score) {
