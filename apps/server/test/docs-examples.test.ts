@@ -39,7 +39,8 @@ async function run(name: string, env: Record<string, string> = {}) {
   return { code, stdout: r.stdout(), stderr: r.stderr(), all: `${r.stdout()}\n${r.stderr()}` };
 }
 
-let api: TestServer | undefined;
+let api: TestServer;
+let serverClosed = false;
 let receiver: Run;
 let deliveryKey: string;
 let webhookSecret: string;
@@ -61,7 +62,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await api?.close();
+  if (!serverClosed) await api?.close();
   if (receiver && receiver.child.exitCode === null) receiver.child.kill('SIGTERM');
 });
 
@@ -76,8 +77,8 @@ describe('the integrators’ examples', () => {
   });
 
   it('fixtures-and-table.mjs fails with a revoked key', async () => {
-    const key = await api!.post('/api/v3/delivery_keys', { data: { type: 'delivery_keys', attributes: { name: 'Revoked' } } });
-    expect((await api!.post(`/api/v3/delivery_keys/${key.body.data.id}/revoke`, undefined)).status).toBe(200);
+    const key = await api.post('/api/v3/delivery_keys', { data: { type: 'delivery_keys', attributes: { name: 'Revoked' } } });
+    expect((await api.post(`/api/v3/delivery_keys/${key.body.data.id}/revoke`, undefined)).status).toBe(200);
     const r = await run('fixtures-and-table.mjs', { UMPIRE_DELIVERY_KEY: key.body.meta.secret });
     expect(r.code).not.toBe(0);
     expect(r.stderr).toContain('invalidDeliveryKey');
@@ -92,11 +93,11 @@ describe('the integrators’ examples', () => {
   });
 
   it('live-scores.mjs follows a match over /cable and sees the goal staff post', async () => {
-    const live = start('live-scores.mjs', { UMPIRE_URL: api!.url, UMPIRE_CLIENT: CLIENT, UMPIRE_MATCH_ID: match.matchId, UMPIRE_LIVE_SCORES: '1', UMPIRE_LIVE_SECONDS: '25' });
+    const live = start('live-scores.mjs', { UMPIRE_URL: api.url, UMPIRE_CLIENT: CLIENT, UMPIRE_MATCH_ID: match.matchId, UMPIRE_LIVE_SCORES: '1', UMPIRE_LIVE_SECONDS: '25' });
     await waitFor('the snapshot', async () => live.stdout().includes('snapshot:') || live.child.exitCode !== null, 15_000);
     expect(live.stdout(), live.stderr()).toContain(`subscribed to match ${match.matchId}`);
     expect(live.stdout()).toContain('snapshot: not_started, 0:0, 0 incidents');
-    const goal = await api!.post('/api/v3/incidents', incidentBody(match, { incident_type: 'goal', occurrence_half: 1, occurrence_minute: 23 }, { squad: match.homeSquad, player: match.homePlayers[0] }));
+    const goal = await api.post('/api/v3/incidents', incidentBody(match, { incident_type: 'goal', occurrence_half: 1, occurrence_minute: 23 }, { squad: match.homeSquad, player: match.homePlayers[0] }));
     expect(goal.status, goal.text).toBe(201);
     expect(await live.exit, live.stdout() + live.stderr()).toBe(0);
     expect(live.stdout()).toContain("incident created: goal 23'");
@@ -111,11 +112,11 @@ describe('the integrators’ examples', () => {
     const [, fanId] = /^fan (\d+) registered/m.exec(r.stdout)!;
     const [, predictionId, matchId] = /^prediction (\d+): match (\d+) /m.exec(r.stdout)!;
     // As staff see it: the fan's 2:1 on that match.
-    const row = await api!.get(`/api/v3/match_predictors/user_results/${predictionId}`);
+    const row = await api.get(`/api/v3/match_predictors/user_results/${predictionId}`);
     expect(row.status, row.text).toBe(200);
     expect(row.body.data.attributes).toMatchObject({ home_score: 2, away_score: 1 });
     expect(row.body.data.relationships.match.data.id).toBe(matchId);
-    const fan = await api!.get(`/api/v3/fans/${fanId}`);
+    const fan = await api.get(`/api/v3/fans/${fanId}`);
     expect(fan.body.data.attributes).toMatchObject({ kind: 'device' });
     expect(r.stdout).toContain('the fan has 1 prediction(s)');
   });
@@ -134,7 +135,7 @@ describe('the integrators’ examples', () => {
     expect(r.stdout).toMatch(/: 403 entitlementRequired$/m);
     const [, entitlementId] = /^webhook: entitlement (\d+) granted \(duplicate: false\)$/m.exec(r.stdout)!;
     expect(r.stdout).toMatch(/^playback allowed|^playback: /m);
-    const entitlement = await api!.get(`/api/v3/ott/entitlements/${entitlementId}`);
+    const entitlement = await api.get(`/api/v3/ott/entitlements/${entitlementId}`);
     expect(entitlement.body.data.attributes).toMatchObject({ source: 'webhook', kind: 'event' });
     // A wrong secret is refused, and the example says so.
     const wrong = await run('paid-video.mjs', { UMPIRE_WEBHOOK_SECRET: 'whsec_wrong' });
@@ -143,8 +144,8 @@ describe('the integrators’ examples', () => {
   });
 
   it('purge-receiver.mjs gets the surrogate keys of a change, with the purge token', async () => {
-    const club = (await api!.get('/api/v3/clubs?page[size]=1')).body.data[0];
-    const renamed = await api!.patch(`/api/v3/clubs/${club.id}`, { data: { type: 'clubs', id: club.id, attributes: { short_name: 'Handbook' } } });
+    const club = (await api.get('/api/v3/clubs?page[size]=1')).body.data[0];
+    const renamed = await api.patch(`/api/v3/clubs/${club.id}`, { data: { type: 'clubs', id: club.id, attributes: { short_name: 'Handbook' } } });
     expect(renamed.status, renamed.text).toBe(200);
     const line = await waitFor('the purge of clubs', async () => /^purge \d+: .*$/m.exec(receiver.stdout().split('\n').filter((l) => l.includes(':clubs')).join('\n'))?.[0], 10_000);
     expect(line.split(' ')).toEqual(expect.arrayContaining(['umpire:c1:clubs']));
@@ -152,8 +153,8 @@ describe('the integrators’ examples', () => {
     const address = /listening on (\S+)/.exec(receiver.stdout())![1];
     expect((await fetch(address, { method: 'POST', body: '{"surrogate_keys":["x"]}' })).status).toBe(401);
     // The server first (its last purges go out), then the receiver, which stops cleanly.
-    await api!.close();
-    api = undefined;
+    await api.close();
+    serverClosed = true;
     receiver.child.kill('SIGTERM');
     expect(await receiver.exit, receiver.stderr()).toBe(0);
     expect(receiver.stdout()).toMatch(/stopped after \d+ purge call\(s\)/);
