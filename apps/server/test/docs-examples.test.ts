@@ -121,6 +121,20 @@ describe('the integrators’ examples', () => {
     expect(r.stdout).toContain('the fan has 1 prediction(s)');
   });
 
+  it('fan-quiz.mjs starts an attempt, answers every question and is scored and ranked', async () => {
+    const r = await run('fan-quiz.mjs');
+    expect(r.code, r.all).toBe(0);
+    const [, questions] = /^started at \S+, (\d+) questions/m.exec(r.stdout)!;
+    expect(r.stdout.match(/^ {2}.+ → .+$/gm)).toHaveLength(Number(questions));
+    const [, attemptId, score, max] = /^attempt (\d+): (\d+)\/(\d+) in [\d.]+ s, rank \d+$/m.exec(r.stdout)!;
+    expect(Number(max)).toBe(Number(questions));
+    // As staff see it: the attempt, its score, and the server's time (at least a second a question).
+    const attempt = await api.get(`/api/v3/quiz_user_attempts/${attemptId}`);
+    expect(attempt.status, attempt.text).toBe(200);
+    expect(attempt.body.data.attributes.score).toBe(Number(score));
+    expect(attempt.body.data.attributes.time_taken_ms).toBeGreaterThanOrEqual(Number(questions) * 1000);
+  });
+
   it('push-subscription.mjs subscribes with made-up browser keys, topics and alert kinds', async () => {
     const r = await run('push-subscription.mjs');
     expect(r.code, r.all).toBe(0);
