@@ -50,7 +50,7 @@ export async function freshDatabase(template: Template | null = null): Promise<{
  * Settings that leave the demo seed as it is: a server with only these starts from the run's
  * seeded template. Anything else (another storage driver or language, no seeding…) seeds its own.
  */
-const TEMPLATE_SAFE_ENV = new Set(['JOB_POLL_MS', 'OTT_WORKER', 'OTT_LIVE', 'OTT_LIVE_LEASE_MS', 'UMPIRE_JWT_PREVIOUS_SECRETS', 'OTT_INGEST_HOST', 'OTT_INGEST_PUBLIC_HOST', 'OTT_LIVE_PRESET', 'OTT_LIVE_LADDER', 'FAN_LIMITS', 'SIGN_IN_LIMITS', 'IMAGE_RENDERS', 'IMAGE_RENDER_QUEUE', 'PUSH_ALLOW_LOOPBACK', 'PUBLIC_URL', 'PAYMENT_WEBHOOK_LIMIT', 'TRUST_PROXY', 'CABLE_PUBLIC_CONNECTIONS_PER_ADDRESS']);
+const TEMPLATE_SAFE_ENV = new Set(['JOB_POLL_MS', 'OTT_WORKER', 'OTT_LIVE', 'OTT_LIVE_LEASE_MS', 'UMPIRE_JWT_PREVIOUS_SECRETS', 'OTT_INGEST_HOST', 'OTT_INGEST_PUBLIC_HOST', 'OTT_LIVE_PRESET', 'OTT_LIVE_LADDER', 'FAN_LIMITS', 'SIGN_IN_LIMITS', 'IMAGE_RENDERS', 'IMAGE_RENDER_QUEUE', 'PUSH_ALLOW_LOOPBACK', 'PUBLIC_URL', 'PAYMENT_WEBHOOK_LIMIT', 'TRUST_PROXY', 'CABLE_PUBLIC_CONNECTIONS_PER_ADDRESS', 'DELIVERY_PURGE_URL', 'DELIVERY_PURGE_TOKEN']);
 const TEMPLATE_SAFE_OVERRIDES = new Set(['port', 'host', 'bodyLimit', 'trustProxy', 'signInLimits', 'fanLimits', 'jwtSecret', 'jwtPreviousSecrets', 'fanChallenge', 'cablePublic']);
 
 function usesTemplate(overrides: Partial<Config>, extraEnv: NodeJS.ProcessEnv, extra: Parameters<typeof startServer>[2]): boolean {
