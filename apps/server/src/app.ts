@@ -35,6 +35,7 @@ import { registerContentRoutes } from './content/routes';
 import { registerArticleRoutes } from './articles/articles';
 import { registerFanApi } from './fan-api/fans';
 import { registerDeliveryKeyRoutes } from './delivery-keys/routes';
+import { deliveryKeyClient } from './delivery-keys/access';
 import { registerImportRoutes } from './imports/routes';
 import { registerSurveyRoutes } from './surveys/routes';
 import { registerCommentRoutes } from './comments/routes';
@@ -159,7 +160,7 @@ export async function buildApp({ config, database, bus, storage, clock = systemC
   if (config.site.client)
     mountSite(app, { basePath: config.site.basePath, client: config.site.client, cacheMs: config.site.cacheMs, origin: () => configuredOrigin(config, listeningPort()) });
   await registerAdminApp(app, config);
-  const cable = new Cable(config, database, bus);
+  const cable = new Cable(config, database, bus, deliveryKeyClient(database));
   cable.attach(app);
   app.decorate('cable', cable);
   // Durable jobs: every instance runs a worker unless JOB_WORKER=false; they share the jobs table.

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DELIVERY_SUBJECTS, ROLES } from '@umpire/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { abilityFor } from '../src/auth/abilities';
 import { toDb } from '../src/db/values';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -310,6 +311,41 @@ describe('reads without a key (?client=)', () => {
       expect((await setAnonymousReads(true)).status).toBe(200);
     }
     expect((await readAs({}, `?client=${CLIENT}`)).status).toBe(200);
+  });
+
+  it('hold for the live channel too: /cable?client= opens for a league that requires keys only with one of its keys', async () => {
+    const cable = `${api.url.replace('http', 'ws')}/cable?client=${CLIENT}`;
+    /** The HTTP status of the upgrade: 101 once it opens, else the refusal's. */
+    const upgrade = (headers: Record<string, string> = {}) =>
+      new Promise<number>((resolve) => {
+        const ws = new WebSocket(cable, { headers });
+        ws.once('upgrade', (res) => {
+          resolve(res.statusCode ?? 0);
+          ws.close();
+        });
+        ws.once('unexpected-response', (_req, res) => {
+          resolve(res.statusCode ?? 0);
+          res.resume();
+          ws.terminate();
+        });
+        ws.once('error', () => resolve(-1));
+      });
+    expect(await upgrade()).toBe(101);
+    const { secret } = await createKey();
+    const other = await createKey({}, await api.token('other-admin'));
+    try {
+      expect((await setAnonymousReads(false)).status).toBe(200);
+      expect(await upgrade(), 'no key').toBe(401);
+      expect(await upgrade({ 'x-delivery-key': secret }), "one of the league's keys").toBe(101);
+      expect(await upgrade({ 'x-delivery-key': other.secret }), "another league's key").toBe(401);
+      expect(await upgrade({ 'x-delivery-key': 'udk_not-a-key' }), 'not a key').toBe(401);
+      const revoked = await createKey();
+      expect((await api.post(`/api/v3/delivery_keys/${revoked.id}/revoke`, undefined)).status).toBe(200);
+      expect(await upgrade({ 'x-delivery-key': revoked.secret }), 'a revoked key').toBe(401);
+    } finally {
+      expect((await setAnonymousReads(true)).status).toBe(200);
+    }
+    expect(await upgrade(), 'open again once the league allows it').toBe(101);
   });
 });
 

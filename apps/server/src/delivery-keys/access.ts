@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_PUBLIC_ANONYMOUS_READS, DELIVERY_KEY_HEADER } from '@umpire/schema';
+import { DELIVERY_KEY_HEADER } from '@umpire/schema';
 import type { Database } from '../db/database';
 import type { RateLimiter } from '../delivery/rate-limit';
 import type { Clock } from '../jobs/clock';
@@ -102,8 +102,19 @@ export function registerDeliveryKeyAccess(app: FastifyInstance, deps: { database
   });
 }
 
-/** Whether a client's content may be read with `?client=` and no key (client setting `public_anonymous_reads`). */
-export function anonymousReadsAllowed(settings: unknown): boolean {
-  const parsed = fromDb('json', settings) as { public_anonymous_reads?: unknown } | null;
-  return typeof parsed?.public_anonymous_reads === 'boolean' ? parsed.public_anonymous_reads : DEFAULT_PUBLIC_ANONYMOUS_READS;
+/**
+ * The league a delivery key belongs to, when the key is active: how a fan's /cable connection of a
+ * league that requires keys is let in (apps can send the header on a WebSocket; browsers cannot).
+ */
+export function deliveryKeyClient(database: Database): (secret: string) => Promise<number | null> {
+  return async (secret) => {
+    const value = secret.trim();
+    if (!isDeliveryKeySecret(value)) return null;
+    const row = await database.db
+      .selectFrom('delivery_keys')
+      .select(['client_id', 'status'])
+      .where('key_hash', '=', hashDeliveryKey(value))
+      .executeTakeFirst();
+    return row && row.status === 'active' ? Number(row.client_id) : null;
+  };
 }

@@ -5,7 +5,8 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwor
 import type { Config, SignInLimit } from '../config';
 import type { Database } from '../db/database';
 import { WatchedCache } from '../db/watched-cache';
-import { anonymousReadsAllowed, registerDeliveryKeyAccess } from '../delivery-keys/access';
+import { anonymousReadsAllowed } from '../delivery/anonymous-reads';
+import { registerDeliveryKeyAccess } from '../delivery-keys/access';
 import { newFanChallenge, proofOf, takeFanProof } from './challenge';
 import type { Clock } from '../jobs/clock';
 import { ApiError, apiError } from '../jsonapi/errors';

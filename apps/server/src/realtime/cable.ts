@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { authenticateToken, SESSION_COOKIE } from '../auth/authenticate';
 import type { AuthContext } from '../jsonapi/access';
+import { DELIVERY_KEY_HEADER } from '@umpire/schema';
 import { clientAddress, type Config } from '../config';
+import { anonymousReadsAllowed } from '../delivery/anonymous-reads';
 import type { Database } from '../db/database';
 import { modelOf, type Model } from '../jsonapi/model';
 import { projectRecordNow, PUBLIC_PREFIX } from '../jsonapi/public-projection';
@@ -97,7 +99,7 @@ export class Cable {
   /** Fans' subscribes refused past their connection's bounds (and connections closed for the rate). */
   private readonly refused = { subscriptions: 0, identifier: 0, rate: 0 };
   /** League slug → id for public connections: a reconnecting crowd does not ask the database each time. */
-  private readonly slugs = new Map<string, { id: number; at: number }>();
+  private readonly slugs = new Map<string, { id: number; anonymous: boolean; at: number }>();
   /** Public snapshots by what they show and their link base, each valid while its league's serial stands. */
   private readonly snapshots: SnapshotCache;
   /** Per league, counts changes of what public snapshots show. */
@@ -108,6 +110,8 @@ export class Cable {
     private readonly config: Config,
     private readonly database: Database,
     private readonly bus: ChangeBus,
+    /** The league of an active delivery key (delivery-keys/access.ts), for leagues that read only with keys. */
+    private readonly deliveryKeyClient: (secret: string) => Promise<number | null>,
   ) {
     this.snapshots = new SnapshotCache(config.cablePublic.snapshotCache);
     // On the next turn of the event loop: the change has committed, and the writer's answer (built
@@ -172,8 +176,15 @@ export class Cable {
     // One address (a stadium's Wi-Fi, a carrier's NAT) holds many fans, but not without end.
     const full = () => (this.publicByAddress.get(address) ?? 0) >= this.config.cablePublicConnectionsPerAddress;
     if (full()) return refuseUpgrade(socket, 429, 'Too Many Requests');
-    const clientId = await this.clientOfSlug(slug);
-    if (clientId === null) return refuseUpgrade(socket, 404, 'Not Found');
+    const league = await this.clientOfSlug(slug);
+    if (league === null) return refuseUpgrade(socket, 404, 'Not Found');
+    const clientId = league.id;
+    // A league that reads only with delivery keys (public_anonymous_reads: false) lets in only
+    // connections carrying one of its keys, as /public/v1 does: apps send the header; browsers cannot.
+    const key = req.headers[DELIVERY_KEY_HEADER.toLowerCase()];
+    if (key !== undefined) {
+      if (typeof key !== 'string' || (await this.deliveryKeyClient(key)) !== clientId) return refuseUpgrade(socket, 401, 'Unauthorized');
+    } else if (!league.anonymous) return refuseUpgrade(socket, 401, 'Unauthorized');
     // Others may have come in while the league was looked up.
     if (full()) return refuseUpgrade(socket, 429, 'Too Many Requests');
     this.wss.handleUpgrade(req, socket, head, (ws) => {
@@ -184,16 +195,19 @@ export class Cable {
     });
   }
 
-  private async clientOfSlug(slug: string): Promise<number | null> {
+  /** A league by its slug, and whether it lets anyone read without a key; kept a minute, or until the league's settings change. */
+  private async clientOfSlug(slug: string): Promise<{ id: number; anonymous: boolean } | null> {
     if (!/^[a-z0-9-]{1,80}$/.test(slug)) return null;
     const known = this.slugs.get(slug);
-    if (known && Date.now() - known.at < SLUG_TTL_MS) return known.id;
-    const client = await this.database.db.selectFrom('clients').select('id').where('slug', '=', slug).executeTakeFirst();
+    if (known && Date.now() - known.at < SLUG_TTL_MS) return known;
+    const client = await this.database.db.selectFrom('clients').select(['id', 'settings']).where('slug', '=', slug).executeTakeFirst();
     // Only leagues that exist are remembered, so made-up slugs cannot grow the map.
     if (!client) return null;
-    this.slugs.set(slug, { id: Number(client.id), at: Date.now() });
-    return Number(client.id);
+    const league = { id: Number(client.id), anonymous: anonymousReadsAllowed(client.settings), at: Date.now() };
+    this.slugs.set(slug, league);
+    return league;
   }
+
 
   private open(conn: Connection) {
     this.connections.add(conn);
@@ -516,6 +530,8 @@ export class Cable {
   }
 
   private async onChange(event: BusEvent) {
+    // A league's settings changed (whether it reads without a key): looked up again at the next connection.
+    if (event.type === 'clients') for (const [slug, league] of this.slugs) if (league.id === event.clientId) this.slugs.delete(slug);
     // At once, before anything is awaited: a snapshot read from here on is no longer current.
     if (SNAPSHOT_TYPES.has(event.type)) this.serials.set(event.clientId, this.publicSerial(event.clientId) + 1);
     if (isContentType(event.type)) {
