@@ -85,6 +85,10 @@ async function startServer() {
       ADMIN_DIST: join(ROOT, 'apps/admin/dist'),
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      // The live engine's ingest listeners on loopback only, announced under a name that reads like a
+      // league's (the OTT console shows it in the crew's addresses) rather than this machine's.
+      OTT_INGEST_HOST: '127.0.0.1',
+      OTT_INGEST_PUBLIC_HOST: 'ingest.liga.example',
     },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
