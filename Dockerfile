@@ -1,6 +1,6 @@
 # Umpire's one image: the compiled server, the built admin app and the website's browser script,
-# on Node 24 with Debian's ffmpeg. Configuration comes from the environment alone (README:
-# "Deploy with containers"; every setting in apps/server/src/config.ts).
+# on Node 24 with Debian's ffmpeg. Configuration comes from the environment alone
+# (docs/operators/containers.md; every setting in docs/operators/configuration.md).
 #   docker build -t umpire .        (podman: add --format docker, or HEALTHCHECK is dropped)
 ARG NODE_IMAGE=node:24-bookworm-slim
 
@@ -67,5 +67,5 @@ HEALTHCHECK --interval=10s --timeout=5s --start-period=120s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT || 8080}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 ENTRYPOINT ["/usr/bin/tini", "--"]
 # The preload starts OpenTelemetry before main.js loads what it traces, when OTEL_* asks for it;
-# otherwise it loads nothing (README: Traces and logs).
+# otherwise it loads nothing (docs/operators/monitoring.md).
 CMD ["node", "--enable-source-maps", "--import", "./apps/server/dist/tracing.js", "apps/server/dist/main.js"]

@@ -312,7 +312,7 @@ test('every demo article opens without an error, and only a changed one asks bef
 /**
  * An article opened afresh, its text changed in both languages, a video embedded, and both saved:
  * again and again (issue 22: on PostgreSQL the editor crashed on opening in 3 of 8 tries, through
- * the cluster in 4 of 4). UMPIRE_E2E_REPEAT times, 2 by default; the README shows how to run it 20
+ * the cluster in 4 of 4). UMPIRE_E2E_REPEAT times, 2 by default; docs/contributors/tests.md shows how to run it 20
  * times against `npm run cluster`.
  */
 test('an article is edited in both languages with an embed and saved, again and again', { tag: '@postgres' }, async ({ page, request }) => {

@@ -167,7 +167,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, extraEnv:
 }
 
 /**
- * Several instances of the server as production runs them (README, "Several instances"): one
+ * Several instances of the server as production runs them (docs/operators/scaling.md): one
  * database and one storage (`extraEnv`, e.g. S3's; else the local driver's directory, shared),
  * each instance with its own DATA_DIR. On SQLite they share the database file, which in-process
  * servers of one machine can. The first instance finds the demo data (or seeds it); the others
