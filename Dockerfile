@@ -55,6 +55,8 @@ WORKDIR /app
 COPY --from=deps /app ./
 # The website's stylesheet, found through @umpire/render.
 COPY packages/render/src/site.css packages/render/src/
+# The API reference's start script and theme, sent as they are (swagger-ui-dist is in node_modules).
+COPY apps/server/assets apps/server/assets
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/admin/dist apps/admin/dist
 COPY --from=build /app/apps/site/dist apps/site/dist
