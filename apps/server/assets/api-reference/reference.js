@@ -1,5 +1,5 @@
 // Starts Swagger UI on the reference page (apps/server/src/ops/api-reference.ts): the page's
-// <main id="reference"> names the OpenAPI document (data-spec) and its readers (data-audience).
+// <div id="reference"> names the OpenAPI document (data-spec) and its readers (data-audience).
 // Served as a file: the page's policy allows no inline script.
 /* global SwaggerUIBundle */
 (() => {
@@ -25,17 +25,6 @@
     }
   };
 
-  /**
-   * What Swagger UI draws and an accessibility check asks more of, set again whenever it draws
-   * (attributes React does not own stay until it replaces the element):
-   * - the bar with Authorize is outside the page's landmarks: a region named for it;
-   * - the header rows of the responses' tables are td cells: they become column headers;
-   * - a parameter's list of values (include, sort, fields[…]) has no label: it is named for the parameter;
-   * - examples and answers scroll past 400 pixels: each is a named region reached by Tab;
-   * - the dialog's close button is an icon alone: it is named; its "Authorized" is an h6 under an h4;
-   * - the dialog's Authorize and Logout buttons are named otherwise than they read ("Apply
-   *   credentials", "Remove authorization"): their visible text is their name, as speech input expects.
-   */
   /** A name unique on the page: what the block holds, for which operation and answer. */
   const regionName = (pre) => {
     const op = pre.closest('.opblock');
@@ -50,6 +39,18 @@
     for (let n = 2; taken.has(name); n++) name = `${base} (${n})`;
     return name;
   };
+
+  /**
+   * What Swagger UI draws and an accessibility check asks more of, set again whenever it draws
+   * (attributes React does not own stay until it replaces the element):
+   * - the bar with Authorize is outside the page's landmarks: a region named for it;
+   * - the header rows of the responses' tables are td cells: they become column headers;
+   * - a parameter's list of values (include, sort, fields[…]) has no label: it is named for the parameter;
+   * - examples and answers scroll past 400 pixels: each is a named region reached by Tab;
+   * - the dialog's close button is an icon alone: it is named; its "Authorized" is an h6 under an h4;
+   * - the dialog's Authorize and Logout buttons are named otherwise than they read ("Apply
+   *   credentials", "Remove authorization"): their visible text is their name, as speech input expects.
+   */
   const fix = () => {
     for (const bar of root.querySelectorAll('.scheme-container:not([role])')) {
       bar.setAttribute('role', 'region');
