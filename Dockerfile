@@ -28,6 +28,9 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
 ENV npm_config_nodedir=/usr/local
+# swagger-ui-dist (the API reference) depends on @scarf/scarf, whose install script reports the
+# install to its makers: refused in package.json (allowScripts) and here, for an npm that ignores that.
+ENV SCARF_ANALYTICS=false
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
