@@ -28,6 +28,9 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
 ENV npm_config_nodedir=/usr/local
+# swagger-ui-dist (the API reference) depends on @scarf/scarf, whose install script reports the
+# install to its makers: refused in package.json (allowScripts) and here, for an npm that ignores that.
+ENV SCARF_ANALYTICS=false
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
@@ -55,6 +58,8 @@ WORKDIR /app
 COPY --from=deps /app ./
 # The website's stylesheet, found through @umpire/render.
 COPY packages/render/src/site.css packages/render/src/
+# The API reference's start script and theme, sent as they are (swagger-ui-dist is in node_modules).
+COPY apps/server/assets apps/server/assets
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/admin/dist apps/admin/dist
 COPY --from=build /app/apps/site/dist apps/site/dist

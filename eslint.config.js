@@ -116,6 +116,8 @@ const ELEMENTS = [
   { category: 'admin-build', pattern: ['apps/admin/vite/**', 'apps/admin/*.ts'] },
   // Scripts the app serves as they are (the player script of spec §2).
   { category: 'admin-public', pattern: 'apps/admin/public/**' },
+  // Files the server sends as they are (the API reference's start script and theme): they import nothing.
+  { category: 'server-assets', pattern: 'apps/server/assets/**' },
   { category: 'e2e', pattern: 'e2e/**' },
   { category: 'tooling', pattern: ['bench/**', 'scripts/**', '*.js'] },
 ];
@@ -339,8 +341,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['e2e/**/*.ts', 'apps/admin/public/**/*.js', 'bench/*.mjs'],
-    // Code that runs in the page (Playwright's evaluate, the player script).
+    files: ['e2e/**/*.ts', 'apps/admin/public/**/*.js', 'apps/server/assets/**/*.js', 'bench/*.mjs'],
+    // Code that runs in the page (Playwright's evaluate, the player script, the API reference's start).
     languageOptions: { globals: { ...globals.browser } },
   },
   {

@@ -17,7 +17,8 @@ console.log(`
   Umpire is running at http://localhost:${port}
   Database: ${where}
   Sign in as admin / ${DEMO_PASSWORD} (also editor, moderator, operator, viewer; other-admin for the second client)
-  API reference: http://localhost:${port}/api/docs
+  API reference, to try calls signed in: http://localhost:${port}/api/docs
+  Delivery API reference (websites, apps, fans): http://localhost:${port}/public/v1/docs
 `);
 
 let stopping = false;

@@ -12,7 +12,7 @@ import { startTestServer, type TestServer } from './support/test-server';
  * article only in Polish; paid events with their sources and outputs; inactive sponsors and
  * products; unpublished quizzes and draft surveys; hidden comments and comments of an article taken
  * down; another league's data), then every route of /public/v1/openapi.json, every page, article
- * and include, every fieldset and sort, the website's pages and the content routes are walked. Any
+ * and include, every fieldset and sort, the website's pages, the API reference and the content routes are walked. Any
  * id, path or text of a non-public record anywhere in an answer (data, included, relationships,
  * links, meta, errors, HTML) fails, and so does any byte of one served. The check is on what comes
  * back, not on attribute names: a new route, type or include is walked without anyone adding it here.
@@ -489,6 +489,17 @@ describe('the public side leaks nothing that is not public (a crawler)', () => {
           for (const leak of secrets.leaksIn(res.headers.get('location') ?? '', locale, path)) leaks.push(`${path}: its redirect: ${leak}`);
         });
     }
+    // The delivery API's interactive reference: its page and every script and stylesheet it loads.
+    site.push(async () => {
+      const page = await fetchAs('/public/v1/docs', { locale: null });
+      if (page.status !== 200) leaks.push(`/public/v1/docs answered ${page.status}`);
+      const assets = [...page.text.matchAll(/\s(?:src|href)="(\/public\/v1\/docs\/assets\/[^"]+)"/g)].map((m) => m[1]);
+      if (assets.length < 4) leaks.push(`/public/v1/docs loads ${assets.length} assets, not its 4`);
+      for (const asset of assets) {
+        const res = await fetchAs(asset, { locale: null });
+        if (res.status !== 200) leaks.push(`${asset} (an asset of /public/v1/docs) answered ${res.status}`);
+      }
+    });
     // The sitemaps of pages and articles: nothing hidden at all, and an address under a language
     // names nothing hidden from that language's readers (an article only in Polish under /en/).
     for (const path of ['/site/sitemap-pages.xml', '/site/sitemap-articles.xml'])

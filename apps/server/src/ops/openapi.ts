@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { allModels, type Model } from '../jsonapi/model';
 import { API_PREFIX } from '../jsonapi/routes';
+import { registerApiReference } from './api-reference';
 import { includeTarget, publicIncludes, publicModelOf, publicSearch, publicSorts, routedPublicModels, type PublicModel } from '../jsonapi/public-projection';
 
 function attributeSchema(model: Model, only?: Set<string>) {
@@ -22,6 +23,21 @@ function attributeSchema(model: Model, only?: Set<string>) {
   if (model.translation && (!only || only.has('locale'))) properties.locale = { type: 'string', enum: model.translation.locales, readOnly: true };
   return { type: 'object', properties, required: attributes.filter(([, d]) => d.required).map(([n]) => n) };
 }
+
+/**
+ * The server is the one the document was read from: a relative URL, resolved against the
+ * document's own address (OpenAPI's Server Object), so behind a proxy or on any host the calls go where
+ * the reader is, and the cached document is the same for every host.
+ */
+const SERVERS = [{ url: '/', description: 'This server: the address this document was read from' }];
+
+/** The public API's credentials: a website's or app's delivery key, and a fan's token. */
+const PUBLIC_SCHEMES = {
+  deliveryKey: { type: 'apiKey', in: 'header', name: 'X-Delivery-Key', description: 'A delivery key of the league (udk_…): it names the league, so ?client= is not needed' },
+  fan: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A fan token: meta.token of POST /public/v1/fans or /public/v1/fans/sign_in' },
+};
+/** Any of these: a delivery key, a fan token, both, or none (with ?client=); a route refuses what it needs and lacks (401). */
+const PUBLIC_SECURITY = [{ deliveryKey: [] }, { fan: [] }, { deliveryKey: [], fan: [] }, {}];
 
 /** OpenAPI 3.1 generated from the resource declarations, the same ones the engine serves. */
 export function openApiDocument() {
@@ -333,14 +349,25 @@ export function openApiDocument() {
       },
     },
   };
+  // Who may call what, so that a tool (and the reference's try-it) sends the right credentials:
+  // staff routes the staff token; the fans' and websites' routes under /public/v1 a delivery key,
+  // a fan token, both or neither (?client= then names the league); sign-in and the HLS output none.
+  for (const [path, ops] of Object.entries(paths as Record<string, Record<string, { security?: object[] }>>))
+    for (const op of Object.values(ops)) {
+      if (op.security) continue;
+      if (path.startsWith('/public/v1/')) op.security = PUBLIC_SECURITY;
+      else if (path === '/auth/v1/sign_in' || path.startsWith('/ott/hls/')) op.security = [];
+    }
   return {
     openapi: '3.1.0',
     info: { title: 'Umpire API', version: '3', description: 'JSON:API 1.0. Authorization: Bearer <token> from POST /auth/v1/sign_in.' },
-    components: { schemas, securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    servers: SERVERS,
+    components: { schemas, securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, ...PUBLIC_SCHEMES } },
     security: [{ bearer: [] }],
     paths,
   };
 }
+
 
 /** The attributes `filter[q]` of a public type searches, for its reference. */
 const searchedIn = (pm: PublicModel) => [...pm.model.searchAttributes, ...(pm.model.translation?.searchAttributes ?? [])].join(', ');
@@ -420,14 +447,17 @@ export function publicOpenApiDocument() {
   return {
     openapi: '3.1.0',
     info: { title: 'Umpire delivery API', version: '1', description: 'JSON:API 1.0, read without a staff token: what websites and apps of a league show. Fans write with a fan token (Authorization: Bearer).' },
-    components: { schemas, securitySchemes: { deliveryKey: { type: 'apiKey', in: 'header', name: 'X-Delivery-Key' }, fan: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    servers: SERVERS,
+    components: { schemas, securitySchemes: PUBLIC_SCHEMES },
+    security: PUBLIC_SECURITY,
     paths,
   };
 }
 
-const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** /api/docs: a readable reference page without scripts; /api/docs/openapi.json for tools. */
+/**
+ * /api/docs/openapi.json and /public/v1/openapi.json for tools; /api/docs and /public/v1/docs,
+ * the interactive references drawn from them (./api-reference.ts).
+ */
 export function registerOpenApi(app: FastifyInstance) {
   let cached: ReturnType<typeof openApiDocument> | null = null;
   const doc = () => (cached ??= openApiDocument());
@@ -438,26 +468,5 @@ export function registerOpenApi(app: FastifyInstance) {
     reply.header('access-control-allow-origin', '*');
     return (publicDoc ??= publicOpenApiDocument());
   });
-  app.get('/api/docs', async (_request, reply) => {
-    const d = doc();
-    const rows = Object.entries(d.paths as Record<string, Record<string, { summary: string; parameters?: { name: string; description?: string }[] }>>)
-      .map(
-        ([path, ops]) =>
-          `<section><h2><code>${escape(path)}</code></h2>${Object.entries(ops)
-            .map(
-              ([method, op]) =>
-                `<h3>${method.toUpperCase()} — ${escape(op.summary)}</h3>${
-                  op.parameters?.length
-                    ? `<ul>${op.parameters.map((p) => `<li><code>${escape(p.name)}</code>${p.description ? ` — ${escape(p.description)}` : ''}</li>`).join('')}</ul>`
-                    : ''
-                }`,
-            )
-            .join('')}</section>`,
-      )
-      .join('\n');
-    reply.type('text/html; charset=utf-8');
-    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Umpire API reference</title>
-<style>body{font-family:system-ui,sans-serif;max-width:960px;margin:2rem auto;padding:0 1rem;color:#1b2430}h2{font-size:1.1rem;border-top:1px solid #ddd;padding-top:1rem}h3{font-size:.95rem;margin:.6rem 0 .2rem}code{background:#f2f4f7;padding:0 .25rem}</style></head>
-<body><h1>Umpire API v3</h1><p>${escape(d.info.description)} Machine-readable: <a href="/api/docs/openapi.json">openapi.json</a>.</p>${rows}</body></html>`;
-  });
+  registerApiReference(app);
 }

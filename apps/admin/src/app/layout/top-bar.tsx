@@ -1,9 +1,11 @@
 import { Box, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
+import ApiIcon from '@mui/icons-material/Api';
 import BusinessIcon from '@mui/icons-material/Business';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { AppBar, LoadingIndicator, TitlePortal, UserMenu, useGetIdentity, useLogout, useTranslate, useUserMenu } from 'react-admin';
 import { LanguagePicker } from './language-picker';
 import type { Identity } from '../../providers/auth-provider';
+import { getRuntime } from '../../lib/configuration';
 
 /** The top bar (issue 3): page title, client and user names, language picker, sign-out. */
 export function TopBar() {
@@ -46,6 +48,7 @@ function AccountMenu() {
   return (
     <UserMenu label={fullName || 'ra.auth.user_menu'}>
       <AccountDetails />
+      <ApiReferenceItem />
       <SignOutItem />
     </UserMenu>
   );
@@ -68,6 +71,24 @@ function AccountDetails() {
         </Typography>
       )}
     </Box>
+  );
+}
+
+/**
+ * The interactive reference of the API the app reads (/api/docs beside its /api/v3): on the same
+ * address it tries calls with this session's token.
+ */
+function ApiReferenceItem() {
+  const translate = useTranslate();
+  const userMenu = useUserMenu();
+  const href = new URL('/api/docs', new URL(getRuntime().urls.umpire, window.location.origin)).toString();
+  return (
+    <MenuItem component="a" href={href} target="_blank" rel="noopener" onClick={() => userMenu?.onClose()}>
+      <ListItemIcon>
+        <ApiIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{translate('shell.apiReference')}</ListItemText>
+    </MenuItem>
   );
 }
 
