@@ -1,4 +1,4 @@
-import { useState, type FocusEvent, type ReactNode, type Ref } from 'react';
+import { useId, useState, type FocusEvent, type ReactNode, type Ref } from 'react';
 import type { SxProps, Theme } from '@mui/material';
 import { DesktopDatePicker } from '@mui/x-date-pickers/DesktopDatePicker';
 import { DesktopDateTimePicker } from '@mui/x-date-pickers/DesktopDateTimePicker';
@@ -44,6 +44,9 @@ const keyOf = (value: unknown) => (value === null || value === undefined ? '' : 
  */
 export function LeagueDateField(props: LeagueDateFieldProps) {
   const { kind, value, onChange, unfinished = null, label, id, name, required, disabled, readOnly, error, helperText, onBlur, inputRef, size, margin, variant, fullWidth, sx, className } = props;
+  // The field's id names its label (`<id>-label`, MUI's way), which names the calendar's dialog too.
+  const ownId = useId();
+  const fieldId = id ?? ownId;
   const [shown, setShown] = useState(() => ({ picked: toPickerValue(kind, value), key: keyOf(value) }));
   // A value from outside (a reset, another control, a record loaded): show it.
   if (keyOf(value) !== shown.key) setShown({ picked: toPickerValue(kind, value), key: keyOf(value) });
@@ -79,7 +82,8 @@ export function LeagueDateField(props: LeagueDateFieldProps) {
     className,
     sx,
     slotProps: {
-      textField: { id, required, error, helperText, onBlur: leave, size, margin, variant, fullWidth },
+      popper: { 'aria-labelledby': `${fieldId}-label` },
+      textField: { id: fieldId, required, error, helperText, onBlur: leave, size, margin, variant, fullWidth },
     },
   };
   return (

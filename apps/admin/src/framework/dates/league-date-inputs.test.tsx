@@ -91,6 +91,8 @@ describe('the league date inputs', () => {
       const button = screen.getByRole('button', { name: lang === 'en' ? /^Choose date/ : /^Wybierz datę/ });
       fireEvent.click(button);
       const grid = await screen.findByRole('grid');
+      // The calendar's dialog is named by the field's label.
+      expect(screen.getByRole('dialog', { name: 'Day' }).contains(grid)).toBe(true);
       const headers = within(grid).getAllByRole('columnheader');
       expect(headers[0].getAttribute('aria-label')).toBe(lang === 'en' ? 'Monday' : 'poniedziałek');
       expect(headers[6].getAttribute('aria-label')).toBe(lang === 'en' ? 'Sunday' : 'niedziela');
