@@ -35,7 +35,7 @@ import { HttpFailure } from '../../providers/http-client';
 import { errorMessage } from '../../providers/data-provider';
 import { getList } from '../../providers/json-api';
 import { commitFixtures, previewFixtures, type CommitResult } from './api';
-import { addSlot, DEFAULT_SLOTS, fieldOfPointer, nextFriday, requestOf, roundsOf, slotOf, WEEKDAYS, type FixturePlanAttributes, type GeneratorForm } from './model';
+import { addSlot, DEFAULT_SLOTS, fieldOfPointer, leagueDayOf, nextFriday, requestOf, roundsOf, slotOf, WEEKDAYS, type FixturePlanAttributes, type GeneratorForm } from './model';
 import { HomeAwayGrid, PlanChecks, PlanRounds } from './plan-view';
 
 interface SquadRecord extends RaRecord {
@@ -256,7 +256,7 @@ export function FixtureGenerator({ groupId, stageId, competitionSeasonId }: Fixt
                 </Box>
                 <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
                   {current.skipDates.map((d) => (
-                    <Chip key={d} label={d} onDelete={() => update({ skipDates: current.skipDates.filter((x) => x !== d) })} />
+                    <Chip key={d} label={leagueDayOf(d)} onDelete={() => update({ skipDates: current.skipDates.filter((x) => x !== d) })} />
                   ))}
                 </Box>
               </Box>
