@@ -1,5 +1,6 @@
 import { expect, test } from './support/test';
 import { appReady, openAs, t } from './support/app';
+import { dateFieldById, typeDate } from './support/dates';
 import { seriousViolations } from './support/axe';
 import { go, openApp } from './support/screens';
 
@@ -31,8 +32,8 @@ test('translate an article into English, schedule it with date and hour, see the
   await english.locator('#article-en-lead').fill('The hosts won in stoppage time.');
   await body.click();
   await page.keyboard.type('Match report in English.');
-  await english.locator('#article-en-publish_from').fill('2030-06-01T18:30');
-  await english.locator('#article-en-publish_until').fill('2030-06-02T09:15');
+  await typeDate(dateFieldById(english, 'article-en-publish_from'), '01.06.2030 18:30');
+  await typeDate(dateFieldById(english, 'article-en-publish_until'), '02.06.2030 09:15');
   const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes(`/api/v3/articles/${id}?locale=en`));
   await english.getByRole('button', { name: t('pl', 'articlesPage.saveTranslation', { language: t('pl', 'languages.en') }) }).click();
   expect((await saved).status()).toBe(200);

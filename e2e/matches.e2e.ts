@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './support/test';
 import { appReady, openAs, t, tokenFor } from './support/app';
 import { seriousViolations } from './support/axe';
+import { dateFieldById, dateText, typeDate } from './support/dates';
 
 async function pick(page: Page, id: string, text: string): Promise<void> {
   await page.locator(`#${id}`).fill(text);
@@ -16,14 +17,14 @@ test('a new match opens at /competitions/matches/form/{id}, replacing the creati
   await pick(page, 'round_id', '1');
   await pick(page, 'home_squad_id', 'Legia');
   await pick(page, 'away_squad_id', 'Lech');
-  await page.locator('#kickoff_at').fill('2026-12-05T18:00');
+  await typeDate(dateFieldById(page, 'kickoff_at'), '05.12.2026 18:00');
   await page.getByRole('button', { name: t('pl', 'ra.action.save') }).click();
 
   await expect(page).toHaveURL(/\/competitions\/matches\/form\/\d+$/);
   // Kick-offs are typed and shown on the league's clock (Warsaw, +01:00 in December, whatever the
   // browser's zone): the header shows the hour typed, and the server holds 17:00 UTC, the hour the
   // website shows fans.
-  await expect(page.locator('#kickoff_at')).toHaveValue('2026-12-05T18:00');
+  await expect(dateText(dateFieldById(page, 'kickoff_at'))).toHaveValue('05.12.2026 18:00');
   await expect(page.getByText('sobota, 05.12.2026, 18:00')).toBeVisible();
   const id = /\/form\/(\d+)$/.exec(page.url())![1];
   const token = await tokenFor(request, 'admin');

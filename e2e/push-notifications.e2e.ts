@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from './support/test';
 import { startPushService, type PushService } from '../apps/server/test/support/push-service';
 import { appReady, openAs, t, tokenFor } from './support/app';
+import { dateFieldById, typeDate } from './support/dates';
 import { seriousViolations } from './support/axe';
 
 /**
@@ -36,10 +37,11 @@ async function subscribeFan(request: APIRequestContext, topic: string, answer = 
   return browser;
 }
 
-/** `YYYY-MM-DDTHH:mm` of the browser's time zone (Europe/Warsaw) for a datetime-local input. */
-function localInput(at: Date): string {
-  const parts = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Warsaw', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(at);
-  return parts.replace(' ', 'T');
+/** `dd.MM.yyyy HH:mm` (the league's format) on the browser's clock (Europe/Warsaw). */
+function leagueDateTime(at: Date): string {
+  const part = (type: string, parts: Intl.DateTimeFormatPart[]) => parts.find((p) => p.type === type)!.value;
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Warsaw', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+  return `${part('day', parts)}.${part('month', parts)}.${part('year', parts)} ${part('hour', parts)}:${part('minute', parts)}`;
 }
 
 test('schedule a notification for a topic and watch its delivery counts arrive', async ({ page, request }) => {
@@ -63,7 +65,7 @@ test('schedule a notification for a topic and watch its delivery counts arrive',
   await page.getByRole('combobox', { name: t('pl', 'resources.push_notifications.fields.targets_ids') }).fill(topic);
   await page.getByRole('option', { name: targetName }).click();
   // Now (this minute): the job takes it at once.
-  await page.locator('#send_at').fill(localInput(new Date()));
+  await typeDate(dateFieldById(page, 'send_at'), leagueDateTime(new Date()));
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: t('pl', 'pushPage.schedule') }).click();
 

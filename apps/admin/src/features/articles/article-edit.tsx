@@ -22,11 +22,12 @@ import { errorMessage } from '../../providers/data-provider';
 import { imagePicker, type PickedImage } from '../../framework/generic/image-picker-slot';
 import { ImageThumbnail } from '../../framework/generic/image-thumbnail';
 import { UnsavedGuard } from '../../framework/generic/unsaved-guard';
+import { LeagueDateField } from '../../framework/dates/league-date-field';
 import { articlesApi, isStale, LOCALES, type ArticleTranslation, type Locale } from './api';
 
 const RichTextEditor = lazy(() => import('./rich-text-editor'));
 
-/** `2026-05-01T08:00:00Z` → the value of a datetime-local input (local time: date and hour). */
+/** `2026-05-01T08:00:00Z` → the draft's wall clock `yyyy-MM-ddTHH:mm` (local time: date and hour). */
 export function toLocalInput(iso: string | null): string {
   if (!iso) return '';
   const d = new Date(iso);
@@ -340,8 +341,8 @@ function TranslationColumn({
           </Suspense>
           {errors.body && <Typography color="error" role="alert">{errors.body}</Typography>}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField type="datetime-local" label={translate('resources.articles.fields.publish_from')} value={draft.publish_from} onChange={(e) => setDraft({ ...draft, publish_from: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} {...field('publish_from')} helperText={errors.publish_from ?? translate('articlesPage.windowHelp')} />
-            <TextField type="datetime-local" label={translate('resources.articles.fields.publish_until')} value={draft.publish_until} onChange={(e) => setDraft({ ...draft, publish_until: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} {...field('publish_until')} helperText={errors.publish_until ?? translate('articlesPage.windowHelp')} />
+            <LeagueDateField kind="local" label={translate('resources.articles.fields.publish_from')} value={draft.publish_from} onChange={(v) => setDraft({ ...draft, publish_from: v ?? '' })} {...field('publish_from')} helperText={errors.publish_from ?? translate('articlesPage.windowHelp')} />
+            <LeagueDateField kind="local" label={translate('resources.articles.fields.publish_until')} value={draft.publish_until} onChange={(v) => setDraft({ ...draft, publish_until: v ?? '' })} {...field('publish_until')} helperText={errors.publish_until ?? translate('articlesPage.windowHelp')} />
           </Stack>
         </Stack>
         <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }}>

@@ -30,11 +30,12 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LinkBase, useGetMany, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import { LeagueDateField } from '../../framework/dates/league-date-field';
 import { HttpFailure } from '../../providers/http-client';
 import { errorMessage } from '../../providers/data-provider';
 import { getList } from '../../providers/json-api';
 import { commitFixtures, previewFixtures, type CommitResult } from './api';
-import { addSlot, DEFAULT_SLOTS, fieldOfPointer, nextFriday, requestOf, roundsOf, slotOf, WEEKDAYS, type FixturePlanAttributes, type GeneratorForm } from './model';
+import { addSlot, DEFAULT_SLOTS, fieldOfPointer, leagueDayOf, nextFriday, requestOf, roundsOf, slotOf, WEEKDAYS, type FixturePlanAttributes, type GeneratorForm } from './model';
 import { HomeAwayGrid, PlanChecks, PlanRounds } from './plan-view';
 
 interface SquadRecord extends RaRecord {
@@ -221,14 +222,13 @@ export function FixtureGenerator({ groupId, stageId, competitionSeasonId }: Fixt
           </FormControl>
           {current.dates === 'cadence' ? (
             <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-              <TextField
-                type="date"
+              <LeagueDateField
+                kind="date"
                 label={translate('fixtureGenerator.form.startDate')}
                 value={current.startDate}
-                onChange={(e) => update({ startDate: e.target.value })}
+                onChange={(v) => update({ startDate: v ?? '' })}
                 error={!!fieldError('start_date')}
                 helperText={fieldError('start_date') ?? ' '}
-                slotProps={{ inputLabel: { shrink: true } }}
               />
               <TextField
                 type="number"
@@ -242,7 +242,7 @@ export function FixtureGenerator({ groupId, stageId, competitionSeasonId }: Fixt
               />
               <Box sx={{ display: 'grid', gap: 1 }}>
                 <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-                  <TextField type="date" label={translate('fixtureGenerator.form.skipDate')} value={skipDate} onChange={(e) => setSkipDate(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+                  <LeagueDateField kind="date" label={translate('fixtureGenerator.form.skipDate')} value={skipDate} onChange={(v) => setSkipDate(v ?? '')} />
                   <Button
                     startIcon={<AddIcon />}
                     disabled={!skipDate || current.skipDates.includes(skipDate)}
@@ -256,7 +256,7 @@ export function FixtureGenerator({ groupId, stageId, competitionSeasonId }: Fixt
                 </Box>
                 <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
                   {current.skipDates.map((d) => (
-                    <Chip key={d} label={d} onDelete={() => update({ skipDates: current.skipDates.filter((x) => x !== d) })} />
+                    <Chip key={d} label={leagueDayOf(d)} onDelete={() => update({ skipDates: current.skipDates.filter((x) => x !== d) })} />
                   ))}
                 </Box>
               </Box>
@@ -296,7 +296,7 @@ export function FixtureGenerator({ groupId, stageId, competitionSeasonId }: Fixt
                   ))}
                 </Select>
               </FormControl>
-              <TextField size="small" type="time" label={translate('fixtureGenerator.form.time')} value={slotTime} onChange={(e) => setSlotTime(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+              <LeagueDateField kind="time" size="small" label={translate('fixtureGenerator.form.time')} value={slotTime} onChange={(v) => setSlotTime(v ?? '')} />
               <Button startIcon={<AddIcon />} disabled={!newSlot} onClick={() => newSlot && update({ slots: addSlot(current.slots, newSlot) })}>
                 {translate('fixtureGenerator.form.addSlot')}
               </Button>

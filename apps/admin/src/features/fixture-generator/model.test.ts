@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addSlot, fieldOfPointer, nextFriday, requestOf, roundsOf, runCells, slotOf, type GeneratorForm } from './model';
+import { addSlot, fieldOfPointer, leagueDayOf, nextFriday, requestOf, roundsOf, runCells, slotOf, type GeneratorForm } from './model';
 
 const form: GeneratorForm = {
   squads: ['1', '2', '3'], format: 'double', secondHalf: 'shifted', dates: 'cadence', startDate: '2027-07-16', cadenceDays: 7, skipDates: ['2027-11-13'],
@@ -14,6 +14,9 @@ describe('fixture generator model', () => {
     });
     const list = requestOf({ ...form, dates: 'list', roundDates: '2027-07-16\n2027-07-23, 2027-07-30' }, 'ab');
     expect(list.round_dates).toEqual(['2027-07-16', '2027-07-23', '2027-07-30']);
+    // Typed in the league's format (dd.MM.yyyy), as the help text shows them.
+    expect(requestOf({ ...form, dates: 'list', roundDates: '16.07.2027\n23.07.2027; 6.8.2027' }).round_dates).toEqual(['2027-07-16', '2027-07-23', '2027-08-06']);
+    expect(leagueDayOf('2027-11-13')).toBe('13.11.2027');
     expect(list.start_date).toBeUndefined();
     expect(list.preview_digest).toBe('ab');
   });

@@ -109,6 +109,18 @@ export function addSlot(slots: string[], slot: string): string[] {
   return [...slots, slot].sort((a, b) => key(a) - key(b));
 }
 
+/** A round date as the API takes it (yyyy-MM-dd), typed in the league's format (dd.MM.yyyy) or the API's. */
+export function roundDateOf(typed: string): string {
+  const m = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(typed);
+  return m ? `${m[3]}-${m[2].padStart(2, '0')}-${m[1].padStart(2, '0')}` : typed;
+}
+
+/** A stored day (yyyy-MM-dd) in the league's format (dd.MM.yyyy). */
+export function leagueDayOf(day: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return m ? `${m[3]}.${m[2]}.${m[1]}` : day;
+}
+
 export function requestOf(form: GeneratorForm, digest?: string): PlanRequestAttributes {
   return {
     squads: form.squads,
@@ -116,7 +128,7 @@ export function requestOf(form: GeneratorForm, digest?: string): PlanRequestAttr
     second_half: form.secondHalf,
     ...(form.dates === 'cadence'
       ? { start_date: form.startDate, cadence_days: form.cadenceDays, skip_dates: form.skipDates }
-      : { round_dates: form.roundDates.split(/[\s,;]+/).filter(Boolean) }),
+      : { round_dates: form.roundDates.split(/[\s,;]+/).filter(Boolean).map(roundDateOf) }),
     kickoff_slots: form.slots,
     fixed_pairings: form.fixed.map((f) => ({ home: f.home, away: f.away, round: f.round === '' ? null : f.round })),
     seed: form.seed,

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { choiceLabel } from '../../lib/i18n';
+import { LeagueDateField } from '../../framework/dates/league-date-field';
 import { KICKOFF_SHIFT_PATTERN, MATCH_SETTABLE_STATUSES } from '@umpire/schema';
 import { failureOf, type BulkChanges, type MatchScheduleApi, type ScheduleAnswer, type Selection } from './api';
 import { matchName, ScheduleOutcome } from './preview-table';
@@ -93,12 +94,11 @@ export function BulkEditDialog({ open, onClose, onDone, selection, api, venues, 
           {translate('matchSchedule.bulk.intro')}
         </DialogContentText>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2 }}>
-          <TextField
-            type="date"
+          <LeagueDateField
+            kind="date"
             label={translate('matchSchedule.fields.date')}
             value={changes.kickoff_date ?? ''}
-            onChange={set('kickoff_date')}
-            slotProps={{ inputLabel: { shrink: true } }}
+            onChange={(v) => set('kickoff_date')({ target: { value: v ?? '' } })}
             error={both}
             helperText={translate(both ? 'apiErrors.matchKickoffTwice' : 'matchSchedule.fields.dateHelp')}
             disabled={busy}
@@ -114,12 +114,11 @@ export function BulkEditDialog({ open, onClose, onDone, selection, api, venues, 
             disabled={busy}
             fullWidth
           />
-          <TextField
-            type="time"
+          <LeagueDateField
+            kind="time"
             label={translate('matchSchedule.fields.time')}
             value={changes.kickoff_time ?? ''}
-            onChange={set('kickoff_time')}
-            slotProps={{ inputLabel: { shrink: true } }}
+            onChange={(v) => set('kickoff_time')({ target: { value: v ?? '' } })}
             helperText={translate('matchSchedule.fields.timeHelp')}
             disabled={busy}
             fullWidth

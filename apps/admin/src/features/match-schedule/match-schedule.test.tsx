@@ -4,6 +4,7 @@ import { I18nContextProvider } from 'react-admin';
 import { createI18nProvider } from '../../providers/i18n-provider';
 import { HttpFailure } from '../../providers/http-client';
 import { loadEnglish } from '../../test/english';
+import { typeDate } from '../../test/date-fields';
 import { bulkBody, type MatchScheduleApi, type ScheduleAnswer, type ScheduleRow } from './api';
 import { BulkEditDialog } from './bulk-edit-dialog';
 import { PostponeDialog, postponementOf } from './postpone-dialog';
@@ -97,7 +98,7 @@ describe('bulk edit of matches', () => {
     });
     const api = fakeApi(answer([row('7', 'Legia', 'Lech', '2026-05-02T16:00:00Z', '2026-05-04T16:00:00Z')]), failure);
     const onDone = open(api);
-    fireEvent.change(screen.getByLabelText('New date'), { target: { value: '2026-05-04' } });
+    typeDate('New date', '04052026');
     fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
     await screen.findByTestId('schedule-preview');
     fireEvent.click(screen.getByRole('button', { name: /^Apply to/ }));

@@ -17,6 +17,7 @@ import {
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { DATE_PATTERN, KICKOFF_TIME_PATTERN, zonedInstant } from '@umpire/schema';
+import { LeagueDateField } from '../../framework/dates/league-date-field';
 import { failureOf, type MatchScheduleApi, type PostponementInput, type ScheduleAnswer } from './api';
 import { ScheduleOutcome } from './preview-table';
 
@@ -107,15 +108,14 @@ export function PostponeDialog({ open, onClose, onDone, target, api }: PostponeD
         </FormControl>
         {when !== 'later' && (
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 1 }}>
-            <TextField type="date" required label={translate('matchSchedule.fields.newDate')} value={date} onChange={(e) => changed(setDate)(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} disabled={!!busy} />
+            <LeagueDateField kind="date" required label={translate('matchSchedule.fields.newDate')} value={date} onChange={(v) => changed(setDate)(v ?? '')} disabled={!!busy} />
             {when === 'kickoff' && (
-              <TextField
-                type="time"
+              <LeagueDateField
+                kind="time"
                 required
                 label={translate('matchSchedule.fields.time')}
                 value={time}
-                onChange={(e) => changed(setTime)(e.target.value)}
-                slotProps={{ inputLabel: { shrink: true } }}
+                onChange={(v) => changed(setTime)(v ?? '')}
                 helperText={translate('matchSchedule.fields.timeHelp')}
                 disabled={!!busy}
               />

@@ -7,6 +7,7 @@ import DownIcon from '@mui/icons-material/ArrowDownward';
 import { useGetList, useTranslate, type RaRecord } from 'react-admin';
 import type { RichTextDocument } from '@umpire/schema';
 import { messageArgs } from '../../framework/generic/validation';
+import { LeagueDateField } from '../../framework/dates/league-date-field';
 import { moveItem } from '../../lib/move-item';
 import { initialItem, plainText, richTextOf, type CardIssues, type FieldIssue, type FieldModel } from './model';
 
@@ -133,13 +134,7 @@ export function FieldEditor({ idPrefix, kind, field, value, parent, onChange, is
       return <TextField {...common} value={text} onChange={(e) => onChange(e.target.value)} slotProps={{ htmlInput: { inputMode: 'url', autoComplete: 'url' } }} />;
     case 'datetime':
       return (
-        <TextField
-          {...common}
-          type="datetime-local"
-          value={text ? text.slice(0, 16) : ''}
-          onChange={(e) => onChange(e.target.value ? new Date(e.target.value).toISOString() : undefined)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <LeagueDateField {...common} kind="datetime" value={text} onChange={(v) => onChange(v ?? undefined)} />
       );
     case 'page':
       return <PageField common={common} value={text} onChange={onChange} />;

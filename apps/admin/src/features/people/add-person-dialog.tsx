@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Box, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import { DateInput, Form, SaveButton, TextInput, useTranslate, type Validator } from 'react-admin';
+import { Form, SaveButton, TextInput, useTranslate, type Validator } from 'react-admin';
+import { LeagueDateInput } from '../../framework/dates/league-date-inputs';
 import { resourceDef } from '../../framework/definitions';
 import { CountryPicker } from '../../framework/ui/country-label';
 import { fullName, type PersonRecord } from '../../framework/records/people';
@@ -124,7 +125,7 @@ export function AddPersonDialog<T extends PersonRecord>({
             <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
               <TextInput source={`${prefix}.first_name`} label={field('first_name')} validate={validators.firstName} isRequired autoFocus />
               <TextInput source={`${prefix}.last_name`} label={field('last_name')} validate={validators.lastName} isRequired />
-              <DateInput source={`${prefix}.birth_date`} label={field('birth_date')} validate={validators.birthDate} />
+              <LeagueDateInput source={`${prefix}.birth_date`} label={field('birth_date')} validate={validators.birthDate} />
               <CountryPicker source={`${prefix}.nationality`} label={field('nationality')} />
             </Box>
           )}

@@ -8,7 +8,6 @@ import {
   Button,
   Confirm,
   DeleteWithConfirmButton,
-  DateTimeInput,
   ReferenceArrayInput,
   SaveButton,
   setSubmissionErrors,
@@ -20,6 +19,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { LeagueDateTimeInput } from '../../framework/dates/league-date-inputs';
 import type { RelationshipManifest } from '@umpire/schema/manifest';
 import { RelationshipInput } from '../../framework/generic/inputs';
 import { FormCell as Cell } from '../../framework/generic/form-parts';
@@ -137,7 +137,7 @@ export function PushNotificationForm() {
           </ReferenceArrayInput>
         </Cell>
         <Cell>
-          <DateTimeInput id="send_at" source="send_at" helperText="pushPage.sendAtHelp" parse={(v: string) => (v ? new Date(v).toISOString() : null)} />
+          <LeagueDateTimeInput id="send_at" source="send_at" helperText="pushPage.sendAtHelp" />
         </Cell>
         <Cell>
           <LinkPicker />

@@ -18,7 +18,6 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import {
   Confirm,
-  DateInput,
   Form,
   NumberInput,
   SaveButton,
@@ -31,6 +30,7 @@ import {
   type Identifier,
   type RaRecord,
 } from 'react-admin';
+import { LeagueDateInput } from '../../framework/dates/league-date-inputs';
 import { useQueryClient } from '@tanstack/react-query';
 import { attributeValidators, requiredValidator } from '../../framework/generic/validation';
 import { resourceDef } from '../../framework/definitions';
@@ -221,7 +221,7 @@ function DeductionDialog({
           <SelectInput source="squad_id" label="resources.point_deductions.fields.squad" choices={choices} translateChoice={false} validate={requiredValidator} isRequired fullWidth />
           <NumberInput source="points" label="resources.point_deductions.fields.points" validate={attributeValidators('point_deductions', attr('points'))} min={1} max={100} step={1} isRequired fullWidth />
           <TextInput source="reason" label="resources.point_deductions.fields.reason" validate={attributeValidators('point_deductions', attr('reason'))} multiline minRows={2} isRequired fullWidth />
-          <DateInput source="decided_on" label="resources.point_deductions.fields.decided_on" fullWidth />
+          <LeagueDateInput source="decided_on" label="resources.point_deductions.fields.decided_on" fullWidth />
         </DialogContent>
         <DialogActions>
           <MuiButton onClick={onClose}>{translate('ra.action.cancel')}</MuiButton>

@@ -4,9 +4,6 @@ import {
   AutocompleteInput,
   BooleanInput,
   CheckboxGroupInput,
-  DateInput,
-  DateTimeInput,
-  type DateTimeInputProps,
   InputHelperText,
   NumberInput,
   ReferenceInput,
@@ -21,7 +18,7 @@ import type { AttributeManifest, RelationshipManifest } from '@umpire/schema/man
 import { resourceDef } from '../../framework/definitions';
 import { choiceLabel } from '../../lib/i18n';
 import { useCountryChoices } from '../../lib/use-country-choices';
-import { fromMatchWallClock, MATCH_TIME_ZONE, toMatchWallClock } from '../../lib/locale';
+import { LeagueDateInput, LeagueDateTimeInput, LeagueMatchDateTimeInput } from '../dates/league-date-inputs';
 import { ImageLinkInput } from './image-link-input';
 import { imagePicker, libraryFilePicker } from './image-picker-slot';
 import { LibraryFileInput } from './library-file-input';
@@ -74,11 +71,11 @@ export function AttributeInput({ attr }: { attr: AttributeManifest }) {
     case 'currency':
       return <NumberInput {...common} step="any" />;
     case 'date':
-      return <DateInput {...common} />;
+      return <LeagueDateInput {...common} />;
     case 'datetime':
-      return <DateTimeInput {...common} parse={(v: string) => (v ? new Date(v).toISOString() : null)} />;
+      return <LeagueDateTimeInput {...common} />;
     case 'matchDate':
-      return <MatchDateTimeInput {...common} />;
+      return <LeagueMatchDateTimeInput {...common} />;
     case 'multiline':
       return <TextInput {...common} multiline minRows={3} />;
     case 'json':
@@ -95,19 +92,6 @@ export function AttributeInput({ attr }: { attr: AttributeManifest }) {
     default:
       return <TextInput {...common} />;
   }
-}
-
-/** A kick-off typed on the league's clock (Europe/Warsaw), as the match header shows it. */
-export function MatchDateTimeInput(props: Omit<DateTimeInputProps, 'format' | 'parse'>) {
-  const translate = useTranslate();
-  return (
-    <DateTimeInput
-      {...props}
-      format={toMatchWallClock}
-      parse={fromMatchWallClock}
-      helperText={props.helperText ?? translate('form.matchTimeHint', { zone: MATCH_TIME_ZONE })}
-    />
-  );
 }
 
 /** A belongsTo link: a searchable picker of the referenced records, or the media library's picker for an image. */

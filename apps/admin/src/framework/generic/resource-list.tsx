@@ -4,8 +4,6 @@ import {
   ColumnsButton,
   CreateButton,
   DataTable,
-  DateInput,
-  DateTimeInput,
   ExportButton,
   FilterButton,
   List,
@@ -27,7 +25,8 @@ import {
 import type { AttributeManifest, ResourceManifest } from '@umpire/schema/manifest';
 import { resourceDef } from '../../framework/definitions';
 import { AttributeField, RecordLink, RelationshipField } from './fields';
-import { CountryInput, MatchDateTimeInput } from './inputs';
+import { CountryInput } from './inputs';
+import { LeagueDateInput, LeagueDateTimeInput, LeagueMatchDateTimeInput } from '../dates/league-date-inputs';
 import { belongsTo, defaultSortOf, referencePicker, widgetOf } from './conventions';
 import { deleteModeOf, includesOf, useResourceDef } from './use-resource-def';
 import { RowDeleteButton } from './row-delete-button';
@@ -63,14 +62,11 @@ function attributeFilters(
     const [fromKey, toKey] = [`${attr.name}_gte`, `${attr.name}_lte`];
     const from = { source: fromKey, label: translate('list.rangeFrom', { field: field(attr.name) }) };
     const to = { source: toKey, label: translate('list.rangeTo', { field: field(attr.name) }) };
-    if (widget === 'date') return [<DateInput key={fromKey} {...from} />, <DateInput key={toKey} {...to} />];
+    if (widget === 'date') return [<LeagueDateInput key={fromKey} {...from} />, <LeagueDateInput key={toKey} {...to} />];
     if (widget === 'matchDate') {
-      return [<MatchDateTimeInput key={fromKey} {...from} helperText={false} />, <MatchDateTimeInput key={toKey} {...to} helperText={false} />];
+      return [<LeagueMatchDateTimeInput key={fromKey} {...from} helperText={false} />, <LeagueMatchDateTimeInput key={toKey} {...to} helperText={false} />];
     }
-    if (widget === 'datetime') {
-      const parse = (v: string) => (v ? new Date(v).toISOString() : null);
-      return [<DateTimeInput key={fromKey} {...from} parse={parse} />, <DateTimeInput key={toKey} {...to} parse={parse} />];
-    }
+    if (widget === 'datetime') return [<LeagueDateTimeInput key={fromKey} {...from} />, <LeagueDateTimeInput key={toKey} {...to} />];
     return [<NumberInput key={fromKey} {...from} />, <NumberInput key={toKey} {...to} />];
   }
   switch (widget) {

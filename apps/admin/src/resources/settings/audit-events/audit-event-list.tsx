@@ -2,7 +2,6 @@ import { Chip, Link } from '@mui/material';
 import {
   ColumnsButton,
   DataTable,
-  DateTimeInput,
   ExportButton,
   FilterButton,
   LinkBase,
@@ -14,6 +13,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { LeagueDateTimeInput } from '../../../framework/dates/league-date-inputs';
 import manifest from 'virtual:umpire/resources';
 import { formatDateTime, formatRelative } from '../../../lib/locale';
 import { changedFields, type AuditEvent } from '../../../framework/history/audit';
@@ -22,7 +22,6 @@ import { safeExporter } from '../../../framework/generic/csv';
 
 const ACTION_COLORS = { create: 'success', update: 'info', delete: 'error' } as const;
 const ACTIONS = ['create', 'update', 'delete'] as const;
-const toIso = (v: string) => (v ? new Date(v).toISOString() : null);
 
 /** The whole history of changes of the client, newest first, filterable by who, what and when. */
 export default function AuditEventList() {
@@ -33,8 +32,8 @@ export default function AuditEventList() {
     <SelectInput key="resource_type" source="resource_type" choices={types} translateChoice={false} alwaysOn />,
     <SelectInput key="action" source="action" choices={ACTIONS.map((id) => ({ id, name: `resources.audit_events.choices.action.${id}` }))} alwaysOn />,
     <TextInput key="actor" source="actor" />,
-    <DateTimeInput key="from" source="occurred_at_gte" label={translate('list.rangeFrom', { field: translate('resources.audit_events.fields.occurred_at') })} parse={toIso} />,
-    <DateTimeInput key="to" source="occurred_at_lte" label={translate('list.rangeTo', { field: translate('resources.audit_events.fields.occurred_at') })} parse={toIso} />,
+    <LeagueDateTimeInput key="from" source="occurred_at_gte" label={translate('list.rangeFrom', { field: translate('resources.audit_events.fields.occurred_at') })} />,
+    <LeagueDateTimeInput key="to" source="occurred_at_lte" label={translate('list.rangeTo', { field: translate('resources.audit_events.fields.occurred_at') })} />,
   ];
   return (
     <List

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { Box, Typography } from '@mui/material';
 import { useFormContext } from 'react-hook-form';
-import { AutocompleteInput, BooleanInput, DateInput, NumberInput, ReferenceInput, SelectInput, useTranslate, type Validator } from 'react-admin';
+import { AutocompleteInput, BooleanInput, NumberInput, ReferenceInput, SelectInput, useTranslate, type Validator } from 'react-admin';
+import { LeagueDateInput } from '../../../framework/dates/league-date-inputs';
 import { attributeValidators } from '../../../framework/generic/validation';
 import { formatDate } from '../../../lib/locale';
 import { AddPersonDialog, attributeOf, onlyWhen, useAddedPerson } from '../../../features/people';
@@ -108,7 +109,7 @@ export function AddPlayerDialog({ squad, onClose }: { squad: SquadRecord; onClos
           choices={POSITIONS.map((p) => ({ id: p, name: `resources.squad_players.choices.position.${p}` }))}
           emptyText="squadEditor.positions.none"
         />
-        <DateInput source="joined_on" label="resources.squad_players.fields.joined_on" />
+        <LeagueDateInput source="joined_on" label="resources.squad_players.fields.joined_on" />
         <BooleanInput source="is_captain" label="resources.squad_players.fields.is_captain" helperText="squadEditor.captainHelp" />
       </Box>
     </AddPersonDialog>

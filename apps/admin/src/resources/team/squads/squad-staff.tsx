@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Box, TableBody, TableCell, TableRow } from '@mui/material';
-import { AutocompleteInput, DateInput, ReferenceInput, SelectInput, useGetList, useTranslate } from 'react-admin';
+import { AutocompleteInput, ReferenceInput, SelectInput, useGetList, useTranslate } from 'react-admin';
+import { LeagueDateInput } from '../../../framework/dates/league-date-inputs';
 import { attributeValidators } from '../../../framework/generic/validation';
 import { formatDate } from '../../../lib/locale';
 import { AddPersonDialog, attributeOf, onlyWhen, useAddedPerson, MemberNameCell, MemberSelect, MembersTable, MembersToolbar, NationalityAndAgeCells, RemoveMemberCell } from '../../../features/people';
@@ -172,7 +173,7 @@ function AddStaffDialog({ squad, roles, onClose }: { squad: SquadRecord; roles: 
           translateChoice={false}
           emptyText="squadEditor.noRole"
         />
-        <DateInput source="since" label="resources.squad_staff_members.fields.since" />
+        <LeagueDateInput source="since" label="resources.squad_staff_members.fields.since" />
       </Box>
     </AddPersonDialog>
   );

@@ -2,7 +2,6 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import { useWatch } from 'react-hook-form';
 import {
   AutocompleteInput,
-  DateTimeInput,
   Form,
   ReferenceInput,
   SaveButton,
@@ -14,11 +13,11 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { LeagueDateTimeInput } from '../../../framework/dates/league-date-inputs';
 import { ENTITLEMENT_KINDS, EXTERNAL_REF_MAX_LENGTH } from '@umpire/schema';
 import { submissionErrors } from '../../../framework/ui/server-errors';
 import { fanLabel, type EntitlementRecord } from './entitlement-api';
 
-const toIso = (v: string) => (v ? new Date(v).toISOString() : null);
 
 /** The event picker, only for a ticket to one event: a subscription names none. */
 function EventPicker() {
@@ -95,8 +94,8 @@ export function GrantDialog({ onClose, onGranted }: { onClose: () => void; onGra
             fullWidth
           />
           <EventPicker />
-          <DateTimeInput source="valid_from" label="resources.ott_entitlements.fields.valid_from" helperText={translate('entitlements.fromHelp')} parse={toIso} fullWidth />
-          <DateTimeInput source="valid_until" label="resources.ott_entitlements.fields.valid_until" helperText={translate('entitlements.untilHelp')} parse={toIso} fullWidth />
+          <LeagueDateTimeInput source="valid_from" label="resources.ott_entitlements.fields.valid_from" helperText={translate('entitlements.fromHelp')} fullWidth />
+          <LeagueDateTimeInput source="valid_until" label="resources.ott_entitlements.fields.valid_until" helperText={translate('entitlements.untilHelp')} fullWidth />
           <TextInput source="external_ref" label="resources.ott_entitlements.fields.external_ref" helperText={translate('entitlements.refHelp')} inputProps={{ maxLength: EXTERNAL_REF_MAX_LENGTH }} fullWidth />
         </DialogContent>
         <DialogActions>
