@@ -6,6 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ADMIN_SOURCES, SITE_SOURCES, newestMtime } from './build-freshness.mjs';
 import { buildServer, serverArgs } from './build-server.mjs';
 import { ensureFfmpeg, ensureNpm, log as setupLog, repoRoot } from './ensure-deps.mjs';
 import { runOnNode24 } from './ensure-node.mjs';
@@ -13,26 +14,6 @@ import { runOnNode24 } from './ensure-node.mjs';
 const log = (msg) => setupLog(msg, 'start');
 
 const abs = (p) => path.join(repoRoot, p);
-
-/** Newest mtime of the files under the given paths (ignoring dependencies and build output). */
-function newestMtime(paths) {
-  let newest = 0;
-  const walk = (p) => {
-    let st;
-    try {
-      st = fs.statSync(p);
-    } catch {
-      return;
-    }
-    if (st.isDirectory()) {
-      const base = path.basename(p);
-      if (base === 'node_modules' || base === 'dist' || base === '.vite') return;
-      for (const e of fs.readdirSync(p)) walk(path.join(p, e));
-    } else if (st.mtimeMs > newest) newest = st.mtimeMs;
-  };
-  paths.forEach(walk);
-  return newest;
-}
 
 function buildAdmin() {
   const pkg = JSON.parse(fs.readFileSync(abs('apps/admin/package.json'), 'utf8'));
@@ -42,7 +23,7 @@ function buildAdmin() {
   }
   // Skip a build that is newer than every source it comes from: a second `npm start` is then instant.
   const built = fs.existsSync(abs('apps/admin/dist/index.html')) ? fs.statSync(abs('apps/admin/dist/index.html')).mtimeMs : 0;
-  const sources = newestMtime([abs('apps/admin'), abs('packages/schema'), abs('packages/render'), abs('package-lock.json')]);
+  const sources = newestMtime(ADMIN_SOURCES.map(abs));
   if (built > sources && process.env.UMPIRE_FORCE_BUILD !== '1') {
     log('admin build is up to date (UMPIRE_FORCE_BUILD=1 rebuilds it)');
     return;
@@ -74,7 +55,7 @@ try {
 /** The website's browser script (apps/site/dist/assets), built when its sources changed. */
 function buildSite() {
   const built = fs.existsSync(abs('apps/site/dist/assets/site.js')) ? fs.statSync(abs('apps/site/dist/assets/site.js')).mtimeMs : 0;
-  const sources = newestMtime([abs('apps/site/src/client'), abs('apps/site/scripts'), abs('packages/render/src'), abs('package-lock.json')]);
+  const sources = newestMtime(SITE_SOURCES.map(abs));
   if (built > sources && process.env.UMPIRE_FORCE_BUILD !== '1') return;
   log('building the website\'s browser script (npm run build -w apps/site)');
   const r = spawnSync('npm', ['run', 'build', '-w', 'apps/site'], { cwd: repoRoot, stdio: 'inherit' });

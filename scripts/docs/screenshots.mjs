@@ -10,7 +10,7 @@
 //                                                  it is: the committed pictures come from a fresh demo)
 //
 // Builds the admin (and the website's browser script, which the page builder's preview loads)
-// when apps/admin/dist is missing. CHROMIUM_PATH names another Chromium (default /usr/bin/chromium).
+// when its build is missing or older than its sources (a stale build would picture old screens). CHROMIUM_PATH names another Chromium (default /usr/bin/chromium).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { ADMIN_SOURCES, isStale, SITE_SOURCES } from '../build-freshness.mjs';
 import { SHOTS, SHOT_LOCALES, shotFile } from './shots.mjs';
 import { FREEZE_CSS, openAdmin, settle, shotContext, signIn } from './shot-context.mjs';
 
@@ -58,11 +59,11 @@ function freePort() {
 
 function build() {
   const steps = [
-    ['apps/admin', 'apps/admin/dist/index.html'],
-    ['apps/site', 'apps/site/dist/assets/site.js'],
+    ['apps/admin', 'apps/admin/dist/index.html', ADMIN_SOURCES],
+    ['apps/site', 'apps/site/dist/assets/site.js', SITE_SOURCES],
   ];
-  for (const [workspace, output] of steps) {
-    if (existsSync(join(ROOT, output))) continue;
+  for (const [workspace, output, sources] of steps) {
+    if (!isStale(join(ROOT, output), sources.map((p) => join(ROOT, p)))) continue;
     console.log(`Building ${workspace}…`);
     const r = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: ROOT, stdio: 'inherit' });
     if (r.status !== 0) throw new Error(`The build of ${workspace} failed`);
