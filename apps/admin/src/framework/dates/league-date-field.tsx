@@ -1,5 +1,6 @@
 import { useId, useState, type FocusEvent, type ReactNode, type Ref } from 'react';
 import type { SxProps, Theme } from '@mui/material';
+import { useThemeProps } from '@mui/material/styles';
 import { DesktopDatePicker } from '@mui/x-date-pickers/DesktopDatePicker';
 import { DesktopDateTimePicker } from '@mui/x-date-pickers/DesktopDateTimePicker';
 import { DesktopTimePicker } from '@mui/x-date-pickers/DesktopTimePicker';
@@ -36,6 +37,8 @@ export interface LeagueDateFieldProps {
 /** The key of a stored value, to tell one the field gave from one that came from outside. */
 const keyOf = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
+const NO_LOOK = {};
+
 /**
  * A date, date-time or time field in the league's format (dd.MM.yyyy, dd.MM.yyyy HH:mm, HH:mm;
  * weeks from Monday), typed section by section from the keyboard, with a calendar (or clock)
@@ -43,7 +46,13 @@ const keyOf = (value: unknown) => (value === null || value === undefined ? '' : 
  * the value says it is unfinished; a value changed from outside replaces it.
  */
 export function LeagueDateField(props: LeagueDateFieldProps) {
-  const { kind, value, onChange, unfinished = null, label, id, name, required, disabled, readOnly, error, helperText, onBlur, inputRef, size, margin, variant, fullWidth, sx, className } = props;
+  const { kind, value, onChange, unfinished = null, label, id, name, required, disabled, readOnly, error, helperText, onBlur, inputRef, fullWidth, sx, className } = props;
+  // The pickers draw their own text field, which MUI's TextField defaults (react-admin's theme:
+  // filled, small, dense) do not reach: a date beside a title looks like it unless told otherwise.
+  const look = useThemeProps({ props: NO_LOOK, name: 'MuiTextField' }) as Pick<LeagueDateFieldProps, 'variant' | 'size' | 'margin'>;
+  const variant = props.variant ?? look.variant;
+  const size = props.size ?? look.size;
+  const margin = props.margin ?? look.margin;
   // The field's id names its label (`<id>-label`, MUI's way), which names the calendar's dialog too.
   const ownId = useId();
   const fieldId = id ?? ownId;
