@@ -221,11 +221,16 @@ async function lint() {
   const r = await runChild(eslint, ['.', '--max-warnings=0']);
   record({ name: 'lint', passed: r.code === 0 ? 1 : 0, failed: r.code === 0 ? 0 : 1, note: r.code === 0 ? '' : crashNote(r), seconds: r.seconds });
   // And the architecture rules are shown to refuse what they must (scripts/lint-rules.mjs).
-  const rules = await runChildCapturing(process.execPath, [abs('scripts/lint-rules.mjs')]);
-  const m = /(\d+) passed, (\d+) failed\s*$/.exec(rules.output);
-  const failures = rules.output.split('\n').filter((l) => l.startsWith('✗ ')).map((l) => l.slice(2));
-  if (m) record({ name: 'lint:rules', passed: Number(m[1]), failed: Number(m[2]), seconds: rules.seconds, failures });
-  else record({ name: 'lint:rules', failed: 1, note: `no summary (${crashNote(rules)})`, seconds: rules.seconds });
+  await checkScript('lint:rules', 'scripts/lint-rules.mjs');
+}
+
+/** A plain script that prints `✗ …` per failure and ends with `N passed, N failed`, recorded as a suite. */
+async function checkScript(name, script) {
+  const r = await runChildCapturing(process.execPath, [abs(script)]);
+  const m = /(\d+) passed, (\d+) failed\s*$/.exec(r.output);
+  const failures = r.output.split('\n').filter((l) => l.startsWith('✗ ')).map((l) => l.slice(2));
+  if (m) record({ name, passed: Number(m[1]), failed: Number(m[2]), seconds: r.seconds, failures });
+  else record({ name, failed: 1, note: `no summary (${crashNote(r)})`, seconds: r.seconds });
 }
 
 /**
@@ -233,16 +238,8 @@ async function lint() {
  * the configuration reference), and its rules shown to refuse what they must (check-rules.mjs).
  */
 async function docs() {
-  for (const [name, script] of [
-    ['docs', 'scripts/docs/check.mjs'],
-    ['docs:rules', 'scripts/docs/check-rules.mjs'],
-  ]) {
-    const r = await runChildCapturing(process.execPath, [abs(script)]);
-    const m = /(\d+) passed, (\d+) failed\s*$/.exec(r.output);
-    const failures = r.output.split('\n').filter((l) => l.startsWith('✗ ')).map((l) => l.slice(2));
-    if (m) record({ name, passed: Number(m[1]), failed: Number(m[2]), seconds: r.seconds, failures });
-    else record({ name, failed: 1, note: `no summary (${crashNote(r)})`, seconds: r.seconds });
-  }
+  await checkScript('docs', 'scripts/docs/check.mjs');
+  await checkScript('docs:rules', 'scripts/docs/check-rules.mjs');
 }
 
 /** One vitest run; counts come from its JSON report, not from its exit code alone. */
