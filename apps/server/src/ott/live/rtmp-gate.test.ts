@@ -1,5 +1,6 @@
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { PublishCheck } from './rtmp-gate';
+import { openRtmpGate, PublishCheck } from './rtmp-gate';
 
 // The publisher's side of an RTMP session as bytes: handshake, then AMF0 commands cut into chunks
 // of the default 128 bytes (fmt 0 header, then fmt 3 continuation headers), as encoders send them.
@@ -99,5 +100,54 @@ describe('RTMP publish check', () => {
     const check = new PublishCheck(() => longKey);
     check.feed(Buffer.concat([Buffer.alloc(3073), publish]));
     expect(check.verdict).not.toBe('accepted');
+  });
+});
+
+describe('RTMP gate in front of a listener that is restarting', () => {
+  const freePort = () =>
+    new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as { port: number };
+        probe.close(() => resolve(port));
+      });
+    });
+  const listen = (port: number, onBytes: (b: Buffer) => void) =>
+    new Promise<Server>((resolve) => {
+      const server = createServer((s) => s.on('data', onBytes)).listen(port, '127.0.0.1', () => resolve(server));
+    });
+  const publisher = (port: number) =>
+    new Promise<Socket>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => resolve(socket));
+      socket.on('error', () => {});
+    });
+  const closed = (socket: Socket) => new Promise<void>((resolve) => (socket.destroyed ? resolve() : socket.on('close', () => resolve())));
+
+  // ffmpeg's listener restarts after every publisher, a refused one too; on a busy machine its
+  // start took more than the six seconds the gate used to wait, and the next crew was cut off.
+  it('holds a publisher until the listener is back, however long that takes within the publish deadline', { timeout: 20_000 }, async () => {
+    const upstreamPort = await freePort();
+    const gate = await openRtmpGate('127.0.0.1', 0, () => upstreamPort, 'live-key-1');
+    const client = await publisher(gate.port);
+    client.write(session('live-key-1'));
+    await new Promise((r) => setTimeout(r, 7_000));
+    expect(client.destroyed).toBe(false);
+    let received = 0;
+    const upstream = await listen(upstreamPort, (b) => (received += b.length));
+    for (let i = 0; i < 50 && received < session('live-key-1').length; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(received).toBe(session('live-key-1').length);
+    client.destroy();
+    await gate.close();
+    await new Promise((r) => upstream.close(r));
+  });
+
+  it('cuts the publisher at the deadline when the listener never comes back', async () => {
+    const upstreamPort = await freePort();
+    const gate = await openRtmpGate('127.0.0.1', 0, () => upstreamPort, 'live-key-1', 1_000);
+    const client = await publisher(gate.port);
+    client.write(session('live-key-1'));
+    const started = Date.now();
+    await closed(client);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(700);
+    await gate.close();
   });
 });

@@ -20,7 +20,13 @@ const HANDSHAKE_BYTES = 1 + 1536 + 1536; // C0 + C1 + C2
 const KEY_COMMANDS = new Set(['releaseStream', 'FCPublish', 'publish']);
 const PUBLISH_DEADLINE_MS = 15_000;
 
-export async function openRtmpGate(host: string, port: number, upstreamPort: () => number, initialKey: string): Promise<RtmpGate> {
+export async function openRtmpGate(
+  host: string,
+  port: number,
+  upstreamPort: () => number,
+  initialKey: string,
+  publishDeadlineMs = PUBLISH_DEADLINE_MS,
+): Promise<RtmpGate> {
   let key = initialKey;
   let bytes = 0;
   const sockets = new Set<Socket>();
@@ -31,12 +37,13 @@ export async function openRtmpGate(host: string, port: number, upstreamPort: () 
     const check = new PublishCheck(() => key);
     let upstream: Socket | null = null;
     const pending: Buffer[] = [];
-    let tries = 0;
+    const connectedAt = Date.now();
     const refuse = () => {
       client.destroy();
       upstream?.destroy();
     };
-    // The ffmpeg listener restarts after each publisher: retry for a few seconds meanwhile.
+    // The ffmpeg listener restarts after each publisher, a refused one too, and a busy machine
+    // can take seconds to start it: wait for it as long as the publisher has to publish.
     const connect = () => {
       const up = createConnection({ host: '127.0.0.1', port: upstreamPort() });
       up.on('connect', () => {
@@ -46,7 +53,7 @@ export async function openRtmpGate(host: string, port: number, upstreamPort: () 
         up.pipe(client);
       });
       up.on('error', () => {
-        if (!upstream && tries++ < 30 && !client.destroyed) setTimeout(connect, 200);
+        if (!upstream && Date.now() - connectedAt < publishDeadlineMs && !client.destroyed) setTimeout(connect, 200);
         else refuse();
       });
       up.on('close', () => {
@@ -58,7 +65,7 @@ export async function openRtmpGate(host: string, port: number, upstreamPort: () 
     // A connection that has not published with the key by then is not a camera crew.
     const deadline = setTimeout(() => {
       if (check.verdict !== 'accepted') refuse();
-    }, PUBLISH_DEADLINE_MS);
+    }, publishDeadlineMs);
     client.on('close', () => clearTimeout(deadline));
     client.on('data', (data: Buffer) => {
       bytes += data.length;
