@@ -150,8 +150,14 @@ test('a squad deleted from the list leaves at once and comes back with an error 
   const squad = await currentSquad(request, 'Cracovia');
   await openAs(page, request, 'admin', '/squads');
   await appReady(page);
+  // The searched list is waited for: the unsearched one shows the row too, and a search answered
+  // after the optimistic delete would put the row back while the delete is held.
+  const searched = page.waitForResponse(
+    (r) => r.request().method() === 'GET' && new URL(r.url()).pathname === '/api/v3/squads' && [...new URL(r.url()).searchParams.values()].some((v) => v.includes(squad.name)),
+  );
   await page.getByPlaceholder(t('pl', 'ra.action.search'), { exact: true }).fill(squad.name);
   await expect(page).toHaveURL(/filter=/);
+  expect((await searched).ok()).toBe(true);
   const row = page.getByRole('row').filter({ hasText: squad.name });
   await expect(row).toHaveCount(1);
 
