@@ -41,5 +41,12 @@ for (const lang of LANGS) {
     await typeDate(kickoff, '24.12.2026 18:30');
     await expect(kickoff.getByRole('spinbutton')).toHaveText(['24', '12', '2026', '18', '30']);
     await expect(page.getByText(t(lang, 'form.matchTimeHint', { zone: 'Europe/Warsaw' }))).toBeVisible();
+
+    // Lists write dates as the inputs do (react-admin's DateField would write 11/29/2026, 6:30 PM).
+    await go(page, '/articles');
+    const written = page.locator('#main-content td time');
+    await expect(written.first()).toHaveText(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/);
+    await go(page, '/seasons');
+    await expect(page.locator('#main-content td time').first()).toHaveText(/^\d{2}\.\d{2}\.\d{4}$/);
   });
 }

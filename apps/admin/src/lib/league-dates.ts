@@ -1,18 +1,15 @@
 import { format, isValid, type Locale } from 'date-fns';
-import { fromMatchWallClock, toMatchWallClock } from './locale';
+import { fromMatchWallClock, LEAGUE_DATE_FORMAT, LEAGUE_TIME_FORMAT, LEAGUE_WEEK_STARTS_ON, toMatchWallClock } from './locale';
 
 /**
- * The league's way of writing dates (specification): dd.MM.yyyy, date-times dd.MM.yyyy HH:mm on a
- * 24-hour clock, weeks from Monday, in both interface languages; only month and day names follow
- * the language. The date inputs type and show these, whatever the browser's own locale.
+ * The date inputs type and show the league's way of writing dates (LEAGUE_DATE_FORMAT in
+ * lib/locale.ts), whatever the browser's own locale: dd.MM.yyyy, date-times dd.MM.yyyy HH:mm.
  */
-export const LEAGUE_DATE_FORMAT = 'dd.MM.yyyy';
-export const LEAGUE_TIME_FORMAT = 'HH:mm';
-export const LEAGUE_DATE_TIME_FORMAT = `${LEAGUE_DATE_FORMAT} ${LEAGUE_TIME_FORMAT}`;
+const LEAGUE_DATE_TIME_FORMAT = `${LEAGUE_DATE_FORMAT} ${LEAGUE_TIME_FORMAT}`;
 
 /** A date-fns locale whose weeks start on Monday (English's start on Sunday), names untouched. */
 export function weekFromMonday(locale: Locale): Locale {
-  return { ...locale, options: { ...locale.options, weekStartsOn: 1 } };
+  return { ...locale, options: { ...locale.options, weekStartsOn: LEAGUE_WEEK_STARTS_ON } };
 }
 
 /**

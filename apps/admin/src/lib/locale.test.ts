@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activateLocale, FORMATTING_LOCALES, formatCurrency, formatDate, formatNumber, formatRelative, formatMatchDate, formatMatchDateTime, fromMatchWallClock, toMatchWallClock, wallClockAt, weekStartsOn } from './locale';
+import { activateLocale, FORMATTING_LOCALES, formatCurrency, formatDate, formatDateTime, formatNumber, formatRelative, formatMatchDate, formatMatchDateTime, formatTime, fromMatchWallClock, toMatchWallClock, wallClockAt } from './locale';
 
 describe('locale', () => {
   beforeAll(() => activateLocale('pl'));
@@ -42,12 +42,25 @@ describe('locale', () => {
     expect(formatMatchDateTime('2025-03-30T01:15:00Z')).toBe('niedziela, 30.03.2025, 03:15');
   });
 
-  it('uses PLN and Monday for Polish, USD and Sunday for English', async () => {
+  it('uses PLN for Polish, USD for English', async () => {
     expect(formatCurrency(12.5)).toMatch(/12,50\s?zł/);
-    expect(weekStartsOn()).toBe(1);
     await activateLocale('en');
     expect(formatCurrency(12.5)).toBe('$12.50');
-    expect(weekStartsOn()).toBe(0);
+    await activateLocale('pl');
+  });
+
+  it("writes dates, date-times and times the league's way in every language, as the inputs type them", async () => {
+    const evening = new Date(2026, 10, 29, 18, 30, 5);
+    for (const lang of ['pl', 'en', 'lt']) {
+      await activateLocale(lang);
+      expect(formatDate('2024-02-29')).toBe('29.02.2024');
+      expect(formatDate(evening)).toBe('29.11.2026');
+      expect(formatDateTime(evening)).toBe('29.11.2026, 18:30');
+      expect(formatTime(evening)).toBe('18:30');
+      expect(formatTime(evening, { seconds: true })).toBe('18:30:05');
+    }
+    expect(formatDateTime('')).toBe('');
+    expect(formatDateTime('not a date')).toBe('not a date');
     await activateLocale('pl');
   });
 
@@ -65,10 +78,11 @@ describe('locale', () => {
     expect(formatNumber(0.5)).toBe('0,5');
   });
 
-  it('registers Lithuanian for formatting', async () => {
+  it('registers Lithuanian for formatting: day names and numbers in Lithuanian, dates the league\'s way', async () => {
     await activateLocale('lt');
-    expect(formatDate('2024-02-29')).toBe('2024-02-29');
+    expect(formatMatchDate('2024-02-29T12:00:00Z')).toMatch(/^ketvirtadien\S+, 29\.02\.2024$/);
+    expect(formatNumber(1234.5)).toBe('1\u00a0234,5');
     await activateLocale('pl');
-    expect(formatDate('2024-02-29')).toBe('29.02.2024');
+    expect(formatMatchDate('2024-02-29T12:00:00Z')).toBe('czwartek, 29.02.2024');
   });
 });

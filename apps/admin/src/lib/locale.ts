@@ -10,16 +10,24 @@ export interface FormattingLocale {
   /** BCP 47 tag for Intl. */
   tag: string;
   currency: string;
-  /** 0 = Sunday, 1 = Monday. */
-  weekStartsOn: 0 | 1;
   load: () => Promise<Locale>;
 }
 
 export const FORMATTING_LOCALES: Record<string, FormattingLocale> = {
-  pl: { tag: 'pl-PL', currency: 'PLN', weekStartsOn: 1, load: () => import('date-fns/locale/pl').then((m) => m.pl) },
-  en: { tag: 'en-US', currency: 'USD', weekStartsOn: 0, load: () => import('date-fns/locale/en-US').then((m) => m.enUS) },
-  lt: { tag: 'lt-LT', currency: 'EUR', weekStartsOn: 1, load: () => import('date-fns/locale/lt').then((m) => m.lt) },
+  pl: { tag: 'pl-PL', currency: 'PLN', load: () => import('date-fns/locale/pl').then((m) => m.pl) },
+  en: { tag: 'en-US', currency: 'USD', load: () => import('date-fns/locale/en-US').then((m) => m.enUS) },
+  lt: { tag: 'lt-LT', currency: 'EUR', load: () => import('date-fns/locale/lt').then((m) => m.lt) },
 };
+
+/**
+ * The league's way of writing dates (specification): dd.MM.yyyy, times HH:mm on a 24-hour clock,
+ * weeks from Monday, in every language; only month and day names follow the language. Inputs
+ * (lib/league-dates.ts) and displays share it, so an English screen does not show 11/29/2026 in
+ * a list beside 29.11.2026 in its form.
+ */
+export const LEAGUE_DATE_FORMAT = 'dd.MM.yyyy';
+export const LEAGUE_TIME_FORMAT = 'HH:mm';
+export const LEAGUE_WEEK_STARTS_ON = 1 as const;
 
 /**
  * Match dates are shown on the league's clock (Europe/Warsaw), whatever the viewer's time zone.
@@ -137,14 +145,22 @@ export function formatDate(value: Date | string | number | null | undefined): st
   if (value === null || value === undefined || value === '') return '';
   const date = isDateOnly(value) ? new Date(`${value as string}T00:00:00`) : toDate(value);
   if (Number.isNaN(date.getTime())) return String(value);
-  return format(date, 'P', { locale: active.dateLocale });
+  return format(date, LEAGUE_DATE_FORMAT);
 }
 
+/** An instant on the browser's clock: `29.11.2026, 18:30`. */
 export function formatDateTime(value: Date | string | number | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return String(value);
-  return format(date, 'Pp', { locale: active.dateLocale });
+  return format(date, `${LEAGUE_DATE_FORMAT}, ${LEAGUE_TIME_FORMAT}`);
+}
+
+/** The time of an instant on the browser's clock (`18:30`, or `18:30:05` with seconds). */
+export function formatTime(value: Date | string | number, { seconds = false } = {}): string {
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return format(date, seconds ? `${LEAGUE_TIME_FORMAT}:ss` : LEAGUE_TIME_FORMAT);
 }
 
 /**
@@ -177,8 +193,4 @@ export function formatRelative(value: Date | string | number, now = Date.now()):
   if (abs < 3600) return rtf.format(Math.round(seconds / 60), 'minute');
   if (abs < 86_400) return rtf.format(Math.round(seconds / 3600), 'hour');
   return rtf.format(Math.round(seconds / 86_400), 'day');
-}
-
-export function weekStartsOn(): 0 | 1 {
-  return active.settings.weekStartsOn;
 }

@@ -24,6 +24,7 @@ import { ImageThumbnail } from '../../framework/generic/image-thumbnail';
 import { UnsavedGuard } from '../../framework/generic/unsaved-guard';
 import { LeagueDateField } from '../../framework/dates/league-date-field';
 import { articlesApi, isStale, LOCALES, type ArticleTranslation, type Locale } from './api';
+import { formatTime } from '../../lib/locale';
 
 const RichTextEditor = lazy(() => import('./rich-text-editor'));
 
@@ -360,7 +361,7 @@ function TranslationColumn({
         </Stack>
         {preview && (
           <Alert severity="info" sx={{ mt: 1, wordBreak: 'break-all' }}>
-            {translate('articlesPage.previewReady', { time: new Date(preview.expires_at).toLocaleTimeString() })}{' '}
+            {translate('articlesPage.previewReady', { time: formatTime(preview.expires_at) })}{' '}
             <a href={preview.url} target="_blank" rel="noreferrer">
               {preview.url}
             </a>

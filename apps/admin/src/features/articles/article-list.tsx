@@ -5,7 +5,6 @@ import {
   BooleanField,
   CreateButton,
   Datagrid,
-  DateField,
   FunctionField,
   List,
   ReferenceField,
@@ -22,6 +21,7 @@ import {
 import { PUBLICATION_STATUSES } from '@umpire/schema';
 import { translationBadge } from '../../lib/translation-cache';
 import { LOCALES, watchArticles } from './api';
+import { DateTimeField } from '../../framework/dates/date-time-field';
 
 const statusChoices = (translate: (k: string) => string) => PUBLICATION_STATUSES.map((s) => ({ id: s, name: translate(`resources.articles.choices.status.${s}`) }));
 
@@ -82,7 +82,7 @@ export default function ArticleList() {
         <ReferenceField source="publication_category_id" reference="publication_categories" link={false} sortable={false}>
           <TextField source="name" />
         </ReferenceField>
-        <DateField source="updated_at" showTime />
+        <DateTimeField source="updated_at" />
       </Datagrid>
     </List>
   );

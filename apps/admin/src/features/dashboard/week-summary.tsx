@@ -1,13 +1,13 @@
 import { Card, CardContent, Skeleton, Typography } from '@mui/material';
 import { useGetList, useTranslate } from 'react-admin';
 import { startOfWeek } from 'date-fns';
-import { formatNumber, weekStartsOn } from '../../lib/locale';
+import { formatNumber, LEAGUE_WEEK_STARTS_ON } from '../../lib/locale';
 import { AUDIT_RESOURCE } from '../../framework/history/audit';
 
 /** Changes since the start of the week, which starts on Monday in Polish and Sunday in English. */
 export function WeekSummary() {
   const translate = useTranslate();
-  const since = startOfWeek(new Date(), { weekStartsOn: weekStartsOn() }).toISOString();
+  const since = startOfWeek(new Date(), { weekStartsOn: LEAGUE_WEEK_STARTS_ON }).toISOString();
   const { total, isPending } = useGetList(AUDIT_RESOURCE, { pagination: { page: 1, perPage: 1 }, filter: { occurred_at_gte: since } });
   return (
     <Card>

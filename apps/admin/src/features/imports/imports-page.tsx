@@ -36,6 +36,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { JsonApiError } from '../../providers/http-client';
 import { HttpFailure } from '../../providers/http-client';
 import { ImportFailure, sendImport, undoImport, type CellMatch, type ImportKind, type ImportReport, type RowAction } from './imports-api';
+import { formatDateTime } from '../../lib/locale';
 
 const KINDS: ImportKind[] = ['fixtures', 'results', 'clubs', 'squads', 'players'];
 const ACTION_COLOURS: Record<RowAction, 'success' | 'info' | 'default' | 'error'> = { create: 'success', update: 'info', skip: 'default', error: 'error' };
@@ -275,7 +276,7 @@ function History() {
                 const summary = record.summary ?? {};
                 return (
                   <TableRow key={record.id} data-testid={`import-${record.id}`}>
-                    <TableCell>{new Date(record.created_at).toLocaleString()}</TableCell>
+                    <TableCell>{formatDateTime(record.created_at)}</TableCell>
                     <TableCell>{translate(`resources.imports.choices.kind.${record.kind}`)}</TableCell>
                     <TableCell>{record.file_name ?? ''}</TableCell>
                     <TableCell>

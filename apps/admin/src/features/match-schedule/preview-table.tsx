@@ -1,7 +1,7 @@
 import { Alert, Box, LinearProgress, List, ListItem, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useLocaleState, useTranslate } from 'react-admin';
-import { LEAGUE_TIME_ZONE } from '@umpire/schema';
+import { useTranslate } from 'react-admin';
 import { choiceLabel, type Translate } from '../../lib/i18n';
+import { formatDate, formatMatchDateTime } from '../../lib/locale';
 import { errorMessage } from '../../providers/data-provider';
 import type { ScheduleAnswer, ScheduleConflict, ScheduleRow, ScheduleSide } from './api';
 
@@ -25,11 +25,8 @@ function Change({ before, after }: { before: string; after: string }) {
  * Kickoffs on the league's clock (Europe/Warsaw), the clock the dialogs' dates and times are typed
  * on, so the preview shows the time typed whatever the season.
  */
-const kickoffText = (locale: string, at: string) =>
-  new Intl.DateTimeFormat(locale === 'pl' ? 'pl-PL' : 'en-GB', { weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: LEAGUE_TIME_ZONE }).format(new Date(at));
-
-const sideText = (translate: Translate, locale: string, side: ScheduleSide) => ({
-  kickoff: kickoffText(locale, side.kickoff_at),
+const sideText = (translate: Translate, side: ScheduleSide) => ({
+  kickoff: formatMatchDateTime(side.kickoff_at),
   venue: side.venue?.name ?? translate('matchSchedule.noVenue'),
   round: side.round.name ?? side.round.id,
   status: statusLabel(translate, side.status),
@@ -43,14 +40,13 @@ export function conflictText(translate: Translate, conflict: ScheduleConflict, r
     return row ? matchName(row) : `#${id}`;
   });
   return conflict.kind === 'club_same_day'
-    ? translate('matchSchedule.conflicts.clubSameDay', { club: conflict.club?.name ?? '', date: conflict.date ?? '', matches: names.join(', ') })
-    : translate('matchSchedule.conflicts.venueSameTime', { venue: conflict.venue?.name ?? '', date: conflict.date ?? '', matches: names.join(', ') });
+    ? translate('matchSchedule.conflicts.clubSameDay', { club: conflict.club?.name ?? '', date: formatDate(conflict.date), matches: names.join(', ') })
+    : translate('matchSchedule.conflicts.venueSameTime', { venue: conflict.venue?.name ?? '', date: formatDate(conflict.date), matches: names.join(', ') });
 }
 
 /** The preview: each match before → after, its own problems next to it, then the schedule's conflicts. */
 export function SchedulePreview({ answer }: { answer: ScheduleAnswer }) {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
   const rows = answer.meta.matches;
   return (
     <Box data-testid="schedule-preview">
@@ -72,7 +68,7 @@ export function SchedulePreview({ answer }: { answer: ScheduleAnswer }) {
             </TableHead>
             <TableBody>
               {rows.map((row) => {
-                const [b, a] = [sideText(translate, locale, row.before), sideText(translate, locale, row.after)];
+                const [b, a] = [sideText(translate, row.before), sideText(translate, row.after)];
                 return (
                   <TableRow key={row.id} data-testid={`schedule-row-${row.id}`}>
                     <TableCell component="th" scope="row">

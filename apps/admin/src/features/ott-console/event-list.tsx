@@ -1,7 +1,8 @@
 import { Chip } from '@mui/material';
-import { CreateButton, Datagrid, DateField, FunctionField, List, SearchInput, SelectInput, TextField, TopToolbar, useTranslate, type RaRecord } from 'react-admin';
+import { CreateButton, Datagrid, FunctionField, List, SearchInput, SelectInput, TextField, TopToolbar, useTranslate, type RaRecord } from 'react-admin';
 import { ACCESS_TYPES, OTT_EVENT_STATUSES } from '@umpire/schema';
 import { pollEvents } from './polling';
+import { DateTimeField } from '../../framework/dates/date-time-field';
 
 const STATUS_COLOURS: Record<string, 'default' | 'error' | 'success'> = { pending: 'default', live: 'error', ended: 'success' };
 
@@ -43,7 +44,7 @@ export default function OttEventList() {
         <TextField source="title" />
         <FunctionField source="status" render={(record: RaRecord) => <EventStatusBadge record={record} />} />
         <FunctionField source="access" render={(record: RaRecord) => translate(`resources.ott_events.choices.access.${String(record.access)}`)} />
-        <DateField source="starts_at" showTime />
+        <DateTimeField source="starts_at" />
       </Datagrid>
     </List>
   );

@@ -32,6 +32,7 @@ import type { IngestAddress, Job, Marker, StreamInfo } from './event-api';
 import { markerPlacement, maskSecret, maskSecretsIn, sparklinePoints, timelineRange, type HealthSample, type LiveHealth } from './live-state';
 import { JobProgress } from './transcoding-job-list';
 import { useCopy } from '../../lib/clipboard';
+import { formatTime } from '../../lib/locale';
 
 /** A value with a copy button; the copied text may differ from what is shown (a masked secret). */
 function CopyField({ label, shown, value }: { label: string; shown: string; value: string }) {
@@ -264,14 +265,13 @@ const MARKER_COLOURS: Record<string, string> = { ad_break: '#b26a00', chapter: '
 /** The stream's markers on a timeline from the event's start to now, and in a list. */
 export function MarkersTimeline({ markers, startsAt, now }: { markers: Marker[]; startsAt: string | null; now: number }) {
   const translate = useTranslate();
-  const locale = document.documentElement.lang || undefined;
   if (markers.length === 0) return <EmptyState>{translate('ottConsole.event.noMarkers')}</EmptyState>;
   const range = timelineRange(
     markers.map((m) => ({ id: m.id, startAt: m.startAt, durationSeconds: m.durationSeconds })),
     startsAt,
     now,
   );
-  const time = (iso: string) => new Date(iso).toLocaleTimeString(locale);
+  const time = (iso: string) => formatTime(iso, { seconds: true });
   const describe = (m: Marker) => `${translate(`resources.markers.choices.kind.${m.kind}`)}${m.title ? `: ${m.title}` : ''} (${time(m.startAt)})`;
   return (
     <Stack spacing={1}>

@@ -1,8 +1,9 @@
 import { Box, Chip, LinearProgress, Typography } from '@mui/material';
-import { Datagrid, DateField, FunctionField, List, ReferenceField, SelectInput, TextField, useTranslate, type RaRecord } from 'react-admin';
+import { Datagrid, FunctionField, List, ReferenceField, SelectInput, TextField, useTranslate, type RaRecord } from 'react-admin';
 import { TRANSCODING_STATUSES } from '@umpire/schema';
 import { safeExporter } from '../../framework/generic/csv';
 import { isActiveJob, pollJobs, progressOf } from './polling';
+import { DateTimeField } from '../../framework/dates/date-time-field';
 
 const STATE_COLOURS: Record<string, 'default' | 'info' | 'warning' | 'success' | 'error'> = {
   CREATED: 'default',
@@ -48,7 +49,7 @@ export default function TranscodingJobList() {
         />
         <FunctionField source="progress" render={(record: RaRecord) => <JobProgress record={record} />} />
         <TextField source="error" emptyText="" />
-        <DateField source="created_at" showTime />
+        <DateTimeField source="created_at" />
       </Datagrid>
     </List>
   );

@@ -1,11 +1,12 @@
 import { Alert, Box, Card, CardContent, Stack, Typography } from '@mui/material';
-import { DateField, Edit, Labeled, ReferenceArrayField, SingleFieldList, ChipField, useEditContext, useTranslate, type RaRecord } from 'react-admin';
+import { Edit, Labeled, ReferenceArrayField, SingleFieldList, ChipField, useEditContext, useTranslate, type RaRecord } from 'react-admin';
 import { RecordHistory } from '../../framework/history/record-history';
 import { DeliveryCounts } from './delivery-counts';
 import { isEditable, isMatchAlert, pollWhileLive } from './delivery';
 import { AlertKind, AlertMatch, OriginChip } from './alert-fields';
 import { PushNotificationForm } from './push-notification-form';
 import { StatusChip } from './push-notification-list';
+import { DateTimeField } from '../../framework/dates/date-time-field';
 
 /** What a match alert is: who made it, its kind, its match and the tag its corrections share. */
 function AlertFacts({ record }: { record: RaRecord }) {
@@ -62,7 +63,7 @@ function Sent({ record }: { record: RaRecord }) {
           )}
           {alert && <AlertFacts record={record} />}
           <Labeled source="send_at">
-            <DateField source="send_at" showTime />
+            <DateTimeField source="send_at" />
           </Labeled>
           {/* A match alert goes to the followers of its match, clubs and competition, not to staff's targets. */}
           {!alert && (

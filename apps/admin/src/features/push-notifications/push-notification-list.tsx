@@ -3,7 +3,6 @@ import {
   CreateButton,
   FilterButton,
   Datagrid,
-  DateField,
   FunctionField,
   List,
   SearchInput,
@@ -18,6 +17,7 @@ import { MATCH_ALERT_TEMPLATE_KINDS, PUSH_ORIGINS, PUSH_STATUSES } from '@umpire
 import { DeliveryCounts } from './delivery-counts';
 import { pollWhileLive } from './delivery';
 import { AlertKind, AlertMatch, OriginChip } from './alert-fields';
+import { DateTimeField } from '../../framework/dates/date-time-field';
 
 const STATUS_COLOURS: Record<string, 'default' | 'info' | 'warning' | 'success' | 'error'> = {
   draft: 'default',
@@ -94,7 +94,7 @@ export default function PushNotificationList() {
         <FunctionField source="alert_kind" sortable={false} render={(record: RaRecord) => <AlertKind record={record} />} />
         <FunctionField source="match" sortable={false} render={(record: RaRecord) => <AlertMatch record={record} />} />
         <FunctionField source="status" render={(record: RaRecord) => <StatusChip record={record} />} />
-        <DateField source="send_at" showTime />
+        <DateTimeField source="send_at" />
         <FunctionField source="delivered_count" render={(record: RaRecord) => <DeliveryCounts record={record} />} />
       </Datagrid>
     </List>

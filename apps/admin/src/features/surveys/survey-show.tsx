@@ -1,6 +1,5 @@
 import { Box, Chip, Divider } from '@mui/material';
 import {
-  DateField,
   EditButton,
   Labeled,
   NumberField,
@@ -12,6 +11,7 @@ import {
 } from 'react-admin';
 import { SurveyResultsPanel } from './survey-results';
 import { SurveyQuestionsEditor } from './survey-questions-editor';
+import { DateTimeField } from '../../framework/dates/date-time-field';
 
 /** A survey: its window and status, its questions edited in place, and its results (charts, CSV, live while open). */
 export default function SurveyShow() {
@@ -42,10 +42,10 @@ function SurveyDetails() {
           <Chip size="small" label={translate(`resources.surveys.choices.status.${survey.status}`)} />
         </Labeled>
         <Labeled source="opens_at">
-          <DateField source="opens_at" showTime emptyText="—" />
+          <DateTimeField source="opens_at" emptyText="—" />
         </Labeled>
         <Labeled source="closes_at">
-          <DateField source="closes_at" showTime emptyText="—" />
+          <DateTimeField source="closes_at" emptyText="—" />
         </Labeled>
         <Labeled source="respondents_count">
           <NumberField source="respondents_count" />
